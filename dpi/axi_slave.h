@@ -1,0 +1,57 @@
+/* AXI4 slave memory for NVDLA's DBBIF subset (shared/spec/nvdla.md §3.2): AW, W, B, AR, R channels with
+ * 8-bit ids, INCR bursts with len 0..15 (beats = len + 1) of 8 bytes, byte strobes, no RESP signals.
+ * Per-channel seeded backpressure (random low ready), random gaps on rvalid/bvalid, read and write
+ * latency drawn uniformly from [min, max] cycles, per-id ordering always kept, optional reordering across
+ * ids. Backed by a mem_t.
+ * Protocol checks, reported through env->error with the cycle: valid withdrawn before its handshake;
+ * payload changed while valid && !ready; burst crossing 4 KiB; address not 8-byte aligned; W beats beyond
+ * the bursts announced on AW plus the data-before-address allowance; wlast on the wrong beat; more
+ * outstanding transactions than the configured limit; X-free values are the caller's business. */
+#ifndef AXI_SLAVE_H
+#define AXI_SLAVE_H
+#include "bfm_env.h"
+#include "mem.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct axi_cfg {
+    unsigned aw_stall_pct, w_stall_pct, ar_stall_pct;   /* chance per cycle that ready is low */
+    unsigned r_gap_pct, b_gap_pct;                      /* chance per cycle that a ready response waits */
+    unsigned rd_lat_min, rd_lat_max;                    /* cycles from AR handshake to first R beat */
+    unsigned wr_lat_min, wr_lat_max;                    /* cycles from last W beat to B */
+    bool     reorder_ids;                               /* responses of different ids may overtake */
+    unsigned max_outstanding;                           /* read bursts / write bursts each; >= 256 */
+} axi_cfg_t;
+
+typedef struct axi_in {            /* master (DUT) outputs, sampled at the edge */
+    bool awvalid; uint8_t awid; uint8_t awlen; uint32_t awaddr;
+    bool wvalid;  uint64_t wdata; uint8_t wstrb; bool wlast;
+    bool bready;
+    bool arvalid; uint8_t arid; uint8_t arlen; uint32_t araddr;
+    bool rready;
+} axi_in_t;
+
+typedef struct axi_out {           /* slave outputs, driven until the next edge */
+    bool awready, wready;
+    bool bvalid; uint8_t bid;
+    bool arready;
+    bool rvalid; uint8_t rid; uint64_t rdata; bool rlast;
+} axi_out_t;
+
+typedef struct axi_stats {
+    uint64_t ar_bursts, r_beats, aw_bursts, w_beats, b_resps;
+    uint64_t bytes_read, bytes_written;
+} axi_stats_t;
+
+typedef struct axi_slave axi_slave_t;
+
+axi_slave_t *axi_slave_new(const bfm_env_t *env, const char *name, mem_t *mem, const axi_cfg_t *cfg,
+                           uint64_t seed);
+void         axi_slave_free(axi_slave_t *s);
+void         axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out);
+bool         axi_slave_idle(const axi_slave_t *s);  /* no burst in flight on any channel */
+axi_stats_t  axi_slave_stats(const axi_slave_t *s);
+/* Write observer: called once per W beat as it is committed to memory (for logs and fault bookkeeping). */
+typedef void (*axi_write_fn)(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle);
+void         axi_slave_on_write(axi_slave_t *s, axi_write_fn fn, void *user);
+#endif

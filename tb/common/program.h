@@ -1,0 +1,77 @@
+/* A program is the list of operations one simulation run executes: the in-memory form of the native
+ * trace format (vectors/README.md). Random generators, directed tests, register tests and importers of
+ * external stimulus (nv_small .cfg, MAX78000 bus traces) all produce programs; the sequencer runs them;
+ * trace_write() dumps any program as a self-contained native trace file. */
+#ifndef PROGRAM_H
+#define PROGRAM_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum op_kind {
+    OP_JOB,          /* text = job name: starts a scoreboard job (and a wave window) */
+    OP_WRITE,        /* bus write: addr, data, strb (APB PSTRB; CSB ignores), posted */
+    OP_READ,         /* bus read: addr; check (value ^ data) & mask == 0 */
+    OP_POLL,         /* re-read addr until (value ^ data) & mask == 0, at most `timeout` cycles */
+    OP_WAIT_IRQ,     /* wait for the interrupt; mask != 0: accelerator-specific event bits (NVDLA GLB
+                        status bits: wait until all were seen, clearing each with W1C), timeout cycles */
+    OP_IDLE,         /* let `size` cycles pass */
+    OP_MEM,          /* back-door write of bytes[0..nbytes) at addr (DUT memory and golden shadow) */
+    OP_MEM_FILL,     /* back-door fill of [addr, addr+size) with byte data */
+    OP_CHECK_CRC,    /* CRC-32 of DUT memory [addr, addr+size) must equal data */
+    OP_CHECK_MEM,    /* DUT memory at addr must equal bytes[0..nbytes) */
+    OP_CHECK_GOLDEN, /* compare DUT memory with the golden model over what the golden model wrote since
+                        the previous check */
+    OP_SKIP,         /* text = reason: the program cannot run here (needs a unit not built yet) */
+} op_kind_t;
+
+typedef struct op {
+    op_kind_t kind;
+    uint64_t  addr;
+    uint32_t  data;
+    uint32_t  mask;
+    uint8_t   strb;
+    bool      nposted;   /* OP_WRITE on CSB: non-posted */
+    uint64_t  size;
+    uint64_t  timeout;   /* cycles; 0 = the sequencer's default */
+    uint8_t  *bytes;     /* owned by the program */
+    size_t    nbytes;
+    char     *text;      /* owned by the program */
+    const char *file;    /* source location for messages (interned in the program), may be NULL */
+    int       line;
+} op_t;
+
+typedef struct program {
+    op_t    *ops;
+    size_t   n, cap;
+    char     acc[16];    /* "nvdla", "ne16", "max78000" */
+    char    *name;       /* test or trace name */
+    uint64_t seed;
+    char   **files;      /* interned file names */
+    size_t   nfiles;
+} program_t;
+
+void  program_init(program_t *p, const char *acc, const char *name, uint64_t seed);
+void  program_free(program_t *p);
+op_t *program_add(program_t *p, op_kind_t kind);       /* zeroed op, strb 0xF, mask 0xFFFFFFFF */
+const char *program_intern_file(program_t *p, const char *path);
+
+/* Convenience builders used by generators. */
+void  prog_job(program_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void  prog_write(program_t *p, uint64_t addr, uint32_t data);
+void  prog_write_np(program_t *p, uint64_t addr, uint32_t data);
+void  prog_read(program_t *p, uint64_t addr, uint32_t expect, uint32_t mask);
+void  prog_poll(program_t *p, uint64_t addr, uint32_t value, uint32_t mask, uint64_t timeout);
+void  prog_wait_irq(program_t *p, uint32_t mask, uint64_t timeout);
+void  prog_idle(program_t *p, uint64_t cycles);
+void  prog_mem(program_t *p, uint64_t addr, const void *bytes, size_t n);
+void  prog_mem_fill(program_t *p, uint64_t addr, uint64_t size, uint8_t v);
+void  prog_check_crc(program_t *p, uint64_t addr, uint64_t size, uint32_t crc);
+void  prog_check_golden(program_t *p);
+void  prog_skip(program_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Native trace format. Parse returns 0, or -1 with "file:line: message" in err. */
+int   trace_read(program_t *p, const char *path, char *err, size_t errlen);
+void  trace_write(const program_t *p, FILE *f);
+#endif
