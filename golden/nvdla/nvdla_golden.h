@@ -1,0 +1,37 @@
+/* Register-level golden model of the NVDLA units built so far (BDMA; SDP/PDP/CDP join in issue 5).
+ * Input: the CSB writes a bus monitor saw, in order, and the memory they act on (the model's own shadow
+ * of the DUT's memory). Output: the memory after each unit's work, the written regions with their
+ * coordinates, and the interrupt bits the work raises. Pure C11, no simulator headers. */
+#ifndef NVDLA_GOLDEN_H
+#define NVDLA_GOLDEN_H
+#include "mem.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One written region: `surfs` surfaces of `lines` lines of `line_bytes` bytes (strided box). */
+typedef struct nvdla_box {
+    char     unit[8];        /* "BDMA" */
+    int      group;          /* launch group / ping-pong group */
+    int      cmd;            /* BDMA: command index within the group */
+    uint32_t addr;
+    uint32_t line_bytes, lines, surfs;
+    uint32_t line_stride, surf_stride;
+} nvdla_box_t;
+
+typedef struct nvdla_golden nvdla_golden_t;
+
+nvdla_golden_t *nvdla_golden_new(mem_t *mem);
+void            nvdla_golden_free(nvdla_golden_t *g);
+/* A CSB write (byte address, data) as accepted by the DUT. */
+void            nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data);
+/* Regions written since the last call; the array stays valid until the next golden call. */
+const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n);
+/* GLB interrupt bits the model expects to be set (or set-able) now: launched groups and SET writes not
+ * yet cleared through S_INTR_STATUS. */
+uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);
+/* Programming errors the model detected (empty launch, queue overflow), one per line; "" if none. */
+const char     *nvdla_golden_errors(const nvdla_golden_t *g);
+/* Coordinates of `addr` inside a box: "grp 0 cmd 2 surf 1 line 3 byte 17". */
+void            nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n);
+#endif

@@ -1,0 +1,298 @@
+/* The simulation context and the C side of the kernel interface (tb_api.h): plusargs, program selection
+ * (test generator, native trace or imported stimulus), the per-cycle step, wave windows, and the final
+ * verdict, report and exit status. */
+#define _POSIX_C_SOURCE 200809L
+#include "sim.h"
+#include "results.h"
+#include "scoreboard.h"
+#include "sequencer.h"
+#include "waves.h"
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { MAX_ARGS = 64, MAX_ERRORS_KEPT = 16 };
+
+struct sim {
+    const tb_kernel_ops_t *kops;
+    const acc_ops_t *acc_ops;
+    void        *acc;
+    int          argc;
+    char       **argv;
+    uint64_t     cycle;
+    uint64_t     seed;
+    uint64_t     max_cycles;
+    bfm_env_t    env;
+    program_t    prog;
+    sequencer_t *seq;
+    scoreboard_t *sb;
+    wave_ctl_t   waves;
+    int          errors;
+    int          max_errors;
+    char         first_errors[MAX_ERRORS_KEPT][512];
+    int          nkept;
+    seq_status_t status;
+    char         verdict_reason[512];
+    struct timespec t0;
+    bool         quiet;
+};
+
+static sim_t the_sim;   /* the per-process simulation context (DPI callbacks have no user pointer) */
+
+sim_t *sim_get(void) { return &the_sim; }
+void *sim_acc(const sim_t *s) { return s->acc; }
+uint64_t sim_cycle(const sim_t *s) { return s->cycle; }
+uint64_t sim_seed(const sim_t *s) { return s->seed; }
+const bfm_env_t *sim_env(sim_t *s) { return &s->env; }
+scoreboard_t *sim_scoreboard(sim_t *s) { return s->sb; }
+int sim_error_count(const sim_t *s) { return s->errors; }
+
+const char *sim_plusarg(const sim_t *s, const char *name) {
+    size_t n = strlen(name);
+    for (int i = 1; i < s->argc; i++) {
+        const char *a = s->argv[i];
+        if (a[0] == '+' && strncmp(a + 1, name, n) == 0) {
+            if (a[1 + n] == '=') return a + 2 + n;
+            if (a[1 + n] == '\0') return "";
+        }
+    }
+    return NULL;
+}
+
+uint64_t sim_plusarg_u64(const sim_t *s, const char *name, uint64_t dflt) {
+    const char *v = sim_plusarg(s, name);
+    if (!v || !*v) return dflt;
+    char *end;
+    uint64_t x = strtoull(v, &end, 0);
+    if (*end) {
+        fprintf(stderr, "ERROR: +%s=%s is not a number\n", name, v);
+        exit(2);
+    }
+    return x;
+}
+
+bool sim_plusarg_flag(const sim_t *s, const char *name) {
+    const char *v = sim_plusarg(s, name);
+    return v && (*v == '\0' || strcmp(v, "1") == 0);
+}
+
+static void vreport(sim_t *s, const char *kind, const char *fmt, va_list ap) {
+    char msg[480];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    sb_job_t *j = s->sb ? sb_current(s->sb) : NULL;
+    char line[1200];
+    snprintf(line, sizeof line, "[cycle %llu] %s%s%s%s %s", (unsigned long long)s->cycle, kind,
+             j ? " job '" : "", j ? j->name : "", j ? "'" : "", msg);
+    fprintf(stderr, "%s\n", line);
+    if (strcmp(kind, "ERROR") == 0) {
+        if (s->nkept < MAX_ERRORS_KEPT) snprintf(s->first_errors[s->nkept++], 512, "%.511s", line);
+        if (s->sb) sb_note_error(s->sb, s->cycle, line);
+    }
+}
+
+void sim_error(sim_t *s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(s, "ERROR", fmt, ap);
+    va_end(ap);
+    s->errors++;
+}
+
+void sim_note(sim_t *s, const char *fmt, ...) {
+    if (s->quiet) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(s, "NOTE", fmt, ap);
+    va_end(ap);
+}
+
+static void env_error(void *user, const char *who, const char *msg) {
+    sim_error((sim_t *)user, "%s: %s", who, msg);
+}
+
+static void env_log(void *user, const char *who, const char *msg) {
+    sim_t *s = user;
+    fprintf(stdout, "[cycle %llu] %s: %s\n", (unsigned long long)s->cycle, who, msg);
+}
+
+static uint64_t pick_seed(const sim_t *s) {
+    const char *v = sim_plusarg(s, "seed");
+    if (v && *v) return sim_plusarg_u64(s, "seed", 1);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec * 1000003u) % 1000000007u;
+}
+
+/* Select the program: +trace= (native), +cfg= (imported stimulus), or +test= (generator). */
+static int load_program(sim_t *s, char *err, size_t errlen) {
+    const char *trace = sim_plusarg(s, "trace");
+    const char *cfg = sim_plusarg(s, "cfg");
+    const char *test = sim_plusarg(s, "test");
+    program_init(&s->prog, s->acc_ops->name, test ? test : "", s->seed);
+    if (trace && *trace) {
+        if (trace_read(&s->prog, trace, err, errlen) != 0) return -1;
+        if (strcmp(s->prog.acc, s->acc_ops->name) != 0) {
+            snprintf(err, errlen, "%s: trace is for accelerator '%s' but this simulator is '%s'", trace,
+                     s->prog.acc, s->acc_ops->name);
+            return -1;
+        }
+        return 0;
+    }
+    if (cfg && *cfg) {
+        if (!s->acc_ops->import) {
+            snprintf(err, errlen, "+cfg: accelerator '%s' imports no external format", s->acc_ops->name);
+            return -1;
+        }
+        return s->acc_ops->import(s->acc, cfg, &s->prog, err, errlen);
+    }
+    if (test && *test) return s->acc_ops->build(s->acc, test, s->seed, &s->prog, err, errlen);
+    snprintf(err, errlen, "no stimulus: give +test=<name>, +trace=<file> or +cfg=<file> (see README.md)");
+    return -1;
+}
+
+uint64_t tb_reset_cycles(void) { return 20; }
+
+int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
+    sim_t *s = &the_sim;
+    memset(s, 0, sizeof *s);
+    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+    s->kops = ops;
+    s->acc_ops = &tb_acc_ops;
+    s->argc = argc < MAX_ARGS ? argc : MAX_ARGS;
+    s->argv = argv;
+    s->seed = pick_seed(s);
+    s->quiet = sim_plusarg_flag(s, "quiet");
+    s->max_cycles = sim_plusarg_u64(s, "max_cycles", 50000000);
+    s->max_errors = (int)sim_plusarg_u64(s, "max_errors", 20);
+    s->env.user = s;
+    s->env.cycle = &s->cycle;
+    s->env.error = env_error;
+    s->env.log = env_log;
+    s->env.log_enabled = sim_plusarg(s, "log") != NULL;
+    s->sb = sb_new();
+    s->status = SEQ_RUNNING;
+    printf("accel-cosim %s: seed %llu\n", s->acc_ops->name, (unsigned long long)s->seed);
+
+    s->acc = s->acc_ops->create(s);
+    if (!s->acc) return 2;
+    char err[1024] = "";
+    if (load_program(s, err, sizeof err) != 0) {
+        fprintf(stderr, "ERROR: %s\n", err);
+        results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
+        return 2;
+    }
+    const char *dump = sim_plusarg(s, "dump");
+    if (dump && *dump) {
+        FILE *f = fopen(dump, "w");
+        if (!f) {
+            fprintf(stderr, "ERROR: +dump=%s: cannot open for writing\n", dump);
+            return 2;
+        }
+        trace_write(&s->prog, f);
+        fclose(f);
+        printf("program dumped to %s (%zu operations)\n", dump, s->prog.n);
+    }
+    waves_init(&s->waves, s, ops, s->acc_ops->wave_scope, s->acc_ops->wave_signals);
+    s->seq = seq_new(s, s->acc_ops, s->acc, &s->prog, sim_plusarg_u64(s, "watchdog", 200000));
+    return 0;
+}
+
+int tb_step(void) {
+    sim_t *s = &the_sim;
+    s->cycle++;
+    waves_step(&s->waves, s->cycle);
+    if (s->cycle <= tb_reset_cycles() + 32) return TB_RUN;   /* CSB traffic 32 cycles after reset */
+    s->status = seq_step(s->seq);
+    if (s->kops->verilator_errors(s->kops->kernel) > 0 && s->errors == 0)
+        sim_error(s, "SystemVerilog assertion failed (see $error above)");
+    if (s->errors > 0 && s->status == SEQ_RUNNING) s->status = SEQ_FAILED;
+    if (s->status != SEQ_RUNNING) return TB_STOP;
+    if (s->cycle >= s->max_cycles) {
+        sim_error(s, "simulation limit +max_cycles=%llu reached", (unsigned long long)s->max_cycles);
+        s->status = SEQ_FAILED;
+        return TB_STOP;
+    }
+    return TB_RUN;
+}
+
+static double elapsed(const sim_t *s) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - s->t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - s->t0.tv_nsec);
+}
+
+static void print_repro(const sim_t *s, FILE *f) {
+    fprintf(f, "repro: make run ACC=%s", s->acc_ops->name);
+    const char *keys[] = {"test", "trace", "cfg"};
+    const char *mk[] = {"TEST", "TRACE", "CFG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = sim_plusarg(s, keys[i]);
+        if (v && *v) fprintf(f, " %s=%s", mk[i], v);
+    }
+    fprintf(f, " SEED=%llu", (unsigned long long)s->seed);
+    /* Every other plusarg that changes behaviour is passed through verbatim. */
+    const char *pass[] = {"fault", "stall", "watchdog", "max_cycles", "dbb_cfg"};
+    bool first = true;
+    for (size_t i = 0; i < sizeof pass / sizeof *pass; i++) {
+        const char *v = sim_plusarg(s, pass[i]);
+        if (!v) continue;
+        fprintf(f, "%s+%s%s%s", first ? " ARGS='" : " ", pass[i], *v ? "=" : "", v);
+        first = false;
+    }
+    fprintf(f, "%s\n", first ? "" : "'");
+}
+
+static int finish(sim_t *s, const char *crash) {
+    uint64_t vl_errors = (uint64_t)s->kops->verilator_errors(s->kops->kernel);
+    if (crash) {
+        sim_error(s, "%s", crash);
+        s->status = SEQ_FAILED;
+    }
+    if (s->status == SEQ_RUNNING) {
+        sim_error(s, "simulation ended before the program finished (op %zu of %zu)",
+                  s->seq ? (size_t)(seq_current_op(s->seq) - s->prog.ops) : 0, s->prog.n);
+        s->status = SEQ_FAILED;
+    }
+    if (vl_errors && s->status != SEQ_FAILED) s->status = SEQ_FAILED;
+    sb_job_end(s->sb, s->cycle);
+    waves_finish(&s->waves, s->cycle, s->errors ? s->cycle : 0);
+    const char *verdict = s->status == SEQ_DONE ? "PASS" : s->status == SEQ_SKIPPED ? "SKIP" : "FAIL";
+    double wall = elapsed(s);
+    for (size_t i = 0; i < sb_njobs(s->sb); i++) {
+        const sb_job_t *j = sb_job(s->sb, i);
+        printf("job %-40s %s  cycles %llu  bytes compared %llu  mismatches %llu\n", j->name,
+               sb_job_failed(j) ? "FAIL" : (s->status == SEQ_SKIPPED ? "SKIP" : "PASS"),
+               (unsigned long long)(j->end - j->start), (unsigned long long)j->bytes_compared,
+               (unsigned long long)j->mismatches);
+    }
+    if (s->status == SEQ_SKIPPED)
+        printf("SKIP %s: %s\n", s->prog.name ? s->prog.name : "", seq_skip_reason(s->seq));
+    printf("%s %s seed %llu: %llu cycles, %zu jobs, %d errors, %.3f s (%.0f cycles/s)\n", verdict,
+           s->prog.name ? s->prog.name : "", (unsigned long long)s->seed, (unsigned long long)s->cycle,
+           sb_njobs(s->sb), s->errors, wall, wall > 0 ? (double)s->cycle / wall : 0.0);
+    if (s->status == SEQ_FAILED) print_repro(s, stdout);
+    results_info_t ri = {
+        .acc = s->acc_ops->name, .test = s->prog.name, .seed = s->seed, .verdict = verdict,
+        .reason = s->status == SEQ_SKIPPED ? seq_skip_reason(s->seq) : (s->nkept ? s->first_errors[0] : ""),
+        .cycles = s->cycle, .wall_s = wall, .sb = s->sb, .errors = (const char (*)[512])s->first_errors,
+        .nerrors = s->nkept,
+    };
+    results_write(sim_plusarg(s, "results"), &ri);
+    if (s->acc) s->acc_ops->destroy(s->acc);
+    s->acc = NULL;
+    if (s->status == SEQ_SKIPPED) return 0;
+    return s->status == SEQ_DONE ? 0 : 1;
+}
+
+int tb_finish(void) { return finish(&the_sim, NULL); }
+
+int tb_crash(int signo) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "crashed with signal %d", signo);
+    return finish(&the_sim, msg) ? 1 : 1;
+}
+
+/* Hook for sequencer and glue code: stop early when too many errors were reported. */
+bool sim_too_many_errors(const sim_t *s) { return s->errors >= s->max_errors; }

@@ -1,0 +1,85 @@
+// Generic simulation kernel: the only C++ in the testbench. It owns the Verilated model (VTOP, chosen at
+// compile time), drives clk and rst_n, calls the C testbench after every rising edge, and opens/closes
+// FST windows on request. Everything else (bus models, sequencing, checking) is C behind tb_api.h.
+#include "tb_api.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+#include STR(VTOP.h)
+
+namespace {
+struct Kernel {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<VTOP> top;
+    std::unique_ptr<VerilatedFstC> fst;
+    uint64_t time = 0;
+};
+Kernel *g_kernel;   // the one kernel of this process; reached only from the signal handler
+
+int wave_open(void *k, const char *path, int levels, const char *scope) {
+    Kernel *kn = static_cast<Kernel *>(k);
+    if (kn->fst) return 0;
+    kn->fst.reset(new VerilatedFstC);
+    kn->top->trace(kn->fst.get(), 99);
+    if (scope && *scope) kn->fst->dumpvars(levels, scope);
+    kn->fst->open(path);
+    if (!kn->fst->isOpen()) { kn->fst.reset(); return -1; }
+    return 0;
+}
+void wave_close(void *k) {
+    Kernel *kn = static_cast<Kernel *>(k);
+    if (kn->fst) { kn->fst->close(); kn->fst.reset(); }
+}
+int verilator_errors(void *k) { return static_cast<Kernel *>(k)->ctx->errorCount(); }
+
+void on_signal(int signo) {
+    // Close the trace so a crash still leaves a readable FST, then report and exit.
+    if (g_kernel && g_kernel->fst) g_kernel->fst->close();
+    std::_Exit(tb_crash(signo));
+}
+
+void half_cycle(Kernel &k, int clk) {
+    k.top->clk = clk;
+    k.top->eval();
+    if (k.fst) k.fst->dump(k.time);
+    k.time += 5;   // 10 time units per cycle (timescale 1ns/1ps: 100 MHz in the viewer)
+}
+}  // namespace
+
+int main(int argc, char **argv) {
+    Kernel k;
+    g_kernel = &k;
+    k.ctx.reset(new VerilatedContext);
+    k.ctx->commandArgs(argc, argv);
+    k.ctx->traceEverOn(true);
+    k.ctx->errorLimit(1000);   // keep running to collect messages; the error count decides the exit status
+    k.top.reset(new VTOP(k.ctx.get()));
+    for (int s : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGINT, SIGTERM}) std::signal(s, on_signal);
+
+    tb_kernel_ops_t ops = {&k, wave_open, wave_close, verilator_errors};
+    int rc = tb_init(argc, argv, &ops);
+    if (rc != 0) return rc;
+
+    const uint64_t reset_cycles = tb_reset_cycles();
+    uint64_t cycle = 0;
+    k.top->rst_n = 0;
+    k.top->clk = 0;
+    k.top->eval();
+    while (!k.ctx->gotFinish()) {
+        k.top->rst_n = cycle >= reset_cycles;
+        half_cycle(k, 1);
+        if (tb_step() != TB_RUN) break;
+        half_cycle(k, 0);
+        ++cycle;
+    }
+    k.top->final();
+    rc = tb_finish();
+    g_kernel = nullptr;
+    return rc;
+}

@@ -1,0 +1,77 @@
+#include "waves.h"
+#include "sim.h"
+#include <stdio.h>
+#include <string.h>
+
+enum { PS_PER_CYCLE = 10 };   /* the kernel advances time by 10 units per cycle */
+
+void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char *scope,
+                const char *const *signals) {
+    memset(w, 0, sizeof *w);
+    w->kops = kops;
+    w->scope = scope;
+    w->signals = signals;
+    w->path = sim_plusarg(s, "wave");
+    w->gtkw = sim_plusarg(s, "gtkw");
+    w->enabled = w->path && *w->path;
+    w->from = sim_plusarg_u64(s, "wave_from", 0);
+    w->to = sim_plusarg_u64(s, "wave_to", UINT64_MAX);
+    w->marker = sim_plusarg_u64(s, "wave_marker", 0);
+}
+
+void waves_step(wave_ctl_t *w, uint64_t cycle) {
+    if (!w->enabled) return;
+    if (!w->open && cycle >= w->from && cycle < w->to) {
+        /* Scope limits the dump to the testbench top and the DUT's interface-level hierarchy. */
+        if (w->kops->wave_open(w->kops->kernel, w->path, 0, "") != 0) {
+            fprintf(stderr, "ERROR: cannot open wave file %s\n", w->path);
+            w->enabled = false;
+            return;
+        }
+        w->open = true;
+        w->opened_at = cycle;
+        printf("waves: recording %s from cycle %llu\n", w->path, (unsigned long long)cycle);
+    } else if (w->open && cycle >= w->to) {
+        w->kops->wave_close(w->kops->kernel);
+        w->open = false;
+        w->enabled = false;
+    }
+}
+
+static void write_gtkw(const wave_ctl_t *w, uint64_t marker_cycle) {
+    FILE *f = fopen(w->gtkw, "w");
+    if (!f) {
+        fprintf(stderr, "ERROR: cannot write %s\n", w->gtkw);
+        return;
+    }
+    const char *fst = strrchr(w->path, '/');
+    fst = fst ? fst + 1 : w->path;   /* relative: the .gtkw sits next to the .fst */
+    fprintf(f, "[*] accel-cosim: failing job window, marker at cycle %llu\n", (unsigned long long)marker_cycle);
+    fprintf(f, "[dumpfile] \"%s\"\n", fst);
+    fprintf(f, "[timestart] %llu\n", (unsigned long long)(w->opened_at * PS_PER_CYCLE));
+    fprintf(f, "[size] 1600 900\n[pos] -1 -1\n");
+    /* zoom, primary marker (time units), then 26 unnamed markers */
+    fprintf(f, "*-6.000000 %llu", (unsigned long long)(marker_cycle * PS_PER_CYCLE));
+    for (int i = 0; i < 26; i++) fprintf(f, " -1");
+    fprintf(f, "\n[sst_width] 260\n[signals_width] 320\n[sst_expanded] 1\n");
+    for (const char *const *sig = w->signals; sig && *sig; sig++) {
+        if ((*sig)[0] == '-') {            /* "-Comment" lines group the signals */
+            fprintf(f, "@200\n%s\n", *sig);
+            continue;
+        }
+        fprintf(f, "@%s\n%s\n", strchr(*sig, '[') ? "22" : "28", *sig);
+    }
+    fclose(f);
+    printf("waves: GTKWave save file %s (open with: gtkwave %s)\n", w->gtkw, w->gtkw);
+}
+
+void waves_finish(wave_ctl_t *w, uint64_t cycle, uint64_t fail_cycle) {
+    if (w->open) {
+        w->kops->wave_close(w->kops->kernel);
+        w->open = false;
+        printf("waves: %s covers cycles %llu..%llu\n", w->path, (unsigned long long)w->opened_at,
+               (unsigned long long)cycle);
+    }
+    if (w->gtkw && *w->gtkw && w->path && *w->path)
+        write_gtkw(w, w->marker ? w->marker : (fail_cycle ? fail_cycle : cycle));
+}

@@ -1,0 +1,463 @@
+#include "nvdla_tb.h"
+#include "axi_slave.h"
+#include "csb_master.h"
+#include "irq_monitor.h"
+#include "mem.h"
+#include "nvdla_golden.h"
+#include "nvdla_regmap.h"
+#include "nvsmall_cfg.h"
+#include "rng.h"
+#include "scoreboard.h"
+#include "sim.h"
+#include "svdpi.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { GLB_INTR_MASK = 0x1004, GLB_INTR_STATUS = 0x100C };
+#define INTERNAL_TAG (1ull << 63)   /* bus requests the testbench itself makes (interrupt service) */
+enum { RESP_RING = 64 };
+
+typedef enum { FAULT_NONE, FAULT_WDATA_FLIP, FAULT_AXI_VALID_DROP, FAULT_AXI_CROSS_4K, FAULT_B_STUCK } fault_t;
+typedef enum { IRQ_IDLE, IRQ_READ_STATUS, IRQ_READ_MASK, IRQ_COOLDOWN } irq_state_t;
+
+typedef struct nvdla_tb {
+    sim_t          *sim;
+    mem_t          *mem, *shadow;
+    csb_master_t   *csb;
+    axi_slave_t    *dbb;
+    irq_monitor_t  *irq;
+    nvdla_golden_t *golden;
+    bus_resp_t      ring[RESP_RING];     /* responses for the sequencer */
+    unsigned        ring_head, ring_n;
+    /* interrupt service */
+    irq_state_t     irq_state;
+    uint32_t        irq_status, irq_seen;
+    uint64_t        irq_cool_until;
+    unsigned        irq_pending_resp;
+    /* DUT write beats since the last golden check (8-byte aligned addresses), for stray-write detection */
+    uint32_t       *written;
+    size_t          nwritten, capwritten;
+    /* fault injection */
+    fault_t         fault;
+    uint64_t        fault_n, w_beats, aw_seen;
+    bool            fault_done, prev_awvalid_stalled, prev_wvalid_stalled;
+    axi_out_t       prev_out;
+} nvdla_tb_t;
+
+/* ---- bus monitor → golden model ---------------------------------------------------------------- */
+static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle) {
+    nvdla_tb_t *t = user;
+    (void)cycle;
+    if (req->write) nvdla_golden_write(t->golden, req->addr, req->data);
+}
+
+static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle) {
+    nvdla_tb_t *t = user;
+    (void)id, (void)data, (void)strb, (void)cycle;
+    if (t->nwritten == t->capwritten) {
+        t->capwritten = t->capwritten ? 2 * t->capwritten : 4096;
+        t->written = realloc(t->written, t->capwritten * sizeof *t->written);
+        if (!t->written) abort();
+    }
+    t->written[t->nwritten++] = addr & ~7u;
+}
+
+/* ---- configuration from plusargs ---------------------------------------------------------------- */
+static axi_cfg_t dbb_config(sim_t *sim) {
+    /* +stall=0: an ideal memory; +stall=1 (default): seeded backpressure, gaps, latency and reordering. */
+    rng_t r;
+    rng_seed_stream(&r, sim_seed(sim), "dbb.cfg");
+    axi_cfg_t c = {.rd_lat_min = 1, .rd_lat_max = 1, .wr_lat_min = 1, .wr_lat_max = 1, .max_outstanding = 256};
+    if (sim_plusarg_u64(sim, "stall", 1)) {
+        c.aw_stall_pct = rng_range(&r, 0, 50);
+        c.w_stall_pct = rng_range(&r, 0, 50);
+        c.ar_stall_pct = rng_range(&r, 0, 50);
+        c.r_gap_pct = rng_range(&r, 0, 40);
+        c.b_gap_pct = rng_range(&r, 0, 40);
+        c.rd_lat_min = rng_range(&r, 1, 8);
+        c.rd_lat_max = c.rd_lat_min + rng_range(&r, 0, 40);
+        c.wr_lat_min = rng_range(&r, 1, 8);
+        c.wr_lat_max = c.wr_lat_min + rng_range(&r, 0, 40);
+        c.reorder_ids = rng_chance(&r, 50);
+    }
+    return c;
+}
+
+static fault_t parse_fault(sim_t *sim, uint64_t *n) {
+    const char *f = sim_plusarg(sim, "fault");
+    *n = 3;
+    if (!f || !*f) return FAULT_NONE;
+    const char *colon = strchr(f, ':');
+    if (colon) *n = strtoull(colon + 1, NULL, 0);
+    size_t len = colon ? (size_t)(colon - f) : strlen(f);
+    static const struct { const char *name; fault_t f; } faults[] = {
+        {"wdata_flip", FAULT_WDATA_FLIP}, {"axi_valid_drop", FAULT_AXI_VALID_DROP},
+        {"axi_cross_4k", FAULT_AXI_CROSS_4K}, {"b_stuck", FAULT_B_STUCK},
+    };
+    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
+        if (strlen(faults[i].name) == len && strncmp(f, faults[i].name, len) == 0) return faults[i].f;
+    fprintf(stderr, "ERROR: unknown +fault=%s (known: wdata_flip[:N], axi_valid_drop, axi_cross_4k, b_stuck)\n", f);
+    exit(2);
+}
+
+/* ---- acc_ops ------------------------------------------------------------------------------------ */
+static void *nvdla_create(sim_t *sim) {
+    nvdla_tb_t *t = calloc(1, sizeof *t);
+    if (!t) abort();
+    t->sim = sim;
+    t->mem = mem_new();
+    t->shadow = mem_new();
+    t->golden = nvdla_golden_new(t->shadow);
+    csb_cfg_t cc = {.idle_pct = (unsigned)sim_plusarg_u64(sim, "csb_idle", 10), .max_outstanding = 0,
+                    .resp_timeout = 64};
+    t->csb = csb_master_new(sim_env(sim), "csb", &cc, sim_seed(sim) ^ 0x1111);
+    csb_master_on_accept(t->csb, on_csb_accept, t);
+    axi_cfg_t ac = dbb_config(sim);
+    t->dbb = axi_slave_new(sim_env(sim), "dbb", t->mem, &ac, sim_seed(sim) ^ 0x2222);
+    axi_slave_on_write(t->dbb, on_dbb_write, t);
+    t->irq = irq_monitor_new(sim_env(sim), "dla_intr", IRQ_LEVEL);
+    irq_monitor_arm(t->irq, true);
+    t->fault = parse_fault(sim, &t->fault_n);
+    return t;
+}
+
+static void nvdla_destroy(void *acc) {
+    nvdla_tb_t *t = acc;
+    csb_master_free(t->csb);
+    axi_slave_free(t->dbb);
+    irq_monitor_free(t->irq);
+    nvdla_golden_free(t->golden);
+    mem_free(t->mem);
+    mem_free(t->shadow);
+    free(t->written);
+    free(t);
+}
+
+static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen) {
+    (void)acc;
+    return nvdla_build_test(test, seed, p, err, errlen);
+}
+
+static bool resolve_reg(void *user, const char *name, uint32_t *addr) {
+    (void)user;
+    const nvdla_reg_t *r = nvdla_reg_by_name(name);
+    if (!r) return false;
+    *addr = r->addr;
+    return true;
+}
+
+/* Units whose datapath exists in our RTL; a trace that enables any other unit cannot run yet. */
+static const char *const built_units[] = {"NVDLA_BDMA", "NVDLA_GLB", NULL};
+
+static bool unit_built(const char *unit) {
+    for (const char *const *u = built_units; *u; u++)
+        if (strcmp(*u, unit) == 0) return true;
+    return false;
+}
+
+static int nvdla_import(void *acc, const char *path, program_t *p, char *err, size_t errlen) {
+    (void)acc;
+    if (nvsmall_cfg_load(p, path, resolve_reg, NULL, err, errlen) != 0) return -1;
+    /* Which units does the trace start? (D_OP_ENABLE_0 written with bit 0 set.) */
+    char need[256] = "";
+    for (size_t i = 0; i < p->n; i++) {
+        const op_t *op = &p->ops[i];
+        if (op->kind != OP_WRITE || !(op->data & 1)) continue;
+        const nvdla_reg_t *r = nvdla_reg_by_addr((uint32_t)op->addr);
+        if (!r || strcmp(r->name, "D_OP_ENABLE_0") != 0 || unit_built(r->unit)) continue;
+        if (!strstr(need, r->unit + 6)) {
+            size_t used = strlen(need);
+            snprintf(need + used, sizeof need - used, "%s%s", used ? ", " : "", r->unit + 6);
+        }
+    }
+    if (need[0]) {
+        char *name = p->name ? strdup(p->name) : strdup(path);
+        uint64_t seed = p->seed;
+        program_free(p);
+        program_init(p, "nvdla", name, seed);
+        prog_job(p, "%s", name);
+        prog_skip(p, "%s needs %s, whose datapath is not built yet (NVDLA datapath issue); trace parsed OK",
+                  name, need);
+        free(name);
+    }
+    return 0;
+}
+
+static void nvdla_bus_push(void *acc, const bus_req_t *r) {
+    nvdla_tb_t *t = acc;
+    csb_req_t c = {.addr = (uint32_t)r->addr, .data = r->data, .write = r->write, .nposted = r->nposted,
+                   .tag = r->tag};
+    if (r->addr > 0x3FFFF || (r->addr & 3)) {
+        sim_error(t->sim, "CSB address 0x%llx is outside the NVDLA register space or not word aligned",
+                  (unsigned long long)r->addr);
+        return;
+    }
+    csb_master_push(t->csb, &c);
+}
+
+/* Move CSB responses into the sequencer's ring or the interrupt service. */
+static void drain_csb(nvdla_tb_t *t) {
+    csb_resp_t r;
+    while (csb_master_pop(t->csb, &r)) {
+        if (r.tag & INTERNAL_TAG) {
+            if (t->irq_state == IRQ_READ_STATUS) {
+                t->irq_status = r.data;
+                t->irq_state = IRQ_READ_MASK;
+            } else if (t->irq_state == IRQ_READ_MASK) {
+                uint32_t pending = t->irq_status & ~r.data;
+                uint32_t unexpected = pending & ~nvdla_golden_intr_expected(t->golden);
+                if (unexpected)
+                    sim_error(t->sim, "spurious interrupt: GLB.S_INTR_STATUS bits 0x%x set, but no launched job "
+                              "or SET write raises them (status 0x%x mask 0x%x)", unexpected, t->irq_status, r.data);
+                if (pending) {
+                    csb_req_t w1c = {.addr = GLB_INTR_STATUS, .data = pending, .write = true, .tag = INTERNAL_TAG};
+                    csb_master_push(t->csb, &w1c);
+                }
+                t->irq_seen |= pending;
+                t->irq_state = IRQ_COOLDOWN;
+                t->irq_cool_until = sim_cycle(t->sim) + 12;   /* dla_intr follows status within 8 cycles */
+            }
+            continue;
+        }
+        if (t->ring_n == RESP_RING) {
+            sim_error(t->sim, "testbench: more than %d unconsumed CSB responses", RESP_RING);
+            return;
+        }
+        t->ring[(t->ring_head + t->ring_n++) % RESP_RING] =
+            (bus_resp_t){.tag = r.tag, .data = r.data, .error = false, .cycle = r.cycle};
+    }
+}
+
+static bool nvdla_bus_pop(void *acc, bus_resp_t *resp) {
+    nvdla_tb_t *t = acc;
+    drain_csb(t);
+    if (!t->ring_n) return false;
+    *resp = t->ring[t->ring_head];
+    t->ring_head = (t->ring_head + 1) % RESP_RING;
+    t->ring_n--;
+    return true;
+}
+
+static bool nvdla_bus_idle(void *acc) {
+    nvdla_tb_t *t = acc;
+    return csb_master_idle(t->csb);
+}
+
+/* OP_WAIT_IRQ: mask 0 waits for the line; otherwise service GLB status like the upstream handler
+ * (read STATUS and MASK, W1C the pending bits) until every bit of `mask` has been seen. */
+static bool nvdla_wait_irq(void *acc, uint32_t mask) {
+    nvdla_tb_t *t = acc;
+    drain_csb(t);
+    if (mask == 0) return irq_monitor_level(t->irq);
+    if ((t->irq_seen & mask) == mask && t->irq_state == IRQ_IDLE) {
+        t->irq_seen &= ~mask;
+        return true;
+    }
+    switch (t->irq_state) {
+    case IRQ_IDLE:
+        if (irq_monitor_level(t->irq)) {
+            csb_req_t rs = {.addr = GLB_INTR_STATUS, .tag = INTERNAL_TAG | 1};
+            csb_req_t rm = {.addr = GLB_INTR_MASK, .tag = INTERNAL_TAG | 2};
+            csb_master_push(t->csb, &rs);
+            csb_master_push(t->csb, &rm);
+            t->irq_state = IRQ_READ_STATUS;
+        }
+        break;
+    case IRQ_COOLDOWN:
+        if (sim_cycle(t->sim) >= t->irq_cool_until && csb_master_idle(t->csb)) t->irq_state = IRQ_IDLE;
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+static mem_t *nvdla_dut_mem(void *acc) { return ((nvdla_tb_t *)acc)->mem; }
+static mem_t *nvdla_golden_mem(void *acc) { return ((nvdla_tb_t *)acc)->shadow; }
+
+static void box_coord(const void *ctx, uint64_t addr, char *buf, size_t n) {
+    nvdla_box_coord(ctx, (uint32_t)addr, buf, n);
+}
+
+static bool in_box(const nvdla_box_t *b, uint32_t addr) {
+    for (uint32_t s = 0; s < b->surfs; s++) {
+        uint32_t sb = b->addr + s * b->surf_stride;
+        if (b->line_stride == 0) {
+            if ((uint32_t)(addr - sb) < b->line_bytes) return true;
+            continue;
+        }
+        uint32_t off = addr - sb;
+        uint32_t l = off / b->line_stride;
+        if (l < b->lines && off - l * b->line_stride < b->line_bytes) return true;
+    }
+    return false;
+}
+
+static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
+    nvdla_tb_t *t = acc;
+    const char *gerr = nvdla_golden_errors(t->golden);
+    if (*gerr) sim_error(t->sim, "golden model: %s", gerr);
+    size_t n;
+    const nvdla_box_t *boxes = nvdla_golden_take_boxes(t->golden, &n);
+    for (size_t i = 0; i < n; i++) {
+        const nvdla_box_t *b = &boxes[i];
+        for (uint32_t s = 0; s < b->surfs; s++)
+            for (uint32_t l = 0; l < b->lines; l++) {
+                uint32_t a = b->addr + s * b->surf_stride + l * b->line_stride;
+                char what[48];
+                snprintf(what, sizeof what, "%s grp %d output", b->unit, b->group);
+                sb_compare(sb, stderr, t->mem, t->shadow, a, b->line_bytes, what, box_coord, b, sim_cycle(t->sim));
+            }
+    }
+    /* A DUT write outside every expected region is an error even if it happens to match. */
+    for (size_t w = 0; w < t->nwritten; w++) {
+        bool ok = false;
+        for (size_t i = 0; i < n && !ok; i++) ok = in_box(&boxes[i], t->written[w]);
+        if (!ok) {
+            sim_error(t->sim, "stray DBB write at 0x%08x: outside every region the golden model wrote", t->written[w]);
+            break;
+        }
+    }
+    t->nwritten = 0;
+}
+
+static const char *nvdla_reg_name(void *acc, uint64_t addr, char *buf, size_t n) {
+    (void)acc;
+    const nvdla_reg_t *r = nvdla_reg_by_addr((uint32_t)addr);
+    if (r) snprintf(buf, n, "%s.%s", r->unit, r->name);
+    else snprintf(buf, n, "0x%05llx", (unsigned long long)addr);
+    return buf;
+}
+
+static void nvdla_describe(void *acc, FILE *f) {
+    nvdla_tb_t *t = acc;
+    axi_stats_t st = axi_slave_stats(t->dbb);
+    fprintf(f, "  state: dla_intr=%d, interrupts seen %llu, CSB idle=%d, DBB idle=%d, golden expects GLB bits 0x%x\n",
+            irq_monitor_level(t->irq), (unsigned long long)irq_monitor_count(t->irq), csb_master_idle(t->csb),
+            axi_slave_idle(t->dbb), nvdla_golden_intr_expected(t->golden));
+    fprintf(f, "  DBB traffic: %llu read bursts, %llu R beats, %llu write bursts, %llu W beats, %llu B\n",
+            (unsigned long long)st.ar_bursts, (unsigned long long)st.r_beats, (unsigned long long)st.aw_bursts,
+            (unsigned long long)st.w_beats, (unsigned long long)st.b_resps);
+    const char *gerr = nvdla_golden_errors(t->golden);
+    if (*gerr) fprintf(f, "  golden model: %s\n", gerr);
+}
+
+static const char *const nvdla_wave_signals[] = {
+    "-CSB",
+    "TOP.tb_nvdla.clk", "TOP.tb_nvdla.rst_n",
+    "TOP.tb_nvdla.csb_valid", "TOP.tb_nvdla.csb_ready", "TOP.tb_nvdla.csb_addr[15:0]",
+    "TOP.tb_nvdla.csb_wdat[31:0]", "TOP.tb_nvdla.csb_write", "TOP.tb_nvdla.csb_nposted",
+    "TOP.tb_nvdla.csb_rvalid", "TOP.tb_nvdla.csb_rdata[31:0]", "TOP.tb_nvdla.csb_wr_complete",
+    "-DBB read",
+    "TOP.tb_nvdla.ar_valid", "TOP.tb_nvdla.ar_ready", "TOP.tb_nvdla.ar_id[7:0]", "TOP.tb_nvdla.ar_addr[31:0]",
+    "TOP.tb_nvdla.r_valid", "TOP.tb_nvdla.r_ready", "TOP.tb_nvdla.r_id[7:0]", "TOP.tb_nvdla.r_data[63:0]",
+    "-DBB write",
+    "TOP.tb_nvdla.aw_valid", "TOP.tb_nvdla.aw_ready", "TOP.tb_nvdla.aw_id[7:0]", "TOP.tb_nvdla.aw_addr[31:0]",
+    "TOP.tb_nvdla.w_valid", "TOP.tb_nvdla.w_ready", "TOP.tb_nvdla.w_data[63:0]", "TOP.tb_nvdla.w_strb[7:0]",
+    "TOP.tb_nvdla.b_valid", "TOP.tb_nvdla.b_ready", "TOP.tb_nvdla.b_id[7:0]",
+    "-Interrupt",
+    "TOP.tb_nvdla.dla_intr",
+    NULL,
+};
+
+const acc_ops_t tb_acc_ops = {
+    .name = "nvdla",
+    .create = nvdla_create,
+    .destroy = nvdla_destroy,
+    .build = nvdla_build,
+    .import = nvdla_import,
+    .bus_push = nvdla_bus_push,
+    .bus_pop = nvdla_bus_pop,
+    .bus_idle = nvdla_bus_idle,
+    .wait_irq = nvdla_wait_irq,
+    .dut_mem = nvdla_dut_mem,
+    .golden_mem = nvdla_golden_mem,
+    .golden_check = nvdla_golden_check,
+    .reg_name = nvdla_reg_name,
+    .describe = nvdla_describe,
+    .wave_scope = "TOP.tb_nvdla",
+    .wave_signals = nvdla_wave_signals,
+};
+
+/* ---- DPI entry points (called from tb_nvdla.sv once per rising edge) ------------------------------ */
+static nvdla_tb_t *tb(void) { return sim_acc(sim_get()); }
+
+void nvdla_csb_tick(svBit ready, svBit rvalid, unsigned int rdata, svBit wr_complete, svBit *valid,
+                    unsigned short *addr, unsigned int *wdat, svBit *write, svBit *nposted) {
+    nvdla_tb_t *t = tb();
+    csb_out_t o = {0};
+    if (t) {
+        csb_in_t in = {.ready = ready, .rvalid = rvalid, .rdata = rdata, .wr_complete = wr_complete};
+        csb_master_tick(t->csb, &in, &o);
+    }
+    *valid = o.valid;
+    *addr = o.addr;
+    *wdat = o.wdat;
+    *write = o.write;
+    *nposted = o.nposted;
+}
+
+/* Faults are applied to the DUT's outputs on their way to the memory model, so the real checkers see
+ * a real corrupted beat or protocol violation. */
+static void inject(nvdla_tb_t *t, axi_in_t *in) {
+    switch (t->fault) {
+    case FAULT_WDATA_FLIP:
+        if (in->wvalid && !t->fault_done && t->w_beats == t->fault_n) {
+            in->wdata ^= 1ull << (8 * (t->fault_n % 8));
+        }
+        break;
+    case FAULT_AXI_VALID_DROP:
+        if (t->prev_wvalid_stalled && !t->fault_done) {
+            in->wvalid = false;
+            t->fault_done = true;
+        }
+        break;
+    case FAULT_AXI_CROSS_4K:
+        if (in->awvalid && !t->fault_done) {
+            in->awaddr = (in->awaddr & ~0xFFFu) | 0xFF8u;
+            in->awlen = 3;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsigned int awaddr, svBit wvalid,
+                    unsigned long long wdata, unsigned char wstrb, svBit wlast, svBit bready, svBit arvalid,
+                    unsigned char arid, unsigned char arlen, unsigned int araddr, svBit rready, svBit *awready,
+                    svBit *wready, svBit *bvalid, unsigned char *bid, svBit *arready, svBit *rvalid,
+                    unsigned char *rid, unsigned long long *rdata, svBit *rlast) {
+    nvdla_tb_t *t = tb();
+    axi_out_t o = {0};
+    if (t) {
+        axi_in_t in = {.awvalid = awvalid, .awid = awid, .awlen = awlen, .awaddr = awaddr, .wvalid = wvalid,
+                       .wdata = wdata, .wstrb = wstrb, .wlast = wlast, .bready = bready, .arvalid = arvalid,
+                       .arid = arid, .arlen = arlen, .araddr = araddr, .rready = rready};
+        if (t->fault != FAULT_NONE) inject(t, &in);
+        axi_slave_tick(t->dbb, &in, &o);
+        /* Handshakes of this edge: the slave's outputs of the previous edge are what the DUT saw. */
+        if (in.wvalid && t->prev_out.wready) {
+            if (t->fault == FAULT_WDATA_FLIP && t->w_beats == t->fault_n) t->fault_done = true;
+            t->w_beats++;
+        }
+        if (in.awvalid && t->prev_out.awready && t->fault == FAULT_AXI_CROSS_4K) t->fault_done = true;
+        t->prev_wvalid_stalled = in.wvalid && !t->prev_out.wready;
+        if (t->fault == FAULT_B_STUCK && t->w_beats > t->fault_n) o.bvalid = false;
+        t->prev_out = o;
+    }
+    *awready = o.awready;
+    *wready = o.wready;
+    *bvalid = o.bvalid;
+    *bid = o.bid;
+    *arready = o.arready;
+    *rvalid = o.rvalid;
+    *rid = o.rid;
+    *rdata = o.rdata;
+    *rlast = o.rlast;
+}
+
+void nvdla_irq_tick(svBit intr) {
+    nvdla_tb_t *t = tb();
+    if (t) irq_monitor_tick(t->irq, intr);
+}

@@ -1,0 +1,13 @@
+/* NVDLA testbench context: bus models (CSB master, DBB AXI slave memory, interrupt monitor), the golden
+ * model and its shadow memory, fault injection, and the GLB interrupt service used by OP_WAIT_IRQ. */
+#ifndef NVDLA_TB_H
+#define NVDLA_TB_H
+#include "program.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Test generators (nvdla_tests.c): build the program of a named test. */
+int  nvdla_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen);
+/* The names and one-line descriptions of all tests, for listings. */
+void nvdla_list_tests(char *buf, size_t n);
+#endif

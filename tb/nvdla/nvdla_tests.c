@@ -1,0 +1,48 @@
+/* The NVDLA test registry: name → program generator. Each generator is seeded and emits a program of
+ * jobs (tb/common/program.h). Register tests derive every expected value from the generated register
+ * table (golden/nvdla/nvdla_regmap.c), never from literals. */
+#include "nvdla_tb.h"
+#include "bdma_gen.h"
+#include "nvdla_regtests.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int (*gen_fn)(program_t *p, uint64_t seed, char *err, size_t errlen);
+
+static const struct {
+    const char *name;
+    gen_fn      gen;
+    const char *what;
+} tests[] = {
+    {"reg_reset", nvdla_reg_reset, "every register reads its reset value; holes read 0"},
+    {"reg_rw", nvdla_reg_rw, "random patterns written and read back through the field masks"},
+    {"reg_pingpong", nvdla_reg_pingpong, "ping-pong group selection, write protection and S_STATUS"},
+    {"reg_intr", nvdla_reg_intr, "GLB interrupt SET/STATUS/MASK and dla_intr"},
+    {"reg_cdp_lut", nvdla_reg_cdp_lut, "CDP LUT access port: writes, reads, auto-increment, saturation"},
+    {"bdma_sanity", bdma_sanity, "spec §5 example: 2 KiB in 8 lines of 256 bytes, group 0"},
+    {"bdma_random", bdma_random, "constrained-random BDMA jobs: sizes, strides, repeats, groups, masks"},
+    {"bdma_b2b", bdma_b2b, "back-to-back groups: group 1 programmed and launched while group 0 runs"},
+    {"bdma_queue_full", bdma_queue_full, "20 commands in one group: FREE_SLOT counts down to 0"},
+    {"bdma_empty_launch", bdma_empty_launch, "NEGATIVE: launching an empty group hangs (watchdog)"},
+};
+
+int nvdla_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen) {
+    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
+        if (strcmp(tests[i].name, test) == 0) {
+            free(p->name);
+            p->name = strdup(test);
+            return tests[i].gen(p, seed, err, errlen);
+        }
+    char known[1024];
+    nvdla_list_tests(known, sizeof known);
+    snprintf(err, errlen, "unknown NVDLA test '%s'; known tests:\n%s", test, known);
+    return -1;
+}
+
+void nvdla_list_tests(char *buf, size_t n) {
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof tests / sizeof *tests && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "  %-18s %s\n", tests[i].name, tests[i].what);
+}

@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Regression runner: runs a test list as parallel simulator processes after one build.
+
+List format (tests/lists/*.list), one entry per line, '#' comments:
+    <acc> <stimulus> <seeds> [options...]
+  stimulus: test=<name> | trace=<file> | cfg=<glob>   (a glob expands to one entry per file)
+  seeds:    number of seeds (test=) or runs per file
+  options:  +plusarg[=v]          passed to the simulator
+            expect=fail:<regex>   negative test: passes only if the run fails with output matching regex
+            needs=<path>          skipped, with the reason, when <path> does not exist
+Seeds are base+0 .. base+n-1 (--seed, default 1), so a list run is reproducible; every failing run prints
+the one `make run ...` line that reproduces it and is re-run with an FST window into waves/.
+Outputs: build/regress/<name>/{results.json,junit.xml,logs/}; exit status 1 on any failure.
+"""
+import argparse
+import concurrent.futures as cf
+import glob
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WAVE_MARGIN = 200          # cycles of context before the job start and after the failure
+RUN_TIMEOUT_S = 600        # wall-clock limit per run (the cycle watchdogs fire long before)
+
+
+class ListError(Exception):
+    pass
+
+
+def parse_list(path):
+    entries = []
+    with open(path) as f:
+        for lineno, raw in enumerate(f, 1):
+            line = raw.split('#', 1)[0].strip()
+            if not line:
+                continue
+            where = f"{path}:{lineno}"
+            tok = shlex.split(line)
+            if len(tok) < 3:
+                raise ListError(f"{where}: expected '<acc> <stimulus> <seeds> [options]', saw '{line}'")
+            acc, stim, seeds = tok[0], tok[1], tok[2]
+            if not re.fullmatch(r'(test|trace|cfg)=\S+', stim):
+                raise ListError(f"{where}: stimulus must be test=, trace= or cfg=, saw '{stim}'")
+            if not seeds.isdigit() or int(seeds) < 1:
+                raise ListError(f"{where}: seeds must be a positive number, saw '{seeds}'")
+            e = {'acc': acc, 'kind': stim.split('=', 1)[0], 'stim': stim.split('=', 1)[1], 'seeds': int(seeds),
+                 'args': [], 'expect': None, 'needs': None, 'where': where}
+            for opt in tok[3:]:
+                if opt.startswith('+'):
+                    e['args'].append(opt)
+                elif opt.startswith('expect=fail:'):
+                    e['expect'] = opt[len('expect=fail:'):]
+                    re.compile(e['expect'])
+                elif opt.startswith('needs='):
+                    e['needs'] = opt[len('needs='):]
+                else:
+                    raise ListError(f"{where}: unknown option '{opt}'")
+            entries.append(e)
+    return entries
+
+
+def expand(entries, base_seed):
+    """Entries → runs: one per seed (test=) or per file and seed (trace=/cfg= globs)."""
+    runs = []
+    for e in entries:
+        skip = None
+        if e['needs'] and not os.path.exists(os.path.join(ROOT, e['needs'])):
+            skip = f"{e['needs']} is absent (external stimulus not available in this checkout)"
+        stims = [e['stim']]
+        if e['kind'] != 'test':
+            found = sorted(glob.glob(os.path.join(ROOT, e['stim'])))
+            if found:
+                stims = [os.path.relpath(p, ROOT) for p in found]
+            elif not skip:
+                raise ListError(f"{e['where']}: no file matches '{e['stim']}'")
+        for stim in stims:
+            for i in range(e['seeds']):
+                runs.append(dict(e, stim=stim, seed=base_seed + i, skip=skip))
+    return runs
+
+
+def run_id(r):
+    stim = os.path.splitext(os.path.basename(r['stim']))[0]
+    tag = ''.join(re.sub(r'[^A-Za-z0-9]+', '_', a.lstrip('+')) for a in r['args'])
+    return f"{r['acc']}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
+
+
+def sim_cmd(r, extra=()):
+    sim = os.path.join(ROOT, 'build', r['acc'], 'sim')
+    return [sim, f"+{r['kind']}={r['stim']}", f"+seed={r['seed']}", f"+verilator+seed+{r['seed']}",
+            *r['args'], *extra]
+
+
+def repro(r):
+    stim = {'test': 'TEST', 'trace': 'TRACE', 'cfg': 'CFG'}[r['kind']]
+    args = f" ARGS='{' '.join(r['args'])}'" if r['args'] else ''
+    return f"make run ACC={r['acc']} {stim}={r['stim']} SEED={r['seed']}{args}"
+
+
+def execute(r, outdir):
+    rid = run_id(r)
+    res = {'id': rid, 'acc': r['acc'], 'stim': r['stim'], 'kind': r['kind'], 'seed': r['seed'],
+           'args': r['args'], 'negative': r['expect'] is not None, 'repro': repro(r), 'jobs': [],
+           'cycles': 0, 'wall_s': 0.0}
+    if r['skip']:
+        res.update(status='SKIP', reason=r['skip'])
+        return res
+    log = os.path.join(outdir, 'logs', rid + '.log')
+    rjson = os.path.join(outdir, 'logs', rid + '.json')
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run(sim_cmd(r, [f'+results={rjson}', '+quiet']), cwd=ROOT, capture_output=True,
+                           text=True, timeout=RUN_TIMEOUT_S)
+        out, rc = p.stdout + p.stderr, p.returncode
+    except subprocess.TimeoutExpired as ex:
+        out, rc = (ex.stdout or b'').decode(errors='replace') + f"\nTIMEOUT after {RUN_TIMEOUT_S} s", -1
+    res['wall_s'] = time.monotonic() - t0
+    with open(log, 'w') as f:
+        f.write(' '.join(shlex.quote(c) for c in sim_cmd(r)) + '\n' + out)
+    data = {}
+    try:
+        with open(rjson) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        pass
+    res['jobs'] = data.get('jobs', [])
+    res['cycles'] = data.get('cycles', 0)
+    verdict = data.get('verdict', 'FAIL' if rc else 'PASS')
+    reason = data.get('reason', '') or (out.strip().splitlines() or ['no output'])[-1]
+    res['log'] = os.path.relpath(log, ROOT)
+    if r['expect'] is not None:
+        # A negative test passes when the run fails, says why, and exits nonzero.
+        if rc != 0 and verdict == 'FAIL' and re.search(r['expect'], out):
+            res.update(status='PASS', reason=f"failure detected as expected: {reason}")
+        else:
+            res.update(status='FAIL', reason=f"expected a failure matching /{r['expect']}/ with nonzero exit; "
+                                              f"got verdict {verdict}, exit {rc}")
+        return res
+    if verdict == 'SKIP' and rc == 0:
+        res.update(status='SKIP', reason=reason)
+    elif verdict == 'PASS' and rc == 0:
+        res.update(status='PASS', reason='')
+    else:
+        res.update(status='FAIL', reason=reason, exit=rc)
+    return res
+
+
+def rerun_with_waves(r, res, outdir):
+    """Re-run a failing job with the same seed and an FST window around the failing job only."""
+    jobs = res['jobs']
+    bad = next((j for j in jobs if j.get('failed')), jobs[-1] if jobs else None)
+    start = max(0, (bad['start'] if bad else 0) - WAVE_MARGIN)
+    fail_cycle = (bad.get('first_error_cycle') or bad['end']) if bad else res['cycles']
+    end = max(fail_cycle, bad['end'] if bad else 0) + WAVE_MARGIN
+    os.makedirs(os.path.join(ROOT, 'waves'), exist_ok=True)
+    base = os.path.join('waves', res['id'])
+    cmd = sim_cmd(r, [f'+wave={base}.fst', f'+gtkw={base}.gtkw', f'+wave_from={start}', f'+wave_to={end}',
+                      f'+wave_marker={fail_cycle}', '+quiet'])
+    try:
+        subprocess.run(cmd, cwd=ROOT, capture_output=True, timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        pass
+    if os.path.exists(os.path.join(ROOT, base + '.fst')):
+        res['wave'] = base + '.fst'
+        res['gtkw'] = base + '.gtkw'
+        res['wave_window'] = [start, end]
+
+
+def write_junit(path, name, results):
+    suite = ET.Element('testsuite', name=name, tests=str(len(results)),
+                       failures=str(sum(r['status'] == 'FAIL' for r in results)),
+                       skipped=str(sum(r['status'] == 'SKIP' for r in results)),
+                       time=f"{sum(r['wall_s'] for r in results):.3f}")
+    for r in results:
+        tc = ET.SubElement(suite, 'testcase', classname=f"{r['acc']}.{os.path.basename(r['stim'])}",
+                           name=r['id'], time=f"{r['wall_s']:.3f}")
+        if r['status'] == 'FAIL':
+            f = ET.SubElement(tc, 'failure', message=r['reason'][:500])
+            f.text = f"repro: {r['repro']}\nlog: {r.get('log', '')}\nwave: {r.get('gtkw', '')}"
+        elif r['status'] == 'SKIP':
+            ET.SubElement(tc, 'skipped', message=r['reason'])
+    ET.ElementTree(suite).write(path, encoding='utf-8', xml_declaration=True)
+
+
+def summary(results):
+    groups = {}
+    for r in results:
+        key = (r['acc'], os.path.basename(r['stim']), ' '.join(r['args']) + (' (negative)' if r['negative'] else ''))
+        g = groups.setdefault(key, {'runs': 0, 'PASS': 0, 'FAIL': 0, 'SKIP': 0, 'jobs': 0, 'cycles': 0, 'wall': 0.0})
+        g['runs'] += 1
+        g[r['status']] += 1
+        g['jobs'] += len(r['jobs'])
+        g['cycles'] += r['cycles']
+        g['wall'] += r['wall_s']
+    w = max([len(k[1]) for k in groups] + [10])
+    lines = [f"{'acc':6} {'test':{w}} {'options':26} {'runs':>5} {'pass':>5} {'fail':>5} {'skip':>5} {'jobs':>6} "
+             f"{'cycles':>11} {'cyc/s':>9}"]
+    for (acc, test, opts), g in groups.items():
+        cps = g['cycles'] / g['wall'] if g['wall'] else 0
+        lines.append(f"{acc:6} {test:{w}} {opts[:26]:26} {g['runs']:5} {g['PASS']:5} {g['FAIL']:5} {g['SKIP']:5} "
+                     f"{g['jobs']:6} {g['cycles']:11} {cps:9.0f}")
+    return '\n'.join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--list', required=True)
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
+    ap.add_argument('--seed', type=int, default=1, help='base seed (default 1)')
+    ap.add_argument('--name', default='regress')
+    ap.add_argument('--no-waves', action='store_true', help='do not re-run failing jobs with waves')
+    a = ap.parse_args()
+    try:
+        runs = expand(parse_list(a.list), a.seed)
+    except (ListError, OSError, re.error) as ex:
+        print(f"ERROR: {ex}", file=sys.stderr)
+        return 2
+    for acc in sorted({r['acc'] for r in runs}):
+        if not os.access(os.path.join(ROOT, 'build', acc, 'sim'), os.X_OK):
+            print(f"ERROR: build/{acc}/sim is missing: run 'make build' first", file=sys.stderr)
+            return 2
+    outdir = os.path.join(ROOT, 'build', 'regress', a.name)
+    os.makedirs(os.path.join(outdir, 'logs'), exist_ok=True)
+    print(f"{a.name}: {len(runs)} runs from {a.list}, base seed {a.seed}, {a.jobs} parallel processes")
+    t0 = time.monotonic()
+    results = []
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        futs = {pool.submit(execute, r, outdir): r for r in runs}
+        for n, fut in enumerate(cf.as_completed(futs), 1):
+            res = fut.result()
+            results.append(res)
+            extra = f" ({res['reason'][:100]})" if res['status'] != 'PASS' or res['negative'] else ''
+            print(f"[{n:4}/{len(runs)}] {res['status']:4} {res['id']:50} {res['cycles']:9} cyc "
+                  f"{res['wall_s']:6.2f} s{extra}", flush=True)
+    failed = [r for r in results if r['status'] == 'FAIL']
+    if failed and not a.no_waves:
+        print(f"\nre-running {len(failed)} failing run(s) with FST windows into waves/ ...")
+        by_id = {run_id(r): r for r in runs}
+        for res in failed[:10]:
+            if not res['negative']:
+                rerun_with_waves(by_id[res['id']], res, outdir)
+    results.sort(key=lambda r: r['id'])
+    wall = time.monotonic() - t0
+    with open(os.path.join(outdir, 'results.json'), 'w') as f:
+        json.dump({'name': a.name, 'list': a.list, 'base_seed': a.seed, 'wall_s': wall, 'runs': results}, f, indent=1)
+    write_junit(os.path.join(outdir, 'junit.xml'), a.name, results)
+    print('\n' + summary(results))
+    npass, nfail = sum(r['status'] == 'PASS' for r in results), len(failed)
+    nskip = sum(r['status'] == 'SKIP' for r in results)
+    njobs = sum(len(r['jobs']) for r in results if r['status'] == 'PASS')
+    for r in results:
+        if r['status'] == 'SKIP':
+            print(f"SKIP {r['id']}: {r['reason']}")
+    for r in failed:
+        print(f"\nFAIL {r['id']}: {r['reason']}\n  repro: {r['repro']}\n  log:   {r.get('log', '')}")
+        if r.get('gtkw'):
+            print(f"  waves: {r['wave']} (cycles {r['wave_window'][0]}..{r['wave_window'][1]}); "
+                  f"open with: gtkwave {r['gtkw']}")
+    print(f"\nreports: {os.path.relpath(outdir, ROOT)}/results.json, junit.xml; {njobs} jobs passed in "
+          f"{wall:.1f} s")
+    print(f"{a.name}: {npass} passed, {nfail} failed, {nskip} skipped")
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
