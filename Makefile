@@ -9,7 +9,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
-ACCS      ?= nvdla
+# Accelerators with a testbench top tb/<acc>/tb_<acc>.sv; rtl/<acc>/<acc>.f lists the RTL, top module last.
+ACCS      ?= $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/tb_*.sv))))
 BUILD     ?= build
 JOBS      ?= $(shell nproc)
 PYTHON    ?= python3
@@ -42,19 +43,20 @@ $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 	@rm -f $$@
 	ar rcs $$@ $$^
 
-# Verilate only when SV or the kernel changed; a C-only change relinks (see `make bench`).
+# Verilate only when SV or the kernel changed; a C-only change relinks (see `make bench`). The binary is
+# built as obj/Vsim and copied: verilated.mk puts .. on VPATH, so a target named sim would find ../sim.
 $(BUILD)/$(1)/obj/Vtb_$(1).mk: $$($(1)_SV) tb/common/sim_kernel.cpp tb/common/tb_api.h rtl/$(1)/$(1).f
 	@mkdir -p $$(@D)
-	$$(VERILATOR) $$(VFLAGS) --top-module tb_$(1) -Mdir $$(@D) -o sim \
+	$$(VERILATOR) $$(VFLAGS) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
 	    -LDFLAGS "$$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
 	    $$(addprefix $$(CURDIR)/,$$($(1)_SV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 
 $(BUILD)/$(1)/sim: $(BUILD)/$(1)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a
-	@rm -f $$(@D)/obj/sim
-	$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" sim >$$(@D)/obj/build.log 2>&1 \
+	@rm -f $$(@D)/obj/Vsim
+	$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" Vsim >$$(@D)/obj/build.log 2>&1 \
 	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
-	cp $$(@D)/obj/sim $$@
+	cp $$(@D)/obj/Vsim $$@
 
 -include $$(patsubst %.o,%.d,$$($(1)_OBJS))
 endef
@@ -77,15 +79,20 @@ check-deps:
 
 # ---- tests ----------------------------------------------------------------------------------------
 include tests/unit/unit.mk
-UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/scoreboard.c $(wildcard golden/nvdla/*.c) tb/nvdla/nvsmall_cfg.c
-UNIT_INCLUDES   += -Igolden/nvdla -Itb/nvdla
+# Unit tests link the pure-C parts: bus models, the program IR, the scoreboard, every golden model.
+UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/scoreboard.c $(wildcard golden/*/*.c) \
+                   tb/nvdla/nvsmall_cfg.c
+UNIT_INCLUDES   += $(addprefix -I,$(wildcard golden/*)) -Itb/nvdla
 
+# Generated register files must match their descriptions (every rtl/*/regs/gen_*.py has --check).
 regs-check:
-	$(PYTHON) rtl/nvdla/regs/gen_nvdla_regs.py --check
+	@for g in $(wildcard rtl/*/regs/gen_*.py); do $(PYTHON) $$g --check || exit 1; done
 
+# Every RTL file list, lint-clean with -Wall (the top module is the last file of the list).
+RTL_LISTS := $(wildcard rtl/*/*.f)
 lint:
-	@for a in $(ACCS); do echo "lint $$a"; \
-	  $(VERILATOR) --lint-only -Wall -f rtl/$$a/$$a.f --top-module $$(tail -1 rtl/$$a/$$a.f | xargs basename | sed 's/\.sv$$//') || exit 1; done
+	@for f in $(RTL_LISTS); do top=$$(grep -v '^\s*#' $$f | tail -1 | xargs basename | sed 's/\.sv$$//'); \
+	  echo "lint $$f (top $$top)"; $(VERILATOR) --lint-only -Wall -f $$f --top-module $$top || exit 1; done
 
 test: check-deps regs-check lint unit-test build
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regression runner: runs a test list as parallel simulator processes after one build.
 
-List format (tests/lists/*.list), one entry per line, '#' comments:
+List format (tests/lists/*.list), one entry per line, '#' comments, `include <other.list>` (relative):
     <acc> <stimulus> <seeds> [options...]
   stimulus: test=<name> | trace=<file> | cfg=<glob>   (a glob expands to one entry per file)
   seeds:    number of seeds (test=) or runs per file
@@ -41,6 +41,12 @@ def parse_list(path):
             if not line:
                 continue
             where = f"{path}:{lineno}"
+            if line.startswith('include '):
+                inc = os.path.join(os.path.dirname(path), line.split(None, 1)[1])
+                if not os.path.exists(inc):
+                    raise ListError(f"{where}: included list '{inc}' does not exist")
+                entries.extend(parse_list(inc))
+                continue
             tok = shlex.split(line)
             if len(tok) < 3:
                 raise ListError(f"{where}: expected '<acc> <stimulus> <seeds> [options]', saw '{line}'")

@@ -165,7 +165,11 @@ static int nvdla_import(void *acc, const char *path, program_t *p, char *err, si
         if (op->kind != OP_WRITE || !(op->data & 1)) continue;
         const nvdla_reg_t *r = nvdla_reg_by_addr((uint32_t)op->addr);
         if (!r || strcmp(r->name, "D_OP_ENABLE_0") != 0 || unit_built(r->unit)) continue;
-        if (!strstr(need, r->unit + 6)) {
+        char token[40];   /* ", NAME," so that PDP does not match inside PDP_RDMA */
+        snprintf(token, sizeof token, ", %s,", r->unit + 6);
+        char have[260];
+        snprintf(have, sizeof have, ", %s,", need);
+        if (!strstr(have, token)) {
             size_t used = strlen(need);
             snprintf(need + used, sizeof need - used, "%s%s", used ? ", " : "", r->unit + 6);
         }

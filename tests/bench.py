@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""`make bench`: performance figures, measured here and now (the machines are noisy: medians of repeats).
+
+  1. BDMA regression speed: simulated cycles/s and jobs/s of constrained-random BDMA runs (one process),
+     and regression throughput with --jobs parallel processes.
+  2. Testbench share of run time: callgrind instruction counts split into testbench C (dpi/, tb/, golden/),
+     the Verilated model and the Verilator runtime/libc (instruction counts are repeatable).
+  3. Incremental rebuild time after touching one C file (relink only, no re-verilation).
+  4. Cost of a windowed FST vs none.
+Writes build/bench/bench.json as well.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
+
+
+def run_sim(args):
+    t0 = time.monotonic()
+    p = subprocess.run([SIM, *args, '+quiet'], cwd=ROOT, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    m = re.search(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', p.stdout, re.M)
+    if not m or m.group(1) != 'PASS':
+        sys.exit(f"bench run failed: {' '.join(args)}\n{p.stdout}{p.stderr}")
+    return wall, int(m.group(2)), int(m.group(3))
+
+
+def bdma_speed(seeds, repeats):
+    rates, jrates = [], []
+    for _ in range(repeats):
+        tw = tc = tj = 0
+        for s in range(1, seeds + 1):
+            w, c, j = run_sim(['+test=bdma_random', f'+seed={s}', f'+verilator+seed+{s}', '+stall=1'])
+            tw, tc, tj = tw + w, tc + c, tj + j
+        rates.append(tc / tw)
+        jrates.append(tj / tw)
+    return statistics.median(rates), statistics.median(jrates), tc, tj
+
+
+def regression_throughput(jobs):
+    with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
+        f.write('nvdla test=bdma_random 60 +stall=1\n')
+        lst = f.name
+    t0 = time.monotonic()
+    p = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'regress.py'), '--list', lst, '--jobs',
+                        str(jobs), '--name', 'bench', '--no-waves'], cwd=ROOT, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    os.unlink(lst)
+    m = re.search(r'(\d+) jobs passed', p.stdout)
+    if p.returncode or not m:
+        sys.exit('bench regression failed:\n' + p.stdout[-2000:])
+    return int(m.group(1)) / wall, wall, int(m.group(1))
+
+
+def callgrind_share():
+    out = os.path.join(ROOT, 'build', 'bench', 'callgrind.out')
+    subprocess.run(['valgrind', '--tool=callgrind', f'--callgrind-out-file={out}', SIM, '+test=bdma_random',
+                    '+seed=3', '+verilator+seed+3', '+stall=1', '+quiet'], cwd=ROOT, capture_output=True, check=True)
+    ann = subprocess.run(['callgrind_annotate', '--threshold=100', out], cwd=ROOT, capture_output=True,
+                         text=True).stdout
+    groups = {'testbench C (dpi/, tb/, golden/)': 0, 'Verilated model (Vtb_nvdla*)': 0,
+              'Verilator runtime, libc, other': 0}
+    total = 0
+    for line in ann.splitlines():
+        m = re.match(r'\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*)$', line)
+        if not m or ':' not in m.group(2):
+            continue
+        ir = int(m.group(1).replace(',', ''))
+        where = m.group(2)
+        if 'PROGRAM TOTALS' in where:
+            continue
+        total += ir
+        src = where.split(':', 1)[0]
+        # The model is built without debug info: recognise it by its symbols (Vtb_nvdla*, verilated classes).
+        if re.search(r'(^|/)(dpi|tb/common|tb/nvdla|golden)/[^/]+\.c$', src):
+            groups['testbench C (dpi/, tb/, golden/)'] += ir
+        elif 'Vtb_nvdla' in where:
+            groups['Verilated model (Vtb_nvdla*)'] += ir
+        else:
+            groups['Verilator runtime, libc, other'] += ir
+    return {k: (v, 100.0 * v / total if total else 0) for k, v in groups.items()}, total
+
+
+def rebuild_time(repeats):
+    times = []
+    for _ in range(repeats):
+        os.utime(os.path.join(ROOT, 'tb', 'common', 'scoreboard.c'))
+        t0 = time.monotonic()
+        subprocess.run(['make', '-s', 'build'], cwd=ROOT, capture_output=True, check=True)
+        times.append(time.monotonic() - t0)
+    return statistics.median(times)
+
+
+def wave_cost(repeats):
+    args = ['+test=bdma_b2b', '+seed=4', '+verilator+seed+4']
+    base = statistics.median(run_sim(args)[0] for _ in range(repeats))
+    fst = os.path.join(ROOT, 'build', 'bench', 'w.fst')
+    win = statistics.median(run_sim(args + [f'+wave={fst}', '+wave_from=200', '+wave_to=400'])[0]
+                            for _ in range(repeats))
+    full = statistics.median(run_sim(args + [f'+wave={fst}'])[0] for _ in range(repeats))
+    return base, win, full
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
+    ap.add_argument('--seeds', type=int, default=30)
+    ap.add_argument('--repeats', type=int, default=3)
+    a = ap.parse_args()
+    os.makedirs(os.path.join(ROOT, 'build', 'bench'), exist_ok=True)
+    res = {}
+    print(f"bench: NVDLA BDMA, {a.seeds} seeds x {a.repeats} repeats (medians)")
+    cps, jps, cyc, jobs = bdma_speed(a.seeds, a.repeats)
+    res['bdma'] = {'cycles_per_s': cps, 'jobs_per_s': jps, 'cycles': cyc, 'jobs': jobs}
+    print(f"  BDMA random, 1 process : {cps:12,.0f} cycles/s  {jps:8.1f} jobs/s   ({jobs} jobs, {cyc} cycles per pass)")
+    tput, wall, n = regression_throughput(a.jobs)
+    res['regression'] = {'jobs_per_s': tput, 'wall_s': wall, 'jobs': n, 'processes': a.jobs}
+    print(f"  regression, {a.jobs} processes: {tput:8.1f} jobs/s   ({n} jobs in {wall:.1f} s incl. runner start-up)")
+    shares, total = callgrind_share()
+    res['callgrind'] = {k: {'Ir': v[0], 'percent': v[1]} for k, v in shares.items()}
+    print(f"  run-time share (callgrind, {total:,} instructions, bdma_random seed 3):")
+    for k, (v, pct) in shares.items():
+        print(f"      {k:36} {pct:5.1f} %")
+    rb = rebuild_time(a.repeats)
+    res['rebuild_after_c_change_s'] = rb
+    print(f"  incremental rebuild after touching tb/common/scoreboard.c: {rb:.2f} s (relink, no re-verilation)")
+    base, win, full = wave_cost(5)
+    res['waves'] = {'none_s': base, 'window_200_cycles_s': win, 'full_s': full}
+    print(f"  waves (bdma_b2b seed 4): none {base*1000:.1f} ms, 200-cycle window {win*1000:.1f} ms "
+          f"({win/base:.2f}x), whole run {full*1000:.1f} ms ({full/base:.2f}x)")
+    with open(os.path.join(ROOT, 'build', 'bench', 'bench.json'), 'w') as f:
+        json.dump(res, f, indent=1)
+    print("  written: build/bench/bench.json")
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
