@@ -96,6 +96,7 @@ lint:
 
 test: check-deps regs-check lint unit-test build
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke
+	$(PYTHON) tests/test_failing_job.py
 
 regress: check-deps build
 	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly

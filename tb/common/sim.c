@@ -233,7 +233,7 @@ static void print_repro(const sim_t *s, FILE *f) {
     }
     fprintf(f, " SEED=%llu", (unsigned long long)s->seed);
     /* Every other plusarg that changes behaviour is passed through verbatim. */
-    const char *pass[] = {"fault", "stall", "watchdog", "max_cycles", "dbb_cfg"};
+    const char *pass[] = {"fault", "fault_job", "stall", "watchdog", "max_cycles", "csb_idle"};
     bool first = true;
     for (size_t i = 0; i < sizeof pass / sizeof *pass; i++) {
         const char *v = sim_plusarg(s, pass[i]);

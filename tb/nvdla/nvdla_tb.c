@@ -39,7 +39,7 @@ typedef struct nvdla_tb {
     size_t          nwritten, capwritten;
     /* fault injection */
     fault_t         fault;
-    uint64_t        fault_n, w_beats, aw_seen;
+    uint64_t        fault_n, fault_job, w_beats, aw_seen;   /* fault hits beat fault_n of job fault_job */
     bool            fault_done, prev_awvalid_stalled, prev_wvalid_stalled;
     axi_out_t       prev_out;
 } nvdla_tb_t;
@@ -96,7 +96,8 @@ static fault_t parse_fault(sim_t *sim, uint64_t *n) {
     };
     for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
         if (strlen(faults[i].name) == len && strncmp(f, faults[i].name, len) == 0) return faults[i].f;
-    fprintf(stderr, "ERROR: unknown +fault=%s (known: wdata_flip[:N], axi_valid_drop, axi_cross_4k, b_stuck)\n", f);
+    fprintf(stderr, "ERROR: unknown +fault=%s (known: wdata_flip[:N], axi_valid_drop, axi_cross_4k, b_stuck; "
+                    "+fault_job=J picks the job, default 0)\n", f);
     exit(2);
 }
 
@@ -118,6 +119,7 @@ static void *nvdla_create(sim_t *sim) {
     t->irq = irq_monitor_new(sim_env(sim), "dla_intr", IRQ_LEVEL);
     irq_monitor_arm(t->irq, true);
     t->fault = parse_fault(sim, &t->fault_n);
+    t->fault_job = sim_plusarg_u64(sim, "fault_job", 0);
     return t;
 }
 
@@ -361,6 +363,24 @@ static const char *const nvdla_wave_signals[] = {
     "TOP.tb_nvdla.b_valid", "TOP.tb_nvdla.b_ready", "TOP.tb_nvdla.b_id[7:0]",
     "-Interrupt",
     "TOP.tb_nvdla.dla_intr",
+    "-BDMA queue and groups",
+    "TOP.tb_nvdla.dut.u_bdma.cq_count[4:0]", "TOP.tb_nvdla.dut.u_bdma.pend_cnt[4:0]",
+    "TOP.tb_nvdla.dut.u_bdma.busy[1:0]", "TOP.tb_nvdla.dut.u_bdma.done[1:0]",
+    "-BDMA load engine",
+    "TOP.tb_nvdla.dut.u_bdma.ld_active", "TOP.tb_nvdla.dut.u_bdma.ld_grp",
+    "TOP.tb_nvdla.dut.u_bdma.ld_surf[23:0]", "TOP.tb_nvdla.dut.u_bdma.ld_line[23:0]",
+    "TOP.tb_nvdla.dut.u_bdma.ld_beat[14:0]", "TOP.tb_nvdla.dut.u_bdma.ld_line_addr[31:0]",
+    "-BDMA store engine",
+    "TOP.tb_nvdla.dut.u_bdma.st_active", "TOP.tb_nvdla.dut.u_bdma.st_grp", "TOP.tb_nvdla.dut.u_bdma.st_last",
+    "TOP.tb_nvdla.dut.u_bdma.st_surf[23:0]", "TOP.tb_nvdla.dut.u_bdma.st_line[23:0]",
+    "TOP.tb_nvdla.dut.u_bdma.st_beat[14:0]", "TOP.tb_nvdla.dut.u_bdma.st_line_addr[31:0]",
+    "TOP.tb_nvdla.dut.u_bdma.df_count[6:0]",
+    "-BDMA job registers (CFG)",
+    "TOP.tb_nvdla.dut.u_bdma.cfg.src_addr_low_v32[26:0]", "TOP.tb_nvdla.dut.u_bdma.cfg.dst_addr_low_v32[26:0]",
+    "TOP.tb_nvdla.dut.u_bdma.cfg.size[12:0]", "TOP.tb_nvdla.dut.u_bdma.cfg.line_repeat_number[23:0]",
+    "TOP.tb_nvdla.dut.u_bdma.cfg.src_line_stride[26:0]", "TOP.tb_nvdla.dut.u_bdma.cfg.dst_line_stride[26:0]",
+    "TOP.tb_nvdla.dut.u_bdma.cfg.surf_repeat_number[23:0]",
+    "TOP.tb_nvdla.dut.u_bdma.cfg.src_surf_stride[26:0]", "TOP.tb_nvdla.dut.u_bdma.cfg.dst_surf_stride[26:0]",
     NULL,
 };
 
@@ -438,10 +458,12 @@ void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsi
         axi_in_t in = {.awvalid = awvalid, .awid = awid, .awlen = awlen, .awaddr = awaddr, .wvalid = wvalid,
                        .wdata = wdata, .wstrb = wstrb, .wlast = wlast, .bready = bready, .arvalid = arvalid,
                        .arid = arid, .arlen = arlen, .araddr = araddr, .rready = rready};
-        if (t->fault != FAULT_NONE) inject(t, &in);
+        /* Faults count W beats from the start of job fault_job (jobs are numbered from 0). */
+        bool in_fault_job = sb_njobs(sim_scoreboard(t->sim)) == t->fault_job + 1;
+        if (t->fault != FAULT_NONE && in_fault_job) inject(t, &in);
         axi_slave_tick(t->dbb, &in, &o);
         /* Handshakes of this edge: the slave's outputs of the previous edge are what the DUT saw. */
-        if (in.wvalid && t->prev_out.wready) {
+        if (in.wvalid && t->prev_out.wready && in_fault_job) {
             if (t->fault == FAULT_WDATA_FLIP && t->w_beats == t->fault_n) t->fault_done = true;
             t->w_beats++;
         }

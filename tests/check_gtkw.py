@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Checks a GTKWave save file against its FST: the dump file exists, the marker lies inside the dumped
+time range, and every signal the save file lists exists in the FST (a misspelt name would silently show
+nothing in GTKWave). Usage: check_gtkw.py <file.gtkw> [...]; exit 1 on any problem. Needs fst2vcd (gtkwave)."""
+import os
+import re
+import subprocess
+import sys
+
+
+def fst_signals(fst):
+    """Full names (with [msb:lsb] for vectors) and the first/last timestamps of an FST."""
+    vcd = subprocess.run(['fst2vcd', fst], capture_output=True, text=True, check=True).stdout
+    names, scope, times = set(), [], []
+    for line in vcd.splitlines():
+        t = line.split()
+        if not t:
+            continue
+        if t[0] == '$scope':
+            scope.append(t[2])
+        elif t[0] == '$upscope':
+            scope.pop()
+        elif t[0] == '$var':
+            rng = t[5] if len(t) > 6 and t[5].startswith('[') else ''
+            names.add('.'.join(scope + [t[4]]) + rng)
+        elif t[0].startswith('#'):
+            times.append(int(t[0][1:]))
+    return names, (min(times), max(times)) if times else (0, 0)
+
+
+def check(gtkw):
+    problems = []
+    text = open(gtkw).read()
+    m = re.search(r'^\[dumpfile\] "([^"]+)"', text, re.M)
+    if not m:
+        return [f"{gtkw}: no [dumpfile] line"]
+    fst = os.path.join(os.path.dirname(gtkw), m.group(1))
+    if not os.path.exists(fst):
+        return [f"{gtkw}: dump file {fst} does not exist"]
+    names, (t0, t1) = fst_signals(fst)
+    mk = re.search(r'^\*[-\d.]+ (\d+)', text, re.M)
+    if not mk:
+        problems.append(f"{gtkw}: no marker line")
+    elif not t0 <= int(mk.group(1)) <= t1 + 10:
+        problems.append(f"{gtkw}: marker {mk.group(1)} outside the dumped time range {t0}..{t1}")
+    for line in text.splitlines():
+        if line.startswith('TOP.') and line not in names:
+            problems.append(f"{gtkw}: signal {line} is not in {fst}")
+    return problems
+
+
+def main():
+    problems = [p for g in sys.argv[1:] for p in check(g)]
+    for p in problems:
+        print('ERROR:', p)
+    print(f"check_gtkw: {len(sys.argv) - 1} save files, {len(problems)} problems")
+    return 1 if problems or len(sys.argv) < 2 else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""End-to-end test of the failure path of a regression (run by `make test`):
+a BDMA job whose output is corrupted on its way to memory must make the runner
+  - fail, naming the job and its seed, the first mismatching coordinate and address,
+  - print a one-line repro command that reproduces the failure exactly,
+  - re-run the job with an FST window covering only that job (not the jobs before it),
+  - write a .gtkw whose signals all exist in the FST and whose marker is at the failure.
+The corrupted job is the second job of a seed whose first job is long, found by search (not hard-coded)."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
+MARGIN = 200
+failures = []
+checked = []
+
+
+def check(cond, what):
+    checked.append(what)
+    print(('ok   ' if cond else 'FAIL ') + what)
+    if not cond:
+        failures.append(what)
+
+
+def jobs_of(seed):
+    out = subprocess.run([SIM, '+test=bdma_random', f'+seed={seed}', '+quiet'], capture_output=True, text=True).stdout
+    return [(m.group(1), int(m.group(2))) for m in re.finditer(r'^job (\S+)\s+PASS\s+cycles (\d+)', out, re.M)]
+
+
+def main():
+    seed = next((s for s in range(1, 60) if len(jobs_of(s)) >= 2 and jobs_of(s)[0][1] > 3 * MARGIN), None)
+    check(seed is not None, 'found a seed with two jobs and a long first job')
+    if seed is None:
+        return 1
+    with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
+        f.write('nvdla test=bdma_random 1 +fault=wdata_flip +fault_job=1\n')
+    p = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'regress.py'), '--list', f.name, '--seed',
+                        str(seed), '--jobs', '1', '--name', 'failing_job'], cwd=ROOT, capture_output=True, text=True)
+    os.unlink(f.name)
+    out = p.stdout + p.stderr
+    check(p.returncode == 1, f'runner exits 1 on a failing job (got {p.returncode})')
+    check(f'bdma_random.s{seed}.j1' in out, f'failure names the job bdma_random.s{seed}.j1 (job and seed)')
+    m = re.search(r'MISMATCH .*first at BDMA grp \d cmd \d+ surf \d+ line \d+ byte \d+ addr 0x[0-9a-f]+', out)
+    check(m is not None, 'failure gives the first mismatching coordinate (surf/line/byte) and address')
+    rep = re.search(r'repro: (make run .*)', out)
+    check(rep is not None and f'SEED={seed}' in rep.group(1), 'one-line repro command with the seed')
+    res = json.load(open(os.path.join(ROOT, 'build', 'regress', 'failing_job', 'results.json')))['runs'][0]
+    jobs = res['jobs']
+    check(len(jobs) == 2 and jobs[1]['failed'] and not jobs[0]['failed'], 'second job failed, first passed')
+    win = res.get('wave_window')
+    check(win is not None and os.path.exists(os.path.join(ROOT, res['wave'])), 'FST written under waves/')
+    if win:
+        check(win[0] == jobs[1]['start'] - MARGIN and win[0] > jobs[0]['start'],
+              f"FST window starts {MARGIN} cycles before the failing job, after the first job began ({win})")
+        check(win[1] >= jobs[1]['first_error_cycle'], 'FST window reaches the failure')
+        g = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'check_gtkw.py'),
+                            os.path.join(ROOT, res['gtkw'])], capture_output=True, text=True)
+        check(g.returncode == 0, 'gtkw signals exist in the FST and the marker is inside it: ' + g.stdout.strip())
+        marker = re.search(r'^\*[-\d.]+ (\d+)', open(os.path.join(ROOT, res['gtkw'])).read(), re.M)
+        check(marker and int(marker.group(1)) == 10 * jobs[1]['first_error_cycle'], 'marker at the failure time')
+    if rep:   # the repro line reproduces the same failure
+        r = subprocess.run(rep.group(1), shell=True, cwd=ROOT, capture_output=True, text=True)
+        check(r.returncode != 0 and m is not None and m.group(0).split('MISMATCH', 1)[1] in r.stdout + r.stderr,
+              'the repro command reproduces the identical mismatch')
+    print(f"failing_job: {len(checked) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
