@@ -116,7 +116,7 @@ waves: check-deps $(BUILD)/$(ACC)/sim
 	$(BUILD)/$(ACC)/sim $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
 	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw || true
 
-bench: check-deps build
+bench: check-deps $(BUILD)/nvdla/sim
 	$(PYTHON) tests/bench.py --jobs $(JOBS)
 
 clean:

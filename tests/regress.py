@@ -93,7 +93,7 @@ def expand(entries, base_seed):
 
 def run_id(r):
     stim = os.path.splitext(os.path.basename(r['stim']))[0]
-    tag = ''.join(re.sub(r'[^A-Za-z0-9]+', '_', a.lstrip('+')) for a in r['args'])
+    tag = '_'.join(re.sub(r'[^A-Za-z0-9]+', '_', a.lstrip('+')) for a in r['args'])
     return f"{r['acc']}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
 
 
