@@ -21,7 +21,7 @@ CC        := gcc
 CFLAGS    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L
 # Verilator: fast profile (measured 2.4-2.6x over the default), FST windows available, warnings as errors.
 VFLAGS    := --cc --exe -O3 --x-assign fast --x-initial fast --trace-fst --trace-structs -Wall \
-             -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --assert
+             -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --assert --timescale 1ns/1ns
 OPT_FAST  ?= -O3
 
 include dpi/dpi.mk
@@ -45,7 +45,7 @@ $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 
 # Verilate only when SV or the kernel changed; a C-only change relinks (see `make bench`). The binary is
 # built as obj/Vsim and copied: verilated.mk puts .. on VPATH, so a target named sim would find ../sim.
-$(BUILD)/$(1)/obj/Vtb_$(1).mk: $$($(1)_SV) tb/common/sim_kernel.cpp tb/common/tb_api.h rtl/$(1)/$(1).f
+$(BUILD)/$(1)/obj/Vtb_$(1).mk: $$($(1)_SV) tb/common/sim_kernel.cpp tb/common/tb_api.h rtl/$(1)/$(1).f Makefile
 	@mkdir -p $$(@D)
 	$$(VERILATOR) $$(VFLAGS) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \

@@ -166,8 +166,9 @@ def rerun_with_waves(r, res, outdir):
     end = max(fail_cycle, bad['end'] if bad else 0) + WAVE_MARGIN
     os.makedirs(os.path.join(ROOT, 'waves'), exist_ok=True)
     base = os.path.join('waves', res['id'])
+    # The simulator places the marker itself: where the DUT went wrong when it knows, else the detection.
     cmd = sim_cmd(r, [f'+wave={base}.fst', f'+gtkw={base}.gtkw', f'+wave_from={start}', f'+wave_to={end}',
-                      f'+wave_marker={fail_cycle}', '+quiet'])
+                      '+quiet'])
     try:
         subprocess.run(cmd, cwd=ROOT, capture_output=True, timeout=RUN_TIMEOUT_S)
     except subprocess.TimeoutExpired:

@@ -62,7 +62,12 @@ def main():
                             os.path.join(ROOT, res['gtkw'])], capture_output=True, text=True)
         check(g.returncode == 0, 'gtkw signals exist in the FST and the marker is inside it: ' + g.stdout.strip())
         marker = re.search(r'^\*[-\d.]+ (\d+)', open(os.path.join(ROOT, res['gtkw'])).read(), re.M)
-        check(marker and int(marker.group(1)) == 10 * jobs[1]['first_error_cycle'], 'marker at the failure time')
+        log = open(os.path.join(ROOT, res['log'])).read()
+        origin = re.search(r'failure originates at cycle (\d+)', log)
+        check(origin is not None and jobs[1]['start'] < int(origin.group(1)) <= jobs[1]['first_error_cycle'],
+              'the log names the cycle the corrupted byte was written, inside the failing job')
+        check(marker and origin and int(marker.group(1)) == 10 * int(origin.group(1)),
+              'GTKWave marker at the write of the corrupted byte')
     if rep:   # the repro line reproduces the same failure
         r = subprocess.run(rep.group(1), shell=True, cwd=ROOT, capture_output=True, text=True)
         check(r.returncode != 0 and m is not None and m.group(0).split('MISMATCH', 1)[1] in r.stdout + r.stderr,

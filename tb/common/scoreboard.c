@@ -7,6 +7,8 @@ struct scoreboard {
     size_t    n, cap;
     bool      open;      /* the last job has not ended */
     char      last_mismatch[512];
+    uint64_t  first_mismatch_addr;
+    size_t    first_mismatch_job;   /* 1 + index of the job it belongs to; 0 = none */
 };
 
 scoreboard_t *sb_new(void) { return calloc(1, sizeof(scoreboard_t)); }
@@ -60,6 +62,12 @@ void sb_note_error(scoreboard_t *sb, uint64_t cycle, const char *msg) {
 
 const char *sb_last_mismatch(const scoreboard_t *sb) { return sb->last_mismatch; }
 
+bool sb_first_mismatch_addr(const scoreboard_t *sb, uint64_t *addr) {
+    if (sb->first_mismatch_job != sb->n || !sb->n) return false;
+    *addr = sb->first_mismatch_addr;
+    return true;
+}
+
 void sb_add_compared(scoreboard_t *sb, uint64_t bytes) { sb_current(sb)->bytes_compared += bytes; }
 
 uint64_t sb_compare(scoreboard_t *sb, FILE *out, const mem_t *dut, const mem_t *gold, uint64_t addr,
@@ -75,6 +83,8 @@ uint64_t sb_compare(scoreboard_t *sb, FILE *out, const mem_t *dut, const mem_t *
     if (j->mismatches == 0) {
         char c[160] = "";
         if (coord) coord(ctx, first, c, sizeof c);
+        sb->first_mismatch_addr = first;
+        sb->first_mismatch_job = sb->n;
         snprintf(sb->last_mismatch, sizeof sb->last_mismatch,
                  "%s: %llu of %llu bytes differ, first at %s%saddr 0x%08llx: expected 0x%02x got 0x%02x", what,
                  (unsigned long long)ndiff, (unsigned long long)len, c, *c ? " " : "", (unsigned long long)first,

@@ -40,5 +40,7 @@ uint64_t      sb_compare(scoreboard_t *sb, FILE *out, const mem_t *dut, const me
 void          sb_add_compared(scoreboard_t *sb, uint64_t bytes);
 /* The first mismatch of the most recent failing comparison, one line, for the error report. */
 const char   *sb_last_mismatch(const scoreboard_t *sb);
+/* Address of the first mismatching byte of the current job, if any. */
+bool          sb_first_mismatch_addr(const scoreboard_t *sb, uint64_t *addr);
 bool          sb_job_failed(const sb_job_t *j);
 #endif

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { MAX_ARGS = 64, MAX_ERRORS_KEPT = 16 };
+enum { MAX_ARGS = 64, MAX_ERRORS_KEPT = 16, WAVE_TAIL = 100 };
 
 struct sim {
     const tb_kernel_ops_t *kops;
@@ -34,6 +34,8 @@ struct sim {
     char         first_errors[MAX_ERRORS_KEPT][512];
     int          nkept;
     seq_status_t status;
+    uint64_t     fail_cycle;   /* first cycle the run was known to fail */
+    uint64_t     mark_cycle;   /* when the DUT did the wrong thing, if known (sim_mark_failure) */
     char         verdict_reason[512];
     struct timespec t0;
     bool         quiet;
@@ -98,6 +100,13 @@ void sim_error(sim_t *s, const char *fmt, ...) {
     vreport(s, "ERROR", fmt, ap);
     va_end(ap);
     s->errors++;
+}
+
+void sim_mark_failure(sim_t *s, uint64_t cycle, const char *what) {
+    if (s->mark_cycle) return;
+    s->mark_cycle = cycle;
+    fprintf(stderr, "[cycle %llu] NOTE the failure originates at cycle %llu: %s (GTKWave marker there)\n",
+            (unsigned long long)s->cycle, (unsigned long long)cycle, what);
 }
 
 void sim_note(sim_t *s, const char *fmt, ...) {
@@ -204,10 +213,15 @@ int tb_step(void) {
     s->cycle++;
     waves_step(&s->waves, s->cycle);
     if (s->cycle <= tb_reset_cycles() + 32) return TB_RUN;   /* CSB traffic 32 cycles after reset */
-    s->status = seq_step(s->seq);
+    if (s->status == SEQ_RUNNING) s->status = seq_step(s->seq);
     if (s->kops->verilator_errors(s->kops->kernel) > 0 && s->errors == 0)
         sim_error(s, "SystemVerilog assertion failed (see $error above)");
     if (s->errors > 0 && s->status == SEQ_RUNNING) s->status = SEQ_FAILED;
+    if (s->status == SEQ_FAILED && waves_recording(&s->waves)) {
+        /* Record WAVE_TAIL more cycles after a failure, with the sequencer stopped. */
+        if (!s->fail_cycle) s->fail_cycle = s->cycle;
+        return s->cycle < s->fail_cycle + WAVE_TAIL ? TB_RUN : TB_STOP;
+    }
     if (s->status != SEQ_RUNNING) return TB_STOP;
     if (s->cycle >= s->max_cycles) {
         sim_error(s, "simulation limit +max_cycles=%llu reached", (unsigned long long)s->max_cycles);
@@ -257,7 +271,8 @@ static int finish(sim_t *s, const char *crash) {
     }
     if (vl_errors && s->status != SEQ_FAILED) s->status = SEQ_FAILED;
     sb_job_end(s->sb, s->cycle);
-    waves_finish(&s->waves, s->cycle, s->errors ? s->cycle : 0);
+    waves_finish(&s->waves, s->cycle,
+                 s->mark_cycle ? s->mark_cycle : s->fail_cycle ? s->fail_cycle : (s->errors ? s->cycle : 0));
     const char *verdict = s->status == SEQ_DONE ? "PASS" : s->status == SEQ_SKIPPED ? "SKIP" : "FAIL";
     double wall = elapsed(s);
     for (size_t i = 0; i < sb_njobs(s->sb); i++) {

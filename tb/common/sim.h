@@ -74,4 +74,7 @@ scoreboard_t *sim_scoreboard(sim_t *s);
 void sim_error(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sim_note(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int  sim_error_count(const sim_t *s);
+/* The cycle a failure happened in the DUT (e.g. when the first wrong byte was written), if earlier than
+ * its detection: the GTKWave marker goes there. The first call wins. */
+void sim_mark_failure(sim_t *s, uint64_t cycle, const char *what);
 #endif

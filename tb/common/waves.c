@@ -1,9 +1,11 @@
+#define _XOPEN_SOURCE 700   /* realpath */
 #include "waves.h"
 #include "sim.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum { PS_PER_CYCLE = 10 };   /* the kernel advances time by 10 units per cycle */
+enum { PS_PER_CYCLE = 10 };   /* the kernel advances time by 10 units (ns) per cycle */
 
 void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char *scope,
                 const char *const *signals) {
@@ -44,16 +46,21 @@ static void write_gtkw(const wave_ctl_t *w, uint64_t marker_cycle) {
         fprintf(stderr, "ERROR: cannot write %s\n", w->gtkw);
         return;
     }
-    const char *fst = strrchr(w->path, '/');
-    fst = fst ? fst + 1 : w->path;   /* relative: the .gtkw sits next to the .fst */
+    /* Absolute: GTKWave resolves a relative dump path against its working directory, not the save file. */
+    char fst[4096];
+    if (!realpath(w->path, fst)) snprintf(fst, sizeof fst, "%s", w->path);
     fprintf(f, "[*] accel-cosim: failing job window, marker at cycle %llu\n", (unsigned long long)marker_cycle);
     fprintf(f, "[dumpfile] \"%s\"\n", fst);
-    fprintf(f, "[timestart] %llu\n", (unsigned long long)(w->opened_at * PS_PER_CYCLE));
     fprintf(f, "[size] 1600 900\n[pos] -1 -1\n");
     /* zoom, primary marker (time units), then 26 unnamed markers */
-    fprintf(f, "*-6.000000 %llu", (unsigned long long)(marker_cycle * PS_PER_CYCLE));
+    fprintf(f, "*-8.000000 %llu", (unsigned long long)(marker_cycle * PS_PER_CYCLE));
     for (int i = 0; i < 26; i++) fprintf(f, " -1");
-    fprintf(f, "\n[sst_width] 260\n[signals_width] 320\n[sst_expanded] 1\n");
+    /* Open the view on the failure, the marker three quarters into a ~125-cycle view. GTKWave 3.3 honours
+     * [timestart] only after the zoom/marker line, and resets a view that would end past the dump's end
+     * to time 0 (both checked with screenshots under Xvfb). */
+    uint64_t view_start = marker_cycle > w->opened_at + 96 ? marker_cycle - 96 : w->opened_at;
+    fprintf(f, "\n[timestart] %llu\n", (unsigned long long)(view_start * PS_PER_CYCLE));
+    fprintf(f, "[sst_width] 260\n[signals_width] 320\n[sst_expanded] 1\n");
     for (const char *const *sig = w->signals; sig && *sig; sig++) {
         if ((*sig)[0] == '-') {            /* "-Comment" lines group the signals */
             fprintf(f, "@200\n%s\n", *sig);
@@ -75,3 +82,5 @@ void waves_finish(wave_ctl_t *w, uint64_t cycle, uint64_t fail_cycle) {
     if (w->gtkw && *w->gtkw && w->path && *w->path)
         write_gtkw(w, w->marker ? w->marker : (fail_cycle ? fail_cycle : cycle));
 }
+
+bool waves_recording(const wave_ctl_t *w) { return w->open; }

@@ -22,4 +22,7 @@ void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char
                 const char *const *signals);
 void waves_step(wave_ctl_t *w, uint64_t cycle);
 void waves_finish(wave_ctl_t *w, uint64_t cycle, uint64_t fail_cycle);
+/* True while a wave window is recording: a failed run then keeps simulating for a short tail so the
+ * viewer shows what follows the failure. */
+bool waves_recording(const wave_ctl_t *w);
 #endif

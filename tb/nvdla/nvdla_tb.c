@@ -35,7 +35,7 @@ typedef struct nvdla_tb {
     uint64_t        irq_cool_until;
     unsigned        irq_pending_resp;
     /* DUT write beats since the last golden check (8-byte aligned addresses), for stray-write detection */
-    uint32_t       *written;
+    struct dut_write { uint32_t addr; uint64_t cycle; } *written;
     size_t          nwritten, capwritten;
     /* fault injection */
     fault_t         fault;
@@ -53,13 +53,13 @@ static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle) {
 
 static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle) {
     nvdla_tb_t *t = user;
-    (void)id, (void)data, (void)strb, (void)cycle;
+    (void)id, (void)data, (void)strb;
     if (t->nwritten == t->capwritten) {
         t->capwritten = t->capwritten ? 2 * t->capwritten : 4096;
         t->written = realloc(t->written, t->capwritten * sizeof *t->written);
         if (!t->written) abort();
     }
-    t->written[t->nwritten++] = addr & ~7u;
+    t->written[t->nwritten++] = (struct dut_write){addr & ~7u, cycle};
 }
 
 /* ---- configuration from plusargs ---------------------------------------------------------------- */
@@ -299,6 +299,19 @@ static bool in_box(const nvdla_box_t *b, uint32_t addr) {
     return false;
 }
 
+/* Put the wave marker on the DBB write of the first mismatching byte, the moment the DUT went wrong. */
+static void mark_first_mismatch(nvdla_tb_t *t) {
+    uint64_t addr;
+    if (!sb_first_mismatch_addr(sim_scoreboard(t->sim), &addr)) return;
+    for (size_t w = t->nwritten; w-- > 0;)
+        if (t->written[w].addr == (addr & ~7ull)) {
+            char what[96];
+            snprintf(what, sizeof what, "DBB write of the first mismatching byte 0x%08llx", (unsigned long long)addr);
+            sim_mark_failure(t->sim, t->written[w].cycle, what);
+            return;
+        }
+}
+
 static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
     nvdla_tb_t *t = acc;
     const char *gerr = nvdla_golden_errors(t->golden);
@@ -318,12 +331,15 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
     /* A DUT write outside every expected region is an error even if it happens to match. */
     for (size_t w = 0; w < t->nwritten; w++) {
         bool ok = false;
-        for (size_t i = 0; i < n && !ok; i++) ok = in_box(&boxes[i], t->written[w]);
+        for (size_t i = 0; i < n && !ok; i++) ok = in_box(&boxes[i], t->written[w].addr);
         if (!ok) {
-            sim_error(t->sim, "stray DBB write at 0x%08x: outside every region the golden model wrote", t->written[w]);
+            sim_mark_failure(t->sim, t->written[w].cycle, "stray write");
+            sim_error(t->sim, "stray DBB write at 0x%08x (cycle %llu): outside every region the golden model wrote",
+                      t->written[w].addr, (unsigned long long)t->written[w].cycle);
             break;
         }
     }
+    mark_first_mismatch(t);
     t->nwritten = 0;
 }
 

@@ -1,0 +1,327 @@
+/* MAX78000 golden model: APB decode, registers, memories, start/completion (spec sections 1, 2, 4).
+ * The layer arithmetic is in max78000_layer.c. */
+#include "max78000_golden.h"
+#include "max78000_decode.h"
+#include "max78000_regs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+max78000_t *max78000_new(void)
+{
+    max78000_t *m = calloc(1, sizeof *m);
+    if (m)
+        max78000_reset(m);
+    return m;
+}
+
+void max78000_free(max78000_t *m) { free(m); }
+
+void max78000_reset(max78000_t *m)
+{
+    max78000_layer_hook_t hook = m->hook;
+    void *ctx = m->hook_ctx;
+    memset(m, 0, sizeof *m);
+    m->hook = hook;
+    m->hook_ctx = ctx;
+    m->fifo_ctrl = MAX78000_FIFO_CTRL_RESET;
+    m->aod_ctrl = MAX78000_AOD_CTRL_RESET;
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++) {
+        m->q[q].ctrl = MAX78000_CTRL_RESET;
+        m->q[q].sram = MAX78000_SRAM_RESET;
+    }
+}
+
+void max78000_set_layer_hook(max78000_t *m, max78000_layer_hook_t hook, void *ctx)
+{
+    m->hook = hook;
+    m->hook_ctx = ctx;
+}
+
+static uint32_t lane_mask(uint8_t strb)
+{
+    uint32_t bm = 0;
+    for (unsigned b = 0; b < 4; b++)
+        if (strb & (1u << b))
+            bm |= 0xFFu << (8 * b);
+    return bm;
+}
+
+/* D03: only writable bits of strobed bytes change. */
+static void reg_write(uint32_t *reg, uint32_t data, uint8_t strb, uint32_t wmask)
+{
+    uint32_t m = lane_mask(strb) & wmask;
+    *reg = (*reg & ~m) | (data & m);
+}
+
+bool max78000_irq(const max78000_t *m)
+{
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++)
+        if (m->q[q].ctrl & MAX78000_CTRL_CNN_IRQ_MASK)
+            return true;
+    return false;
+}
+
+/* D44: cnn_irq in every quadrant whose cnn_en is 1. */
+static void set_done(max78000_t *m)
+{
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++)
+        if (m->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK)
+            m->q[q].ctrl |= MAX78000_CTRL_CNN_IRQ_MASK;
+}
+
+static void run_layer_hooked(max78000_t *m, unsigned y)
+{
+    max78000_run_layer(m, y);
+    if (m->hook)
+        m->hook(m->hook_ctx, m, y);
+}
+
+/* D42/D43: a start of master quadrant `master`. Oneshot runs one layer per start. */
+static void run(max78000_t *m, unsigned master)
+{
+    const max78000_quad_t *mq = &m->q[master];
+    unsigned last = MAX78000_LCNT_MAX_LCNT_GET(mq->lcnt_max);
+    m->runs++;
+    if (mq->ctrl & MAX78000_CTRL_ONESHOT_MASK) {
+        unsigned y = m->next_layer > last ? 0 : m->next_layer;
+        run_layer_hooked(m, y);
+        m->next_layer = (y >= last) ? 0 : y + 1;
+    } else {
+        for (unsigned y = 0; y <= last; y++)
+            run_layer_hooked(m, y);
+        m->next_layer = 0;
+    }
+    set_done(m);
+}
+
+static void ctrl_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
+{
+    uint32_t old = m->q[q].ctrl;
+    reg_write(&m->q[q].ctrl, data, strb, MAX78000_CTRL_WMASK);
+    uint32_t v = m->q[q].ctrl;
+    unsigned ext = MAX78000_CTRL_EXT_SYNC_GET(v);
+    bool is_master = !(ext & 4) || (ext & 3) == q;
+    if (!(old & MAX78000_CTRL_CNN_EN_MASK) && (v & MAX78000_CTRL_CNN_EN_MASK) && is_master)
+        run(m, q);
+    /* D13 simple1b and the M3 controls are stored; flag the ones whose behaviour is missing. */
+    if ((v & (MAX78000_CTRL_STREAM_EN_MASK | MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK))
+        && !m->unsupported[0])
+        snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: streaming/FIFO input (M3)",
+                 q, v);
+}
+
+/* D15: zeroize / BIST of this quadrant's memories of class c (0 SRAM, 1 MRAM, 2 TRAM, 3 BRAM). */
+static void zero_class(max78000_t *m, unsigned q, unsigned c)
+{
+    max78000_quad_t *Q = &m->q[q];
+    switch (c) {
+    case 0: memset(m->dmem[4 * q], 0, 4 * sizeof m->dmem[0]); break;
+    case 1: memset(Q->mram, 0, sizeof Q->mram); break;
+    case 2: memset(Q->tram, 0, sizeof Q->tram); break;
+    default: memset(Q->bram, 0, sizeof Q->bram); break;
+    }
+}
+
+static void test_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
+{
+    uint32_t old = m->q[q].test;
+    reg_write(&m->q[q].test, data, strb, MAX78000_TEST_WMASK);
+    uint32_t v = m->q[q].test;
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t bist = 1u << (2 * c), zero = 1u << (2 * c + 1);
+        uint32_t bdone = 1u << (18 + c), zdone = 1u << (22 + c);
+        if ((v & zero) && !(old & zero)) {
+            zero_class(m, q, c);
+            v |= zdone | MAX78000_TEST_ZERODONE_MASK;
+        }
+        if ((v & bist) && !(old & bist)) {
+            zero_class(m, q, c);
+            v |= bdone | MAX78000_TEST_BISTDONE_MASK;
+        }
+        if (!(v & zero))
+            v &= ~zdone;
+        if (!(v & bist))
+            v &= ~bdone;
+    }
+    if (!(v & (0xFu << 22)))
+        v &= ~MAX78000_TEST_ZERODONE_MASK;
+    if (!(v & (0xFu << 18)))
+        v &= ~MAX78000_TEST_BISTDONE_MASK;
+    m->q[q].test = v;
+}
+
+/* MRAM write (spec 3.3, D29 non-express, D30 express). */
+static void mram_write(max78000_t *m, const max78000_dec_t *d, uint32_t addr, uint32_t data, uint8_t strb)
+{
+    max78000_quad_t *Q = &m->q[d->q];
+    if (Q->ctrl & MAX78000_CTRL_MEXPRESS_MASK) {
+        if (addr & 3) {             /* set-address */
+            Q->xp_valid = true;
+            Q->xp_proc = (addr >> 14) & 15;
+            Q->xp_word = (addr >> 2) & 0xFFF;
+            Q->xp_nbytes = 0;
+            return;
+        }
+        if (!Q->xp_valid) {
+            if (!m->unsupported[0])
+                snprintf(m->unsupported, sizeof m->unsupported,
+                         "express MRAM data write 0x%08x before any set-address write (ignored)", addr);
+            return;
+        }
+        for (int b = 3; b >= 0; b--) {
+            if (!(strb & (1u << b)))
+                continue;
+            Q->xp_buf[8 - Q->xp_nbytes] = (uint8_t)(data >> (8 * b));
+            if (++Q->xp_nbytes == 9) {
+                if (Q->xp_word < MAX78000_MRAM_WORDS)
+                    memcpy(Q->mram[Q->xp_proc][Q->xp_word], Q->xp_buf, 9);
+                Q->xp_word++;
+                Q->xp_nbytes = 0;
+            }
+        }
+        return;
+    }
+    unsigned part = d->idx2;    /* (t>>2)&3 */
+    uint8_t *st = Q->stage;
+    for (unsigned b = 0; b < 4; b++) {
+        if (!(strb & (1u << b)))
+            continue;
+        uint8_t byte = (uint8_t)(data >> (8 * b));
+        if (part == 0 && b == 0)
+            st[8] = byte;
+        else if (part == 1)
+            st[4 + b] = byte;
+        else if (part == 2)
+            st[b] = byte;
+    }
+    if (part == 3)
+        memcpy(Q->mram[d->proc][d->idx], st, 9);
+}
+
+static uint32_t mram_read(const max78000_t *m, const max78000_dec_t *d)
+{
+    const uint8_t *w = m->q[d->q].mram[d->proc][d->idx];
+    switch (d->idx2) {
+    case 0: return w[8];
+    case 1: return (uint32_t)w[4] | (uint32_t)w[5] << 8 | (uint32_t)w[6] << 16 | (uint32_t)w[7] << 24;
+    case 2: return (uint32_t)w[0] | (uint32_t)w[1] << 8 | (uint32_t)w[2] << 16 | (uint32_t)w[3] << 24;
+    default: return 0;
+    }
+}
+
+static unsigned wait_states(const max78000_t *m, const max78000_dec_t *d)
+{
+    switch (d->kind) {
+    case DEC_INVALID: return 0;
+    case DEC_FIFO_CTRL: case DEC_FIFO_STAT: case DEC_FIFO_WR:
+        return MAX78000_FIFO_CTRL_RDY_SEL_GET(m->fifo_ctrl);
+    case DEC_AOD_CTRL: return MAX78000_AOD_CTRL_RDY_SEL_GET(m->aod_ctrl);
+    default: return MAX78000_CTRL_RDY_SEL_GET(m->q[d->q].ctrl);
+    }
+}
+
+max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, uint8_t strb)
+{
+    max78000_dec_t d = max78000_decode(addr);
+    max78000_resp_t r = { 0, d.kind == DEC_INVALID, wait_states(m, &d) };
+    max78000_quad_t *Q = &m->q[d.q];
+    switch (d.kind) {
+    case DEC_INVALID: break;
+    case DEC_FIFO_CTRL: reg_write(&m->fifo_ctrl, data, strb, MAX78000_FIFO_CTRL_WMASK); break;
+    case DEC_FIFO_STAT: break;
+    case DEC_FIFO_WR:
+        if (!m->unsupported[0] && (m->fifo_ctrl & MAX78000_FIFO_CTRL_FIFO_EN_MASK))
+            snprintf(m->unsupported, sizeof m->unsupported, "FIFO_WR%u write: FIFOs are M3", d.idx);
+        break;
+    case DEC_AOD_CTRL: reg_write(&m->aod_ctrl, data, strb, MAX78000_AOD_CTRL_WMASK); break;
+    case DEC_CTRL: ctrl_write(m, d.q, data, strb); break;
+    case DEC_SRAM: reg_write(&Q->sram, data, strb, MAX78000_SRAM_WMASK); break;
+    case DEC_LCNT_MAX: reg_write(&Q->lcnt_max, data, strb, MAX78000_LCNT_MAX_WMASK); break;
+    case DEC_TEST: test_write(m, d.q, data, strb); break;
+    case DEC_LREG: reg_write(&Q->lreg[d.idx2][d.idx], data, strb, max78000_lreg_wmask[d.idx2]); break;
+    case DEC_STRM0: reg_write(&Q->strm0[d.idx], data, strb, MAX78000_STRM0_WMASK); break;
+    case DEC_STRM1: reg_write(&Q->strm1[d.idx], data, strb, MAX78000_STRM1_WMASK); break;
+    case DEC_FBUF: reg_write(&Q->fbuf[d.idx], data, strb, MAX78000_FBUF_WMASK); break;
+    case DEC_IFRM: reg_write(&Q->ifrm, data, strb, MAX78000_IFRM_WMASK); break;
+    case DEC_LCTRL1: reg_write(&Q->lctrl1[d.idx], data, strb, MAX78000_LCTRL1_WMASK); break;
+    case DEC_MLAT: break;
+    case DEC_BRAM:
+        if (strb & 1)
+            Q->bram[d.idx] = (uint8_t)data;
+        break;
+    case DEC_TRAM: {
+        uint16_t *t = &Q->tram[d.proc][d.idx];
+        if (strb & 1) *t = (uint16_t)((*t & 0xFF00u) | (data & 0xFFu));
+        if (strb & 2) *t = (uint16_t)((*t & 0x00FFu) | (data & 0xFF00u));
+        break;
+    }
+    case DEC_MRAM: mram_write(m, &d, addr, data, strb); break;
+    case DEC_DSRAM: {
+        uint32_t bm = lane_mask(strb);
+        uint32_t *w = &m->dmem[d.idx2][d.idx];
+        *w = (*w & ~bm) | (data & bm);
+        break;
+    }
+    }
+    return r;
+}
+
+max78000_resp_t max78000_apb_read(max78000_t *m, uint32_t addr)
+{
+    max78000_dec_t d = max78000_decode(addr);
+    max78000_resp_t r = { 0, d.kind == DEC_INVALID, wait_states(m, &d) };
+    const max78000_quad_t *Q = &m->q[d.q];
+    switch (d.kind) {
+    case DEC_INVALID: case DEC_FIFO_WR: case DEC_MLAT: case DEC_FIFO_STAT: break;   /* M3: read 0 */
+    case DEC_FIFO_CTRL: r.rdata = m->fifo_ctrl; break;
+    case DEC_AOD_CTRL: r.rdata = m->aod_ctrl; break;
+    case DEC_CTRL: r.rdata = Q->ctrl; break;
+    case DEC_SRAM: r.rdata = Q->sram; break;
+    case DEC_LCNT_MAX: r.rdata = Q->lcnt_max; break;
+    case DEC_TEST: r.rdata = Q->test; break;
+    case DEC_LREG: r.rdata = Q->lreg[d.idx2][d.idx]; break;
+    case DEC_STRM0: r.rdata = Q->strm0[d.idx]; break;
+    case DEC_STRM1: r.rdata = Q->strm1[d.idx]; break;
+    case DEC_FBUF: r.rdata = Q->fbuf[d.idx]; break;
+    case DEC_IFRM: r.rdata = Q->ifrm; break;
+    case DEC_LCTRL1: r.rdata = Q->lctrl1[d.idx]; break;
+    case DEC_BRAM: r.rdata = Q->bram[d.idx]; break;
+    case DEC_TRAM: r.rdata = Q->tram[d.proc][d.idx]; break;
+    case DEC_MRAM: r.rdata = mram_read(m, &d); break;
+    case DEC_DSRAM: r.rdata = m->dmem[d.idx2][d.idx]; break;
+    }
+    return r;
+}
+
+uint32_t max78000_dmem_word(const max78000_t *m, unsigned g, unsigned w)
+{
+    return m->dmem[g & 15][w & (MAX78000_DMEM_WORDS - 1)];
+}
+
+uint32_t max78000_dmem_addr(unsigned g, unsigned w)
+{
+    return MAX78000_QUAD_ADDR(g >> 2, 0x300000u + (g & 3) * 0x8000u + 4u * w);
+}
+
+bool max78000_dmem_at(const max78000_t *m, uint32_t addr, uint32_t *value)
+{
+    max78000_dec_t d = max78000_decode(addr);
+    if (d.kind != DEC_DSRAM)
+        return false;
+    *value = m->dmem[d.idx2][d.idx];
+    return true;
+}
+
+void max78000_mram_word(const max78000_t *m, unsigned p, unsigned w, uint8_t *hi, uint64_t *lo)
+{
+    const uint8_t *b = m->q[(p >> 4) & 3].mram[p & 15][w % MAX78000_MRAM_WORDS];
+    uint64_t v = 0;
+    for (int s = 7; s >= 0; s--)
+        v = v << 8 | b[s];
+    *hi = b[8];
+    *lo = v;
+}
+
+void max78000_clear_written(max78000_t *m) { memset(m->dwritten, 0, sizeof m->dwritten); }

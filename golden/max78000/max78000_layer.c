@@ -1,0 +1,349 @@
+/* MAX78000 golden model: one layer of a run (spec section 3; summary loop in 3.13).
+ * All quadrants' partial sums are computed from the memory as it was before the layer (D27), then the
+ * writing quadrants store their totals in the order 3, 2, 1, 0 so the lowest-numbered one wins (D41). */
+#include "max78000_layer.h"
+#include "max78000_regs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const unsigned qb_of_mask_size[4] = { 8, 1, 2, 4 };
+
+void max78000_layer_params(const max78000_t *m, unsigned q, unsigned y, max78000_lp_t *lp)
+{
+    const max78000_quad_t *Q = &m->q[q];
+    uint32_t rcnt = Q->lreg[MAX78000_LR_RCNT][y], ccnt = Q->lreg[MAX78000_LR_CCNT][y];
+    uint32_t oned = Q->lreg[MAX78000_LR_ONED][y], lc0 = Q->lreg[MAX78000_LR_LCTRL0][y];
+    uint32_t post = Q->lreg[MAX78000_LR_POST][y], en = Q->lreg[MAX78000_LR_EN][y];
+    uint32_t mcnt = Q->lreg[MAX78000_LR_MCNT][y], lc1 = Q->lctrl1[y], ctrl = Q->ctrl;
+    memset(lp, 0, sizeof *lp);
+
+    bool cpad_only = MAX78000_LCTRL0_CPAD_ONLY_GET(lc0);       /* D24 */
+    lp->rpad = cpad_only ? 0 : (int)MAX78000_RCNT_RPAD_GET(rcnt);
+    lp->cpad = (int)MAX78000_CCNT_CPAD_GET(ccnt);
+    lp->H_in = (int)MAX78000_RCNT_RMAX_GET(rcnt) + 1 - 2 * lp->rpad;
+    lp->W_in = (int)MAX78000_CCNT_CMAX_GET(ccnt) + 1 - 2 * lp->cpad;
+
+    bool gpool = MAX78000_CTRL_POOL_EN_GET(ctrl);             /* D14 */
+    lp->pool = gpool || MAX78000_LCTRL0_POOL_EN_GET(lc0);
+    lp->maxpool = (gpool && MAX78000_CTRL_CALCMAX_GET(ctrl)) || MAX78000_LCTRL0_MAXPL_EN_GET(lc0);
+    lp->poolrnd = MAX78000_CTRL_POOLRND_GET(ctrl);
+    lp->ph = lp->pool ? (int)MAX78000_PRCNT_PRCNT_GET(Q->lreg[MAX78000_LR_PRCNT][y]) + 1 : 1;
+    lp->pw = lp->pool ? (int)MAX78000_PCCNT_PCCNT_GET(Q->lreg[MAX78000_LR_PCCNT][y]) + 1 : 1;
+    lp->st = (int)MAX78000_STRIDE_STRIDE_GET(Q->lreg[MAX78000_LR_STRIDE][y]) + 1;
+    lp->H_p = lp->H_in >= lp->ph ? (lp->H_in - lp->ph) / lp->st + 1 : 0;
+    lp->W_p = lp->W_in >= lp->pw ? (lp->W_in - lp->pw) / lp->st + 1 : 0;
+
+    unsigned width = MAX78000_ONED_ONED_WIDTH_GET(oned);      /* D18 */
+    if (MAX78000_ONED_ONED_EN_GET(oned)) {
+        lp->T = width; lp->kh = (int)width; lp->kw = 1;
+    } else if (width == 1) {
+        lp->T = 1; lp->kh = lp->kw = 1;
+    } else {
+        lp->T = 9; lp->kh = lp->kw = 3;
+    }
+    lp->osad = MAX78000_ONED_ONED_SAD_GET(oned);
+    lp->H_out = lp->H_p + 2 * lp->rpad - lp->kh + 1;
+    lp->W_out = lp->W_p + 2 * lp->cpad - lp->kw + 1;
+
+    lp->qb = qb_of_mask_size[MAX78000_POST_MASK_SIZE_GET(post)];
+    unsigned xp = MAX78000_POST_FLATTEN_EN_GET(post) ? MAX78000_POST_XPMP_CNT_GET(post) : 0;
+    lp->X = (xp << 4 | MAX78000_LCTRL1_INPCHEXP_GET(lc1)) + 1;
+    lp->mcnt_sad = MAX78000_MCNT_MCNT_SAD_GET(mcnt);
+    uint32_t mmax = MAX78000_MCNT_MCNT_MAX_GET(mcnt);
+    lp->NK = mmax >= lp->mcnt_sad ? ((mmax - lp->mcnt_sad) / lp->qb + 1) / lp->X : 0;   /* D31 */
+    lp->S = MAX78000_LCTRL1_XPCH_MAX_GET(lc1) / lp->qb + 1;
+    lp->ewise = MAX78000_ONED_EWISE_EN_GET(oned);
+    lp->Nop = lp->ewise ? MAX78000_ONED_EWISE_CNT_GET(oned) + 1 : 1;
+    lp->ewise_func = MAX78000_ONED_EWISE_FUNC_GET(oned);
+    lp->prepool = MAX78000_ONED_PREPOOL_GET(oned);
+    lp->conv2d = MAX78000_ONED_CONV2D_EN_GET(oned);
+    lp->chw = MAX78000_LCTRL0_PARALLEL_GET(lc0) || MAX78000_CTRL_BIGDATA_GET(ctrl);
+
+    lp->mask_en = (uint16_t)MAX78000_EN_MASK_EN_GET(en);
+    lp->pro_en = (uint16_t)MAX78000_EN_PRO_EN_GET(en);
+    lp->cnnsi = MAX78000_LCTRL0_CNNSI_EN_GET(lc0);
+    lp->writes = lp->pro_en != 0 || lp->cnnsi != 0;           /* D36 */
+    lp->bias_en = MAX78000_POST_BPTR_EN_GET(post);
+    lp->bptr_sad = MAX78000_POST_BPTR_SAD_GET(post);
+    lp->passthru = MAX78000_POST_ONEXONE_EN_GET(post) && MAX78000_POST_TS_EN_GET(post) && lp->mask_en == 0;
+
+    lp->bigdwrt = MAX78000_LCTRL0_BIGDWRT_GET(lc0);
+    lp->relu = MAX78000_LCTRL0_ACT_EN_GET(lc0);
+    lp->out_abs = MAX78000_POST_OUT_ABS_GET(post);
+    int sr = (int)MAX78000_POST_SCALE_REG_GET(post);
+    lp->s = MAX78000_POST_SCALE_SHFT_GET(post) ? -sr : sr;   /* D25 */
+    lp->wbase = Q->lreg[MAX78000_LR_WPTR_BASE][y];
+    lp->toff = Q->lreg[MAX78000_LR_WPTR_TOFF][y];
+    lp->moff = Q->lreg[MAX78000_LR_WPTR_MOFF][y];
+    lp->choff = Q->lreg[MAX78000_LR_WPTR_CHOFF][y];
+    lp->rptr = Q->lreg[MAX78000_LR_RPTR_BASE][y] & 0x1FFF; /* D21 */
+    lp->inc = MAX78000_LCTRL1_WPTR_INC_GET(lc1);
+    lp->valid = lp->H_p > 0 && lp->W_p > 0 && lp->H_out > 0 && lp->W_out > 0 && lp->T > 0;
+}
+
+int max78000_weight(const max78000_t *m, unsigned p, const max78000_lp_t *lp, uint32_t A, unsigned t)
+{
+    uint32_t B = (A >> 3) * lp->T + lp->osad + (lp->T - 1 - t);   /* D32 */
+    uint32_t w = B / 9, s = B % 9, b = A & 7;
+    if (w >= MAX78000_MRAM_WORDS)
+        return 0;
+    unsigned v = (m->q[p >> 4].mram[p & 15][w][s] >> b) & ((1u << lp->qb) - 1);
+    return (v & (1u << (lp->qb - 1))) ? (int)v - (1 << lp->qb) : (int)v;
+}
+
+int64_t max78000_avg(int64_t tsum, int64_t n, bool poolrnd)
+{
+    int64_t a = tsum < 0 ? -tsum : tsum;
+    int64_t r = poolrnd ? (2 * a + n) / (2 * n) : a / n;        /* D34 */
+    return tsum < 0 ? -r : r;
+}
+
+int max78000_out8(int64_t total, int s, bool out_abs, bool relu)
+{
+    int kk = 7 - s;
+    int64_t v = kk > 0 ? (total + ((int64_t)1 << (kk - 1))) >> kk : total * ((int64_t)1 << -kk);
+    if (v > 127) v = 127;
+    if (v < -128) v = -128;
+    if (out_abs)
+        v = v < 0 ? (v == -128 ? 127 : -v) : v;                 /* D39: abs wins over ReLU */
+    else if (relu && v < 0)
+        v = 0;
+    return (int)v;
+}
+
+/* Byte that processor p reads for pass e, operand o, pixel n (3.2). */
+static int in_val(const max78000_t *m, const max78000_lp_t *lp, unsigned p, unsigned e, unsigned o, int n)
+{
+    uint32_t word, lane;
+    if (lp->chw) {
+        word = lp->rptr + (uint32_t)(n >> 2) * lp->X + e;
+        lane = (uint32_t)n & 3;
+    } else {
+        word = lp->rptr + ((uint32_t)n * lp->X + e) * lp->Nop + o;
+        lane = p & 3;
+    }
+    return (int8_t)(m->dmem[p >> 2][word & (MAX78000_DMEM_WORDS - 1)] >> (8 * lane));
+}
+
+static int clamp8(int64_t v) { return v > 127 ? 127 : v < -128 ? -128 : (int)v; }
+
+/* Element-wise combination of operand values (3.11, M3, unverified). */
+static int combine(const max78000_lp_t *lp, const int *v)
+{
+    int64_t acc = v[0];
+    for (unsigned o = 1; o < lp->Nop; o++) {
+        switch (lp->ewise_func) {
+        case 0: acc -= v[o]; break;
+        case 1: acc += v[o]; break;
+        case 2: acc = (int8_t)(uint8_t)((uint8_t)acc | (uint8_t)v[o]); break;
+        default: acc = (int8_t)(uint8_t)((uint8_t)acc ^ (uint8_t)v[o]); break;
+        }
+    }
+    return clamp8(acc);
+}
+
+/* Pre-pool value at pixel n: operand o, or the combined operands when combining before pooling. */
+static int pre_val(const max78000_t *m, const max78000_lp_t *lp, unsigned p, unsigned e, unsigned o, int n)
+{
+    if (!lp->ewise || lp->prepool || lp->Nop == 1)
+        return in_val(m, lp, p, e, o, n);
+    int v[16];
+    for (unsigned i = 0; i < lp->Nop; i++)
+        v[i] = in_val(m, lp, p, e, i, n);
+    return combine(lp, v);
+}
+
+static int pool_val(const max78000_t *m, const max78000_lp_t *lp, unsigned p, unsigned e, unsigned o, int yy,
+                    int xx)
+{
+    int64_t best = -1000, sum = 0;
+    for (int dy = 0; dy < lp->ph; dy++)
+        for (int dx = 0; dx < lp->pw; dx++) {
+            int v = pre_val(m, lp, p, e, o, (yy * lp->st + dy) * lp->W_in + (xx * lp->st + dx));
+            if (v > best)
+                best = v;
+            sum += v;
+        }
+    if (lp->maxpool || lp->ph * lp->pw == 1)
+        return (int)best;
+    return (int)max78000_avg(sum, lp->ph * lp->pw, lp->poolrnd);
+}
+
+/* xp(p, e, yy, xx) of 3.6, with element-wise operands combined (3.11). */
+static int xp_val(const max78000_t *m, const max78000_lp_t *lp, unsigned p, unsigned e, int yy, int xx)
+{
+    if (!lp->ewise || !lp->prepool || lp->Nop == 1)
+        return pool_val(m, lp, p, e, 0, yy, xx);
+    int v[16];
+    for (unsigned o = 0; o < lp->Nop; o++)
+        v[o] = pool_val(m, lp, p, e, o, yy, xx);
+    return combine(lp, v);
+}
+
+/* part_q(k, K) for all (k, K): NK x npix entries, K-major (3.7, 3.8). NULL on allocation failure. */
+static int64_t *compute_part(max78000_t *m, unsigned q, const max78000_lp_t *lp, int npix)
+{
+    int64_t *part = calloc((size_t)lp->NK * (size_t)npix + 1, sizeof *part);
+    if (!part)
+        return NULL;
+    int np = lp->H_p * lp->W_p;
+    for (unsigned i = 0; i < 16; i++) {
+        if (!(lp->mask_en & (1u << i)))
+            continue;
+        unsigned p = 16 * q + i;
+        int16_t *xp = malloc(sizeof *xp * (size_t)lp->X * (size_t)np + 1);
+        int8_t *wt = malloc((size_t)lp->NK * lp->X * lp->T + 1);
+        if (!xp || !wt) {
+            free(xp); free(wt); free(part);
+            return NULL;
+        }
+        for (unsigned e = 0; e < lp->X; e++)
+            for (int yy = 0; yy < lp->H_p; yy++)
+                for (int xx = 0; xx < lp->W_p; xx++)
+                    xp[(size_t)e * np + yy * lp->W_p + xx] = (int16_t)xp_val(m, lp, p, e, yy, xx);
+        for (unsigned K = 0; K < lp->NK; K++)
+            for (unsigned e = 0; e < lp->X; e++)
+                for (unsigned t = 0; t < lp->T; t++)
+                    wt[((size_t)K * lp->X + e) * lp->T + t] =
+                        (int8_t)max78000_weight(m, p, lp, lp->mcnt_sad + (K * lp->X + e) * lp->qb, t);
+        for (unsigned K = 0; K < lp->NK; K++)
+            for (int oy = 0; oy < lp->H_out; oy++)
+                for (int ox = 0; ox < lp->W_out; ox++) {
+                    int64_t acc = 0;
+                    for (unsigned e = 0; e < lp->X; e++) {
+                        const int8_t *w = &wt[((size_t)K * lp->X + e) * lp->T];
+                        const int16_t *x = &xp[(size_t)e * np];
+                        for (int ky = 0; ky < lp->kh; ky++) {
+                            int iy = oy + ky - lp->rpad;
+                            if (iy < 0 || iy >= lp->H_p)
+                                continue;
+                            for (int kx = 0; kx < lp->kw; kx++) {
+                                int ix = ox + kx - lp->cpad;
+                                if (ix >= 0 && ix < lp->W_p)
+                                    acc += (int64_t)w[ky * lp->kw + kx] * x[iy * lp->W_p + ix];
+                            }
+                        }
+                    }
+                    part[(size_t)K * npix + oy * lp->W_out + ox] += acc;
+                }
+        m->macs += (uint64_t)lp->NK * lp->X * lp->T * (uint64_t)npix;
+        free(xp);
+        free(wt);
+    }
+    if (lp->bias_en)                                                  /* D35 */
+        for (unsigned K = 0; K < lp->NK; K++) {
+            int64_t b = 128 * (int64_t)(int8_t)m->q[q].bram[(lp->bptr_sad + K) % MAX78000_BRAM_BYTES];
+            for (int k = 0; k < npix; k++)
+                part[(size_t)K * npix + k] += b;
+        }
+    return part;
+}
+
+static void store_byte(max78000_t *m, uint32_t ptr, unsigned lane, uint8_t v)
+{
+    ptr &= 0x1FFFF;
+    unsigned g = ptr >> 13, w = ptr & 0x1FFF;
+    m->dmem[g][w] = (m->dmem[g][w] & ~(0xFFu << (8 * lane))) | (uint32_t)v << (8 * lane);
+    m->dwritten[g][w] |= (uint8_t)(1u << lane);
+}
+
+static void store_word(max78000_t *m, uint32_t ptr, uint32_t v)
+{
+    ptr &= 0x1FFFF;
+    unsigned g = ptr >> 13, w = ptr & 0x1FFF;
+    m->dmem[g][w] = v;
+    m->dwritten[g][w] = 0xF;
+}
+
+/* Pass-through (3.11, M3, unverified): pooled/combined values written to timeslots. */
+static void passthru(max78000_t *m, unsigned q, const max78000_lp_t *lp)
+{
+    int i0 = -1;
+    for (int i = 0; i < 16 && i0 < 0; i++)
+        if (lp->pro_en & (1u << i))
+            i0 = i;
+    for (int i = 0; i < 16; i++) {
+        if (!(lp->pro_en & (1u << i)))
+            continue;
+        uint32_t t = (uint32_t)((i >> 2) - (i0 >> 2));
+        for (int k = 0; k < lp->H_p * lp->W_p; k++)
+            for (unsigned e = 0; e < lp->X; e++) {
+                int v = xp_val(m, lp, 16 * q + (unsigned)i, e, k / lp->W_p, k % lp->W_p);
+                store_byte(m, lp->wbase + t * lp->toff + ((uint32_t)k * lp->X + e) * (lp->inc + 1), (unsigned)i & 3,
+                           (uint8_t)v);
+            }
+    }
+}
+
+static void note(max78000_t *m, const char *what, unsigned q, unsigned y)
+{
+    if (!m->unsupported[0])
+        snprintf(m->unsupported, sizeof m->unsupported, "layer %u quadrant %u: %s", y, q, what);
+}
+
+void max78000_run_layer(max78000_t *m, unsigned y)
+{
+    max78000_lp_t lp[MAX78000_NQUAD];
+    int64_t *part[MAX78000_NQUAD] = { 0 };
+    int npix[MAX78000_NQUAD];
+    bool need[MAX78000_NQUAD] = { false };
+    y &= 31;
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++) {
+        max78000_layer_params(m, q, y, &lp[q]);
+        npix[q] = lp[q].valid ? lp[q].H_out * lp[q].W_out : 0;
+        uint32_t lc0 = m->q[q].lreg[MAX78000_LR_LCTRL0][y], post = m->q[q].lreg[MAX78000_LR_POST][y];
+        if (MAX78000_POST_DECONV_EN_GET(post)) note(m, "deconvolution (M3) not modelled", q, y);
+        if (MAX78000_LCTRL0_MSLAVE_GET(lc0) || MAX78000_LCTRL0_SSLAVE_GET(lc0))
+            note(m, "mslave/sslave set (undefined, D24)", q, y);
+        if (lp[q].ewise && !lp[q].conv2d && !lp[q].passthru)
+            note(m, "element-wise without conv2d_en or pass-through (M3)", q, y);
+    }
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++) {
+        if (!lp[q].writes || lp[q].passthru)
+            continue;
+        need[q] = true;
+        for (unsigned t = 0; t < MAX78000_NQUAD; t++)
+            if (t != q && (lp[q].cnnsi & (1u << t)))                   /* D23 */
+                need[t] = true;
+    }
+    /* Every part is computed before any write: the layer reads only the data present before it (D27). */
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++)
+        if (need[q] && !lp[q].passthru) {
+            part[q] = compute_part(m, q, &lp[q], npix[q]);
+            if (!part[q]) {
+                note(m, "out of memory", q, y);
+                goto out;
+            }
+        }
+    /* Snapshot semantics for pass-through layers too: take their values first. */
+    for (int q = MAX78000_NQUAD - 1; q >= 0; q--) {
+        const max78000_lp_t *L = &lp[q];
+        if (!L->writes)
+            continue;
+        if (L->passthru) {
+            passthru(m, (unsigned)q, L);
+            continue;
+        }
+        for (unsigned K = 0; K < L->NK; K++) {
+            unsigned P = K / L->S, j = K % L->S;
+            for (int k = 0; k < npix[q]; k++) {
+                int64_t total = part[q][(size_t)K * npix[q] + k];
+                for (unsigned t = 0; t < MAX78000_NQUAD; t++)
+                    if (t != (unsigned)q && (L->cnnsi & (1u << t)) && part[t] && K < lp[t].NK && k < npix[t])
+                        total += part[t][(size_t)K * npix[t] + k];
+                if (L->bigdwrt)                                        /* D38 */
+                    store_word(m, L->wbase + 4u * (uint32_t)k * (L->inc + 1) + P * L->choff + (j >> 2) * L->moff + (j & 3),
+                               (uint32_t)total);
+                else
+                    store_byte(m, L->wbase + (uint32_t)k * (L->inc + 1) + P * L->choff + (j >> 2) * L->moff, j & 3,
+                               (uint8_t)max78000_out8(total, L->s, L->out_abs, L->relu));
+            }
+        }
+    }
+out:
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++)
+        free(part[q]);
+    m->layers_run++;
+}

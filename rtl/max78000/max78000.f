@@ -1,0 +1,11 @@
+rtl/max78000/max78000_regs_pkg.sv
+rtl/max78000/max78000_pkg.sv
+rtl/max78000/max78000_ram.sv
+rtl/max78000/max78000_glob_regs.sv
+rtl/max78000/max78000_quad_regs.sv
+rtl/max78000/max78000_mem_decode.sv
+rtl/max78000/max78000_mram_loader.sv
+rtl/max78000/max78000_lparams.sv
+rtl/max78000/max78000_proc.sv
+rtl/max78000/max78000_engine.sv
+rtl/max78000/max78000_cnn.sv
