@@ -18,6 +18,8 @@ VERILATOR ?= verilator
 VL_INC    := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 
 CC        := gcc
+V         ?= 0
+Q         := $(if $(filter 1,$(V)),,@)       # V=1 prints every command
 CFLAGS    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L
 # Verilator: fast profile (measured 2.4-2.6x over the default), FST windows available, warnings as errors.
 VFLAGS    := --cc --exe -O3 --x-assign fast --x-initial fast --trace-fst --trace-structs -Wall \
@@ -37,26 +39,30 @@ $(1)_SV    := $$(shell sed -e 's/\#.*//' rtl/$(1)/$(1).f 2>/dev/null) $$(wildcar
 
 $(BUILD)/$(1)/c/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$($(1)_INCS) -MMD -MP -c $$< -o $$@
+	@$$(if $$(Q),echo "  CC      $$<")
+	$$(Q)$$(CC) $$(CFLAGS) $$($(1)_INCS) -MMD -MP -c $$< -o $$@
 
 $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 	@rm -f $$@
-	ar rcs $$@ $$^
+	@$$(if $$(Q),echo "  AR      $$@")
+	$$(Q)ar rcs $$@ $$^
 
 # Verilate only when SV or the kernel changed; a C-only change relinks (see `make bench`). The binary is
 # built as obj/Vsim and copied: verilated.mk puts .. on VPATH, so a target named sim would find ../sim.
 $(BUILD)/$(1)/obj/Vtb_$(1).mk: $$($(1)_SV) tb/common/sim_kernel.cpp tb/common/tb_api.h rtl/$(1)/$(1).f Makefile
 	@mkdir -p $$(@D)
-	$$(VERILATOR) $$(VFLAGS) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
+	@$$(if $$(Q),echo "  VERILATE tb_$(1)")
+	$$(Q)$$(VERILATOR) $$(VFLAGS) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
 	    -LDFLAGS "$$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
 	    $$(addprefix $$(CURDIR)/,$$($(1)_SV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 
 $(BUILD)/$(1)/sim: $(BUILD)/$(1)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a
 	@rm -f $$(@D)/obj/Vsim
-	$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" Vsim >$$(@D)/obj/build.log 2>&1 \
+	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model; log: $$(@D)/obj/build.log)")
+	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" Vsim >$$(@D)/obj/build.log 2>&1 \
 	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
-	cp $$(@D)/obj/Vsim $$@
+	$$(Q)cp $$(@D)/obj/Vsim $$@
 
 -include $$(patsubst %.o,%.d,$$($(1)_OBJS))
 endef

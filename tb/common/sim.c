@@ -117,13 +117,21 @@ void sim_note(sim_t *s, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* Bus models prefix their messages with "cycle N: "; the report line carries the cycle already. */
+static const char *strip_cycle(const char *msg) {
+    if (strncmp(msg, "cycle ", 6) != 0) return msg;
+    const char *p = msg + 6;
+    while (*p >= '0' && *p <= '9') p++;
+    return (p[0] == ':' && p[1] == ' ') ? p + 2 : msg;
+}
+
 static void env_error(void *user, const char *who, const char *msg) {
-    sim_error((sim_t *)user, "%s: %s", who, msg);
+    sim_error((sim_t *)user, "%s: %s", who, strip_cycle(msg));
 }
 
 static void env_log(void *user, const char *who, const char *msg) {
     sim_t *s = user;
-    fprintf(stdout, "[cycle %llu] %s: %s\n", (unsigned long long)s->cycle, who, msg);
+    fprintf(stdout, "[cycle %llu] %s: %s\n", (unsigned long long)s->cycle, who, strip_cycle(msg));
 }
 
 static uint64_t pick_seed(const sim_t *s) {
@@ -182,6 +190,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     s->env.log_enabled = sim_plusarg(s, "log") != NULL;
     s->sb = sb_new();
     s->status = SEQ_RUNNING;
+    setvbuf(stdout, NULL, _IOLBF, 0);   /* keep notes, logs and errors in order in a captured log */
     printf("accel-cosim %s: seed %llu\n", s->acc_ops->name, (unsigned long long)s->seed);
 
     s->acc = s->acc_ops->create(s);
