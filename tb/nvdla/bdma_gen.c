@@ -124,7 +124,11 @@ int bdma_sanity(program_t *p, uint64_t seed, char *err, size_t errlen) {
     check_idle(p);
     emit_cmd(p, &r, &c);
     prog_read(p, NVDLA_BDMA_STATUS_0, BDMA_FREE_SLOTS - 1, BDMA_STATUS_MASK);
+    prog_read(p, NVDLA_BDMA_CFG_OP_0, 1, 0xFFFFFFFFu);          /* RWT: the value reads back */
+    prog_write(p, NVDLA_BDMA_CFG_OP_0, 0);                       /* bit0 = 0 pushes nothing */
+    prog_read(p, NVDLA_BDMA_STATUS_0, BDMA_FREE_SLOTS - 1, BDMA_STATUS_MASK);
     prog_write(p, NVDLA_BDMA_CFG_LAUNCH0_0, 1);
+    prog_read(p, NVDLA_BDMA_CFG_LAUNCH0_0, 1, 0xFFFFFFFFu);
     wait_group(p, 0, false);
     check_idle(p);
     prog_check_golden(p);
