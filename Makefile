@@ -108,7 +108,7 @@ regress: check-deps build
 	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly
 
 list: build
-	@for a in $(ACCS); do $(BUILD)/$$a/sim +test=? 2>&1 | sed -n '/known tests/,$$p'; done
+	@for a in $(ACCS); do echo "$$a:"; $(BUILD)/$$a/sim +test=? 2>&1 | sed -n '/known tests/,$$p' | tail -n +2; done
 
 # ---- one run --------------------------------------------------------------------------------------
 ACC   ?= $(if $(TRACE),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1),$(if $(CFG),nvdla,nvdla))

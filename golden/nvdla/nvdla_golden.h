@@ -1,4 +1,4 @@
-/* Register-level golden model of the NVDLA units built so far (BDMA; SDP/PDP/CDP join in issue 5).
+/* Register-level golden model of the NVDLA units built so far: BDMA, SDP(+RDMA), PDP(+RDMA), CDP(+RDMA).
  * Input: the CSB writes a bus monitor saw, in order, and the memory they act on (the model's own shadow
  * of the DUT's memory). Output: the memory after each unit's work, the written regions with their
  * coordinates, and the interrupt bits the work raises. Pure C11, no simulator headers. */
@@ -9,9 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* How a box's bytes map to coordinates: BDMA lines, a feature cube (surface = 8 channels, line = h,
+ * 8 bytes per w), or a 1x1 cube whose surfaces are packed contiguously (byte offset = channel). */
+typedef enum { NVDLA_BOX_LINES = 0, NVDLA_BOX_CUBE, NVDLA_BOX_PACKED } nvdla_box_kind_t;
+
 /* One written region: `surfs` surfaces of `lines` lines of `line_bytes` bytes (strided box). */
 typedef struct nvdla_box {
-    char     unit[8];        /* "BDMA" */
+    char     unit[8];        /* "BDMA", "SDP", "PDP", "CDP" */
+    nvdla_box_kind_t kind;
     int      group;          /* launch group / ping-pong group */
     int      cmd;            /* BDMA: command index within the group */
     uint32_t addr;
@@ -32,6 +37,6 @@ const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n);
 uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);
 /* Programming errors the model detected (empty launch, queue overflow), one per line; "" if none. */
 const char     *nvdla_golden_errors(const nvdla_golden_t *g);
-/* Coordinates of `addr` inside a box: "grp 0 cmd 2 surf 1 line 3 byte 17". */
+/* Coordinates of `addr` inside a box: "BDMA grp 0 cmd 2 surf 1 line 3 byte 17", "SDP grp 1 c 13 h 2 w 5". */
 void            nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n);
 #endif
