@@ -101,11 +101,19 @@ lint:
 	  echo "lint $$f (top $$top)"; $(VERILATOR) --lint-only -Wall -f $$f --top-module $$top || exit 1; done
 
 test: check-deps regs-check lint unit-test build
+	rm -rf $(BUILD)/cov
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke
+	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
 
+# Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
+# merges them, prints the report and (for the nightly) fails on any allowed combination not hit.
+COV_TOOLS := $(wildcard tb/*/*_coverage.py)
 regress: check-deps build
+	rm -rf $(BUILD)/cov
 	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly
+	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
+	  $(PYTHON) $$c $(BUILD)/cov/$${a}_nightly --require-all || exit 1; done
 
 list: build
 	@for a in $(ACCS); do echo "$$a:"; $(BUILD)/$$a/sim +test=? 2>&1 | sed -n '/known tests/,$$p' | tail -n +2; done

@@ -371,7 +371,9 @@ int trace_read(program_t *p, const char *path, char *err, size_t errlen)
             total++;
         }
         tok[nt] = NULL;
-        if (total > MAX_TOKENS)
+        /* job, name and skip take the rest of the line as free text: any number of words. */
+        bool free_text = nt && (!strcmp(tok[0], "job") || !strcmp(tok[0], "name") || !strcmp(tok[0], "skip"));
+        if (total > MAX_TOKENS && !free_text)
             rc = fail(&r, tok[MAX_TOKENS - 1], "too many operands for '%s'", tok[0]);
         else
             rc = do_line(&r, tok, nt, rest_copy);

@@ -53,6 +53,27 @@ static char *write_tmp(const program_t *p)
     return path;
 }
 
+/* Free-text commands (job, name, skip) take any number of words; a dumped long job name must read back. */
+static void test_long_free_text(unit_t *u)
+{
+    program_t p, q;
+    program_init(&p, "ne16", "a test name with many more than eight words in it", 3);
+    prog_job(&p, "job name of twelve words: one two three four five six seven eight");
+    prog_skip(&p, "a reason with well over eight words to say why it was skipped");
+    char *path = write_tmp(&p);
+    char err[256] = "";
+    program_init(&q, "ne16", "", 0);
+    int rc = trace_read(&q, path, err, sizeof err);
+    CHECK(rc == 0, "long free text rejected: %s", err);
+    CHECK(rc == 0 && q.n == 2 && !strcmp(q.ops[0].text, p.ops[0].text), "job text round-trips");
+    CHECK(rc == 0 && q.n == 2 && !strcmp(q.ops[1].text, p.ops[1].text), "skip text round-trips");
+    CHECK(rc == 0 && q.name && !strcmp(q.name, p.name), "name round-trips");
+    unlink(path);
+    free(path);
+    program_free(&p);
+    program_free(&q);
+}
+
 static void test_all_ops(unit_t *u)
 {
     char path[512], err[512] = "";
@@ -306,6 +327,7 @@ int main(void)
 {
     unit_t u = { .name = "test_trace_native" };
     UNIT_RUN(&u, test_all_ops);
+    UNIT_RUN(&u, test_long_free_text);
     UNIT_RUN(&u, test_max78000_trace);
     UNIT_RUN(&u, test_round_trip);
     UNIT_RUN(&u, test_errors);

@@ -52,12 +52,14 @@ unit-test:
 
 $(UNIT_BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(UNIT_CC) $(UNIT_CFLAGS) $(UNIT_INCLUDES) -MMD -MP -c $< -o $@
+	@echo "  CC      $<"
+	@$(UNIT_CC) $(UNIT_CFLAGS) $(UNIT_INCLUDES) -MMD -MP -c $< -o $@
 
 # Second expansion lets $$(UNIT_LIB_OBJS) see UNIT_EXTRA_SRCS += made after this include. It only affects
 # prerequisites written with $$, so rules elsewhere in the including Makefile are unchanged.
 .SECONDEXPANSION:
 $(UNIT_BUILD)/test_%: $(UNIT_BUILD)/obj/tests/unit/test_%.o $$(UNIT_LIB_OBJS)
-	$(UNIT_CC) $(UNIT_CFLAGS) -o $@ $^ $(UNIT_LDLIBS)
+	@echo "  LD      $@"
+	@$(UNIT_CC) $(UNIT_CFLAGS) -o $@ $^ $(UNIT_LDLIBS)
 
 -include $(shell find $(UNIT_BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Merge NE16 functional-coverage files and print the report.
+
+Each simulator run given +cov=<file> (or +cov=<dir>/) writes every coverage bin of tb/ne16/ne16_cov.c with
+its hit count, one per line: "<cross> <bin> <count>" ('#' lines are comments). Only passing runs write.
+
+usage: ne16_coverage.py [--require-all] [--holes N] <dir-or-file>...
+  directories are searched recursively for *.cov files.
+  --require-all   exit 1 if any bin of any cross was never hit (the nightly gate)
+  --holes N       list at most N holes per cross (default 20)
+Exit status: 0, 1 (holes with --require-all), 2 (no input / malformed file).
+"""
+import argparse
+import os
+import sys
+
+
+def cov_files(paths):
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, names in os.walk(p):
+                for n in sorted(names):
+                    if n.endswith('.cov'):
+                        yield os.path.join(root, n)
+        elif os.path.exists(p):
+            yield p
+        else:
+            raise FileNotFoundError(p)
+
+
+def merge(files):
+    crosses = {}   # cross -> {bin: count}, in first-seen order
+    for path in files:
+        with open(path) as f:
+            for lineno, raw in enumerate(f, 1):
+                line = raw.strip()
+                if not line or line.startswith('#'):
+                    continue
+                tok = line.split()
+                if len(tok) != 3 or not tok[2].isdigit():
+                    raise ValueError(f"{path}:{lineno}: expected '<cross> <bin> <count>', saw '{line}'")
+                bins = crosses.setdefault(tok[0], {})
+                bins[tok[1]] = bins.get(tok[1], 0) + int(tok[2])
+    return crosses
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('paths', nargs='+')
+    ap.add_argument('--require-all', action='store_true')
+    ap.add_argument('--holes', type=int, default=20)
+    a = ap.parse_args()
+    try:
+        files = list(cov_files(a.paths))
+    except FileNotFoundError as e:
+        print(f"ne16_coverage: {e}: no such file or directory", file=sys.stderr)
+        return 2
+    if not files:
+        print(f"ne16_coverage: no .cov files under {' '.join(a.paths)}", file=sys.stderr)
+        return 2
+    try:
+        crosses = merge(files)
+    except ValueError as e:
+        print(f"ne16_coverage: {e}", file=sys.stderr)
+        return 2
+    total = hit = 0
+    print(f"NE16 functional coverage from {len(files)} run(s)")
+    print(f"{'cross':<34} {'hit':>5} {'total':>5}  {'%':>6}")
+    holes = {}
+    for name, bins in crosses.items():
+        h = sum(1 for c in bins.values() if c > 0)
+        total += len(bins)
+        hit += h
+        print(f"{name:<34} {h:>5} {len(bins):>5}  {100.0 * h / len(bins):>5.1f}%")
+        missing = [b for b, c in bins.items() if c == 0]
+        if missing:
+            holes[name] = missing
+    print(f"{'TOTAL':<34} {hit:>5} {total:>5}  {100.0 * hit / max(total, 1):>5.1f}%")
+    if holes:
+        print("holes:")
+        for name, missing in holes.items():
+            shown = missing[:a.holes]
+            more = f" ... and {len(missing) - len(shown)} more" if len(missing) > len(shown) else ''
+            print(f"  {name}: {' '.join(shown)}{more}")
+    else:
+        print("holes: none")
+    if a.require_all and holes:
+        print(f"ne16_coverage: {total - hit} required bin(s) not hit", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
