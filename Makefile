@@ -130,7 +130,7 @@ waves: check-deps $(BUILD)/$(ACC)/sim
 	$(BUILD)/$(ACC)/sim $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
 	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw || true
 
-bench: check-deps $(BUILD)/nvdla/sim
+bench: check-deps build
 	$(PYTHON) tests/bench.py --jobs $(JOBS)
 
 clean:

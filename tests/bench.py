@@ -7,8 +7,12 @@
      the Verilated model and the Verilator runtime/libc (instruction counts are repeatable).
   3. Incremental rebuild time after touching one C file (relink only, no re-verilation).
   4. Cost of a windowed FST vs none.
+Other accelerators add their figures in tests/bench_<acc>.py: a module with `run(jobs, repeats) -> dict` that
+prints its own lines; each is run after the NVDLA figures when its simulator is built.
 Writes build/bench/bench.json as well.
 """
+import glob
+import importlib.util
 import argparse
 import json
 import os
@@ -143,6 +147,15 @@ def main():
     res['waves'] = {'none_s': base, 'window_200_cycles_s': win, 'full_s': full}
     print(f"  waves, 400k-cycle run: none {base:.2f} s, one 200-cycle FST window {win:.2f} s "
           f"({win/base:.2f}x), whole run dumped {full:.2f} s ({full/base:.2f}x)")
+    for path in sorted(glob.glob(os.path.join(ROOT, 'tests', 'bench_*.py'))):
+        acc = os.path.basename(path)[len('bench_'):-3]
+        if not os.access(os.path.join(ROOT, 'build', acc, 'sim'), os.X_OK):
+            print(f"bench {acc}: build/{acc}/sim not built, skipped")
+            continue
+        spec = importlib.util.spec_from_file_location(f'bench_{acc}', path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        res[acc] = mod.run(a.jobs, a.repeats)
     with open(os.path.join(ROOT, 'build', 'bench', 'bench.json'), 'w') as f:
         json.dump(res, f, indent=1)
     print("  written: build/bench/bench.json")
