@@ -1,15 +1,25 @@
 #include "nvdla_golden.h"
 #include "bdma_golden.h"
+#include "cdp_golden.h"
+#include "nvdla_pp.h"
+#include "pdp_golden.h"
+#include "sdp_golden.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { BDMA_BASE = 0x10000, UNIT_WINDOW = 0x1000, GLB_INTR_SET = 0x1008, GLB_INTR_STATUS = 0x100C,
-       GLB_LIVE_BITS = 0x3F00FF };
+       GLB_LIVE_BITS = 0x3F00FF, DP_FIRST = 0x8000, DP_END = 0xE000, CDP_LUT_CFG = 0xD008, CDP_LUT_DATA = 0xD00C };
+
+/* The datapath ping-pong units, in window order from 0x8000. */
+enum { U_SDP_RDMA, U_SDP, U_PDP_RDMA, U_PDP, U_CDP_RDMA, U_CDP, NDP };
 
 struct nvdla_golden {
     mem_t        *mem;
     bdma_golden_t bdma;
+    nvdla_pp_t    dp[NDP];
+    cdp_lut_t     lut;
+    uint32_t      sdp_unequal[2];          /* D_STATUS.STATUS_UNEQUAL per group, last completion */
     nvdla_box_t  *boxes;
     size_t        nboxes, cap, taken;
     uint32_t      intr_expected;
@@ -20,6 +30,8 @@ nvdla_golden_t *nvdla_golden_new(mem_t *mem) {
     nvdla_golden_t *g = calloc(1, sizeof *g);
     if (!g) abort();
     g->mem = mem;
+    static const uint32_t op_en_off[NDP] = {0x008, 0x038, 0x008, 0x008, 0x008, 0x048};
+    for (int u = 0; u < NDP; u++) nvdla_pp_init(&g->dp[u], DP_FIRST + 0x1000u * (uint32_t)u, op_en_off[u]);
     return g;
 }
 
@@ -45,8 +57,56 @@ static void note_error(void *user, const char *msg) {
     snprintf(g->errors + used, sizeof g->errors - used, "%s%s", used ? "\n" : "", msg);
 }
 
+/* Runs every layer whose groups are enabled, in completion order (a completion may start the other
+ * group at once, rule 6). SDP with output to PDP waits for PDP to be enabled on the fly. */
+static void schedule(nvdla_golden_t *g) {
+    nvdla_dp_ctx_t ctx = {.mem = g->mem, .emit = emit_box, .error = note_error, .user = g};
+    nvdla_pp_t *sr = &g->dp[U_SDP_RDMA], *sdp = &g->dp[U_SDP], *pr = &g->dp[U_PDP_RDMA], *pdp = &g->dp[U_PDP],
+               *cr = &g->dp[U_CDP_RDMA], *cdp = &g->dp[U_CDP];
+    for (bool ran = true; ran;) {
+        ran = false;
+        if (sdp_golden_runnable(sdp, sr) && (!sdp_golden_to_pdp(sdp) || pdp_golden_onfly_ready(pdp))) {
+            bool uneq = false;
+            int grp = sdp->consumer;
+            if (sdp_golden_to_pdp(sdp)) {
+                nv_cube_t stream;
+                sdp_golden_run(sdp, sr, &ctx, grp, &stream, &uneq);
+                pdp_golden_run(pdp, pr, &ctx, pdp->consumer, &stream);
+                nv_cube_free(&stream);
+                g->intr_expected |= 0x10u << nvdla_pp_complete(pdp);
+            } else {
+                sdp_golden_run(sdp, sr, &ctx, grp, NULL, &uneq);
+            }
+            g->sdp_unequal[grp] = uneq;
+            nvdla_pp_complete(sr);
+            g->intr_expected |= 0x1u << nvdla_pp_complete(sdp);
+            ran = true;
+        }
+        if (pdp_golden_offfly_runnable(pdp, pr)) {
+            pdp_golden_run(pdp, pr, &ctx, pdp->consumer, NULL);
+            nvdla_pp_complete(pr);
+            g->intr_expected |= 0x10u << nvdla_pp_complete(pdp);
+            ran = true;
+        }
+        if (cdp_golden_runnable(cdp, cr)) {
+            cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
+            nvdla_pp_complete(cr);
+            g->intr_expected |= 0x4u << nvdla_pp_complete(cdp);
+            ran = true;
+        }
+    }
+}
+
+static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
+    if (addr == CDP_LUT_CFG) cdp_lut_cfg_write(&g->lut, data);
+    else if (addr == CDP_LUT_DATA) cdp_lut_data_write(&g->lut, data);
+    if (nvdla_pp_write(&g->dp[(addr - DP_FIRST) / UNIT_WINDOW], addr, data)) schedule(g);
+}
+
 void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
-    if (addr >= BDMA_BASE && addr < BDMA_BASE + UNIT_WINDOW)
+    if (addr >= DP_FIRST && addr < DP_END)
+        dp_write(g, addr, data);
+    else if (addr >= BDMA_BASE && addr < BDMA_BASE + UNIT_WINDOW)
         g->intr_expected |= bdma_golden_write(&g->bdma, g->mem, addr - BDMA_BASE, data, emit_box, note_error, g);
     else if (addr == GLB_INTR_SET)
         g->intr_expected |= data & GLB_LIVE_BITS;
@@ -66,12 +126,23 @@ const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n) {
 uint32_t nvdla_golden_intr_expected(const nvdla_golden_t *g) { return g->intr_expected; }
 const char *nvdla_golden_errors(const nvdla_golden_t *g) { return g->errors; }
 
+bool nvdla_golden_sdp_unequal(const nvdla_golden_t *g, int group) { return g->sdp_unequal[group & 1]; }
+
 void nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n) {
+    if (b->kind == NVDLA_BOX_PACKED) {                 /* 1x1 cube, surfaces contiguous: offset = channel */
+        snprintf(buf, n, "%s grp %d c %u h 0 w 0", b->unit, b->group, (uint32_t)(addr - b->addr));
+        return;
+    }
     /* Find the (surface, line) whose span holds addr; boxes are small enough to scan. */
     for (uint32_t s = 0; s < b->surfs; s++)
         for (uint32_t l = 0; l < b->lines; l++) {
             uint32_t start = b->addr + s * b->surf_stride + l * b->line_stride;
             if ((uint32_t)(addr - start) < b->line_bytes) {
+                uint32_t off = addr - start;
+                if (b->kind == NVDLA_BOX_CUBE) {
+                    snprintf(buf, n, "%s grp %d c %u h %u w %u", b->unit, b->group, 8 * s + off % 8, l, off / 8);
+                    return;
+                }
                 snprintf(buf, n, "%s grp %d cmd %d surf %u line %u byte %u", b->unit, b->group, b->cmd, s, l,
                          (uint32_t)(addr - start));
                 return;

@@ -37,6 +37,8 @@ const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n);
 uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);
 /* Programming errors the model detected (empty launch, queue overflow), one per line; "" if none. */
 const char     *nvdla_golden_errors(const nvdla_golden_t *g);
+/* SDP D_STATUS.STATUS_UNEQUAL of the last completed layer of `group` (any output byte nonzero). */
+bool            nvdla_golden_sdp_unequal(const nvdla_golden_t *g, int group);
 /* Coordinates of `addr` inside a box: "BDMA grp 0 cmd 2 surf 1 line 3 byte 17", "SDP grp 1 c 13 h 2 w 5". */
 void            nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n);
 #endif

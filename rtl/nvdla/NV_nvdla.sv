@@ -146,7 +146,6 @@ module NV_nvdla
                                      .req_wdat, .rd_data(rdata[U_SDP_RDMA]), .dp_cfg(sdp_rdma_cfg),
                                      .dp_op_en(sdp_rdma_op_en), .dp_group(sdp_rdma_grp),
                                      .dp_done(sdp_rdma_done), .dp_res(sdp_rdma_res));
-  assign sdp_rdma_done = 1'b0;
   assign sdp_rdma_res  = '0;
 
   sdp_s_t   sdp_s;
@@ -156,8 +155,6 @@ module NV_nvdla
   nvdla_sdp_regfile u_sdp (.clk, .rst_n, .req_vld(req_vld[U_SDP]), .req_wr, .req_woff, .req_wdat,
                            .rd_data(rdata[U_SDP]), .s_cfg(sdp_s), .dp_cfg(sdp_cfg), .dp_op_en(sdp_op_en),
                            .dp_group(sdp_grp), .dp_done(sdp_done), .dp_res(sdp_res));
-  assign sdp_done = 1'b0;
-  assign sdp_res  = '0;
 
   // PDP_RDMA, PDP
   pdp_rdma_d_t   pdp_rdma_cfg;
@@ -221,8 +218,9 @@ module NV_nvdla
                                   .cfg_launch1_0_wr(bdma_launch1_wr));
 
   // ------------------------------------------------------------------------------------------ MCIF
-  // read clients: [0] BDMA (id 0); write clients: [0] BDMA (id 0). Issue 5 adds SDP/PDP/CDP/SDP_B/SDP_N.
-  localparam int NRD = 1, NWR = 1;
+  // read clients: [0] BDMA (id 0), [1] SDP MRDMA (1), [2] SDP BRDMA (SDP_B, 5), [3] SDP NRDMA (SDP_N, 6)
+  // write clients: [0] BDMA (id 0), [1] SDP (1)
+  localparam int NRD = 4, NWR = 2;
   logic [NRD-1:0]       rd_req_valid, rd_req_ready, rd_rsp_valid, rd_rsp_ready;
   logic [NRD-1:0][31:0] rd_req_addr;
   logic [NRD-1:0][63:0] rd_rsp_data;
@@ -238,10 +236,25 @@ module NV_nvdla
     .wr_req_valid(wr_req_valid[0]), .wr_req_ready(wr_req_ready[0]), .wr_req_addr(wr_req_addr[0]),
     .wr_req_data(wr_req_data[0]), .wr_ack(wr_ack[0]));
 
-  nvdla_mcif #(.NRD(NRD), .NWR(NWR), .RD_IDS(8'd0), .WR_IDS(8'd0)) u_mcif (
+  // SDP: memory-to-memory engine; flying input (CACC) not driven yet; PDP on-fly port unconnected yet
+  logic sdp_pdp_valid;
+  logic [63:0] sdp_pdp_data;
+  logic sdp_fly_ready;
+  nvdla_sdp u_sdp_dp (
+    .clk, .rst_n, .cfg(sdp_cfg), .rcfg(sdp_rdma_cfg), .op_en(sdp_op_en), .rdma_op_en(sdp_rdma_op_en),
+    .done(sdp_done), .rdma_done(sdp_rdma_done), .res(sdp_res),
+    .fly_valid(1'b0), .fly_data(32'd0), .fly_ready(sdp_fly_ready),
+    .pdp_valid(sdp_pdp_valid), .pdp_ready(1'b0), .pdp_data(sdp_pdp_data),
+    .rd_req_valid(rd_req_valid[3:1]), .rd_req_ready(rd_req_ready[3:1]), .rd_req_addr(rd_req_addr[3:1]),
+    .rd_rsp_valid(rd_rsp_valid[3:1]), .rd_rsp_ready(rd_rsp_ready[3:1]), .rd_rsp_data(rd_rsp_data[3:1]),
+    .wr_req_valid(wr_req_valid[1]), .wr_req_ready(wr_req_ready[1]), .wr_req_addr(wr_req_addr[1]),
+    .wr_req_data(wr_req_data[1]), .wr_ack(wr_ack[1]));
+
+  nvdla_mcif #(.NRD(NRD), .NWR(NWR), .RD_IDS({8'd6, 8'd5, 8'd1, 8'd0}), .WR_IDS({8'd1, 8'd0})) u_mcif (
     .clk, .rst_n,
     .rd_os_cnt(mcif_cfg.rd_os_cnt), .wr_os_cnt(mcif_cfg.wr_os_cnt),
-    .rd_weight(mcif_cfg.rd_weight_bdma), .wr_weight(mcif_cfg.wr_weight_bdma),
+    .rd_weight({mcif_cfg.rd_weight_sdp_n, mcif_cfg.rd_weight_sdp_b, mcif_cfg.rd_weight_sdp, mcif_cfg.rd_weight_bdma}),
+    .wr_weight({mcif_cfg.wr_weight_sdp, mcif_cfg.wr_weight_bdma}),
     .rd_req_valid, .rd_req_ready, .rd_req_addr, .rd_rsp_valid, .rd_rsp_ready, .rd_rsp_data,
     .wr_req_valid, .wr_req_ready, .wr_req_addr, .wr_req_data, .wr_ack,
     .aw_awvalid(nvdla_core2dbb_aw_awvalid), .aw_awready(nvdla_core2dbb_aw_awready),
@@ -256,7 +269,8 @@ module NV_nvdla
 
   // ------------------------------------------------------------------------------------------ interrupts
   //                SDP 0/1   CDP 2/3   PDP 4/5   BDMA 6/7   RUBIK 8/9  CDMA_DAT 16/17 CDMA_WT 18/19 CACC 20/21
-  assign intr_done = {2'b00, 2'b00, 2'b00, 6'd0, 2'b00, bdma_done, 2'b00, 2'b00, 2'b00};
+  wire [1:0] sdp_intr = {sdp_done && sdp_grp, sdp_done && !sdp_grp};
+  assign intr_done = {2'b00, 2'b00, 2'b00, 6'd0, 2'b00, bdma_done, 2'b00, 2'b00, sdp_intr};
 
   // ------------------------------------------------------------------------------------------ unused
   // Ignored inputs (spec 2) and datapath hooks that no engine consumes yet.
@@ -266,8 +280,8 @@ module NV_nvdla
                   nvdla_pwrbus_ram_mb_pd, nvdla_pwrbus_ram_p_pd, nvdla_pwrbus_ram_o_pd, nvdla_pwrbus_ram_a_pd,
                   glb_cfg, mcif_cfg, cdma_s, cdma_cfg, cdma_op_en, cdma_grp, csc_cfg, csc_op_en, csc_grp,
                   cmac_a_cfg, cmac_a_op_en, cmac_a_grp, cmac_b_cfg, cmac_b_op_en, cmac_b_grp,
-                  cacc_cfg, cacc_op_en, cacc_grp, sdp_rdma_cfg, sdp_rdma_op_en, sdp_rdma_grp,
-                  sdp_s, sdp_cfg, sdp_op_en, sdp_grp, pdp_rdma_cfg, pdp_rdma_op_en, pdp_rdma_grp,
+                  cacc_cfg, cacc_op_en, cacc_grp, sdp_rdma_grp, sdp_s, sdp_pdp_valid, sdp_pdp_data,
+                  sdp_fly_ready, pdp_rdma_cfg, pdp_rdma_op_en, pdp_rdma_grp,
                   pdp_cfg, pdp_op_en, pdp_grp, cdp_rdma_cfg, cdp_rdma_op_en, cdp_rdma_grp,
                   cdp_s, cdp_cfg, cdp_op_en, cdp_grp, cdp_le_data, cdp_lo_data};
   /* verilator lint_on UNUSED */

@@ -1,4 +1,6 @@
 rtl/nvdla/regs/gen/nvdla_regs_pkg.sv
+rtl/nvdla/dp/nvdla_dp_pkg.sv
+rtl/nvdla/sdp/nvdla_sdp_pkg.sv
 rtl/common/sync_fifo.sv
 rtl/common/wrr_arbiter.sv
 rtl/nvdla/nvdla_pingpong.sv
@@ -22,5 +24,10 @@ rtl/nvdla/glb/nvdla_glb_intr.sv
 rtl/nvdla/cdma/nvdla_cdma_flush.sv
 rtl/nvdla/cdp/nvdla_cdp_lut.sv
 rtl/nvdla/bdma/nvdla_bdma.sv
+rtl/nvdla/dp/nvdla_dp_walk.sv
+rtl/nvdla/dp/nvdla_dp_rdma.sv
+rtl/nvdla/dp/nvdla_dp_wdma.sv
+rtl/nvdla/sdp/nvdla_sdp_opnd.sv
+rtl/nvdla/sdp/nvdla_sdp.sv
 rtl/nvdla/nvdla_mcif.sv
 rtl/nvdla/NV_nvdla.sv

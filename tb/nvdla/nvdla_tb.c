@@ -149,7 +149,7 @@ static bool resolve_reg(void *user, const char *name, uint32_t *addr) {
 }
 
 /* Units whose datapath exists in our RTL; a trace that enables any other unit cannot run yet. */
-static const char *const built_units[] = {"NVDLA_BDMA", "NVDLA_GLB", NULL};
+static const char *const built_units[] = {"NVDLA_BDMA", "NVDLA_GLB", "NVDLA_SDP", "NVDLA_SDP_RDMA", NULL};
 
 static bool unit_built(const char *unit) {
     for (const char *const *u = built_units; *u; u++)

@@ -4,6 +4,7 @@
 #include "nvdla_tb.h"
 #include "bdma_gen.h"
 #include "nvdla_regtests.h"
+#include "sdp_gen.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,9 @@ static const struct {
     {"bdma_b2b", bdma_b2b, "back-to-back groups: group 1 programmed and launched while group 0 runs"},
     {"bdma_queue_full", bdma_queue_full, "20 commands in one group: FREE_SLOT counts down to 0"},
     {"bdma_empty_launch", bdma_empty_launch, "NEGATIVE: launching an empty group hangs (watchdog)"},
+    {"sdp_random", sdp_random, "constrained-random SDP jobs: cubes, strides, BS/BN modes, operand DMAs, CVT"},
+    {"sdp_b2b", sdp_b2b, "SDP jobs back to back: the idle group programmed and enabled while the other runs"},
+    {"sdp_hang", sdp_hang, "NEGATIVE: SDP enabled without its SDP_RDMA never completes (watchdog)"},
 };
 
 int nvdla_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen) {

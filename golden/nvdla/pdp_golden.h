@@ -1,0 +1,30 @@
+/* PDP (+PDP_RDMA) golden model, nv_small INT8 (spec nvdla_datapath.md §3): MAX/MIN over the real window
+ * elements, AVERAGE with pad values, the 11/14-bit wraps and the two-step reciprocal RQ rounding. Split
+ * width gives the unsplit result, so the model computes the whole plane at once. */
+#ifndef PDP_GOLDEN_H
+#define PDP_GOLDEN_H
+#include "nvdla_dp.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+/* RQ(v, r, P, N) of §3.3: multiply by Q0.16, round, keep N bits (positive overflow wraps). */
+int64_t pdp_rq(int64_t v, uint32_t r, unsigned P, unsigned N);
+
+typedef struct pdp_pool_cfg {
+    unsigned method;                        /* 0 AVG, 1 MAX, 2 MIN */
+    unsigned kw, kh, sw, sh, pl, pt, pr, pb;
+    uint32_t recip_w, recip_h;
+    int64_t  pv[9];                         /* PV[1..7] = SX_19(pad value n); [0], [8] = 0 */
+} pdp_pool_cfg_t;
+
+/* One output element of lane plane `plane` (w x h int8 values, row-major). */
+int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, unsigned hi, unsigned ox,
+                    unsigned oy);
+
+bool pdp_golden_offfly_runnable(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma);
+/* PDP is enabled and waits for the SDP stream (flying_mode 0). */
+bool pdp_golden_onfly_ready(const nvdla_pp_t *pdp);
+/* Runs the job; `onfly` is the SDP output stream, or NULL to read through PDP_RDMA. */
+void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
+                    const nv_cube_t *onfly);
+#endif

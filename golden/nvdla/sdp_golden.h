@@ -1,0 +1,29 @@
+/* SDP (+SDP_RDMA) golden model, nv_small INT8 (spec nvdla_datapath.md §2): MRDMA input, BS (X1) and BN
+ * (X2) stages with register or DMA operands, output converter, WDMA or the on-the-fly stream to PDP. */
+#ifndef SDP_GOLDEN_H
+#define SDP_GOLDEN_H
+#include "nvdla_dp.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One X stage (BS or BN) as configured. Register operands are already SX_16. */
+typedef struct sdp_x_cfg {
+    bool     bypass, alu_bypass, mul_bypass, prelu, relu_bypass, alu_src, mul_src;
+    unsigned algo, alu_shift, mul_shift;
+    int64_t  alu_reg, mul_reg;
+} sdp_x_cfg_t;
+
+/* §2.4: x is a signed 32-bit value; op_a / op_m are the operands the stage uses (DMA or register). */
+int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m);
+/* §2.5: output converter to the int8 byte. */
+int8_t  sdp_cvt(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift);
+
+/* True when the CONSUMER groups of SDP/SDP_RDMA describe a job the model can run now: memory input
+ * (flying_mode 0) with SDP_RDMA enabled. */
+bool    sdp_golden_runnable(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma);
+bool    sdp_golden_to_pdp(const nvdla_pp_t *sdp);
+/* Runs the job. to_pdp != NULL: the output stream is returned there (allocated) and nothing is written;
+ * otherwise the output cube is written (unless equal mode). *unequal gets D_STATUS.STATUS_UNEQUAL. */
+void    sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
+                       nv_cube_t *to_pdp, bool *unequal);
+#endif
