@@ -2,10 +2,15 @@
  * crosses, each enumerating exactly the bins the spec allows. Jobs are sampled from the registers the APB
  * monitor saw (not from the generator), so any stimulus (random, directed, trace) counts. A run writes
  * every bin with its count to +cov=<file> (or a file named after test and seed inside +cov=<dir>/);
- * tb/ne16/ne16_coverage.py merges files and reports holes. */
+ * tb/ne16/ne16_coverage.py merges files and reports holes.
+ *
+ * The full product cross (filter mode x weight bits x input mode x norm bits x quant bits x bias x shift x
+ * round) is also exposed as an enumeration of its allowed bins, so the cross_sweep test can build one job
+ * per bin and the nightly hits every bin deterministically. */
 #ifndef NE16_COV_H
 #define NE16_COV_H
 #include "ne16_job.h"
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -38,4 +43,26 @@ void        ne16_cov_write(const ne16_cov_t *c, FILE *f, const char *test, uint6
 /* Number of bins / bins hit, for messages and unit tests. */
 unsigned    ne16_cov_bins(const ne16_cov_t *c);
 unsigned    ne16_cov_hit(const ne16_cov_t *c);
+
+/* ---- the full product cross ------------------------------------------------------------------------ */
+#define NE16_COV_FULL_NAME "mode_x_qw_x_in_x_norm_x_quant_x_bias_x_shift_x_round"
+
+/* One bin of the full cross, in layer terms. */
+typedef struct ne16_fullbin {
+    unsigned mode;        /* 0 3x3, 1 depthwise, 2 1x1, 3 linear (= ne16_layer_mode_t) */
+    unsigned qw;          /* weight bits 1..8 */
+    bool     mode16;      /* uint16 input */
+    unsigned norm_bits;   /* 8/16/32 */
+    unsigned quant_bits;  /* 8/16/32 */
+    bool     norm_bias, norm_shift, round;
+} ne16_fullbin_t;
+
+/* Number of allowed bins of the full cross. */
+unsigned    ne16_cov_full_count(void);
+/* The i-th allowed bin (0 <= i < count, in report order); returns 0, or -1 if i is out of range. */
+int         ne16_cov_full_bin(unsigned i, ne16_fullbin_t *b);
+/* The allowed-bin index a job hits, or -1 when it hits none (rejected, or STREAMOUT=0). */
+int         ne16_cov_full_index(const uint32_t regs[NE16_NUM_JOB_REGS], int code);
+/* Hit count of allowed bin i of the full cross. */
+uint64_t    ne16_cov_full_hits(const ne16_cov_t *c, unsigned i);
 #endif

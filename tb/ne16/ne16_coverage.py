@@ -6,13 +6,27 @@ its hit count, one per line: "<cross> <bin> <count>" ('#' lines are comments). O
 
 usage: ne16_coverage.py [--require-all] [--holes N] <dir-or-file>...
   directories are searched recursively for *.cov files.
-  --require-all   exit 1 if any bin of any cross was never hit (the nightly gate)
+  --require-all   exit 1 if any bin of any cross was never hit, or a required cross is missing or has
+                  the wrong number of allowed bins (the nightly gate)
   --holes N       list at most N holes per cross (default 20)
 Exit status: 0, 1 (holes with --require-all), 2 (no input / malformed file).
 """
 import argparse
 import os
 import sys
+
+# Crosses the nightly gate requires, with their number of allowed bins (tb/ne16/ne16_cov.c states each exclusion
+# with its spec reference). A run by a simulator built before a cross existed, or a table that silently lost
+# bins, fails --require-all instead of passing on fewer bins.
+REQUIRED = {
+    # 4 modes x 8 Qw x 2 inputs x 3 norm x 3 quant x 2 bias x 2 shift x 2 round = 4608, minus depthwise with
+    # MODE16 (D20, 6.2 code 7): 8 x 3 x 3 x 8 = 576
+    'mode_x_qw_x_in_x_norm_x_quant_x_bias_x_shift_x_round': 4032,
+    'mode_x_weight_bits': 32,
+    'mode_x_input': 7,
+    'norm_bits_x_quant_bits': 9,
+    'bias_x_shift_x_round_x_rect': 16,
+}
 
 
 def cov_files(paths):
@@ -64,18 +78,19 @@ def main():
         print(f"ne16_coverage: {e}", file=sys.stderr)
         return 2
     total = hit = 0
+    w = max([34] + [len(n) for n in crosses])
     print(f"NE16 functional coverage from {len(files)} run(s)")
-    print(f"{'cross':<34} {'hit':>5} {'total':>5}  {'%':>6}")
+    print(f"{'cross':<{w}} {'hit':>5} {'total':>5}  {'%':>6}")
     holes = {}
     for name, bins in crosses.items():
         h = sum(1 for c in bins.values() if c > 0)
         total += len(bins)
         hit += h
-        print(f"{name:<34} {h:>5} {len(bins):>5}  {100.0 * h / len(bins):>5.1f}%")
+        print(f"{name:<{w}} {h:>5} {len(bins):>5}  {100.0 * h / len(bins):>5.1f}%")
         missing = [b for b, c in bins.items() if c == 0]
         if missing:
             holes[name] = missing
-    print(f"{'TOTAL':<34} {hit:>5} {total:>5}  {100.0 * hit / max(total, 1):>5.1f}%")
+    print(f"{'TOTAL':<{w}} {hit:>5} {total:>5}  {100.0 * hit / max(total, 1):>5.1f}%")
     if holes:
         print("holes:")
         for name, missing in holes.items():
@@ -84,8 +99,17 @@ def main():
             print(f"  {name}: {' '.join(shown)}{more}")
     else:
         print("holes: none")
-    if a.require_all and holes:
-        print(f"ne16_coverage: {total - hit} required bin(s) not hit", file=sys.stderr)
+    bad = []
+    for name, n in REQUIRED.items():
+        if name not in crosses:
+            bad.append(f"required cross {name} is missing from the coverage files (simulator too old?)")
+        elif len(crosses[name]) != n:
+            bad.append(f"cross {name} has {len(crosses[name])} bins, the spec allows {n}")
+    for msg in bad:
+        print(f"ne16_coverage: {msg}", file=sys.stderr)
+    if a.require_all and (holes or bad):
+        if holes:
+            print(f"ne16_coverage: {total - hit} required bin(s) not hit", file=sys.stderr)
         return 1
     return 0
 

@@ -43,7 +43,8 @@ static void fix_padding(ne16_layer_t *l)
     if (l->mode == NE16_LAYER_DW) l->ki = l->ko;
 }
 
-void ne16_random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsigned qw, uint64_t max_cycles)
+static void random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsigned qw, uint64_t max_cycles,
+                         const ne16_fullbin_t *force)
 {
     memset(l, 0, sizeof *l);
     l->mode = mode;
@@ -62,6 +63,18 @@ void ne16_random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsign
     l->right_shift = rng_below(g, 32);
     l->rem_full_as_zero = rng_chance(g, 30);
     l->pad_value = rng_chance(g, 30) ? 0 : (uint16_t)rng_next(g);
+    if (force) {   /* extra draws only here: the unforced stream (random, queue tests) is unchanged */
+        l->mode16 = force->mode16;
+        l->out_bits = force->quant_bits;
+        l->norm_bits = force->norm_bits;
+        l->streamout = true;
+        l->norm_bias = force->norm_bias;
+        l->norm_shift = force->norm_shift;
+        l->round = force->round;
+        l->streamin = l->out_bits == 32 && rng_chance(g, 35);
+        /* ROUND only acts with a shift > 0 (4.4 step 3): keep the global shift nonzero then */
+        if (l->round && !l->norm_shift && l->right_shift == 0) l->right_shift = rng_range(g, 1, 31);
+    }
     l->hi = l->wi = 1;
     if (mode == NE16_LAYER_LINEAR) {
         const unsigned unit = l->mode16 ? 8 : 16;
@@ -104,6 +117,16 @@ void ne16_random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsign
         if (mode == NE16_LAYER_DW) l->ki = l->ko;
         fix_padding(l);
     }
+}
+
+void ne16_random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsigned qw, uint64_t max_cycles)
+{
+    random_layer(g, l, mode, qw, max_cycles, NULL);
+}
+
+void ne16_random_layer_bin(rng_t *g, ne16_layer_t *l, const ne16_fullbin_t *b, uint64_t max_cycles)
+{
+    random_layer(g, l, (ne16_layer_mode_t)b->mode, b->qw, max_cycles, b);
 }
 
 void ne16_perturb_ignored(rng_t *g, uint32_t r[NE16_NUM_JOB_REGS])

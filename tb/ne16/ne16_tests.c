@@ -4,6 +4,7 @@
 #include "ne16_gen.h"
 #include "ne16_queue.h"
 #include "ne16_regtests.h"
+#include "ne16_sweep.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,10 @@ typedef int (*gen_fn)(program_t *p, uint64_t seed, char *err, size_t errlen);
 
 static int random_job(program_t *p, uint64_t seed, char *err, size_t errlen) { return ne16_gen_random(p, seed, 6, err, errlen); }
 static int random_long(program_t *p, uint64_t seed, char *err, size_t errlen) { return ne16_gen_random(p, seed, 12, err, errlen); }
+static int cross_sweep(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    return ne16_gen_cross_sweep(p, seed, NE16_SWEEP_BINS_PER_SEED, err, errlen);
+}
 
 static const struct {
     const char *name;
@@ -32,6 +37,7 @@ static const struct {
     {"ex9", ne16_ex9, "spec 5 EX9: stride 2x2"},
     {"random", random_job, "6 constrained-random jobs over spec 6.1 (10% illegal, 20% ignored fields randomised)"},
     {"random_long", random_long, "12 constrained-random jobs"},
+    {"cross_sweep", cross_sweep, "one small layer per full-cross bin (64s+i) mod N, i<64 (tb/ne16/ne16_sweep.h)"},
     {"streamin_chain", ne16_streamin_chain, "Ki split over two jobs: raw partial sums, then streamin + normquant"},
     {"perf_3x3", ne16_perf_3x3, "3x3 Ki=32 Ko=32 8x8 job for MACs/cycle (+perf +stall=0)"},
     {"q_two_inflight", ne16_q_two_inflight, "two jobs in flight, both contexts"},

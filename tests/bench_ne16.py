@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""NE16 performance figures for `make bench` (tests/bench.py runs `run(jobs, repeats)` when build/ne16/sim exists).
+
+  1. Simulation speed: simulated cycles/s and jobs/s of `test=random` over a fixed set of seeds, one process
+     at a time (median over `repeats` passes; the machines are noisy).
+  2. Engine throughput: MACs per cycle of the 3x3 job of `test=perf_3x3` (+stall=0): MACs computed here from
+     the layer shape in the job name (3x3, stride 1, no padding: Ho = Hi-2, Wo = Wi-2), cross-checked against
+     the testbench's own count, divided by the cycles from trigger to done event (`+perf`).
+  3. Testbench share of run time: callgrind instruction counts of one random run, classified by symbol:
+     Vtb_ne16* = Verilated model, sources under dpi/, tb/, golden/ = testbench, the rest = runtime/libc.
+Standalone: python3 tests/bench_ne16.py [--repeats N]
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIM = os.path.join(ROOT, 'build', 'ne16', 'sim')
+SEEDS = range(1, 11)          # fixed: the figures compare across commits
+CALLGRIND_SEED = 3
+
+
+def run_sim(args):
+    t0 = time.monotonic()
+    p = subprocess.run([SIM, *args], cwd=ROOT, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    m = re.search(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', p.stdout, re.M)
+    if p.returncode or not m or m.group(1) != 'PASS':
+        sys.exit(f"bench_ne16: run failed: {SIM} {' '.join(args)}\n{p.stdout[-3000:]}{p.stderr[-2000:]}")
+    return wall, int(m.group(2)), int(m.group(3)), p.stdout
+
+
+def random_speed(repeats):
+    rates, jrates = [], []
+    for _ in range(repeats):
+        tw = tc = tj = 0
+        for s in SEEDS:
+            w, c, j, _ = run_sim(['+test=random', f'+seed={s}', f'+verilator+seed+{s}', '+quiet'])
+            tw, tc, tj = tw + w, tc + c, tj + j
+        rates.append(tc / tw)
+        jrates.append(tj / tw)
+    return statistics.median(rates), statistics.median(jrates), tc, tj
+
+
+def macs_per_cycle():
+    _, _, _, out = run_sim(['+test=perf_3x3', '+seed=1', '+verilator+seed+1', '+stall=0', '+perf'])
+    shape = re.search(r'perf 3x3 ki(\d+)/ko(\d+)/(\d+)x(\d+)/q(\d+) \((\d+) MACs\)', out)
+    perf = re.search(r'^perf: job \d+: (\d+) cycles, (\d+) MACs', out, re.M)
+    if not shape or not perf:
+        sys.exit(f"bench_ne16: perf_3x3 output not understood:\n{out[-2000:]}")
+    ki, ko, hi, wi = (int(shape.group(i)) for i in range(1, 5))
+    macs = 9 * ki * ko * (hi - 2) * (wi - 2)
+    if macs != int(shape.group(6)) or macs != int(perf.group(2)):
+        sys.exit(f"bench_ne16: MACs from the shape ({macs}) disagree with the generator ({shape.group(6)}) "
+                 f"or the testbench ({perf.group(2)})")
+    cycles = int(perf.group(1))
+    return {'shape': f"3x3 Ki={ki} Ko={ko} {hi}x{wi} Qw={shape.group(5)}", 'macs': macs, 'cycles': cycles,
+            'macs_per_cycle': macs / cycles}
+
+
+def callgrind_share():
+    out = os.path.join(ROOT, 'build', 'bench', 'callgrind_ne16.out')
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    s = CALLGRIND_SEED
+    subprocess.run(['valgrind', '--tool=callgrind', f'--callgrind-out-file={out}', SIM, '+test=random', f'+seed={s}',
+                    f'+verilator+seed+{s}', '+quiet'], cwd=ROOT, capture_output=True, check=True)
+    ann = subprocess.run(['callgrind_annotate', '--auto=no', '--threshold=100', out], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    model, tb, rt = 'Verilated model (Vtb_ne16*)', 'testbench C (dpi/, tb/, golden/)', 'Verilator runtime, libc, other'
+    groups = {tb: 0, model: 0, rt: 0}
+    listed = 0
+    for line in ann.splitlines():
+        m = re.match(r'\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*)$', line)
+        if not m or ':' not in m.group(2) or 'PROGRAM TOTALS' in m.group(2):
+            continue
+        ir = int(m.group(1).replace(',', ''))
+        where = m.group(2)
+        src, func = where.split(':', 1)
+        listed += ir
+        if 'Vtb_ne16' in func:                  # the model is built without debug info: known by its symbols
+            groups[model] += ir
+        elif re.search(r'(^|/)(dpi|tb|golden)/', src) and not src.startswith('/usr'):
+            groups[tb] += ir
+        else:
+            groups[rt] += ir
+    tot = re.search(r'([\d,]+)\s+\([^)]*\)\s+PROGRAM TOTALS', ann)
+    total = int(tot.group(1).replace(',', '')) if tot else listed
+    groups[rt] += total - listed       # anything callgrind_annotate did not list
+    return {k: (v, 100.0 * v / total if total else 0.0) for k, v in groups.items()}, total
+
+
+def run(jobs, repeats):
+    """jobs: unused (the figures are per process); repeats: passes over the seeds for the speed medians."""
+    del jobs
+    res = {}
+    print(f"bench: NE16, test=random seeds {SEEDS.start}..{SEEDS.stop - 1} x {repeats} repeats (medians)")
+    cps, jps, cyc, njobs = random_speed(repeats)
+    res['random'] = {'cycles_per_s': cps, 'jobs_per_s': jps, 'cycles': cyc, 'jobs': njobs,
+                     'seeds': [SEEDS.start, SEEDS.stop - 1]}
+    print(f"  NE16 random, 1 process : {cps:12,.0f} cycles/s  {jps:8.1f} jobs/s   ({njobs} jobs, {cyc} cycles per pass)")
+    mp = macs_per_cycle()
+    res['perf_3x3'] = mp
+    print(f"  NE16 perf_3x3 ({mp['shape']}, no stalls): {mp['macs']} MACs in {mp['cycles']} cycles = "
+          f"{mp['macs_per_cycle']:.2f} MACs/cycle")
+    shares, total = callgrind_share()
+    res['callgrind'] = {k: {'Ir': v, 'percent': pct} for k, (v, pct) in shares.items()}
+    print(f"  NE16 run-time share (callgrind, {total:,} instructions, random seed {CALLGRIND_SEED}):")
+    for k, (v, pct) in shares.items():
+        print(f"      {k:36} {pct:5.1f} %")
+    return res
+
+
+if __name__ == '__main__':
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--repeats', type=int, default=3)
+    a = ap.parse_args()
+    if not os.access(SIM, os.X_OK):
+        sys.exit(f"bench_ne16: {SIM} not built (make build/ne16/sim)")
+    run(os.cpu_count() or 2, a.repeats)
