@@ -150,6 +150,12 @@ static int load_program(sim_t *s, char *err, size_t errlen) {
     program_init(&s->prog, s->acc_ops->name, test ? test : "", s->seed);
     if (trace && *trace) {
         if (trace_read(&s->prog, trace, err, errlen) != 0) return -1;
+        if (!s->prog.name || !*s->prog.name) {   /* external traces carry no name line: use the file's */
+            const char *base = strrchr(trace, '/');
+            base = base ? base + 1 : trace;
+            free(s->prog.name);
+            s->prog.name = strndup(base, strcspn(base, "."));
+        }
         if (strcmp(s->prog.acc, s->acc_ops->name) != 0) {
             snprintf(err, errlen, "%s: trace is for accelerator '%s' but this simulator is '%s'", trace,
                      s->prog.acc, s->acc_ops->name);
@@ -212,8 +218,11 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
         fclose(f);
         printf("program dumped to %s (%zu operations)\n", dump, s->prog.n);
     }
+    /* A program without job marks is one job named after the program. */
+    if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
     waves_init(&s->waves, s, ops, s->acc_ops->wave_scope, s->acc_ops->wave_signals);
-    s->seq = seq_new(s, s->acc_ops, s->acc, &s->prog, sim_plusarg_u64(s, "watchdog", 200000));
+    uint64_t watchdog = s->acc_ops->default_watchdog ? s->acc_ops->default_watchdog : 200000;
+    s->seq = seq_new(s, s->acc_ops, s->acc, &s->prog, sim_plusarg_u64(s, "watchdog", watchdog));
     return 0;
 }
 

@@ -55,6 +55,9 @@ typedef struct acc_ops {
     /* Waveform: scope to dump and signals for the GTKWave save file (NULL-terminated, full paths). */
     const char *wave_scope;
     const char *const *wave_signals;
+    /* Cycles a wait may take before the watchdog fires, unless +watchdog= says otherwise; 0 = 200000.
+     * (A MAX78000 mnist inference takes 1.44 M cycles.) */
+    uint64_t default_watchdog;
 } acc_ops_t;
 
 /* Provided by the accelerator's testbench file. */

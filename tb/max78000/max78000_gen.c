@@ -1,0 +1,364 @@
+/* Random legal MAX78000 networks of 1-4 layers, programmed like a generated cnn.c (see max78000_gen.h).
+ *
+ * Layout rules (the generator's conventions, spec 3.1, 3.2, 3.10):
+ *   - input channel c of a layer is on processor first_in + c (HWC) or 4*(first_in + c) (CHW, D28);
+ *   - output channel j goes to memory out_mem + j/4, lane j%4 (WPTR_MOFF = next memory), so the next
+ *     layer's channel c is processor 4*out_mem + c, which reads exactly that lane (HWC);
+ *   - layer inputs and outputs alternate between word banks 0x000-0x7FF and 0x800-0xFFF, so a layer never
+ *     overwrites its own input (D27);
+ *   - every quadrant gets the same geometry; the lowest quadrant with processors (or, sometimes, an empty
+ *     quadrant 0) collects the others' partial sums through cnnsi_en and wins the write (D23, D36, D41);
+ *   - kernels: 3x3 at MRAM word kbase + K*X + e (tap 0 in slot 8), 1x1 packed 9 per word from slot 0
+ *     (mcnt_sad = 72*kbase), loaded with the express loader (D30-D32). */
+#include "max78000_gen.h"
+#include "max78000_fw.h"
+#include "max78000_regs.h"
+#include "rng.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { POOL_NONE, POOL_MAX, POOL_AVG };
+enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
+
+typedef struct gl {
+    int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
+    bool     chw, flat, k1, big, relu, oabs, bias;
+    int      pad, pool, ph, pw, st, shift;
+    int      first_in, out_mem, bias_q, col;
+    unsigned rptr, out_word, kbase, bias_sad, X, T;
+    int      hp, wp, ho, wo;
+    unsigned qmask;                    /* quadrants with processors */
+    unsigned cnnsi;                    /* of the collecting quadrant */
+    uint16_t en[4];                    /* processor mask per quadrant */
+    int8_t  *wt;                       /* [c][K][e][t] */
+    int8_t   bv[MAX_OUT];
+} gl_t;
+
+typedef struct net {
+    int      nl;
+    gl_t     L[MAX_LAYERS];
+    uint32_t ctrl[4];
+    unsigned master;
+    bool     poolrnd;
+} net_t;
+
+static int proc_of(const gl_t *l, int c) { return l->chw ? 4 * (l->first_in + c) : l->first_in + c; }
+
+static int8_t rnd8(rng_t *r, bool wide, int narrow)
+{
+    return wide ? (int8_t)(int)rng_range(r, 0, 255) : (int8_t)((int)rng_range(r, 0, 2u * (unsigned)narrow) - narrow);
+}
+
+/* Quadrants, collector and bias placement of layer l (its input processors are known). */
+static void place(rng_t *r, gl_t *l)
+{
+    memset(l->en, 0, sizeof l->en);
+    l->qmask = 0;
+    for (int c = 0; c < l->cin; c++) {
+        int p = proc_of(l, c);
+        l->en[p >> 4] |= (uint16_t)(1u << (p & 15));
+        l->qmask |= 1u << (p >> 4);
+    }
+    int lo = __builtin_ctz(l->qmask);
+    l->col = (lo > 0 && rng_chance(r, 25)) ? 0 : lo;                  /* D36: an empty quadrant 0 collects */
+    l->cnnsi = l->qmask & ~(1u << l->col);
+    if (l->bias) {
+        unsigned cand = l->cnnsi | (1u << l->col), k = rng_below(r, (uint32_t)__builtin_popcount(cand));
+        for (int q = 0; q < 4; q++)
+            if ((cand >> q) & 1 && k-- == 0)
+                l->bias_q = q;
+    }
+}
+
+static void layer_geometry(gl_t *l)
+{
+    if (l->flat) {
+        l->hp = l->wp = l->ho = l->wo = 1;
+        return;
+    }
+    int ph = l->pool ? l->ph : 1, pw = l->pool ? l->pw : 1, st = l->pool ? l->st : 1;
+    l->hp = (l->h - ph) / st + 1;
+    l->wp = (l->w - pw) / st + 1;
+    int k = l->k1 ? 1 : 3;
+    l->ho = l->hp + 2 * l->pad - k + 1;
+    l->wo = l->wp + 2 * l->pad - k + 1;
+}
+
+/* Draws layer i of n given the previous layer (NULL for layer 0). Limits keep a job to a few 10k cycles. */
+static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsigned *bias_next)
+{
+    gl_t *l = &N->L[i];
+    const gl_t *prev = i ? &N->L[i - 1] : NULL;
+    bool last = i == N->nl - 1;
+    memset(l, 0, sizeof *l);
+    if (!prev) {
+        l->chw = rng_chance(r, 35);
+        l->cin = (int)rng_range(r, 1, l->chw ? 4 : (unsigned)maxch);
+        l->first_in = (int)rng_range(r, 0, (unsigned)((l->chw ? 16 : 64) - l->cin));
+        l->h = (int)rng_range(r, 3, (unsigned)maxplane);
+        l->w = (int)rng_range(r, 3, (unsigned)maxplane);
+        l->rptr = rng_range(r, 0, 0x100);
+    } else {
+        l->cin = prev->cout;
+        l->first_in = 4 * prev->out_mem;
+        l->h = prev->ho;
+        l->w = prev->wo;
+        l->rptr = prev->out_word;
+    }
+    l->flat = prev && last && l->h * l->w <= 16 && l->h * l->w > 1 && rng_chance(r, 40);
+    l->k1 = l->flat || rng_chance(r, 25);
+    l->X = l->flat ? (unsigned)(l->h * l->w) : 1;
+    l->T = l->k1 ? 1 : 9;
+    for (int tries = 0; tries < 50; tries++) {
+        l->pool = POOL_NONE;
+        l->pad = 0;
+        if (!l->flat && rng_chance(r, 45)) {
+            l->pool = rng_chance(r, 50) ? POOL_MAX : POOL_AVG;
+            l->ph = (int)rng_range(r, 1, 3);
+            l->pw = (int)rng_range(r, 1, 3);
+            l->st = (int)rng_range(r, 1, 3);
+        }
+        if (!l->k1)
+            l->pad = (int)rng_range(r, 0, 2);
+        layer_geometry(l);
+        if (l->hp >= 1 && l->wp >= 1 && l->ho >= 1 && l->wo >= 1 && l->ho <= 16 && l->wo <= 16)
+            break;
+        l->pool = POOL_NONE;   /* fall back to something that fits */
+        l->pad = l->k1 ? 0 : 1;
+        layer_geometry(l);
+    }
+    l->big = last && rng_chance(r, 25);
+    l->cout = (int)rng_range(r, 1, MAX_OUT < maxch ? MAX_OUT : (unsigned)maxch);
+    l->out_mem = (int)rng_range(r, 0, (unsigned)((64 - l->cout) / 4));
+    unsigned bank = (i % 2 == 0) ? 0x800u : 0x000u;   /* layer 0 reads bank 0x000 */
+    l->out_word = bank + rng_range(r, 0, 0x100);
+    l->shift = (int)rng_range(r, 0, 6) - 3;
+    l->relu = rng_chance(r, 50);
+    l->oabs = rng_chance(r, 15);
+    l->bias = rng_chance(r, 40);
+    place(r, l);
+    if (l->bias) {
+        l->bias_sad = bias_next[l->bias_q];
+        bias_next[l->bias_q] += (unsigned)l->cout;
+        bool wide = rng_chance(r, 30);
+        for (int j = 0; j < l->cout; j++)
+            l->bv[j] = rnd8(r, wide, 12);
+    }
+    bool wide = rng_chance(r, 30);
+    size_t nw = (size_t)l->cin * (size_t)l->cout * l->X * l->T;
+    l->wt = malloc(nw ? nw : 1);
+    if (!l->wt)
+        abort();
+    for (size_t k = 0; k < nw; k++)
+        l->wt[k] = rnd8(r, wide, 24);
+}
+
+static int8_t weight(const gl_t *l, int c, int K, unsigned e, unsigned t)
+{
+    return l->wt[(((size_t)c * (size_t)l->cout + (size_t)K) * l->X + e) * l->T + t];
+}
+
+/* MRAM words one processor needs for this layer. */
+static unsigned mram_words(const gl_t *l)
+{
+    unsigned n = (unsigned)l->cout * l->X;
+    return l->T == 9 ? n : (n + 8) / 9;
+}
+
+static void load_weights(program_t *p, rng_t *r, const gl_t *l)
+{
+    size_t n = (size_t)mram_words(l) * 9;
+    uint8_t *buf = calloc(n, 1);
+    if (!buf)
+        abort();
+    bool msdk = rng_chance(r, 50);
+    for (int c = 0; c < l->cin; c++) {
+        memset(buf, 0, n);
+        size_t b = 0;
+        for (int K = 0; K < l->cout; K++)
+            for (unsigned e = 0; e < l->X; e++)
+                if (l->T == 9) {
+                    for (unsigned t = 0; t < 9; t++)        /* tap 0 first = slot 8 (D32) */
+                        buf[b++] = (uint8_t)weight(l, c, K, e, t);
+                } else {
+                    size_t idx = (size_t)K * l->X + e;      /* weight idx at slot idx%9: stream order 8..0 */
+                    buf[(idx / 9) * 9 + 8 - idx % 9] = (uint8_t)weight(l, c, K, e, 0);
+                }
+        m7_express_load(p, (unsigned)proc_of(l, c), l->kbase, buf, n, msdk);
+    }
+    free(buf);
+}
+
+static uint32_t lctrl0(const gl_t *l, unsigned q)
+{
+    uint32_t v = 1u << 11 | 1u << 5;                 /* sramlsrc, master (D24: stored) */
+    if (l->big) v |= 1u << 16;
+    if (q == (unsigned)l->col) v |= l->cnnsi << 12;
+    if (l->relu) v |= 1u << 9;
+    if (l->pool == POOL_MAX) v |= 1u << 8;
+    if (l->pool) v |= 1u << 7;
+    if (l->chw) v |= 1u << 6;
+    return v;
+}
+
+static void configure(program_t *p, const gl_t *l, unsigned y)
+{
+    unsigned K1 = l->T == 1;
+    uint32_t msad = K1 ? 72u * l->kbase : 8u * l->kbase;
+    uint32_t mmax = msad + ((uint32_t)l->cout * l->X - 1) * 8;
+    for (unsigned q = 0; q < 4; q++) {
+        uint32_t post = (l->shift < 0 ? 1u << 17 : 0) | (uint32_t)abs(l->shift) << 13 | (l->oabs ? 1u << 26 : 0);
+        if (l->bias && q == (unsigned)l->bias_q)
+            post |= 1u << 12 | l->bias_sad;
+        uint32_t rc = l->flat ? 0 : (uint32_t)l->pad << 16 | (uint32_t)(l->h + 2 * l->pad - 1);
+        uint32_t cc = l->flat ? 0 : (uint32_t)l->pad << 16 | (uint32_t)(l->w + 2 * l->pad - 1);
+        m7_wr_nz(p, m7_lreg_addr(q, 0, y), rc);
+        m7_wr_nz(p, m7_lreg_addr(q, 1, y), cc);
+        m7_wr_nz(p, m7_lreg_addr(q, 2, y), K1 ? 0x100u : 0u);
+        if (l->pool) {
+            m7_wr_nz(p, m7_lreg_addr(q, 3, y), (uint32_t)l->ph - 1);
+            m7_wr_nz(p, m7_lreg_addr(q, 4, y), (uint32_t)l->pw - 1);
+            m7_wr_nz(p, m7_lreg_addr(q, 5, y), (uint32_t)l->st - 1);
+        }
+        m7_wr_nz(p, m7_lreg_addr(q, 6, y), (uint32_t)l->out_mem << 13 | l->out_word);
+        m7_wr_nz(p, m7_lreg_addr(q, 8, y), 0x2000);
+        m7_wr_nz(p, m7_lreg_addr(q, 10, y), l->rptr);
+        m7_wr_nz(p, m7_lreg_addr(q, 11, y), lctrl0(l, q));
+        m7_wr_nz(p, m7_lreg_addr(q, 12, y), msad << 16 | mmax);
+        m7_wr_nz(p, m7_lreg_addr(q, 13, y), (uint32_t)l->wo - 1);
+        m7_wr_nz(p, m7_lreg_addr(q, 14, y), (uint32_t)l->en[q] << 16 | l->en[q]);
+        m7_wr_nz(p, m7_lreg_addr(q, 15, y), post);
+        m7_wr_nz(p, m7_lctrl1_addr(q, y), ((uint32_t)l->cout - 1) * 8 << 8 | (l->X - 1));
+    }
+}
+
+static void load_input(program_t *p, rng_t *r, const gl_t *l)
+{
+    bool wide = rng_chance(r, 40);
+    int npix = l->h * l->w;
+    if (l->chw) {
+        for (int c = 0; c < l->cin; c++)
+            for (int n = 0; n < npix; n += 4) {
+                uint32_t v = 0;
+                for (int b = 0; b < 4; b++)
+                    if (n + b < npix)
+                        v |= (uint32_t)(uint8_t)rnd8(r, wide, 32) << (8 * b);
+                m7_wr(p, m7_dmem_addr((unsigned)(l->first_in + c), l->rptr + (unsigned)n / 4), v);
+            }
+        return;
+    }
+    int g0 = l->first_in >> 2, g1 = (l->first_in + l->cin - 1) >> 2;
+    for (int n = 0; n < npix; n++)
+        for (int g = g0; g <= g1; g++) {
+            uint32_t v = 0;
+            for (int b = 0; b < 4; b++)   /* lanes of disabled processors get garbage: it must not count */
+                v |= (uint32_t)(uint8_t)rnd8(r, wide, 32) << (8 * b);
+            m7_wr(p, m7_dmem_addr((unsigned)g, l->rptr + (unsigned)n), v);
+        }
+}
+
+static uint64_t layer_cycles(const gl_t *l)
+{
+    uint64_t npool = l->pool ? (uint64_t)l->ph * (uint64_t)l->pw : 1;
+    return (uint64_t)l->cout * (uint64_t)(l->ho * l->wo) * (l->X * l->T * npool + 8) + 16;
+}
+
+/* Emits one whole network job: init, weights, bias, configuration, input, start, ISR, unload, check. */
+static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
+{
+    char desc[400];
+    int used = snprintf(desc, sizeof desc, "%s: %d layer%s", tag, N->nl, N->nl > 1 ? "s" : "");
+    for (int i = 0; i < N->nl && used < (int)sizeof desc; i++) {
+        const gl_t *l = &N->L[i];
+        char pool[32] = "";
+        if (l->pool)
+            snprintf(pool, sizeof pool, " %spool%dx%d/%d", l->pool == POOL_MAX ? "max" : "avg", l->ph, l->pw, l->st);
+        used += snprintf(desc + used, sizeof desc - (size_t)used, " | %s %dx%dx%d%s%s pad%d %s->%d%s%s%s%s s%+d",
+                         l->chw ? "CHW" : "HWC", l->cin, l->h, l->w, pool, l->flat ? " flatten" : "", l->pad,
+                         l->k1 ? "1x1" : "3x3", l->cout, l->big ? " 32bit" : "", l->relu ? " relu" : "",
+                         l->oabs ? " abs" : "", l->bias ? " bias" : "", l->shift);
+    }
+    prog_job(p, "%s", desc);
+    m7_init(p, N->ctrl, (unsigned)N->nl - 1);
+    for (int i = 0; i < N->nl; i++)
+        load_weights(p, r, &N->L[i]);
+    for (int i = 0; i < N->nl; i++)
+        if (N->L[i].bias)
+            for (int j = 0; j < N->L[i].cout; j++)
+                m7_wr(p, m7_bram_addr((unsigned)N->L[i].bias_q, N->L[i].bias_sad + (unsigned)j), (uint8_t)N->L[i].bv[j]);
+    for (int i = 0; i < N->nl; i++)
+        configure(p, &N->L[i], (unsigned)i);
+    load_input(p, r, &N->L[0]);
+    uint32_t final[4];
+    m7_start(p, N->ctrl, N->master, final);
+    uint64_t cyc = 0;
+    for (int i = 0; i < N->nl; i++)
+        cyc += layer_cycles(&N->L[i]);
+    m7_isr(p, final, 4 * cyc + 20000);
+    /* cnn_unload: read some output words over APB (the monitor compares them with the model). */
+    const gl_t *l = &N->L[N->nl - 1];
+    unsigned words = (unsigned)(l->ho * l->wo) * (l->big ? 4u : 1u);
+    for (int k = 0; k < 32; k++) {
+        unsigned g = (unsigned)l->out_mem + rng_below(r, (uint32_t)(l->cout + 3) / 4);
+        prog_read(p, m7_dmem_addr(g, l->out_word + rng_below(r, words)), 0, 0);
+    }
+    prog_check_golden(p);
+}
+
+static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int maxch)
+{
+    memset(N, 0, sizeof *N);
+    N->nl = (int)rng_range(r, (unsigned)minl, (unsigned)maxl);
+    N->poolrnd = rng_chance(r, 50);
+    N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
+    for (unsigned q = 0; q < 4; q++)
+        N->ctrl[q] = 0x00100008u | rng_range(r, 0, 3) << 1 | (N->poolrnd ? MAX78000_CTRL_POOLRND_MASK : 0);
+    unsigned bias_next[4] = {0};
+    unsigned kbase = rng_range(r, 0, 40);
+    for (int i = 0; i < N->nl; i++) {
+        draw_layer(r, N, i, maxplane, maxch, bias_next);
+        N->L[i].kbase = kbase;
+        kbase += mram_words(&N->L[i]) + rng_range(r, 0, 3);
+    }
+}
+
+static void free_net(net_t *N)
+{
+    for (int i = 0; i < N->nl; i++)
+        free(N->L[i].wt);
+}
+
+static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, int maxplane, int maxch)
+{
+    rng_t r;
+    rng_seed_stream(&r, seed, "max78000.net");
+    for (int k = 0; k < count; k++) {
+        net_t N;
+        draw_net(&r, &N, minl, maxl, maxplane, maxch);
+        char tag[32];
+        snprintf(tag, sizeof tag, "net%d", k);
+        emit_net(p, &r, &N, tag);
+        free_net(&N);
+    }
+    return 0;
+}
+
+int m7_net_random(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH);
+}
+
+int m7_net_random_multi(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 3, 1, 3, 8, 12);
+}
+
+int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 2, 6, 8);
+}

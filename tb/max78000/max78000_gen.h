@@ -1,0 +1,15 @@
+/* Constrained-random MAX78000 networks and the spec's worked examples as directed tests. Every program
+ * programs the accelerator the way an ai8x-synthesis cnn.c does (max78000_fw.h); the expected results
+ * come from the golden model fed by the APB monitor, never from the generator. */
+#ifndef MAX78000_GEN_H
+#define MAX78000_GEN_H
+#include "program.h"
+#include <stddef.h>
+#include <stdint.h>
+
+int m7_net_random(program_t *p, uint64_t seed, char *err, size_t errlen);
+int m7_net_random_multi(program_t *p, uint64_t seed, char *err, size_t errlen);
+int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen);
+int m7_ex_mram_express(program_t *p, uint64_t seed, char *err, size_t errlen);
+int m7_ex_out_stage(program_t *p, uint64_t seed, char *err, size_t errlen);
+#endif

@@ -1,0 +1,51 @@
+/* The MAX78000 test registry: name → program generator. Every generator is seeded and emits SDK-style
+ * programs (max78000_fw.h); results are checked by the golden model fed from the APB monitor. */
+#include "max78000_tb.h"
+#include "max78000_gen.h"
+#include "max78000_regtests.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int (*gen_fn)(program_t *p, uint64_t seed, char *err, size_t errlen);
+
+static const struct {
+    const char *name;
+    gen_fn      gen;
+    const char *what;
+} tests[] = {
+    {"net_random", m7_net_random, "one random legal network of 1-4 layers, SDK-style program"},
+    {"net_random_multi", m7_net_random_multi, "three random networks back to back (re-start after the ISR)"},
+    {"net_small", m7_net_small, "one random 1-2 layer network with small planes (smoke)"},
+    {"ex_mram_express", m7_ex_mram_express, "spec 3.3 example: mnist express stream gives W[0][0], W[0][1]"},
+    {"ex_out_stage", m7_ex_out_stage, "spec 3.9 examples: 6784 (s=-1) = 27, -4096 ReLU = 0, -52477 (s=-2) = -102"},
+    {"reg_reset", m7_reg_reset, "every register reads its reset value (generated register table)"},
+    {"reg_rw", m7_reg_rw, "random patterns with random PSTRB read back through the write masks"},
+    {"reg_decode", m7_reg_decode, "PSLVERR on unmapped addresses (D05), memories read back, holes"},
+    {"reg_wait_states", m7_reg_wait_states, "rdy_sel 0..3 per window gives that many wait states (D04)"},
+    {"reg_busy_slverr", m7_reg_busy_slverr, "memory access during a run answers PSLVERR, registers work (D05)"},
+    {"neg_unexpected_slverr", m7_neg_unexpected_slverr, "NEGATIVE: unmapped access not marked expected"},
+};
+
+int max78000_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
+        if (strcmp(tests[i].name, test) == 0) {
+            free(p->name);
+            p->name = strdup(test);
+            return tests[i].gen(p, seed, err, errlen);
+        }
+    char known[2048];
+    max78000_list_tests(known, sizeof known);
+    snprintf(err, errlen, "unknown MAX78000 test '%s'; known tests:\n%s", test, known);
+    return -1;
+}
+
+void max78000_list_tests(char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof tests / sizeof *tests && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "  %-22s %s\n", tests[i].name, tests[i].what);
+}
