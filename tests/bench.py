@@ -148,9 +148,9 @@ def main():
     print(f"  waves, 400k-cycle run: none {base:.2f} s, one 200-cycle FST window {win:.2f} s "
           f"({win/base:.2f}x), whole run dumped {full:.2f} s ({full/base:.2f}x)")
     for path in sorted(glob.glob(os.path.join(ROOT, 'tests', 'bench_*.py'))):
-        acc = os.path.basename(path)[len('bench_'):-3]
-        if not os.access(os.path.join(ROOT, 'build', acc, 'sim'), os.X_OK):
-            print(f"bench {acc}: build/{acc}/sim not built, skipped")
+        acc = os.path.basename(path)[len('bench_'):-3]          # bench_nvdla_dp.py measures build/nvdla/sim
+        if not os.access(os.path.join(ROOT, 'build', acc.split('_')[0], 'sim'), os.X_OK):
+            print(f"bench {acc}: build/{acc.split('_')[0]}/sim not built, skipped")
             continue
         spec = importlib.util.spec_from_file_location(f'bench_{acc}', path)
         mod = importlib.util.module_from_spec(spec)

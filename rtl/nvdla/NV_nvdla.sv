@@ -2,7 +2,7 @@
 // Single clock: dla_csb_clk is the same clock as dla_core_clk (spec DECISION), so everything runs on
 // dla_core_clk. Structure: CSB slave -> 15 generated register files; GLB interrupt logic; BDMA; MCIF.
 // Datapath hook per ping-pong unit: <unit>_op_en / _grp / _cfg (consumer group) out, _done / _res in.
-// Units without a datapath yet have done tied to 0: their registers work, layers never complete.
+// Units without a datapath yet (CDMA..CACC) have done tied to 0: their registers work, layers never complete.
 module NV_nvdla
   import nvdla_regs_pkg::*;
 (
@@ -164,7 +164,6 @@ module NV_nvdla
                                      .req_wdat, .rd_data(rdata[U_PDP_RDMA]), .dp_cfg(pdp_rdma_cfg),
                                      .dp_op_en(pdp_rdma_op_en), .dp_group(pdp_rdma_grp),
                                      .dp_done(pdp_rdma_done), .dp_res(pdp_rdma_res));
-  assign pdp_rdma_done = 1'b0;
   assign pdp_rdma_res  = '0;
 
   pdp_d_t   pdp_cfg;
@@ -173,8 +172,6 @@ module NV_nvdla
   nvdla_pdp_regfile u_pdp (.clk, .rst_n, .req_vld(req_vld[U_PDP]), .req_wr, .req_woff, .req_wdat,
                            .rd_data(rdata[U_PDP]), .dp_cfg(pdp_cfg), .dp_op_en(pdp_op_en), .dp_group(pdp_grp),
                            .dp_done(pdp_done), .dp_res(pdp_res));
-  assign pdp_done = 1'b0;
-  assign pdp_res  = '0;
 
   // CDP_RDMA, CDP (+ LUT)
   cdp_rdma_d_t   cdp_rdma_cfg;
@@ -184,7 +181,6 @@ module NV_nvdla
                                      .req_wdat, .rd_data(rdata[U_CDP_RDMA]), .dp_cfg(cdp_rdma_cfg),
                                      .dp_op_en(cdp_rdma_op_en), .dp_group(cdp_rdma_grp),
                                      .dp_done(cdp_rdma_done), .dp_res(cdp_rdma_res));
-  assign cdp_rdma_done = 1'b0;
   assign cdp_rdma_res  = '0;
 
   cdp_s_t      cdp_s;
@@ -193,7 +189,9 @@ module NV_nvdla
   logic        cdp_op_en, cdp_grp, cdp_done;
   logic        lut_cfg_wr, lut_data_wr, lut_data_rd;
   logic [9:0]  lut_addr;
-  logic [15:0] lut_rdata, cdp_le_data, cdp_lo_data;
+  logic [15:0] lut_rdata, cdp_le_d0, cdp_le_d1, cdp_lo_d0, cdp_lo_d1;
+  logic [6:0]  cdp_le_idx;
+  logic [8:0]  cdp_lo_idx;
   nvdla_cdp_regfile u_cdp (.clk, .rst_n, .req_vld(req_vld[U_CDP]), .req_wr, .req_woff, .req_wdat,
                            .rd_data(rdata[U_CDP]), .s_cfg(cdp_s), .dp_cfg(cdp_cfg), .dp_op_en(cdp_op_en),
                            .dp_group(cdp_grp), .dp_done(cdp_done), .dp_res(cdp_res),
@@ -202,10 +200,8 @@ module NV_nvdla
                            .ext_s_lut_access_data_0_lut_data(lut_rdata));
   nvdla_cdp_lut u_cdp_lut (.clk, .rst_n, .cfg_wr(lut_cfg_wr), .data_wr(lut_data_wr), .data_rd(lut_data_rd),
                            .wdat(req_wdat[15:0]), .table_id(cdp_s.lut_table_id), .access_type(cdp_s.lut_access_type),
-                           .lut_addr, .lut_rdata, .le_idx(7'd0), .le_data(cdp_le_data), .lo_idx(9'd0),
-                           .lo_data(cdp_lo_data));
-  assign cdp_done = 1'b0;
-  assign cdp_res  = '0;
+                           .lut_addr, .lut_rdata, .le_idx(cdp_le_idx), .le_data(cdp_le_d0), .le_data1(cdp_le_d1),
+                           .lo_idx(cdp_lo_idx), .lo_data(cdp_lo_d0), .lo_data1(cdp_lo_d1));
 
   // ------------------------------------------------------------------------------------------ BDMA
   bdma_s_t     bdma_s;
@@ -218,9 +214,10 @@ module NV_nvdla
                                   .cfg_launch1_0_wr(bdma_launch1_wr));
 
   // ------------------------------------------------------------------------------------------ MCIF
-  // read clients: [0] BDMA (id 0), [1] SDP MRDMA (1), [2] SDP BRDMA (SDP_B, 5), [3] SDP NRDMA (SDP_N, 6)
-  // write clients: [0] BDMA (id 0), [1] SDP (1)
-  localparam int NRD = 4, NWR = 2;
+  // read clients: [0] BDMA (id 0), [1] SDP MRDMA (1), [2] SDP BRDMA (SDP_B, 5), [3] SDP NRDMA (SDP_N, 6),
+  //               [4] PDP_RDMA (2), [5] CDP_RDMA (3)
+  // write clients: [0] BDMA (id 0), [1] SDP (1), [2] PDP (2), [3] CDP (3)
+  localparam int NRD = 6, NWR = 4;
   logic [NRD-1:0]       rd_req_valid, rd_req_ready, rd_rsp_valid, rd_rsp_ready;
   logic [NRD-1:0][31:0] rd_req_addr;
   logic [NRD-1:0][63:0] rd_rsp_data;
@@ -236,25 +233,48 @@ module NV_nvdla
     .wr_req_valid(wr_req_valid[0]), .wr_req_ready(wr_req_ready[0]), .wr_req_addr(wr_req_addr[0]),
     .wr_req_data(wr_req_data[0]), .wr_ack(wr_ack[0]));
 
-  // SDP: memory-to-memory engine; flying input (CACC) not driven yet; PDP on-fly port unconnected yet
-  logic sdp_pdp_valid;
+  // SDP: memory-to-memory engine; flying input (CACC) not driven yet; on-fly output to PDP
+  logic sdp_pdp_valid, sdp_pdp_ready;
   logic [63:0] sdp_pdp_data;
   logic sdp_fly_ready;
   nvdla_sdp u_sdp_dp (
     .clk, .rst_n, .cfg(sdp_cfg), .rcfg(sdp_rdma_cfg), .op_en(sdp_op_en), .rdma_op_en(sdp_rdma_op_en),
     .done(sdp_done), .rdma_done(sdp_rdma_done), .res(sdp_res),
     .fly_valid(1'b0), .fly_data(32'd0), .fly_ready(sdp_fly_ready),
-    .pdp_valid(sdp_pdp_valid), .pdp_ready(1'b0), .pdp_data(sdp_pdp_data),
+    .pdp_valid(sdp_pdp_valid), .pdp_ready(sdp_pdp_ready), .pdp_data(sdp_pdp_data),
     .rd_req_valid(rd_req_valid[3:1]), .rd_req_ready(rd_req_ready[3:1]), .rd_req_addr(rd_req_addr[3:1]),
     .rd_rsp_valid(rd_rsp_valid[3:1]), .rd_rsp_ready(rd_rsp_ready[3:1]), .rd_rsp_data(rd_rsp_data[3:1]),
     .wr_req_valid(wr_req_valid[1]), .wr_req_ready(wr_req_ready[1]), .wr_req_addr(wr_req_addr[1]),
     .wr_req_data(wr_req_data[1]), .wr_ack(wr_ack[1]));
 
-  nvdla_mcif #(.NRD(NRD), .NWR(NWR), .RD_IDS({8'd6, 8'd5, 8'd1, 8'd0}), .WR_IDS({8'd1, 8'd0})) u_mcif (
+  // PDP (+PDP_RDMA): memory input, or the SDP stream on the fly
+  nvdla_pdp u_pdp_dp (
+    .clk, .rst_n, .cfg(pdp_cfg), .rcfg(pdp_rdma_cfg), .op_en(pdp_op_en), .rdma_op_en(pdp_rdma_op_en),
+    .done(pdp_done), .rdma_done(pdp_rdma_done), .res(pdp_res),
+    .fly_valid(sdp_pdp_valid), .fly_ready(sdp_pdp_ready), .fly_data(sdp_pdp_data),
+    .rd_req_valid(rd_req_valid[4]), .rd_req_ready(rd_req_ready[4]), .rd_req_addr(rd_req_addr[4]),
+    .rd_rsp_valid(rd_rsp_valid[4]), .rd_rsp_ready(rd_rsp_ready[4]), .rd_rsp_data(rd_rsp_data[4]),
+    .wr_req_valid(wr_req_valid[2]), .wr_req_ready(wr_req_ready[2]), .wr_req_addr(wr_req_addr[2]),
+    .wr_req_data(wr_req_data[2]), .wr_ack(wr_ack[2]));
+
+  // CDP (+CDP_RDMA, LUT)
+  nvdla_cdp u_cdp_dp (
+    .clk, .rst_n, .cfg(cdp_cfg), .scfg(cdp_s), .rcfg(cdp_rdma_cfg), .op_en(cdp_op_en),
+    .rdma_op_en(cdp_rdma_op_en), .done(cdp_done), .rdma_done(cdp_rdma_done), .res(cdp_res),
+    .le_idx(cdp_le_idx), .le_d0(cdp_le_d0), .le_d1(cdp_le_d1), .lo_idx(cdp_lo_idx), .lo_d0(cdp_lo_d0),
+    .lo_d1(cdp_lo_d1),
+    .rd_req_valid(rd_req_valid[5]), .rd_req_ready(rd_req_ready[5]), .rd_req_addr(rd_req_addr[5]),
+    .rd_rsp_valid(rd_rsp_valid[5]), .rd_rsp_ready(rd_rsp_ready[5]), .rd_rsp_data(rd_rsp_data[5]),
+    .wr_req_valid(wr_req_valid[3]), .wr_req_ready(wr_req_ready[3]), .wr_req_addr(wr_req_addr[3]),
+    .wr_req_data(wr_req_data[3]), .wr_ack(wr_ack[3]));
+
+  nvdla_mcif #(.NRD(NRD), .NWR(NWR), .RD_IDS({8'd3, 8'd2, 8'd6, 8'd5, 8'd1, 8'd0}),
+               .WR_IDS({8'd3, 8'd2, 8'd1, 8'd0})) u_mcif (
     .clk, .rst_n,
     .rd_os_cnt(mcif_cfg.rd_os_cnt), .wr_os_cnt(mcif_cfg.wr_os_cnt),
-    .rd_weight({mcif_cfg.rd_weight_sdp_n, mcif_cfg.rd_weight_sdp_b, mcif_cfg.rd_weight_sdp, mcif_cfg.rd_weight_bdma}),
-    .wr_weight({mcif_cfg.wr_weight_sdp, mcif_cfg.wr_weight_bdma}),
+    .rd_weight({mcif_cfg.rd_weight_cdp, mcif_cfg.rd_weight_pdp, mcif_cfg.rd_weight_sdp_n, mcif_cfg.rd_weight_sdp_b,
+                mcif_cfg.rd_weight_sdp, mcif_cfg.rd_weight_bdma}),
+    .wr_weight({mcif_cfg.wr_weight_cdp, mcif_cfg.wr_weight_pdp, mcif_cfg.wr_weight_sdp, mcif_cfg.wr_weight_bdma}),
     .rd_req_valid, .rd_req_ready, .rd_req_addr, .rd_rsp_valid, .rd_rsp_ready, .rd_rsp_data,
     .wr_req_valid, .wr_req_ready, .wr_req_addr, .wr_req_data, .wr_ack,
     .aw_awvalid(nvdla_core2dbb_aw_awvalid), .aw_awready(nvdla_core2dbb_aw_awready),
@@ -270,7 +290,9 @@ module NV_nvdla
   // ------------------------------------------------------------------------------------------ interrupts
   //                SDP 0/1   CDP 2/3   PDP 4/5   BDMA 6/7   RUBIK 8/9  CDMA_DAT 16/17 CDMA_WT 18/19 CACC 20/21
   wire [1:0] sdp_intr = {sdp_done && sdp_grp, sdp_done && !sdp_grp};
-  assign intr_done = {2'b00, 2'b00, 2'b00, 6'd0, 2'b00, bdma_done, 2'b00, 2'b00, sdp_intr};
+  wire [1:0] pdp_intr = {pdp_done && pdp_grp, pdp_done && !pdp_grp};
+  wire [1:0] cdp_intr = {cdp_done && cdp_grp, cdp_done && !cdp_grp};
+  assign intr_done = {2'b00, 2'b00, 2'b00, 6'd0, 2'b00, bdma_done, pdp_intr, cdp_intr, sdp_intr};
 
   // ------------------------------------------------------------------------------------------ unused
   // Ignored inputs (spec 2) and datapath hooks that no engine consumes yet.
@@ -280,9 +302,7 @@ module NV_nvdla
                   nvdla_pwrbus_ram_mb_pd, nvdla_pwrbus_ram_p_pd, nvdla_pwrbus_ram_o_pd, nvdla_pwrbus_ram_a_pd,
                   glb_cfg, mcif_cfg, cdma_s, cdma_cfg, cdma_op_en, cdma_grp, csc_cfg, csc_op_en, csc_grp,
                   cmac_a_cfg, cmac_a_op_en, cmac_a_grp, cmac_b_cfg, cmac_b_op_en, cmac_b_grp,
-                  cacc_cfg, cacc_op_en, cacc_grp, sdp_rdma_grp, sdp_s, sdp_pdp_valid, sdp_pdp_data,
-                  sdp_fly_ready, pdp_rdma_cfg, pdp_rdma_op_en, pdp_rdma_grp,
-                  pdp_cfg, pdp_op_en, pdp_grp, cdp_rdma_cfg, cdp_rdma_op_en, cdp_rdma_grp,
-                  cdp_s, cdp_cfg, cdp_op_en, cdp_grp, cdp_le_data, cdp_lo_data};
+                  cacc_cfg, cacc_op_en, cacc_grp, sdp_rdma_grp, sdp_s,
+                  sdp_fly_ready, pdp_rdma_grp, cdp_rdma_grp};
   /* verilator lint_on UNUSED */
 endmodule

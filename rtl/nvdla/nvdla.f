@@ -1,6 +1,8 @@
 rtl/nvdla/regs/gen/nvdla_regs_pkg.sv
 rtl/nvdla/dp/nvdla_dp_pkg.sv
 rtl/nvdla/sdp/nvdla_sdp_pkg.sv
+rtl/nvdla/pdp/nvdla_pdp_pkg.sv
+rtl/nvdla/cdp/nvdla_cdp_pkg.sv
 rtl/common/sync_fifo.sv
 rtl/common/wrr_arbiter.sv
 rtl/nvdla/nvdla_pingpong.sv
@@ -25,9 +27,14 @@ rtl/nvdla/cdma/nvdla_cdma_flush.sv
 rtl/nvdla/cdp/nvdla_cdp_lut.sv
 rtl/nvdla/bdma/nvdla_bdma.sv
 rtl/nvdla/dp/nvdla_dp_walk.sv
+rtl/nvdla/dp/nvdla_dp_walk_px.sv
 rtl/nvdla/dp/nvdla_dp_rdma.sv
 rtl/nvdla/dp/nvdla_dp_wdma.sv
 rtl/nvdla/sdp/nvdla_sdp_opnd.sv
 rtl/nvdla/sdp/nvdla_sdp.sv
+rtl/nvdla/pdp/nvdla_pdp_core.sv
+rtl/nvdla/pdp/nvdla_pdp.sv
+rtl/nvdla/cdp/nvdla_cdp_core.sv
+rtl/nvdla/cdp/nvdla_cdp.sv
 rtl/nvdla/nvdla_mcif.sv
 rtl/nvdla/NV_nvdla.sv

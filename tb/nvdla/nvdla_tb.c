@@ -64,7 +64,8 @@ static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, u
 
 /* ---- configuration from plusargs ---------------------------------------------------------------- */
 static axi_cfg_t dbb_config(sim_t *sim) {
-    /* +stall=0: an ideal memory; +stall=1 (default): seeded backpressure, gaps, latency and reordering. */
+    /* +stall=0: an ideal memory; +stall=1 (default): seeded backpressure, gaps, latency and reordering;
+     * +stall=2: as 1 with heavy write backpressure (the engines' output queues fill up). */
     rng_t r;
     rng_seed_stream(&r, sim_seed(sim), "dbb.cfg");
     axi_cfg_t c = {.rd_lat_min = 1, .rd_lat_max = 1, .wr_lat_min = 1, .wr_lat_max = 1, .max_outstanding = 256};
@@ -79,6 +80,11 @@ static axi_cfg_t dbb_config(sim_t *sim) {
         c.wr_lat_min = rng_range(&r, 1, 8);
         c.wr_lat_max = c.wr_lat_min + rng_range(&r, 0, 40);
         c.reorder_ids = rng_chance(&r, 50);
+        if (sim_plusarg_u64(sim, "stall", 1) >= 2) {
+            c.aw_stall_pct = rng_range(&r, 60, 90);
+            c.w_stall_pct = rng_range(&r, 60, 90);
+            c.b_gap_pct = rng_range(&r, 30, 70);
+        }
     }
     return c;
 }
@@ -149,7 +155,8 @@ static bool resolve_reg(void *user, const char *name, uint32_t *addr) {
 }
 
 /* Units whose datapath exists in our RTL; a trace that enables any other unit cannot run yet. */
-static const char *const built_units[] = {"NVDLA_BDMA", "NVDLA_GLB", "NVDLA_SDP", "NVDLA_SDP_RDMA", NULL};
+static const char *const built_units[] = {"NVDLA_BDMA", "NVDLA_GLB", "NVDLA_SDP", "NVDLA_SDP_RDMA", "NVDLA_PDP",
+                                           "NVDLA_PDP_RDMA", "NVDLA_CDP", "NVDLA_CDP_RDMA", NULL};
 
 static bool unit_built(const char *unit) {
     for (const char *const *u = built_units; *u; u++)
@@ -397,6 +404,16 @@ static const char *const nvdla_wave_signals[] = {
     "TOP.tb_nvdla.dut.u_bdma.cfg.src_line_stride[26:0]", "TOP.tb_nvdla.dut.u_bdma.cfg.dst_line_stride[26:0]",
     "TOP.tb_nvdla.dut.u_bdma.cfg.surf_repeat_number[23:0]",
     "TOP.tb_nvdla.dut.u_bdma.cfg.src_surf_stride[26:0]", "TOP.tb_nvdla.dut.u_bdma.cfg.dst_surf_stride[26:0]",
+    "-PDP (pass per partition; core walk s/v/u)",
+    "TOP.tb_nvdla.dut.u_pdp_dp.state[2:0]", "TOP.tb_nvdla.dut.u_pdp_dp.part[7:0]",
+    "TOP.tb_nvdla.dut.u_pdp_dp.u_core.st[1:0]", "TOP.tb_nvdla.dut.u_pdp_dp.u_core.s[9:0]",
+    "TOP.tb_nvdla.dut.u_pdp_dp.u_core.v[13:0]", "TOP.tb_nvdla.dut.u_pdp_dp.u_core.u[13:0]",
+    "TOP.tb_nvdla.dut.u_pdp_dp.u_core.b_valid", "TOP.tb_nvdla.dut.u_pdp_dp.u_core.c_valid",
+    "TOP.tb_nvdla.dut.u_pdp_dp.out_valid", "TOP.tb_nvdla.dut.u_pdp_dp.out_ready",
+    "-CDP (element pipeline)",
+    "TOP.tb_nvdla.dut.u_cdp_dp.state[1:0]", "TOP.tb_nvdla.dut.u_cdp_dp.u_core.cur_valid",
+    "TOP.tb_nvdla.dut.u_cdp_dp.u_core.s[9:0]", "TOP.tb_nvdla.dut.u_cdp_dp.u_core.lane[2:0]",
+    "TOP.tb_nvdla.dut.u_cdp_dp.u_core.v4", "TOP.tb_nvdla.dut.u_cdp_dp.out_valid", "TOP.tb_nvdla.dut.u_cdp_dp.out_ready",
     NULL,
 };
 

@@ -3,7 +3,10 @@
  * table (golden/nvdla/nvdla_regmap.c), never from literals. */
 #include "nvdla_tb.h"
 #include "bdma_gen.h"
+#include "cdp_gen.h"
+#include "dp_perf_gen.h"
 #include "nvdla_regtests.h"
+#include "pdp_gen.h"
 #include "sdp_gen.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,16 @@ static const struct {
     {"sdp_random", sdp_random, "constrained-random SDP jobs: cubes, strides, BS/BN modes, operand DMAs, CVT"},
     {"sdp_b2b", sdp_b2b, "SDP jobs back to back: the idle group programmed and enabled while the other runs"},
     {"sdp_hang", sdp_hang, "NEGATIVE: SDP enabled without its SDP_RDMA never completes (watchdog)"},
+    {"pdp_random", pdp_random, "constrained-random PDP jobs: methods, kernels, strides, pads, split, cubes"},
+    {"pdp_b2b", pdp_b2b, "PDP jobs back to back: the idle group programmed and enabled while the other runs"},
+    {"pdp_onfly", pdp_onfly, "SDP output streamed on the fly into PDP (PDP flying_mode 0)"},
+    {"pdp_hang", pdp_hang, "NEGATIVE: PDP enabled for memory input without PDP_RDMA never completes"},
+    {"cdp_random", cdp_random, "constrained-random CDP jobs: LUT contents/modes, LRN sizes, bypasses, CVTs"},
+    {"cdp_b2b", cdp_b2b, "CDP jobs back to back: the idle group programmed and enabled while the other runs"},
+    {"cdp_hang", cdp_hang, "NEGATIVE: CDP enabled without CDP_RDMA never completes (watchdog)"},
+    {"sdp_perf", sdp_perf, "fixed-shape SDP pass-through job for throughput figures (seed picks the shape)"},
+    {"pdp_perf", pdp_perf, "fixed-shape PDP 3x3 average job for throughput figures (seed picks the shape)"},
+    {"cdp_perf", cdp_perf, "fixed-shape CDP LRN5 job for throughput figures (seed picks the shape)"},
 };
 
 int nvdla_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen) {
@@ -38,7 +51,7 @@ int nvdla_build_test(const char *test, uint64_t seed, program_t *p, char *err, s
             p->name = strdup(test);
             return tests[i].gen(p, seed, err, errlen);
         }
-    char known[1024];
+    char known[4096];
     nvdla_list_tests(known, sizeof known);
     snprintf(err, errlen, "unknown NVDLA test '%s'; known tests:\n%s", test, known);
     return -1;

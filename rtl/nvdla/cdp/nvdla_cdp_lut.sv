@@ -1,7 +1,8 @@
 // CDP LUT storage and its CSB access port (spec nvdla.md 4.4): LE = table 0 (65 entries), LO = table 1
 // (257 entries), 16-bit. S_LUT_ACCESS_CFG sets the address; each DATA access (write with ACCESS_TYPE=1,
 // read with ACCESS_TYPE=0) uses table[addr] and then increments addr, saturating at the last index.
-// The address read back through S_LUT_ACCESS_CFG is the live one. Two read ports serve the datapath.
+// The address read back through S_LUT_ACCESS_CFG is the live one. The datapath reads entries idx and
+// idx+1 of each table (interpolation needs both; beyond the last entry reads 0).
 module nvdla_cdp_lut (
   input  logic        clk,
   input  logic        rst_n,
@@ -16,8 +17,10 @@ module nvdla_cdp_lut (
   // datapath read ports
   input  logic [6:0]  le_idx,
   output logic [15:0] le_data,
+  output logic [15:0] le_data1,
   input  logic [8:0]  lo_idx,
-  output logic [15:0] lo_data
+  output logic [15:0] lo_data,
+  output logic [15:0] lo_data1
 );
   localparam int LE_N = 65, LO_N = 257;
   logic [LE_N-1:0][15:0] le;        // packed so that reset clears them in one assignment
@@ -30,6 +33,10 @@ module nvdla_cdp_lut (
   assign lut_rdata = !in_rng ? 16'd0 : table_id ? lo[lut_addr[8:0]] : le[lut_addr[6:0]];
   assign le_data   = (le_idx < 7'(LE_N)) ? le[le_idx] : 16'd0;
   assign lo_data   = (lo_idx < 9'(LO_N)) ? lo[lo_idx] : 16'd0;
+  wire [7:0] le_idx1 = {1'b0, le_idx} + 8'd1;
+  wire [9:0] lo_idx1 = {1'b0, lo_idx} + 10'd1;
+  assign le_data1  = (le_idx1 < 8'(LE_N)) ? le[le_idx1[6:0]] : 16'd0;
+  assign lo_data1  = (lo_idx1 < 10'(LO_N)) ? lo[lo_idx1[8:0]] : 16'd0;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) lut_addr <= '0;

@@ -3,7 +3,8 @@
 // is shared: a client that could not accept its data would stall every other client). Data comes out in
 // request order as 64-bit beats.
 module nvdla_dp_rdma #(
-  parameter int DEPTH = 16
+  parameter int DEPTH = 16,
+  parameter bit PIXEL_MAJOR = 1'b0     // 1: nvdla_dp_walk_px order (CDP)
 ) (
   input  logic        clk,
   input  logic        rst_n,
@@ -33,9 +34,17 @@ module nvdla_dp_rdma #(
   logic          active, last, full, empty;
   logic [CW-1:0] credits, count;          // credits = beats requested and not yet popped
 
-  nvdla_dp_walk u_walk (.clk, .rst_n, .start, .base, .line_stride, .surf_stride, .width, .height, .surfs,
-                        .beats, .pack, .step(rd_req_valid && rd_req_ready), .active, .addr(rd_req_addr),
-                        .last);
+  if (PIXEL_MAJOR) begin : g_px
+    nvdla_dp_walk_px u_walk (.clk, .rst_n, .start, .base, .line_stride, .surf_stride, .width, .height, .surfs,
+                             .step(rd_req_valid && rd_req_ready), .active, .addr(rd_req_addr), .last);
+    /* verilator lint_off UNUSED */
+    wire unused_px = &{1'b0, beats, pack};
+    /* verilator lint_on UNUSED */
+  end else begin : g_cube
+    nvdla_dp_walk u_walk (.clk, .rst_n, .start, .base, .line_stride, .surf_stride, .width, .height, .surfs,
+                          .beats, .pack, .step(rd_req_valid && rd_req_ready), .active, .addr(rd_req_addr),
+                          .last);
+  end
   assign busy         = active;
   assign rd_req_valid = active && credits < CW'(DEPTH);
   assign rd_rsp_ready = !full;

@@ -2,7 +2,9 @@
 // (single-beat, whole atom) and counts the B acks. done = every atom of the cube consumed and every write
 // acknowledged (the engines raise their interrupt after the B response of the last write). With
 // nowrite=1 (SDP equal mode) atoms are consumed without memory traffic.
-module nvdla_dp_wdma (
+module nvdla_dp_wdma #(
+  parameter bit PIXEL_MAJOR = 1'b0     // 1: nvdla_dp_walk_px order (CDP)
+) (
   input  logic        clk,
   input  logic        rst_n,
   input  logic        start,
@@ -30,8 +32,16 @@ module nvdla_dp_wdma (
   logic [31:0] outstanding;
 
   wire take = din_valid && din_ready;
-  nvdla_dp_walk u_walk (.clk, .rst_n, .start, .base, .line_stride, .surf_stride, .width, .height, .surfs,
-                        .beats(2'd0), .pack, .step(take), .active, .addr(wr_req_addr), .last);
+  if (PIXEL_MAJOR) begin : g_px
+    nvdla_dp_walk_px u_walk (.clk, .rst_n, .start, .base, .line_stride, .surf_stride, .width, .height, .surfs,
+                             .step(take), .active, .addr(wr_req_addr), .last);
+    /* verilator lint_off UNUSED */
+    wire unused_px = &{1'b0, pack};
+    /* verilator lint_on UNUSED */
+  end else begin : g_cube
+    nvdla_dp_walk u_walk (.clk, .rst_n, .start, .base, .line_stride, .surf_stride, .width, .height, .surfs,
+                          .beats(2'd0), .pack, .step(take), .active, .addr(wr_req_addr), .last);
+  end
   assign wr_req_valid = active && din_valid && !nw;
   assign din_ready    = active && (nw || wr_req_ready);
   assign wr_req_data  = din;

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""MAX78000 performance figures for `make bench` (tests/bench.py runs `run(jobs, repeats)` when
+build/max78000/sim exists):
+  1. simulated cycles/s and jobs/s of random networks (`test=net_random`, fixed seeds, one process,
+     median over `repeats` passes);
+  2. the SDK mnist inference on the RTL: cycles from the CNN start write to the interrupt (the
+     testbench prints them) and for the whole trace, when ../shared/conformance is present (skipped,
+     saying so, otherwise).
+Standalone: python3 tests/bench_max78000.py [--repeats N]
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIM = os.path.join(ROOT, 'build', 'max78000', 'sim')
+SEEDS = range(1, 6)     # fixed: the figures compare across commits
+MNIST = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'mnist', 'apb_trace.txt')
+
+
+def run_sim(args):
+    t0 = time.monotonic()
+    p = subprocess.run([SIM, *args], cwd=ROOT, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    m = re.search(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', p.stdout, re.M)
+    if p.returncode or not m or m.group(1) != 'PASS':
+        sys.exit(f"bench_max78000: run failed: {' '.join(args)}\n{p.stdout[-3000:]}{p.stderr[-2000:]}")
+    return wall, int(m.group(2)), int(m.group(3)), p.stdout + p.stderr
+
+
+def run(jobs, repeats):
+    del jobs   # per-process figures
+    res = {}
+    rates, jrates = [], []
+    for _ in range(repeats):
+        tw = tc = tj = 0
+        for s in SEEDS:
+            w, c, j, _ = run_sim(['+test=net_random', f'+seed={s}', f'+verilator+seed+{s}', '+stall=0', '+quiet'])
+            tw, tc, tj = tw + w, tc + c, tj + j
+        rates.append(tc / tw)
+        jrates.append(tj / tw)
+    res['random'] = {'cycles_per_s': statistics.median(rates), 'jobs_per_s': statistics.median(jrates)}
+    print(f"bench: MAX78000, test=net_random seeds {SEEDS.start}..{SEEDS.stop - 1} x {repeats} (medians)")
+    print(f"  MAX78000 random networks, 1 process: {res['random']['cycles_per_s']:10,.0f} cycles/s "
+          f"{res['random']['jobs_per_s']:6.2f} jobs/s")
+    if not os.path.exists(MNIST):
+        print("  MAX78000 mnist: skipped (../shared/conformance/max78000/mnist is absent)")
+        return res
+    w, total, _, out = run_sim([f'+trace={MNIST}', '+seed=1', '+verilator+seed+1'])
+    m = re.search(r'interrupt \S* ?after (\d+) cycles', out)
+    inference = int(m.group(1)) if m else None
+    res['mnist'] = {'inference_cycles': inference, 'trace_cycles': total, 'wall_s': w}
+    print(f"  MAX78000 mnist on the RTL: inference {inference if inference else '?'} cycles (start write to "
+          f"interrupt), whole trace {total} cycles, {w:.1f} s ({total / w:,.0f} cycles/s)")
+    return res
+
+
+if __name__ == '__main__':
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument('--repeats', type=int, default=1)
+    run(0, ap.parse_args().repeats)
