@@ -13,6 +13,7 @@ Writes build/bench/bench.json as well.
 """
 import glob
 import importlib.util
+import benchlib
 import argparse
 import json
 import os
@@ -28,14 +29,8 @@ SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
 
 
 def run_sim(args, verdict='PASS'):
-    t0 = time.monotonic()
-    p = subprocess.run([SIM, *args, '+quiet'], cwd=ROOT, capture_output=True, text=True)
-    wall = time.monotonic() - t0
-    m = re.search(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', p.stdout, re.M)
-    if not m or m.group(1) != verdict:
-        sys.exit(f"bench run failed: {' '.join(args)}\n{p.stdout}{p.stderr}")
-    return wall, int(m.group(2)), int(m.group(3))
-
+    wall, cycles, jobs, _ = benchlib.run_sim(SIM, [*args, '+quiet'], verdict)
+    return wall, cycles, jobs
 
 def bdma_speed(seeds, repeats):
     rates, jrates = [], []
@@ -65,38 +60,8 @@ def regression_throughput(jobs):
 
 
 def callgrind_share():
-    out = os.path.join(ROOT, 'build', 'bench', 'callgrind.out')
-    subprocess.run(['valgrind', '--tool=callgrind', f'--callgrind-out-file={out}', SIM, '+test=bdma_random',
-                    '+seed=3', '+verilator+seed+3', '+stall=1', '+quiet'], cwd=ROOT, capture_output=True, check=True)
-    ann = subprocess.run(['callgrind_annotate', '--auto=no', '--threshold=100', out], cwd=ROOT, capture_output=True,
-                         text=True).stdout
-    groups = {'testbench C (dpi/, tb/, golden/)': 0, 'Verilated model (Vtb_nvdla*)': 0,
-              'Verilator runtime, libc, other': 0}
-    total = 0
-    tot = re.search(r'([\d,]+)\s+\([^)]*\)\s+PROGRAM TOTALS', ann)
-    for line in ann.splitlines():
-        m = re.match(r'\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*)$', line)
-        if not m or ':' not in m.group(2):
-            continue
-        ir = int(m.group(1).replace(',', ''))
-        where = m.group(2)
-        if 'PROGRAM TOTALS' in where:
-            continue
-        total += ir
-        src = where.split(':', 1)[0]
-        # The model is built without debug info: recognise it by its symbols (Vtb_nvdla*, verilated classes).
-        if re.search(r'(^|/)(dpi|tb/common|tb/nvdla|golden)/[^/]+\.c$', src):
-            groups['testbench C (dpi/, tb/, golden/)'] += ir
-        elif 'Vtb_nvdla' in where:
-            groups['Verilated model (Vtb_nvdla*)'] += ir
-        else:
-            groups['Verilator runtime, libc, other'] += ir
-    if tot:   # functions below the threshold count as "other"
-        program = int(tot.group(1).replace(',', ''))
-        groups['Verilator runtime, libc, other'] += program - total
-        total = program
-    return {k: (v, 100.0 * v / total if total else 0) for k, v in groups.items()}, total
-
+    return benchlib.callgrind_share(SIM, ['+test=bdma_random', '+seed=3', '+verilator+seed+3', '+stall=1', '+quiet'],
+                                    'Vtb_nvdla', 'callgrind.out')
 
 def rebuild_time(repeats):
     times = []

@@ -9,6 +9,7 @@ build/max78000/sim exists):
 Standalone: python3 tests/bench_max78000.py [--repeats N]
 """
 import argparse
+import benchlib
 import os
 import re
 import statistics
@@ -23,14 +24,7 @@ MNIST = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'mnist', '
 
 
 def run_sim(args):
-    t0 = time.monotonic()
-    p = subprocess.run([SIM, *args], cwd=ROOT, capture_output=True, text=True)
-    wall = time.monotonic() - t0
-    m = re.search(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', p.stdout, re.M)
-    if p.returncode or not m or m.group(1) != 'PASS':
-        sys.exit(f"bench_max78000: run failed: {' '.join(args)}\n{p.stdout[-3000:]}{p.stderr[-2000:]}")
-    return wall, int(m.group(2)), int(m.group(3)), p.stdout + p.stderr
-
+    return benchlib.run_sim(SIM, args, who='bench_max78000')
 
 def run(jobs, repeats):
     del jobs   # per-process figures

@@ -11,6 +11,7 @@
 Standalone: python3 tests/bench_ne16.py [--repeats N]
 """
 import argparse
+import benchlib
 import os
 import re
 import statistics
@@ -25,14 +26,7 @@ CALLGRIND_SEED = 3
 
 
 def run_sim(args):
-    t0 = time.monotonic()
-    p = subprocess.run([SIM, *args], cwd=ROOT, capture_output=True, text=True)
-    wall = time.monotonic() - t0
-    m = re.search(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', p.stdout, re.M)
-    if p.returncode or not m or m.group(1) != 'PASS':
-        sys.exit(f"bench_ne16: run failed: {SIM} {' '.join(args)}\n{p.stdout[-3000:]}{p.stderr[-2000:]}")
-    return wall, int(m.group(2)), int(m.group(3)), p.stdout
-
+    return benchlib.run_sim(SIM, args, who='bench_ne16')
 
 def random_speed(repeats):
     rates, jrates = [], []
@@ -63,35 +57,9 @@ def macs_per_cycle():
 
 
 def callgrind_share():
-    out = os.path.join(ROOT, 'build', 'bench', 'callgrind_ne16.out')
-    os.makedirs(os.path.dirname(out), exist_ok=True)
     s = CALLGRIND_SEED
-    subprocess.run(['valgrind', '--tool=callgrind', f'--callgrind-out-file={out}', SIM, '+test=random', f'+seed={s}',
-                    f'+verilator+seed+{s}', '+quiet'], cwd=ROOT, capture_output=True, check=True)
-    ann = subprocess.run(['callgrind_annotate', '--auto=no', '--threshold=100', out], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout
-    model, tb, rt = 'Verilated model (Vtb_ne16*)', 'testbench C (dpi/, tb/, golden/)', 'Verilator runtime, libc, other'
-    groups = {tb: 0, model: 0, rt: 0}
-    listed = 0
-    for line in ann.splitlines():
-        m = re.match(r'\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*)$', line)
-        if not m or ':' not in m.group(2) or 'PROGRAM TOTALS' in m.group(2):
-            continue
-        ir = int(m.group(1).replace(',', ''))
-        where = m.group(2)
-        src, func = where.split(':', 1)
-        listed += ir
-        if 'Vtb_ne16' in func:                  # the model is built without debug info: known by its symbols
-            groups[model] += ir
-        elif re.search(r'(^|/)(dpi|tb|golden)/', src) and not src.startswith('/usr'):
-            groups[tb] += ir
-        else:
-            groups[rt] += ir
-    tot = re.search(r'([\d,]+)\s+\([^)]*\)\s+PROGRAM TOTALS', ann)
-    total = int(tot.group(1).replace(',', '')) if tot else listed
-    groups[rt] += total - listed       # anything callgrind_annotate did not list
-    return {k: (v, 100.0 * v / total if total else 0.0) for k, v in groups.items()}, total
-
+    return benchlib.callgrind_share(SIM, ['+test=random', f'+seed={s}', f'+verilator+seed+{s}', '+quiet'], 'Vtb_ne16',
+                                    'callgrind_ne16.out')
 
 def run(jobs, repeats):
     """jobs: unused (the figures are per process); repeats: passes over the seeds for the speed medians."""

@@ -12,6 +12,7 @@
 Standalone: python3 tests/bench_nvdla_dp.py [--repeats N]     (needs build/nvdla/sim)
 """
 import argparse
+import benchlib
 import os
 import re
 import subprocess
@@ -26,13 +27,8 @@ CALLGRIND_ARGS = ['+test=sdp_random', '+seed=3', '+verilator+seed+3', '+stall=1'
 
 
 def run_sim(args):
-    t0 = time.monotonic()
-    p = subprocess.run([SIM, *args], cwd=ROOT, capture_output=True, text=True)
-    wall = time.monotonic() - t0
-    if p.returncode or not re.search(r'^PASS\s', p.stdout, re.M):
-        sys.exit(f"bench_nvdla_dp: run failed: {SIM} {' '.join(args)}\n{p.stdout[-3000:]}{p.stderr[-2000:]}")
-    return wall, p.stdout + p.stderr          # job NOTE lines go to stderr
-
+    wall, _, _, out = benchlib.run_sim(SIM, args, who='bench_nvdla_dp')
+    return wall, out          # job NOTE lines go to stderr; benchlib returns stdout + stderr
 
 def engine_cycles(engine, seed, stall):
     """(shape, elements, cycles from enable to interrupt) of one fixed-shape job."""
@@ -58,35 +54,7 @@ def throughput():
 
 
 def callgrind_share():
-    out = os.path.join(ROOT, 'build', 'bench', 'callgrind_nvdla_dp.out')
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    subprocess.run(['valgrind', '--tool=callgrind', f'--callgrind-out-file={out}', SIM, *CALLGRIND_ARGS], cwd=ROOT,
-                   capture_output=True, check=True)
-    ann = subprocess.run(['callgrind_annotate', '--auto=no', '--threshold=100', out], cwd=ROOT, capture_output=True,
-                         text=True).stdout
-    groups = {'testbench C (dpi/, tb/, golden/)': 0, 'Verilated model (Vtb_nvdla*)': 0,
-              'Verilator runtime, libc, other': 0}
-    total = 0
-    tot = re.search(r'([\d,]+)\s+\([^)]*\)\s+PROGRAM TOTALS', ann)
-    for line in ann.splitlines():
-        m = re.match(r'\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*)$', line)
-        if not m or ':' not in m.group(2) or 'PROGRAM TOTALS' in m.group(2):
-            continue
-        ir = int(m.group(1).replace(',', ''))
-        total += ir
-        src = m.group(2).split(':', 1)[0]
-        if re.search(r'(^|/)(dpi|tb/common|tb/nvdla|golden)/[^/]+\.c$', src):
-            groups['testbench C (dpi/, tb/, golden/)'] += ir
-        elif 'Vtb_nvdla' in m.group(2):
-            groups['Verilated model (Vtb_nvdla*)'] += ir
-        else:
-            groups['Verilator runtime, libc, other'] += ir
-    if tot:   # functions below the threshold count as "other"
-        program = int(tot.group(1).replace(',', ''))
-        groups['Verilator runtime, libc, other'] += program - total
-        total = program
-    return {k: (v, 100.0 * v / total if total else 0) for k, v in groups.items()}, total
-
+    return benchlib.callgrind_share(SIM, CALLGRIND_ARGS, 'Vtb_nvdla', 'callgrind_nvdla_dp.out')
 
 def run(jobs, repeats):
     del jobs, repeats          # cycle counts are deterministic and do not depend on parallelism

@@ -1,0 +1,54 @@
+"""Shared pieces of the bench scripts (tests/bench.py and tests/bench_<acc>.py): running a simulator and
+splitting a run's callgrind instruction count into testbench C, Verilated model and runtime."""
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULT = re.compile(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', re.M)
+
+
+def run_sim(sim, args, verdict='PASS', who='bench'):
+    """Run a simulator; exit with its output unless it ends with `verdict`.
+    Returns (wall seconds, cycles, jobs, stdout + stderr)."""
+    t0 = time.monotonic()
+    p = subprocess.run([sim, *args], cwd=ROOT, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    m = RESULT.search(p.stdout)
+    if not m or m.group(1) != verdict or (verdict == 'PASS' and p.returncode):
+        sys.exit(f"{who}: run failed: {sim} {' '.join(args)}\n{p.stdout[-3000:]}{p.stderr[-2000:]}")
+    return wall, int(m.group(2)), int(m.group(3)), p.stdout + p.stderr
+
+
+def callgrind_share(sim, args, model_symbol, out_name):
+    """Callgrind instruction counts of one run, grouped. The model is built without debug info, so it is
+    recognised by its symbols (model_symbol, e.g. 'Vtb_nvdla'); testbench C by its source paths."""
+    out = os.path.join(ROOT, 'build', 'bench', out_name)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    subprocess.run(['valgrind', '--tool=callgrind', f'--callgrind-out-file={out}', sim, *args], cwd=ROOT,
+                   capture_output=True, check=True)
+    ann = subprocess.run(['callgrind_annotate', '--auto=no', '--threshold=100', out], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    tb, model, rt = 'testbench C (dpi/, tb/, golden/)', f'Verilated model ({model_symbol}*)', \
+        'Verilator runtime, libc, other'
+    groups = {tb: 0, model: 0, rt: 0}
+    listed = 0
+    for line in ann.splitlines():
+        m = re.match(r'\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*)$', line)
+        if not m or ':' not in m.group(2) or 'PROGRAM TOTALS' in m.group(2):
+            continue
+        ir = int(m.group(1).replace(',', ''))
+        src, func = m.group(2).split(':', 1)
+        listed += ir
+        if model_symbol in func:
+            groups[model] += ir
+        elif re.search(r'(^|/)(dpi|tb|golden)/[^/]+(/[^/]+)?\.c$', src) and not src.startswith('/usr'):
+            groups[tb] += ir
+        else:
+            groups[rt] += ir
+    tot = re.search(r'([\d,]+)\s+\([^)]*\)\s+PROGRAM TOTALS', ann)
+    total = int(tot.group(1).replace(',', '')) if tot else listed
+    groups[rt] += total - listed          # functions below the listing threshold
+    return {k: (v, 100.0 * v / total if total else 0.0) for k, v in groups.items()}, total
