@@ -189,7 +189,7 @@ static int nvdla_import(void *acc, const char *path, program_t *p, char *err, si
         program_free(p);
         program_init(p, "nvdla", name, seed);
         prog_job(p, "%s", name);
-        prog_skip(p, "%s needs %s, whose datapath is not built yet (NVDLA datapath issue); trace parsed OK",
+        prog_skip(p, "%s needs %s, whose datapath is not built yet; the trace parsed OK",
                   name, need);
         free(name);
     }
