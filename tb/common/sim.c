@@ -80,6 +80,31 @@ bool sim_plusarg_flag(const sim_t *s, const char *name) {
     return v && (*v == '\0' || strcmp(v, "1") == 0);
 }
 
+int sim_plusarg_fault(const sim_t *s, const sim_fault_kind_t *kinds, uint64_t *n) {
+    const char *f = sim_plusarg(s, "fault");
+    *n = 0;
+    if (!f || !*f) return 0;
+    const char *colon = strchr(f, ':');
+    size_t len = colon ? (size_t)(colon - f) : strlen(f);
+    for (const sim_fault_kind_t *k = kinds; k->name; k++) {
+        if (strlen(k->name) != len || strncmp(f, k->name, len) != 0) continue;
+        *n = k->dflt;
+        if (colon) {
+            char *end;
+            *n = strtoull(colon + 1, &end, 0);
+            if (!k->arg || *end || end == colon + 1) break;
+        }
+        return k->id;
+    }
+    char known[512] = "";
+    size_t used = 0;
+    for (const sim_fault_kind_t *k = kinds; k->name && used < sizeof known; k++)
+        used += (size_t)snprintf(known + used, sizeof known - used, "%s%s%s%s%s", k == kinds ? "" : ", ", k->name,
+                                 k->arg ? "[:" : "", k->arg ? k->arg : "", k->arg ? "]" : "");
+    fprintf(stderr, "ERROR: bad +fault=%s for %s (known: %s)\n", f, s->acc_ops->name, known);
+    exit(2);
+}
+
 static void vreport(sim_t *s, const char *kind, const char *fmt, va_list ap) {
     char msg[480];
     vsnprintf(msg, sizeof msg, fmt, ap);

@@ -73,6 +73,17 @@ uint64_t     sim_plusarg_u64(const sim_t *s, const char *name, uint64_t dflt);
 bool         sim_plusarg_flag(const sim_t *s, const char *name); /* "+name" or "+name=1" */
 scoreboard_t *sim_scoreboard(sim_t *s);
 
+/* One fault an accelerator can inject (+fault=NAME[:N]); `id` 0 is reserved for "no fault". */
+typedef struct sim_fault_kind {
+    const char *name;   /* NULL ends the table */
+    int         id;
+    uint64_t    dflt;   /* N when the plusarg gives none */
+    const char *arg;    /* what N means, for the error message ("beat", "bit"); NULL: takes no N */
+} sim_fault_kind_t;
+/* Parses +fault=NAME[:N] against `kinds`: returns the kind's id (0 without +fault) and sets *n. An unknown
+ * name or a bad N stops the run (exit 2) listing the known faults. */
+int          sim_plusarg_fault(const sim_t *s, const sim_fault_kind_t *kinds, uint64_t *n);
+
 /* Report an error (counts toward failure) or a note, with the cycle and current job prefixed. */
 void sim_error(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sim_note(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -204,25 +204,10 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
 }
 
 /* ---- configuration ------------------------------------------------------------------------------ */
-static fault_t parse_fault(sim_t *sim, uint64_t *n)
-{
-    const char *f = sim_plusarg(sim, "fault");
-    *n = 0;
-    if (!f || !*f)
-        return FAULT_NONE;
-    const char *colon = strchr(f, ':');
-    size_t len = colon ? (size_t)(colon - f) : strlen(f);
-    static const struct { const char *name; fault_t f; uint64_t dflt; } faults[] = {
-        {"out_flip", FAULT_OUT_FLIP, 0}, {"hang", FAULT_HANG, 0}, {"bus_error", FAULT_BUS_ERROR, 20},
-    };
-    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
-        if (strlen(faults[i].name) == len && strncmp(f, faults[i].name, len) == 0) {
-            *n = colon ? strtoull(colon + 1, NULL, 0) : faults[i].dflt;
-            return faults[i].f;
-        }
-    fprintf(stderr, "ERROR: unknown +fault=%s (known: out_flip[:bit], hang, bus_error[:N])\n", f);
-    exit(2);
-}
+static const sim_fault_kind_t fault_kinds[] = {
+    {"out_flip", FAULT_OUT_FLIP, 0, "bit"}, {"hang", FAULT_HANG, 0, NULL}, {"bus_error", FAULT_BUS_ERROR, 20, "N"},
+    {NULL, 0, 0, NULL},
+};
 
 static bool file_exists(const char *p)
 {
@@ -291,7 +276,7 @@ static void *m7_create(sim_t *sim)
     apb_master_on_accept(t->apb, on_apb_accept, t);
     t->irq = irq_monitor_new(sim_env(sim), "irq", IRQ_LEVEL);
     irq_monitor_arm(t->irq, true);   /* spurious interrupts are caught against the model in irq_tick */
-    t->fault = parse_fault(sim, &t->fault_n);
+    t->fault = (fault_t)sim_plusarg_fault(sim, fault_kinds, &t->fault_n);
     if (!t->chk || !t->apb || !t->irq || load_conf(t)) {
         m7_destroy(t);
         return NULL;

@@ -75,23 +75,10 @@ typedef struct ne16_tb {
 } ne16_tb_t;
 
 /* ---- configuration ------------------------------------------------------------------------------- */
-static fault_t parse_fault(sim_t *sim, uint64_t *n)
-{
-    const char *f = sim_plusarg(sim, "fault");
-    *n = 2;
-    if (!f || !*f) return FAULT_NONE;
-    const char *colon = strchr(f, ':');
-    if (colon) *n = strtoull(colon + 1, NULL, 0);
-    size_t len = colon ? (size_t)(colon - f) : strlen(f);
-    static const struct { const char *name; fault_t f; } faults[] = {
-        {"store_flip", FAULT_STORE_FLIP}, {"pslverr", FAULT_PSLVERR}, {"gnt_stuck", FAULT_GNT_STUCK},
-        {"tcdm_lockstep", FAULT_TCDM_LOCKSTEP},
-    };
-    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
-        if (strlen(faults[i].name) == len && strncmp(f, faults[i].name, len) == 0) return faults[i].f;
-    fprintf(stderr, "ERROR: unknown +fault=%s (known: store_flip[:N], pslverr[:N], gnt_stuck[:N], tcdm_lockstep[:N])\n", f);
-    exit(2);
-}
+static const sim_fault_kind_t fault_kinds[] = {
+    {"store_flip", FAULT_STORE_FLIP, 2, "N"}, {"pslverr", FAULT_PSLVERR, 2, "N"}, {"gnt_stuck", FAULT_GNT_STUCK, 2, "N"},
+    {"tcdm_lockstep", FAULT_TCDM_LOCKSTEP, 2, "N"}, {NULL, 0, 0, NULL},
+};
 
 static tcdm_cfg_t tcdm_config(sim_t *sim)
 {
@@ -307,7 +294,7 @@ static void *ne16_create(sim_t *sim)
     tcdm_cfg_t tc = tcdm_config(sim);
     t->tcdm = tcdm_slave_new(sim_env(sim), "tcdm", t->mem, &tc, sim_seed(sim) ^ 0x7CD3);
     tcdm_slave_on_write(t->tcdm, on_tcdm_write, t);
-    t->fault = parse_fault(sim, &t->fault_n);
+    t->fault = (fault_t)sim_plusarg_fault(sim, fault_kinds, &t->fault_n);
     t->perf = sim_plusarg_flag(sim, "perf");
     if (!t->apb || !t->tcdm || !t->cov) abort();
     return t;

@@ -89,23 +89,10 @@ static axi_cfg_t dbb_config(sim_t *sim) {
     return c;
 }
 
-static fault_t parse_fault(sim_t *sim, uint64_t *n) {
-    const char *f = sim_plusarg(sim, "fault");
-    *n = 3;
-    if (!f || !*f) return FAULT_NONE;
-    const char *colon = strchr(f, ':');
-    if (colon) *n = strtoull(colon + 1, NULL, 0);
-    size_t len = colon ? (size_t)(colon - f) : strlen(f);
-    static const struct { const char *name; fault_t f; } faults[] = {
-        {"wdata_flip", FAULT_WDATA_FLIP}, {"axi_valid_drop", FAULT_AXI_VALID_DROP},
-        {"axi_cross_4k", FAULT_AXI_CROSS_4K}, {"b_stuck", FAULT_B_STUCK},
-    };
-    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
-        if (strlen(faults[i].name) == len && strncmp(f, faults[i].name, len) == 0) return faults[i].f;
-    fprintf(stderr, "ERROR: unknown +fault=%s (known: wdata_flip[:N], axi_valid_drop, axi_cross_4k, b_stuck; "
-                    "+fault_job=J picks the job, default 0)\n", f);
-    exit(2);
-}
+static const sim_fault_kind_t fault_kinds[] = {   /* +fault_job=J picks the job, default 0 */
+    {"wdata_flip", FAULT_WDATA_FLIP, 3, "beat"}, {"axi_valid_drop", FAULT_AXI_VALID_DROP, 3, NULL},
+    {"axi_cross_4k", FAULT_AXI_CROSS_4K, 3, NULL}, {"b_stuck", FAULT_B_STUCK, 3, "beats"}, {NULL, 0, 0, NULL},
+};
 
 /* ---- acc_ops ------------------------------------------------------------------------------------ */
 static void *nvdla_create(sim_t *sim) {
@@ -124,7 +111,7 @@ static void *nvdla_create(sim_t *sim) {
     axi_slave_on_write(t->dbb, on_dbb_write, t);
     t->irq = irq_monitor_new(sim_env(sim), "dla_intr", IRQ_LEVEL);
     irq_monitor_arm(t->irq, true);
-    t->fault = parse_fault(sim, &t->fault_n);
+    t->fault = (fault_t)sim_plusarg_fault(sim, fault_kinds, &t->fault_n);
     t->fault_job = sim_plusarg_u64(sim, "fault_job", 0);
     return t;
 }
