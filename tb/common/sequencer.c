@@ -14,7 +14,6 @@ struct sequencer {
     uint64_t         next_tag;
     uint64_t         wait_tag;
     uint64_t         default_timeout;
-    uint64_t         polls;
     bool             begun;
     char             skip_reason[256];
 };
@@ -49,7 +48,6 @@ static uint64_t timeout_of(const sequencer_t *s, const op_t *op) {
 static void next_op(sequencer_t *s) {
     s->i++;
     s->issued = false;
-    s->polls = 0;
     s->op_start = sim_cycle(s->sim);
 }
 
@@ -177,7 +175,6 @@ static bool run_op(sequencer_t *s, const op_t *op) {
                 return true;
             }
             s->issued = false;   /* read again */
-            s->polls++;
             return false;
         }
         sim_error(sim, "read of %s (0x%llx): expected 0x%08x under mask 0x%08x, got 0x%08x (differs in 0x%08x)%s",

@@ -30,7 +30,6 @@ struct sim {
     scoreboard_t *sb;
     wave_ctl_t   waves;
     int          errors;
-    int          max_errors;
     char         first_errors[MAX_ERRORS_KEPT][512];
     int          nkept;
     seq_status_t status;
@@ -213,7 +212,6 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     s->seed = pick_seed(s);
     s->quiet = sim_plusarg_flag(s, "quiet");
     s->max_cycles = sim_plusarg_u64(s, "max_cycles", 50000000);
-    s->max_errors = (int)sim_plusarg_u64(s, "max_errors", 20);
     s->env.user = s;
     s->env.cycle = &s->cycle;
     s->env.error = env_error;
@@ -351,6 +349,3 @@ int tb_crash(int signo) {
     snprintf(msg, sizeof msg, "crashed with signal %d", signo);
     return finish(&the_sim, msg) ? 1 : 1;
 }
-
-/* Hook for sequencer and glue code: stop early when too many errors were reported. */
-bool sim_too_many_errors(const sim_t *s) { return s->errors >= s->max_errors; }

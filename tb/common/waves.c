@@ -24,8 +24,8 @@ void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char
 void waves_step(wave_ctl_t *w, uint64_t cycle) {
     if (!w->enabled) return;
     if (!w->open && cycle >= w->from && cycle < w->to) {
-        /* Scope limits the dump to the testbench top and the DUT's interface-level hierarchy. */
-        if (w->kops->wave_open(w->kops->kernel, w->path, 0, "") != 0) {
+        /* Everything below the testbench top (level 0 = all levels): bus wires, DUT state, job registers. */
+        if (w->kops->wave_open(w->kops->kernel, w->path, 0, w->scope) != 0) {
             fprintf(stderr, "ERROR: cannot open wave file %s\n", w->path);
             w->enabled = false;
             return;

@@ -39,8 +39,8 @@ typedef struct nvdla_tb {
     size_t          nwritten, capwritten;
     /* fault injection */
     fault_t         fault;
-    uint64_t        fault_n, fault_job, w_beats, aw_seen;   /* fault hits beat fault_n of job fault_job */
-    bool            fault_done, prev_awvalid_stalled, prev_wvalid_stalled;
+    uint64_t        fault_n, fault_job, w_beats;   /* fault hits beat fault_n of job fault_job */
+    bool            fault_done, prev_wvalid_stalled;
     axi_out_t       prev_out;
 } nvdla_tb_t;
 
