@@ -32,6 +32,30 @@ def jobs_of(seed):
     return [(m.group(1), int(m.group(2))) for m in re.finditer(r'^job (\S+)\s+PASS\s+cycles (\d+)', out, re.M)]
 
 
+# One failing run per accelerator (a fault the testbench injects): its .gtkw must name only signals that
+# exist in its FST. Data, not code: add a line when an accelerator joins.
+WAVE_RUNS = {
+    'nvdla': ['+test=bdma_random', '+seed=2', '+fault=wdata_flip'],
+    'ne16': ['+test=random', '+seed=1', '+fault=store_flip'],
+    'max78000': ['+test=net_small', '+seed=1', '+fault=out_flip'],
+}
+
+
+def check_all_save_files():
+    for acc, args in WAVE_RUNS.items():
+        sim = os.path.join(ROOT, 'build', acc, 'sim')
+        if not os.access(sim, os.X_OK):
+            check(False, f'{acc}: build/{acc}/sim exists for the save-file check')
+            continue
+        with tempfile.TemporaryDirectory() as d:
+            fst, gtkw = os.path.join(d, 'w.fst'), os.path.join(d, 'w.gtkw')
+            r = subprocess.run([sim, *args, f'+wave={fst}', f'+gtkw={gtkw}', '+quiet'], capture_output=True, text=True)
+            g = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'check_gtkw.py'), gtkw],
+                               capture_output=True, text=True)
+            check(r.returncode != 0 and g.returncode == 0,
+                  f"{acc}: the failing run's .gtkw names only signals in its FST: {g.stdout.strip()}")
+
+
 def main():
     seed = next((s for s in range(1, 60) if len(jobs_of(s)) >= 2 and jobs_of(s)[0][1] > 3 * MARGIN), None)
     check(seed is not None, 'found a seed with two jobs and a long first job')
@@ -72,6 +96,7 @@ def main():
         r = subprocess.run(rep.group(1), shell=True, cwd=ROOT, capture_output=True, text=True)
         check(r.returncode != 0 and m is not None and m.group(0).split('MISMATCH', 1)[1] in r.stdout + r.stderr,
               'the repro command reproduces the identical mismatch')
+    check_all_save_files()
     print(f"failing_job: {len(checked) - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 

@@ -525,7 +525,7 @@ static const char *const ne16_wave_signals[] = {
     "TOP.tb_ne16.dut.i_ctrl.running_q", "TOP.tb_ne16.dut.i_ctrl.next_id_q[7:0]",
     "TOP.tb_ne16.dut.i_ctrl.finished_q[31:0]", "TOP.tb_ne16.dut.i_ctrl.job_error_q[16:0]",
     "-Engine",
-    "TOP.tb_ne16.dut.i_engine.state_q", "TOP.tb_ne16.dut.i_engine.kom_q[15:0]", "TOP.tb_ne16.dut.i_engine.im_q[15:0]",
+    "TOP.tb_ne16.dut.i_engine.state_q[4:0]", "TOP.tb_ne16.dut.i_engine.kom_q[15:0]", "TOP.tb_ne16.dut.i_engine.im_q[15:0]",
     "TOP.tb_ne16.dut.i_engine.jm_q[15:0]", "TOP.tb_ne16.dut.i_engine.kim_q[15:0]", "TOP.tb_ne16.dut.i_engine.ko_q[5:0]",
     "TOP.tb_ne16.dut.i_engine.pix_q[3:0]",
     NULL,
