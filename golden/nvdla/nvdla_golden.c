@@ -128,25 +128,27 @@ const char *nvdla_golden_errors(const nvdla_golden_t *g) { return g->errors; }
 
 bool nvdla_golden_sdp_unequal(const nvdla_golden_t *g, int group) { return g->sdp_unequal[group & 1]; }
 
-void nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n) {
-    if (b->kind == NVDLA_BOX_PACKED) {                 /* 1x1 cube, surfaces contiguous: offset = channel */
-        snprintf(buf, n, "%s grp %d c %u h 0 w 0", b->unit, b->group, (uint32_t)(addr - b->addr));
-        return;
+bool nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line, uint32_t *off) {
+    for (uint32_t s = 0; s < b->surfs; s++) {
+        uint32_t rel = addr - (b->addr + s * b->surf_stride);
+        uint32_t l = b->line_stride ? rel / b->line_stride : 0;
+        if (l >= b->lines || rel - l * b->line_stride >= b->line_bytes) continue;
+        if (surf) *surf = s;
+        if (line) *line = l;
+        if (off) *off = rel - l * b->line_stride;
+        return true;
     }
-    /* Find the (surface, line) whose span holds addr; boxes are small enough to scan. */
-    for (uint32_t s = 0; s < b->surfs; s++)
-        for (uint32_t l = 0; l < b->lines; l++) {
-            uint32_t start = b->addr + s * b->surf_stride + l * b->line_stride;
-            if ((uint32_t)(addr - start) < b->line_bytes) {
-                uint32_t off = addr - start;
-                if (b->kind == NVDLA_BOX_CUBE) {
-                    snprintf(buf, n, "%s grp %d c %u h %u w %u", b->unit, b->group, 8 * s + off % 8, l, off / 8);
-                    return;
-                }
-                snprintf(buf, n, "%s grp %d cmd %d surf %u line %u byte %u", b->unit, b->group, b->cmd, s, l,
-                         (uint32_t)(addr - start));
-                return;
-            }
-        }
-    snprintf(buf, n, "%s grp %d cmd %d (outside box)", b->unit, b->group, b->cmd);
+    return false;
+}
+
+void nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n) {
+    uint32_t s, l, off;
+    if (!nvdla_box_locate(b, addr, &s, &l, &off))
+        snprintf(buf, n, "%s grp %d cmd %d (outside box)", b->unit, b->group, b->cmd);
+    else if (b->kind == NVDLA_BOX_PACKED)             /* 1x1 cube, surfaces contiguous: offset = channel */
+        snprintf(buf, n, "%s grp %d c %u h 0 w 0", b->unit, b->group, off);
+    else if (b->kind == NVDLA_BOX_CUBE)
+        snprintf(buf, n, "%s grp %d c %u h %u w %u", b->unit, b->group, 8 * s + off % 8, l, off / 8);
+    else
+        snprintf(buf, n, "%s grp %d cmd %d surf %u line %u byte %u", b->unit, b->group, b->cmd, s, l, off);
 }

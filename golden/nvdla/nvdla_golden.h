@@ -39,6 +39,10 @@ uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);
 const char     *nvdla_golden_errors(const nvdla_golden_t *g);
 /* SDP D_STATUS.STATUS_UNEQUAL of the last completed layer of `group` (any output byte nonzero). */
 bool            nvdla_golden_sdp_unequal(const nvdla_golden_t *g, int group);
+/* Where `addr` lies in a box: surface, line and byte offset in the line (outputs may be NULL). False if the
+ * box does not hold it. Addresses wrap modulo 2^32 like the hardware's. */
+bool            nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line,
+                                 uint32_t *off);
 /* Coordinates of `addr` inside a box: "BDMA grp 0 cmd 2 surf 1 line 3 byte 17", "SDP grp 1 c 13 h 2 w 5". */
 void            nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n);
 #endif

@@ -279,20 +279,6 @@ static void box_coord(const void *ctx, uint64_t addr, char *buf, size_t n) {
     nvdla_box_coord(ctx, (uint32_t)addr, buf, n);
 }
 
-static bool in_box(const nvdla_box_t *b, uint32_t addr) {
-    for (uint32_t s = 0; s < b->surfs; s++) {
-        uint32_t sb = b->addr + s * b->surf_stride;
-        if (b->line_stride == 0) {
-            if ((uint32_t)(addr - sb) < b->line_bytes) return true;
-            continue;
-        }
-        uint32_t off = addr - sb;
-        uint32_t l = off / b->line_stride;
-        if (l < b->lines && off - l * b->line_stride < b->line_bytes) return true;
-    }
-    return false;
-}
-
 /* Put the wave marker on the DBB write of the first mismatching byte, the moment the DUT went wrong. */
 static void mark_first_mismatch(nvdla_tb_t *t) {
     uint64_t addr;
@@ -325,7 +311,7 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
     /* A DUT write outside every expected region is an error even if it happens to match. */
     for (size_t w = 0; w < t->nwritten; w++) {
         bool ok = false;
-        for (size_t i = 0; i < n && !ok; i++) ok = in_box(&boxes[i], t->written[w].addr);
+        for (size_t i = 0; i < n && !ok; i++) ok = nvdla_box_locate(&boxes[i], t->written[w].addr, NULL, NULL, NULL);
         if (!ok) {
             sim_mark_failure(t->sim, t->written[w].cycle, "stray write");
             sim_error(t->sim, "stray DBB write at 0x%08x (cycle %llu): outside every region the golden model wrote",
