@@ -25,6 +25,10 @@ CFLAGS    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L
 VFLAGS    := --cc --exe -O3 --x-assign fast --x-initial fast --trace-fst --trace-structs -Wall \
              -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --assert --timescale 1ns/1ns
 OPT_FAST  ?= -O3
+# ccache (Debian's), when installed, makes re-verilated builds of unchanged C++ cheap; paths are rewritten
+# relative to the checkout so that clones share the cache.
+OBJCACHE  ?= $(shell command -v ccache 2>/dev/null)
+export CCACHE_BASEDIR := $(CURDIR)
 
 include dpi/dpi.mk
 COMMON_SRCS := $(wildcard tb/common/*.c)
@@ -60,7 +64,7 @@ $(BUILD)/$(1)/obj/Vtb_$(1).mk: $$($(1)_SV) tb/common/sim_kernel.cpp tb/common/tb
 $(BUILD)/$(1)/sim: $(BUILD)/$(1)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a
 	@rm -f $$(@D)/obj/Vsim
 	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model; log: $$(@D)/obj/build.log)")
-	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" Vsim >$$(@D)/obj/build.log 2>&1 \
+	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$$(@D)/obj/build.log 2>&1 \
 	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
 	$$(Q)cp $$(@D)/obj/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
 
