@@ -33,13 +33,13 @@ export CCACHE_BASEDIR := $(CURDIR)
 include dpi/dpi.mk
 COMMON_SRCS := $(wildcard tb/common/*.c)
 
-# ---- per accelerator: C library (gcc, C11) + verilated model + kernel ------------------------------
-# $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c; SV: rtl/<acc>/<acc>.f + tb/<acc>/*.sv.
+# ---- per accelerator: C library (gcc, C11) ---------------------------------------------------------
+# $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c. One library serves every DUT.
 define ACC_RULES
 $(1)_CSRCS := $$(DPI_SRCS) $$(COMMON_SRCS) $$(wildcard golden/$(1)/*.c) $$(wildcard tb/$(1)/*.c)
 $(1)_OBJS  := $$(patsubst %.c,$(BUILD)/$(1)/c/%.o,$$($(1)_CSRCS))
 $(1)_INCS  := -Idpi -Itb/common -Igolden/$(1) -Itb/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd
-$(1)_SV    := $$(shell sed -e 's/\#.*//' rtl/$(1)/$(1).f 2>/dev/null) $$(wildcard tb/$(1)/*.sv)
+$(1)_TBSV  := $$(wildcard tb/$(1)/*.sv)
 
 $(BUILD)/$(1)/c/%.o: %.c
 	@mkdir -p $$(@D)
@@ -51,31 +51,68 @@ $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 	@$$(if $$(Q),echo "  AR      $$@")
 	$$(Q)ar rcs $$@ $$^
 
-# Verilate only when SV or the kernel changed; a C-only change relinks (see `make bench`). The binary is
-# built as obj/Vsim and copied: verilated.mk puts .. on VPATH, so a target named sim would find ../sim.
-$(BUILD)/$(1)/obj/Vtb_$(1).mk: $$($(1)_SV) tb/common/sim_kernel.cpp tb/common/tb_api.h rtl/$(1)/$(1).f Makefile
+-include $$(patsubst %.o,%.d,$$($(1)_OBJS))
+endef
+$(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
+
+# ---- per DUT: verilated model + kernel + the accelerator's library ----------------------------------
+# Every DUT is described by tb/<acc>/duts/<dut>.dut (format: tb/common/dut_manifest.py), which writes
+# build/duts.mk: per DUT its folder (build/<acc> for the default DUT, build/<acc>-<dut> otherwise), whether its
+# RTL is present (and why not), its Verilator arguments and every file the build reads.
+DUT_TOOL := $(PYTHON) tb/common/dut_manifest.py
+.PHONY: FORCE
+$(BUILD)/duts.mk: FORCE
+	@$(DUT_TOOL) make $@
+-include $(BUILD)/duts.mk
+
+# $(1) = accelerator, $(2) = DUT. Verilate only when SV, the description or the kernel changed; a C-only
+# change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts .. on
+# VPATH, so a target named sim would find ../sim.
+define DUT_RULES
+$(1)_$(2)_D := $$(DUT_$(1)_$(2)_DIR)
+ifeq ($$(DUT_$(1)_$(2)_WHY),)
+$$($(1)_$(2)_D)/dut_info.c: FORCE
 	@mkdir -p $$(@D)
-	@$$(if $$(Q),echo "  VERILATE tb_$(1)")
+	@$$(DUT_TOOL) info $(1) $(2) $$@
+$$($(1)_$(2)_D)/dut_info.o: $$($(1)_$(2)_D)/dut_info.c tb/common/dut_info.h
+	$$(Q)$$(CC) $$(CFLAGS) -Itb/common -c $$< -o $$@
+$$($(1)_$(2)_D)/dut_waivers.vlt: FORCE
+	@mkdir -p $$(@D)
+	@$$(DUT_TOOL) vlt $(1) $(2) $$@
+$$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS))
+	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
+	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
+$$($(1)_$(2)_D)/obj/Vtb_$(1).mk: $$(DUT_$(1)_$(2)_DEPS) $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) \
+        $$($(1)_$(2)_D)/dut.args $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile
+	@mkdir -p $$(@D)
+	@$$(if $$(Q),echo "  VERILATE tb_$(1) on DUT $(2)")
 	$$(Q)$$(VERILATOR) $$(VFLAGS) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
-	    $$(addprefix $$(CURDIR)/,$$($(1)_SV)) $$(CURDIR)/tb/common/sim_kernel.cpp
-
-$(BUILD)/$(1)/sim: $(BUILD)/$(1)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a
+	    -LDFLAGS "$$(CURDIR)/$$($(1)_$(2)_D)/dut_info.o $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
+	    $$(DUT_$(1)_$(2)_VARGS) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
+$$($(1)_$(2)_D)/sim: $$($(1)_$(2)_D)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $$($(1)_$(2)_D)/dut_info.o
 	@rm -f $$(@D)/obj/Vsim
 	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model; log: $$(@D)/obj/build.log)")
 	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$$(@D)/obj/build.log 2>&1 \
 	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
 	$$(Q)cp $$(@D)/obj/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
-
--include $$(patsubst %.o,%.d,$$($(1)_OBJS))
+else
+$$($(1)_$(2)_D)/sim:
+	@echo "ERROR: $$(DUT_$(1)_$(2)_WHY)" >&2; exit 2
+endif
 endef
-$(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
+$(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(eval $(call DUT_RULES,$(a),$(d)))))
 
 SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
+# The vendors' RTL (../shared/upstream) whose files are present: built for `make test` (a smoke) and
+# `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
+UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: build deps check-deps test regress run waves bench lint unit-test regs-check clean list
+.PHONY: build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
 build: check-deps $(SIMS)
+build-upstream: check-deps $(UPSTREAM_SIMS)
+duts:
+	@$(DUT_TOOL) list
 
 # ---- dependencies ---------------------------------------------------------------------------------
 APT_PKGS := verilator gtkwave zlib1g-dev make gcc g++ python3 valgrind

@@ -18,12 +18,16 @@ int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m)
 /* §2.5: output converter to the int8 byte. */
 int8_t  sdp_cvt(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift);
 
+/* Input on the fly from CACC (D_FEATURE_MODE_CFG.FLYING_MODE). */
+bool    sdp_golden_flying(const nvdla_pp_t *sdp);
+/* SDP_RDMA with no read stream enabled (flying input, BRDMA and NRDMA disabled): it completes at once. */
+bool    sdp_golden_rdma_nothing(const nvdla_pp_t *rdma);
 /* True when the CONSUMER groups of SDP/SDP_RDMA describe a job the model can run now: memory input
  * (flying_mode 0) with SDP_RDMA enabled. */
 bool    sdp_golden_runnable(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma);
 bool    sdp_golden_to_pdp(const nvdla_pp_t *sdp);
 /* Runs the job. to_pdp != NULL: the output stream is returned there (allocated) and nothing is written;
- * otherwise the output cube is written (unless equal mode). *unequal gets D_STATUS.STATUS_UNEQUAL. */
+ * otherwise the output cube is written. *unequal gets D_STATUS.STATUS_UNEQUAL. */
 void    sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
                        nv_cube_t *to_pdp, bool *unequal);
 #endif

@@ -21,6 +21,8 @@ void results_write(const char *path, const results_info_t *ri) {
     }
     fprintf(f, "{\"acc\": ");
     json_str(f, ri->acc);
+    fprintf(f, ", \"dut\": ");
+    json_str(f, ri->dut);
     fprintf(f, ", \"test\": ");
     json_str(f, ri->test);
     fprintf(f, ", \"seed\": %llu, \"verdict\": ", (unsigned long long)ri->seed);
