@@ -162,14 +162,22 @@ list: build
 # ---- one run --------------------------------------------------------------------------------------
 ACC   ?= $(if $(TRACE),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1),$(if $(CFG),nvdla,nvdla))
 SEED  ?= 1
+DUT   ?= $(DUT_DEFAULT_$(ACC))
 STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),+test=$(TEST)))
-run: check-deps $(BUILD)/$(ACC)/sim
-	$(BUILD)/$(ACC)/sim $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS)
+# The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
+RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
+run: check-deps check-run $(RUN_SIM)
+	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS)
 
-waves: check-deps $(BUILD)/$(ACC)/sim
+waves: check-deps check-run $(RUN_SIM)
 	@mkdir -p waves
-	$(BUILD)/$(ACC)/sim $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
+	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
 	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw || true
+
+# Before building anything: the accelerator and DUT exist, and the DUT's RTL is present.
+.PHONY: check-run
+check-run:
+	@$(DUT_TOOL) check $(ACC) $(DUT)
 
 bench: check-deps build
 	$(PYTHON) tests/bench.py --jobs $(JOBS)
