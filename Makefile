@@ -141,7 +141,7 @@ lint:
 	@for f in $(RTL_LISTS); do top=$$(grep -v '^\s*#' $$f | tail -1 | xargs basename | sed 's/\.sv$$//'); \
 	  echo "lint $$f (top $$top)"; $(VERILATOR) --lint-only -Wall -f $$f --top-module $$top || exit 1; done
 
-test: check-deps regs-check lint unit-test build
+test: check-deps regs-check lint unit-test build build-upstream
 	rm -rf $(BUILD)/cov
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/cov/$${a}_smoke | tail -3; done
@@ -150,7 +150,7 @@ test: check-deps regs-check lint unit-test build
 # Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
 # merges them, prints the report and (for the nightly) fails on any allowed combination not hit.
 COV_TOOLS := $(wildcard tb/*/*_coverage.py)
-regress: check-deps build
+regress: check-deps build build-upstream
 	rm -rf $(BUILD)/cov
 	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
