@@ -4,7 +4,9 @@
 #   make run ACC=nvdla TEST=bdma_random SEED=7 [ARGS='+stall=0']   one test, one seed
 #   make run TRACE=path/to/job.trace                                 replay a native trace
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
+#   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
+#   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
@@ -108,7 +110,7 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
+.PHONY: diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
@@ -178,6 +180,12 @@ waves: check-deps check-run $(RUN_SIM)
 .PHONY: check-run
 check-run:
 	@$(DUT_TOOL) check $(ACC) $(DUT)
+
+# Differential runs: the same seeded jobs on two DUTs of ACC (default: ours and the first upstream one).
+SEEDS ?= 10
+diff: check-deps build build-upstream
+	$(PYTHON) tests/diff.py --acc $(ACC) --tests $(TEST) --seeds $(SEEDS) --seed $(SEED) $(if $(DUTS),--duts $(DUTS)) \
+	    --args '$(ARGS)' --jobs $(JOBS)
 
 bench: check-deps build
 	$(PYTHON) tests/bench.py --jobs $(JOBS)
