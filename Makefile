@@ -148,6 +148,7 @@ test: check-deps regs-check lint unit-test build build-upstream
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
+	$(PYTHON) tests/test_duts.py
 
 # Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
 # merges them, prints the report and (for the nightly) fails on any allowed combination not hit.

@@ -23,6 +23,7 @@ ROOT = regress.ROOT
 
 
 def one_run(acc, dut, test, seed, args, outdir):
+    """A normal checked run of `test` on `dut` (regress.execute: results JSON, log, repro line)."""
     d = dut_manifest.get(acc, dut)
     r = {'acc': acc, 'dut': None if d.default else d.name, 'kind': 'test', 'stim': test, 'seed': seed,
          'args': list(args), 'expect': None, 'needs': None, 'skip': d.unavailable(), 'where': 'diff'}
@@ -41,6 +42,8 @@ def main():
     ap.add_argument('--seeds', type=int, default=10, help='seeds per test: base .. base+N-1')
     ap.add_argument('--seed', type=int, default=1, help='base seed (default 1)')
     ap.add_argument('--args', default='', help="plusargs for both DUTs, e.g. '+stall=0'")
+    ap.add_argument('--args-b', default='', help="extra plusargs for the second DUT only (e.g. a fault, to see "
+                                                 "the report catch a difference)")
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
     a = ap.parse_args()
     try:
@@ -80,7 +83,8 @@ def main():
     work = [(t, s, i) for t in tests for s in range(a.seed, a.seed + a.seeds) for i in range(2)]
     res = {}
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        futs = {pool.submit(one_run, a.acc, pair[i].name, t, s, extra, outdir): (t, s, i) for t, s, i in work}
+        futs = {pool.submit(one_run, a.acc, pair[i].name, t, s, extra + (a.args_b.split() if i else []), outdir):
+                (t, s, i) for t, s, i in work}
         for f in cf.as_completed(futs):
             res[futs[f]] = f.result()
     rows, problems, per_test = [], [], {}
