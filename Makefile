@@ -60,7 +60,8 @@ $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
 # ---- per DUT: verilated model + kernel + the accelerator's library ----------------------------------
 # Every DUT is described by tb/<acc>/duts/<dut>.dut (format: tb/common/dut_manifest.py), which writes
 # build/duts.mk: per DUT its folder (build/<acc> for the default DUT, build/<acc>-<dut> otherwise), whether its
-# RTL is present (and why not), its Verilator arguments and every file the build reads.
+# RTL is present (and why not), its Verilator arguments and every file the build reads; and in that folder
+# dut.args, dut_info.c and dut_waivers.vlt, rewritten only when they change.
 DUT_TOOL := $(PYTHON) tb/common/dut_manifest.py
 .PHONY: FORCE
 $(BUILD)/duts.mk: FORCE
@@ -73,14 +74,8 @@ $(BUILD)/duts.mk: FORCE
 define DUT_RULES
 $(1)_$(2)_D := $$(DUT_$(1)_$(2)_DIR)
 ifeq ($$(DUT_$(1)_$(2)_WHY),)
-$$($(1)_$(2)_D)/dut_info.c: FORCE
-	@mkdir -p $$(@D)
-	@$$(DUT_TOOL) info $(1) $(2) $$@
 $$($(1)_$(2)_D)/dut_info.o: $$($(1)_$(2)_D)/dut_info.c tb/common/dut_info.h
 	$$(Q)$$(CC) $$(CFLAGS) -Itb/common -c $$< -o $$@
-$$($(1)_$(2)_D)/dut_waivers.vlt: FORCE
-	@mkdir -p $$(@D)
-	@$$(DUT_TOOL) vlt $(1) $(2) $$@
 $$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS))
 	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
 	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
@@ -92,6 +87,7 @@ $$($(1)_$(2)_D)/obj/Vtb_$(1).mk: $$(DUT_$(1)_$(2)_DEPS) $$(DUT_$(1)_$(2)_WAIVERS
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
 	    -LDFLAGS "$$(CURDIR)/$$($(1)_$(2)_D)/dut_info.o $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
 	    $$(DUT_$(1)_$(2)_VARGS) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
+	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
 $$($(1)_$(2)_D)/sim: $$($(1)_$(2)_D)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $$($(1)_$(2)_D)/dut_info.o
 	@rm -f $$(@D)/obj/Vsim
 	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model; log: $$(@D)/obj/build.log)")

@@ -61,9 +61,12 @@ def main():
             skipped.append(f'{dut}: {d.unavailable()}')
             print(f'skip {skipped[-1]}')
             continue
-        rc, out = run(['make', '-n', '-W', own, os.path.join(d.build_dir, 'sim')])
-        check(rc == 0 and 'verilator' in out and f'--top-module tb_{acc}' in out,
-              f'editing {own} re-verilates {d.build_dir}/sim')
+        sim = os.path.join(d.build_dir, 'sim')
+        run(['make', '-s', sim])
+        rc0, out0 = run(['make', '-n', sim])
+        rc, out = run(['make', '-n', '-W', own, sim])
+        check(rc0 == 0 and 'verilator' not in out0 and rc == 0 and 'verilator' in out and f'--top-module tb_{acc}' in out,
+              f'editing {own} re-verilates {sim}, and nothing does when nothing changed')
     # The differential report fails when one side's run fails, with the repro line of each side.
     nvs = dut_manifest.get('nvdla', 'nv_small')
     if nvs.unavailable() or not os.access(os.path.join(ROOT, nvs.build_dir, 'sim'), os.X_OK):

@@ -27,9 +27,10 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
 
 Globs are relative to root; `**` is not used: `nvdla/*` matches the unit folders of nv_small.
 
-Uses: `dut_manifest.py make` writes the Make fragment of every DUT (build/duts.mk);
-`dut_manifest.py info ACC DUT` writes the C description the simulator links (name, features, signals);
-`dut_manifest.py vlt ACC DUT` writes the resolved waiver file; `dut_manifest.py list` prints the DUTs.
+Uses: `dut_manifest.py make` writes the Make fragment of every DUT (build/duts.mk) and, per available DUT,
+build/<dir>/{dut.args, dut_info.c (the C description the simulator links: name, features, signals),
+dut_waivers.vlt (the resolved waivers)}, each rewritten only when it changes; `dut_manifest.py list` prints
+the DUTs; `check ACC [DUT]` exits nonzero with the reason when the DUT is unknown or its RTL absent.
 tests/regress.py imports it for availability and features.
 """
 import functools
@@ -258,7 +259,11 @@ def make_fragment():
             args += srcs
             lines.append(f"{v}_VARGS := {' '.join(args)}")
             lines.append(f"{v}_DEPS := {' '.join(d.own_files() + d.upstream_files())}")
+            # Generated here, rewritten only when they change, so that a no-op make verilates nothing.
             write_if_changed(os.path.join(ROOT, d.build_dir, 'dut.args'), ' '.join(args) + '\n')
+            write_if_changed(os.path.join(ROOT, d.build_dir, 'dut_info.c'), info_c(d))
+            if d.waivers:
+                write_if_changed(os.path.join(ROOT, d.build_dir, 'dut_waivers.vlt'), vlt(d))
             lines.append(f"{v}_PATCHED := {os.path.join(d.build_dir, 'patched', '.stamp') if d.patches else ''}")
             lines.append(f"{v}_WAIVERS := {os.path.join(d.build_dir, 'dut_waivers.vlt') if d.waivers else ''}")
             lines.append('')
