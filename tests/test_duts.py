@@ -64,7 +64,7 @@ def main():
         sim = os.path.join(d.build_dir, 'sim')
         run(['make', '-s', sim])
         rc0, out0 = run(['make', '-n', sim])
-        rc, out = run(['make', '-n', '-W', own, sim])
+        rc, out = run(['make', '-n', '-W', os.path.join(ROOT, own), sim])   # the rules name it absolute
         check(rc0 == 0 and 'verilator' not in out0 and rc == 0 and 'verilator' in out and f'--top-module tb_{acc}' in out,
               f'editing {own} re-verilates {sim}, and nothing does when nothing changed')
     # The differential report fails when one side's run fails, with the repro line of each side.
