@@ -27,6 +27,8 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
+import launch_slurm
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import dut_manifest  # noqa: E402  (the DUT descriptions: tb/<acc>/duts/*.dut)
@@ -246,6 +248,18 @@ def summary(results):
     return '\n'.join(lines)
 
 
+def launch_local(runs, outdir, a):
+    """The default launcher: --jobs simulator processes on this machine; yields results as they finish."""
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        for fut in cf.as_completed([pool.submit(execute, r, outdir) for r in runs]):
+            yield fut.result()
+
+
+# Launchers: (runs, output folder, options) -> results in completion order. Slurm: tests/launch_slurm.py.
+LAUNCHERS = {'local': launch_local,
+             'slurm': lambda runs, outdir, a: launch_slurm.launch(runs, outdir, a, execute)}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--list', required=True)
@@ -253,6 +267,9 @@ def main():
     ap.add_argument('--seed', type=int, default=1, help='base seed (default 1)')
     ap.add_argument('--name', default='regress')
     ap.add_argument('--no-waves', action='store_true', help='do not re-run failing jobs with waves')
+    ap.add_argument('--launcher', choices=sorted(LAUNCHERS), default=os.environ.get('LAUNCHER') or 'local',
+                    help='where the runs execute: local processes (default) or a Slurm job array (env LAUNCHER)')
+    launch_slurm.add_args(ap)
     a = ap.parse_args()
     try:
         runs = expand(parse_list(a.list), a.seed)
@@ -267,17 +284,19 @@ def main():
             return 2
     outdir = os.path.join(ROOT, 'build', 'regress', a.name)
     os.makedirs(os.path.join(outdir, 'logs'), exist_ok=True)
-    print(f"{a.name}: {len(runs)} runs from {a.list}, base seed {a.seed}, {a.jobs} parallel processes")
+    via = f"{a.jobs} parallel processes" if a.launcher == 'local' else 'a Slurm job array'
+    print(f"{a.name}: {len(runs)} runs from {a.list}, base seed {a.seed}, {via}", flush=True)
     t0 = time.monotonic()
     results = []
-    with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        futs = {pool.submit(execute, r, outdir): r for r in runs}
-        for n, fut in enumerate(cf.as_completed(futs), 1):
-            res = fut.result()
+    try:
+        for n, res in enumerate(LAUNCHERS[a.launcher](runs, outdir, a), 1):
             results.append(res)
             extra = f" ({res['reason'][:100]})" if res['status'] != 'PASS' or res['negative'] else ''
             print(f"[{n:4}/{len(runs)}] {res['status']:4} {res['id']:50} {res['cycles']:9} cyc "
                   f"{res['wall_s']:6.2f} s{extra}", flush=True)
+    except launch_slurm.LaunchError as ex:
+        print(f"ERROR: {ex}", file=sys.stderr)
+        return 2
     failed = [r for r in results if r['status'] == 'FAIL']
     if failed and not a.no_waves:
         print(f"\nre-running {len(failed)} failing run(s) with FST windows into waves/ ...")
