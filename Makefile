@@ -8,6 +8,7 @@
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
+#   make regress LAUNCHER=slurm                                      the runs as Slurm job arrays (README)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
@@ -139,19 +140,28 @@ lint:
 	@for f in $(RTL_LISTS); do top=$$(grep -v '^\s*#' $$f | tail -1 | xargs basename | sed 's/\.sv$$//'); \
 	  echo "lint $$f (top $$top)"; $(VERILATOR) --lint-only -Wall -f $$f --top-module $$top || exit 1; done
 
-test: check-deps regs-check lint unit-test build build-upstream
+# Where the runs of a list execute: local (processes here) or slurm (job arrays: tests/launch_slurm.py).
+# LAUNCHER=slurm with no cluster configured (SLURM_CONF, /etc/slurm/slurm.conf) starts this machine's own.
+LAUNCHER  ?= local
+SLURM_LOCAL := $(if $(filter slurm,$(LAUNCHER)),$(if $(or $(SLURM_CONF),$(wildcard /etc/slurm/slurm.conf)),,slurm-local))
+.PHONY: slurm-local
+slurm-local:
+	tests/slurm/local_cluster.sh start
+
+test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	rm -rf $(BUILD)/cov
-	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke
+	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
 	$(PYTHON) tests/test_duts.py
+	$(PYTHON) tests/test_slurm.py
 
 # Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
 # merges them, prints the report and (for the nightly) fails on any allowed combination not hit.
 COV_TOOLS := $(wildcard tb/*/*_coverage.py)
-regress: check-deps build build-upstream
+regress: check-deps build build-upstream $(SLURM_LOCAL)
 	rm -rf $(BUILD)/cov
-	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly
+	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly --launcher $(LAUNCHER)
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
 	  $(PYTHON) $$c $(BUILD)/cov/$${a}_nightly --require-all || exit 1; done
 
@@ -188,4 +198,5 @@ bench: check-deps build
 	$(PYTHON) tests/bench.py --jobs $(JOBS)
 
 clean:
+	@tests/slurm/local_cluster.sh stop   # its state lives in $(BUILD)/slurm
 	rm -rf $(BUILD) waves/*.fst waves/*.gtkw

@@ -158,22 +158,28 @@ def launch(runs, outdir, opts, execute):
     print(f"submitted Slurm job array {jobid}: {len(runs)} runs in {ntasks} array tasks "
           f"(~{math.ceil(len(runs) / ntasks)} runs each); task output in {os.path.relpath(sdir, ROOT)}/out/",
           flush=True)
-    done, errors, t0 = set(), 0, time.monotonic()
+    done, errors = set(), 0
     result = lambda i: os.path.join(sdir, 'results', f'{i}.json')
+
+    def arrived():
+        """The results that appeared since the last look."""
+        present = set(os.listdir(os.path.join(sdir, 'results')))   # one listing, not a stat per run
+        for i in range(len(runs)):
+            if i not in done and f'{i}.json' in present:
+                with open(result(i)) as f:
+                    res = json.load(f)
+                done.add(i)
+                yield res
+
     try:
         while True:
-            for i in range(len(runs)):
-                if i not in done and os.path.exists(result(i)):
-                    with open(result(i)) as f:
-                        res = json.load(f)
-                    done.add(i)
-                    yield res
+            yield from arrived()
             if len(done) == len(runs):
                 return
             active = _active_tasks(jobid, env)
             errors = errors + 1 if active is None else 0
             if errors >= MAX_QUERY_ERRORS:
-                raise LaunchError(f"squeue has not answered for {errors} polls; job {jobid} left running")
+                raise LaunchError(f"squeue has not answered for {errors} polls; job {jobid} cancelled")
             if active == 0:
                 break
             time.sleep(POLL_S)
@@ -185,12 +191,7 @@ def launch(runs, outdir, opts, execute):
     deadline = time.monotonic() + (RESULT_GRACE_S if any(s['state'].startswith('COMPLETED')
                                                          for s in states.values()) else 0)
     while True:
-        for i in range(len(runs)):
-            if i not in done and os.path.exists(result(i)):
-                with open(result(i)) as f:
-                    res = json.load(f)
-                done.add(i)
-                yield res
+        yield from arrived()
         if len(done) == len(runs) or time.monotonic() >= deadline:
             break
         time.sleep(POLL_S)
@@ -202,7 +203,7 @@ def launch(runs, outdir, opts, execute):
             reason = _lost_reason(jobid, t, states.get(t), os.path.exists(result(i) + '.started'), out)
             # execute() of a run marked skipped builds the run's result without running it: reuse its shape.
             res = execute(dict(runs[i], skip=reason), outdir)
-            res.update(status='FAIL', reason=reason, log=out, wall_s=time.monotonic() - t0)
+            res.update(status='FAIL', reason=reason, log=out)
             yield res
 
 

@@ -14,6 +14,7 @@ List format (tests/lists/*.list), one entry per line, '#' comments, `include <ot
 Seeds are base+0 .. base+n-1 (--seed, default 1), so a list run is reproducible; every failing run prints
 the one `make run ...` line that reproduces it and is re-run with an FST window into waves/.
 Outputs: build/regress/<name>/{results.json,junit.xml,logs/}; exit status 1 on any failure.
+Where the runs execute: --launcher local (processes here, default) or slurm (tests/launch_slurm.py).
 """
 import argparse
 import concurrent.futures as cf
