@@ -42,6 +42,7 @@ typedef struct net {
     uint32_t ctrl[4];
     unsigned master;
     bool     poolrnd;
+    bool     oneshot;    /* master CTRL.oneshot: one start per layer (spec 4, cnn_continue) */
 } net_t;
 
 static int proc_of(const gl_t *l, int c) { return l->chw ? 4 * (l->first_in + c) : l->first_in + c; }
@@ -280,7 +281,7 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
                          l->k1 ? "1x1" : "3x3", l->cout, l->big ? " 32bit" : "", l->relu ? " relu" : "",
                          l->oabs ? " abs" : "", l->bias ? " bias" : "", l->shift);
     }
-    prog_job(p, "%s", desc);
+    prog_job(p, "%s%s", desc, N->oneshot ? " oneshot" : "");
     m7_init(p, N->ctrl, (unsigned)N->nl - 1);
     for (int i = 0; i < N->nl; i++)
         load_weights(p, r, &N->L[i]);
@@ -293,10 +294,21 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
     load_input(p, r, &N->L[0]);
     uint32_t final[4];
     m7_start(p, N->ctrl, N->master, final);
-    uint64_t cyc = 0;
-    for (int i = 0; i < N->nl; i++)
-        cyc += layer_cycles(&N->L[i]);
-    m7_isr(p, final, 4 * cyc + 20000);
+    if (N->oneshot) {   /* layer 0 ran; each continuation re-enables only the master and runs the next layer */
+        for (int i = 0; i < N->nl; i++) {
+            m7_isr(p, final, 4 * layer_cycles(&N->L[i]) + 20000);
+            if (i == N->nl - 1) break;
+            prog_idle(p, 16);   /* irq follows the ISR's cnn_irq clears a few cycles later */
+            for (unsigned q = 0; q < 4; q++)
+                final[q] &= q == N->master ? ~0u : ~1u;   /* the ISR cleared every cnn_en; only the master returns */
+            m7_wr(p, m7_quad_addr(N->master, MAX78000_CTRL_OFF), final[N->master]);
+        }
+    } else {
+        uint64_t cyc = 0;
+        for (int i = 0; i < N->nl; i++)
+            cyc += layer_cycles(&N->L[i]);
+        m7_isr(p, final, 4 * cyc + 20000);
+    }
     /* cnn_unload: read some output words over APB (the monitor compares them with the model). */
     const gl_t *l = &N->L[N->nl - 1];
     unsigned words = (unsigned)(l->ho * l->wo) * (l->big ? 4u : 1u);
@@ -315,6 +327,8 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
     for (unsigned q = 0; q < 4; q++)
         N->ctrl[q] = 0x00100008u | rng_range(r, 0, 3) << 1 | (N->poolrnd ? MAX78000_CTRL_POOLRND_MASK : 0);
+    N->oneshot = rng_chance(r, 15);
+    if (N->oneshot) N->ctrl[N->master] |= MAX78000_CTRL_ONESHOT_MASK;
     unsigned bias_next[4] = {0};
     unsigned kbase = rng_range(r, 0, 40);
     for (int i = 0; i < N->nl; i++) {
