@@ -4,6 +4,7 @@
 #include "nvdla_pp.h"
 #include "pdp_golden.h"
 #include "sdp_golden.h"
+#include "nvdla_regs.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ struct nvdla_golden {
     bdma_golden_t bdma;
     nvdla_pp_t    dp[NDP];
     cdp_lut_t     lut;
-    uint32_t      sdp_unequal[2];          /* D_STATUS.STATUS_UNEQUAL per group, last completion */
+    unsigned      unsettled[NDP][2];       /* layers the model completed whose DUT completion is not yet seen */
     nvdla_box_t  *boxes;
     size_t        nboxes, cap, taken;
     uint32_t      intr_expected;
@@ -57,6 +58,14 @@ static void note_error(void *user, const char *msg) {
     snprintf(g->errors + used, sizeof g->errors - used, "%s%s", used ? "\n" : "", msg);
 }
 
+/* A layer of unit u completed in the model: its result registers stay unchecked until the DUT's done
+ * interrupt for that group is seen (nvdla_golden_done_seen). Returns the completed group. */
+static int completed(nvdla_golden_t *g, int u) {
+    int grp = nvdla_pp_complete(&g->dp[u]);
+    g->unsettled[u][grp]++;
+    return grp;
+}
+
 /* Runs every layer whose groups are enabled, in completion order (a completion may start the other
  * group at once, rule 6). SDP with output to PDP waits for PDP to be enabled on the fly. */
 static void schedule(nvdla_golden_t *g) {
@@ -66,32 +75,33 @@ static void schedule(nvdla_golden_t *g) {
     for (bool ran = true; ran;) {
         ran = false;
         if (sdp_golden_runnable(sdp, sr) && (!sdp_golden_to_pdp(sdp) || pdp_golden_onfly_ready(pdp))) {
-            bool uneq = false;
+            sdp_result_t res;
             int grp = sdp->consumer;
             if (sdp_golden_to_pdp(sdp)) {
                 nv_cube_t stream;
-                sdp_golden_run(sdp, sr, &ctx, grp, &stream, &uneq);
+                sdp_golden_run(sdp, sr, &ctx, grp, &stream, &res);
                 pdp_golden_run(pdp, pr, &ctx, pdp->consumer, &stream);
                 nv_cube_free(&stream);
-                g->intr_expected |= 0x10u << nvdla_pp_complete(pdp);
+                g->intr_expected |= 0x10u << completed(g, U_PDP);
             } else {
-                sdp_golden_run(sdp, sr, &ctx, grp, NULL, &uneq);
+                sdp_golden_run(sdp, sr, &ctx, grp, NULL, &res);
             }
-            g->sdp_unequal[grp] = uneq;
+            sdp->d[grp][(NVDLA_SDP_D_STATUS_0 & 0xFFF) / 4] = res.unequal;
+            sdp->d[grp][(NVDLA_SDP_D_PERF_OUT_SATURATION_0 & 0xFFF) / 4] = res.out_saturation;
             nvdla_pp_complete(sr);
-            g->intr_expected |= 0x1u << nvdla_pp_complete(sdp);
+            g->intr_expected |= 0x1u << completed(g, U_SDP);
             ran = true;
         }
         if (pdp_golden_offfly_runnable(pdp, pr)) {
             pdp_golden_run(pdp, pr, &ctx, pdp->consumer, NULL);
             nvdla_pp_complete(pr);
-            g->intr_expected |= 0x10u << nvdla_pp_complete(pdp);
+            g->intr_expected |= 0x10u << completed(g, U_PDP);
             ran = true;
         }
         if (cdp_golden_runnable(cdp, cr)) {
             cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
             nvdla_pp_complete(cr);
-            g->intr_expected |= 0x4u << nvdla_pp_complete(cdp);
+            g->intr_expected |= 0x4u << completed(g, U_CDP);
             ran = true;
         }
     }
@@ -126,7 +136,41 @@ const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n) {
 uint32_t nvdla_golden_intr_expected(const nvdla_golden_t *g) { return g->intr_expected; }
 const char *nvdla_golden_errors(const nvdla_golden_t *g) { return g->errors; }
 
-bool nvdla_golden_sdp_unequal(const nvdla_golden_t *g, int group) { return g->sdp_unequal[group & 1]; }
+/* Per-group RO result registers (spec nvdla.md §4.2 rule 4) the model predicts, by unit. Values: SDP D_STATUS and
+ * D_PERF_OUT_SATURATION are computed (nvdla_datapath.md §2.7); the FP16 NaN/Inf counters are 0 for int8 and
+ * the SDP LUT counters 0 (LUT compiled out, nvdla.md); PDP/CDP results are 0 as the RTL keeps them (the spec
+ * defines no count for them). The timing-dependent D_PERF_*_WRITE_STALL counters are not predicted. */
+static const struct { int unit; uint32_t addr; } result_regs[] = {
+    {U_SDP, NVDLA_SDP_D_STATUS_0}, {U_SDP, NVDLA_SDP_D_STATUS_NAN_INPUT_NUM_0},
+    {U_SDP, NVDLA_SDP_D_STATUS_INF_INPUT_NUM_0}, {U_SDP, NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_UFLOW_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_OFLOW_0},
+    {U_SDP, NVDLA_SDP_D_PERF_OUT_SATURATION_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_HYBRID_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_LE_HIT_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_LO_HIT_0},
+    {U_PDP, NVDLA_PDP_D_INF_INPUT_NUM_0}, {U_PDP, NVDLA_PDP_D_NAN_INPUT_NUM_0}, {U_PDP, NVDLA_PDP_D_NAN_OUTPUT_NUM_0},
+    {U_CDP, NVDLA_CDP_D_NAN_INPUT_NUM_0}, {U_CDP, NVDLA_CDP_D_INF_INPUT_NUM_0}, {U_CDP, NVDLA_CDP_D_NAN_OUTPUT_NUM_0},
+    {U_CDP, NVDLA_CDP_D_OUT_SATURATION_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_UFLOW_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_OFLOW_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_HYBRID_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_LE_HIT_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_LO_HIT_0},
+};
+
+bool nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expect) {
+    for (size_t i = 0; i < sizeof result_regs / sizeof *result_regs; i++) {
+        if (result_regs[i].addr != addr) continue;
+        const nvdla_pp_t *u = &g->dp[result_regs[i].unit];
+        if (g->unsettled[result_regs[i].unit][u->producer] || u->op_en[u->producer]) return false;
+        *expect = u->d[u->producer][(addr & 0xFFF) / 4];
+        return true;
+    }
+    return false;
+}
+
+void nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status) {
+    static const int unit_of_bit[6] = {U_SDP, U_SDP, U_CDP, U_CDP, U_PDP, U_PDP};
+    for (int b = 0; b < 6; b++) {
+        unsigned *n = &g->unsettled[unit_of_bit[b]][b & 1];
+        if ((status >> b & 1) && *n) (*n)--;
+    }
+}
 
 bool nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line, uint32_t *off) {
     for (uint32_t s = 0; s < b->surfs; s++) {

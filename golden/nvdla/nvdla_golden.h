@@ -37,8 +37,14 @@ const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n);
 uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);
 /* Programming errors the model detected (empty launch, queue overflow), one per line; "" if none. */
 const char     *nvdla_golden_errors(const nvdla_golden_t *g);
-/* SDP D_STATUS.STATUS_UNEQUAL of the last completed layer of `group` (any output byte nonzero). */
-bool            nvdla_golden_sdp_unequal(const nvdla_golden_t *g, int group);
+/* A per-group RO result register (SDP D_STATUS*, D_PERF_LUT_*, D_PERF_OUT_SATURATION; PDP D_*_NUM; CDP D_*_NUM,
+ * D_OUT_SATURATION, D_PERF_LUT_*) read now, at CSB acceptance: true and *expect = the PRODUCER group's value
+ * when that group's last layer is known complete in the DUT (or never ran); false for any other address or
+ * while the DUT may still be running it. */
+bool            nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expect);
+/* The DUT's GLB S_INTR_STATUS done bits seen set (bit 0/1 SDP, 2/3 CDP, 4/5 PDP group 0/1): one completion
+ * of each settles that group's result registers. */
+void            nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status);
 /* Where `addr` lies in a box: surface, line and byte offset in the line (outputs may be NULL). False if the
  * box does not hold it. Addresses wrap modulo 2^32 like the hardware's. */
 bool            nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line,

@@ -148,6 +148,7 @@ static int cdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_p
         }
         prog_wait_irq(p, bits, JOB_TIMEOUT);
         prog_check_golden(p);
+        dp_read_results(p, DP_CDP);
         g ^= 1;
     }
     return 0;

@@ -28,6 +28,9 @@ typedef struct nvdla_tb {
     irq_monitor_t  *irq;
     nvdla_golden_t *golden;
     bus_resp_t      ring[RESP_RING];     /* responses for the sequencer */
+    /* result-register reads accepted with a value the golden model predicts, in CSB order */
+    struct result_check { uint64_t tag; uint32_t addr, expect; } rcheck[RESP_RING];
+    unsigned        rcheck_head, rcheck_n;
     unsigned        ring_head, ring_n;
     /* interrupt service */
     irq_state_t     irq_state;
@@ -48,7 +51,27 @@ typedef struct nvdla_tb {
 static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle) {
     nvdla_tb_t *t = user;
     (void)cycle;
+    uint32_t expect;
     if (req->write) nvdla_golden_write(t->golden, req->addr, req->data);
+    else if (!(req->tag & INTERNAL_TAG) && nvdla_golden_result(t->golden, req->addr, &expect) && t->rcheck_n < RESP_RING)
+        t->rcheck[(t->rcheck_head + t->rcheck_n++) % RESP_RING] =
+            (struct result_check){.tag = req->tag, .addr = req->addr, .expect = expect};
+}
+
+static const char *nvdla_reg_name(void *acc, uint64_t addr, char *buf, size_t n);
+
+/* A sequencer read response: if it answers a predicted result-register read, compare. */
+static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r) {
+    if (!t->rcheck_n || t->rcheck[t->rcheck_head].tag != r->tag || r->write) return;
+    const struct result_check c = t->rcheck[t->rcheck_head];
+    t->rcheck_head = (t->rcheck_head + 1) % RESP_RING;
+    t->rcheck_n--;
+    if (r->data != c.expect) {
+        char name[96];
+        sim_error(t->sim, "MISMATCH result register %s (0x%05x) read 0x%08x, golden model expects 0x%08x for the "
+                  "PRODUCER group's last layer (cycle %llu)", nvdla_reg_name(t, c.addr, name, sizeof name), c.addr,
+                  r->data, c.expect, (unsigned long long)r->cycle);
+    }
 }
 
 static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle) {
@@ -214,11 +237,13 @@ static void drain_csb(nvdla_tb_t *t) {
                     csb_master_push(t->csb, &w1c);
                 }
                 t->irq_seen |= pending;
+                nvdla_golden_done_seen(t->golden, pending);
                 t->irq_state = IRQ_COOLDOWN;
                 t->irq_cool_until = sim_cycle(t->sim) + 12;   /* dla_intr follows status within 8 cycles */
             }
             continue;
         }
+        check_result_read(t, &r);
         if (t->ring_n == RESP_RING) {
             sim_error(t->sim, "testbench: more than %d unconsumed CSB responses", RESP_RING);
             return;
