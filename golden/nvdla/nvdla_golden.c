@@ -24,6 +24,8 @@ struct nvdla_golden {
     nvdla_box_t  *boxes;
     size_t        nboxes, cap, taken;
     uint32_t      intr_expected;
+    nvdla_layer_hook_t hook;
+    void         *hook_user;
     char          errors[1024];
 };
 
@@ -58,6 +60,15 @@ static void note_error(void *user, const char *msg) {
     snprintf(g->errors + used, sizeof g->errors - used, "%s%s", used ? "\n" : "", msg);
 }
 
+void nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, void *user) {
+    g->hook = hook;
+    g->hook_user = user;
+}
+
+static void sample(nvdla_golden_t *g, const nvdla_layer_t *l) {
+    if (g->hook) g->hook(g->hook_user, l);
+}
+
 /* A layer of unit u completed in the model: its result registers stay unchecked until the DUT's done
  * interrupt for that group is seen (nvdla_golden_done_seen). Returns the completed group. */
 static int completed(nvdla_golden_t *g, int u) {
@@ -80,11 +91,16 @@ static void schedule(nvdla_golden_t *g) {
             if (sdp_golden_to_pdp(sdp)) {
                 nv_cube_t stream;
                 sdp_golden_run(sdp, sr, &ctx, grp, &stream, &res);
+                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = sr, .onfly = true,
+                                          .sdp_saturated = res.out_saturation});
+                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
                 pdp_golden_run(pdp, pr, &ctx, pdp->consumer, &stream);
                 nv_cube_free(&stream);
                 g->intr_expected |= 0x10u << completed(g, U_PDP);
             } else {
                 sdp_golden_run(sdp, sr, &ctx, grp, NULL, &res);
+                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = sr,
+                                          .sdp_saturated = res.out_saturation});
             }
             sdp->d[grp][(NVDLA_SDP_D_STATUS_0 & 0xFFF) / 4] = res.unequal;
             sdp->d[grp][(NVDLA_SDP_D_PERF_OUT_SATURATION_0 & 0xFFF) / 4] = res.out_saturation;
@@ -93,12 +109,14 @@ static void schedule(nvdla_golden_t *g) {
             ran = true;
         }
         if (pdp_golden_offfly_runnable(pdp, pr)) {
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .rdma = pr});
             pdp_golden_run(pdp, pr, &ctx, pdp->consumer, NULL);
             nvdla_pp_complete(pr);
             g->intr_expected |= 0x10u << completed(g, U_PDP);
             ran = true;
         }
         if (cdp_golden_runnable(cdp, cr)) {
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CDP, .group = cdp->consumer, .core = cdp, .rdma = cr});
             cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
             nvdla_pp_complete(cr);
             g->intr_expected |= 0x4u << completed(g, U_CDP);
@@ -116,9 +134,12 @@ static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
 void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
     if (addr >= DP_FIRST && addr < DP_END)
         dp_write(g, addr, data);
-    else if (addr >= BDMA_BASE && addr < BDMA_BASE + UNIT_WINDOW)
+    else if (addr >= BDMA_BASE && addr < BDMA_BASE + UNIT_WINDOW) {
+        if ((addr == BDMA_BASE + 0x34 || addr == BDMA_BASE + 0x38) && (data & 1) && g->bdma.queued)   /* CFG_LAUNCH0/1 */
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_BDMA, .group = addr == BDMA_BASE + 0x38,
+                                      .cmds = g->bdma.queue, .ncmds = g->bdma.queued});
         g->intr_expected |= bdma_golden_write(&g->bdma, g->mem, addr - BDMA_BASE, data, emit_box, note_error, g);
-    else if (addr == GLB_INTR_SET)
+    } else if (addr == GLB_INTR_SET)
         g->intr_expected |= data & GLB_LIVE_BITS;
     else if (addr == GLB_INTR_STATUS)
         g->intr_expected &= ~data;

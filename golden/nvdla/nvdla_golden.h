@@ -26,6 +26,24 @@ typedef struct nvdla_box {
 
 typedef struct nvdla_golden nvdla_golden_t;
 
+/* What the model runs, as it sees it (for functional coverage): one BDMA launch, or one SDP/PDP/CDP layer with
+ * the registers of its ping-pong units (nvdla_pp.h; CONSUMER group = the layer's). */
+typedef enum { NVDLA_LAYER_BDMA, NVDLA_LAYER_SDP, NVDLA_LAYER_PDP, NVDLA_LAYER_CDP } nvdla_layer_unit_t;
+struct nvdla_pp;
+struct bdma_cmd;
+typedef struct nvdla_layer {
+    nvdla_layer_unit_t     unit;
+    int                    group;
+    const struct nvdla_pp *core, *rdma;   /* SDP/PDP/CDP; rdma is NULL for PDP fed on the fly */
+    const struct bdma_cmd *cmds;          /* BDMA: the launched commands */
+    int                    ncmds;
+    bool                   onfly;         /* SDP output to PDP / PDP input from SDP */
+    uint32_t               sdp_saturated; /* SDP: D_PERF_OUT_SATURATION of the layer */
+} nvdla_layer_t;
+typedef void (*nvdla_layer_hook_t)(void *user, const nvdla_layer_t *layer);
+/* Called before each launch/layer runs in the model. */
+void            nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, void *user);
+
 nvdla_golden_t *nvdla_golden_new(mem_t *mem);
 void            nvdla_golden_free(nvdla_golden_t *g);
 /* A CSB write (byte address, data) as accepted by the DUT. */

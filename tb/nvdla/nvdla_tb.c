@@ -4,6 +4,7 @@
 #include "irq_monitor.h"
 #include "mem.h"
 #include "nvdla_golden.h"
+#include "nvdla_cov.h"
 #include "nvdla_regmap.h"
 #include "nvsmall_cfg.h"
 #include "rng.h"
@@ -27,6 +28,7 @@ typedef struct nvdla_tb {
     axi_slave_t    *dbb;
     irq_monitor_t  *irq;
     nvdla_golden_t *golden;
+    fcov_t         *cov;                 /* functional coverage of what the golden model runs */
     bus_resp_t      ring[RESP_RING];     /* responses for the sequencer */
     /* result-register reads accepted with a value the golden model predicts, in CSB order */
     struct result_check { uint64_t tag; uint32_t addr, expect; } rcheck[RESP_RING];
@@ -125,6 +127,8 @@ static void *nvdla_create(sim_t *sim) {
     t->mem = mem_new();
     t->shadow = mem_new();
     t->golden = nvdla_golden_new(t->shadow);
+    t->cov = nvdla_cov_new();
+    nvdla_golden_set_layer_hook(t->golden, nvdla_cov_layer, t->cov);
     csb_cfg_t cc = {.idle_pct = (unsigned)sim_plusarg_u64(sim, "csb_idle", 10), .max_outstanding = 0,
                     .resp_timeout = 64};
     t->csb = csb_master_new(sim_env(sim), "csb", &cc, sim_seed(sim) ^ 0x1111);
@@ -141,6 +145,8 @@ static void *nvdla_create(sim_t *sim) {
 
 static void nvdla_destroy(void *acc) {
     nvdla_tb_t *t = acc;
+    fcov_write_plusarg(t->cov, t->sim);
+    fcov_free(t->cov);
     csb_master_free(t->csb);
     axi_slave_free(t->dbb);
     irq_monitor_free(t->irq);
