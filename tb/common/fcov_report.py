@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Merge functional-coverage files written by tb/common/fcov.c (+cov=<dir>/), apply waivers, report holes.
 
+A waiver whose reason starts with "OPEN:" marks a reachable feature no generator builds yet: it is listed
+separately in every report, so it stays visible until a test covers it.
 Used by the per-accelerator tools tb/<acc>/<acc>_coverage.py (which make regress / make test run):
     report(acc, paths, waiver_file, require_all, max_holes) -> exit status
 Coverage files: '#' comments, then "<cross> <bin> <count>" for every allowed bin. Waiver file: one
@@ -103,6 +105,12 @@ def report(acc, paths, waiver_file=None, require_all=False, max_holes=20):
             print(f"  {name}: {' '.join(shown)}{more}")
     else:
         print("holes: none (not waived)")
+    opened = [f"{c} {b}: {r[len('OPEN:'):].strip()}" for (c, b), (r, _) in waivers.items()
+              if r.startswith('OPEN:') and crosses.get(c, {}).get(b, 1) == 0]
+    if opened:
+        print(f"open gaps (waived, not yet generated): {len(opened)}")
+        for o in opened:
+            print(f"  {o}")
     for b in waived_hit:
         print(f"{tag}: note: waived bin was hit (the waiver may be stale): {b}")
     for msg in bad:
