@@ -13,7 +13,7 @@ static const char *const L_STRIDE[] = {"1", "2+"};
 static const char *const L_OWIDTH[] = {"8bit", "32bit"};
 static const char *const L_OFFON[] = {"off", "on"};
 static const char *const L_SHIFT[] = {"right", "none", "left"};
-static const char *const L_PASSES[] = {"1", "many"};
+static const char *const L_PASSES[] = {"1", "2-16", "17-256"};
 static const char *const L_NQ[] = {"1", "2", "3", "4"};
 static const char *const L_NPROC[] = {"1-4", "5-16", "17-64"};
 static const char *const L_LAYER[] = {"first", "later"};
@@ -21,8 +21,9 @@ static const char *const L_LAYER[] = {"first", "later"};
 enum { X_KERNEL_FMT, X_POOL_KERNEL, X_POOL_SHAPE, X_OUTPUT, X_BIAS_SHIFT, X_FLATTEN_PASSES, X_QUAD_PROC, X_RUN_MODE,
        X_N };
 
-/* Flatten packs the whole H x W plane into one pass per pixel: X = H*W, and a 1x1 plane is no flatten. */
-static bool flatten_allowed(const unsigned *v) { return !(v[0] == 1 && v[1] == 0); }
+/* X = ((flatten_en ? xpmp_cnt : 0) << 4 | inpchexp) + 1 (spec 3.4): without flatten_en X <= 16; flatten_en only
+ * extends the pass count, so with a single pass it is no feature. */
+static bool flatten_allowed(const unsigned *v) { return !(v[0] == 0 && v[1] == 2) && !(v[0] == 1 && v[1] == 0); }
 /* One quadrant holds 16 processors. */
 static bool quad_allowed(const unsigned *v) { return !(v[0] == 0 && v[1] == 2); }
 
@@ -35,7 +36,7 @@ static const fcov_cross_t crosses[X_N] = {
     [X_OUTPUT] = {"output_width_x_relu_x_abs", 3, {D("width", L_OWIDTH), D("relu", L_OFFON), D("abs", L_OFFON)},
                   NULL},
     [X_BIAS_SHIFT] = {"bias_x_output_shift", 2, {D("bias", L_OFFON), D("shift", L_SHIFT)}, NULL},
-    [X_FLATTEN_PASSES] = {"flatten_x_input_passes", 2, {D("flatten", L_OFFON), D("passes", L_PASSES)},
+    [X_FLATTEN_PASSES] = {"flatten_en_x_input_passes", 2, {D("flatten_en", L_OFFON), D("passes", L_PASSES)},
                           flatten_allowed},
     [X_QUAD_PROC] = {"quadrants_x_processors", 2, {D("quadrants", L_NQ), D("processors", L_NPROC)}, quad_allowed},
     [X_RUN_MODE] = {"oneshot_x_layer", 2, {D("oneshot", L_OFFON), D("layer", L_LAYER)}, NULL},
@@ -74,6 +75,6 @@ void max78000_cov_layer(fcov_t *c, const max78000_t *m, unsigned y, const max780
     fcov_hit4(c, X_OUTPUT, l->bigdwrt, l->relu, l->out_abs, 0);
     fcov_hit4(c, X_BIAS_SHIFT, l->bias_en, l->s < 0 ? 0 : l->s == 0 ? 1 : 2, 0, 0);
     const bool flatten = (m->q[first].lreg[MAX78000_LR_POST][y] & MAX78000_POST_FLATTEN_EN_MASK) != 0;
-    fcov_hit4(c, X_FLATTEN_PASSES, flatten, l->X > 1, 0, 0);
+    fcov_hit4(c, X_FLATTEN_PASSES, flatten, l->X == 1 ? 0 : l->X <= 16 ? 1 : 2, 0, 0);
     fcov_hit4(c, X_QUAD_PROC, nq - 1, nproc <= 4 ? 0 : nproc <= 16 ? 1 : 2, 0, 0);
 }

@@ -25,6 +25,7 @@ enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
 typedef struct gl {
     int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
     bool     chw, flat, k1, big, relu, oabs, bias;
+    bool     flat_en;                  /* POST.flatten_en: X above 16 through xpmp_cnt (spec 3.4) */
     int      pad, pool, ph, pw, st, shift;
     int      first_in, out_mem, bias_q, col;
     unsigned rptr, out_word, kbase, bias_sad, X, T;
@@ -108,9 +109,10 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         l->w = prev->wo;
         l->rptr = prev->out_word;
     }
-    l->flat = prev && last && l->h * l->w <= 16 && l->h * l->w > 1 && rng_chance(r, 40);
+    l->flat = prev && last && l->h * l->w <= 25 && l->h * l->w > 1 && rng_chance(r, 40);
     l->k1 = l->flat || rng_chance(r, 25);
     l->X = l->flat ? (unsigned)(l->h * l->w) : 1;
+    l->flat_en = l->flat && (l->X > 16 || rng_chance(r, 50));   /* also with X <= 16: xpmp_cnt 0 */
     l->T = l->k1 ? 1 : 9;
     for (int tries = 0; tries < 50; tries++) {
         l->pool = POOL_NONE;
@@ -211,6 +213,8 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
     uint32_t mmax = msad + ((uint32_t)l->cout * l->X - 1) * 8;
     for (unsigned q = 0; q < 4; q++) {
         uint32_t post = (l->shift < 0 ? 1u << 17 : 0) | (uint32_t)abs(l->shift) << 13 | (l->oabs ? 1u << 26 : 0);
+        if (l->flat_en)
+            post |= MAX78000_POST_FLATTEN_EN_MASK | ((l->X - 1) >> 4) << MAX78000_POST_XPMP_CNT_LSB;
         if (l->bias && q == (unsigned)l->bias_q)
             post |= 1u << 12 | l->bias_sad;
         uint32_t rc = l->flat ? 0 : (uint32_t)l->pad << 16 | (uint32_t)(l->h + 2 * l->pad - 1);
@@ -231,7 +235,7 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
         m7_wr_nz(p, m7_lreg_addr(q, 13, y), (uint32_t)l->wo - 1);
         m7_wr_nz(p, m7_lreg_addr(q, 14, y), (uint32_t)l->en[q] << 16 | l->en[q]);
         m7_wr_nz(p, m7_lreg_addr(q, 15, y), post);
-        m7_wr_nz(p, m7_lctrl1_addr(q, y), ((uint32_t)l->cout - 1) * 8 << 8 | (l->X - 1));
+        m7_wr_nz(p, m7_lctrl1_addr(q, y), ((uint32_t)l->cout - 1) * 8 << 8 | ((l->X - 1) & 0xFu));
     }
 }
 

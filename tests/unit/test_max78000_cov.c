@@ -9,8 +9,10 @@ static void test_max78000_rules(unit_t *u)
     fcov_t *c = max78000_cov_new();
     CHECK(!fcov_hit4(c, X_QUAD_PROC, 0, 2, 0, 0), "one quadrant cannot hold 17+ processors");
     CHECK(fcov_hit4(c, X_QUAD_PROC, 1, 2, 0, 0), "two quadrants can");
-    CHECK(!fcov_hit4(c, X_FLATTEN_PASSES, 1, 0, 0, 0), "flatten has more than one pass");
-    CHECK_EQ(fcov_bins(c), 6 + 9 + 12 + 8 + 6 + 3 + 11 + 4);
+    CHECK(!fcov_hit4(c, X_FLATTEN_PASSES, 1, 0, 0, 0), "flatten_en with one pass is no feature");
+    CHECK(!fcov_hit4(c, X_FLATTEN_PASSES, 0, 2, 0, 0), "more than 16 passes need flatten_en");
+    CHECK(fcov_hit4(c, X_FLATTEN_PASSES, 1, 2, 0, 0), "flatten_en with 17-256 passes");
+    CHECK_EQ(fcov_bins(c), 6 + 9 + 12 + 8 + 6 + 4 + 11 + 4);
     fcov_free(c);
 }
 
