@@ -43,4 +43,7 @@ uint64_t fcov_count(const fcov_t *c, unsigned x, const unsigned *v);
 /* At the end of a run: write to +cov=<file>, or <dir>/<test>.s<seed>.stall<n>.cov for +cov=<dir>/; nothing
  * without +cov or when the run failed. */
 void     fcov_write_plusarg(const fcov_t *c, sim_t *sim);
+/* The file that rule names, opened for writing (the caller closes it), or NULL: no +cov, a failed run, or an
+ * error (printed). For testbenches with their own table (NE16). */
+FILE    *fcov_open_plusarg(sim_t *sim);
 #endif

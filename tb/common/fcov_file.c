@@ -5,13 +5,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-void fcov_write_plusarg(const fcov_t *c, sim_t *sim)
+FILE *fcov_open_plusarg(sim_t *sim)
 {
     const char *path = sim_plusarg(sim, "cov");
-    if (!path || !*path) return;
+    if (!path || !*path) return NULL;
     if (sim_error_count(sim)) {
         fprintf(stderr, "NOTE: coverage not written: the run failed\n");
-        return;
+        return NULL;
     }
     const char *test = sim_plusarg(sim, "test");
     char file[1200];
@@ -24,7 +24,7 @@ void fcov_write_plusarg(const fcov_t *c, sim_t *sim)
             if (*s == '/') { *s = 0; mkdir(dir, 0777); *s = '/'; }
         if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "ERROR: +cov=%s: cannot create the directory\n", path);
-            return;
+            return NULL;
         }
         /* traces and cfg files: named after the file, so that one entry per file does not overwrite */
         const char *stim = test && *test ? test : sim_plusarg(sim, "trace") ? sim_plusarg(sim, "trace") : sim_plusarg(sim, "cfg");
@@ -38,10 +38,14 @@ void fcov_write_plusarg(const fcov_t *c, sim_t *sim)
         snprintf(file, sizeof file, "%s", path);
     }
     FILE *f = fopen(file, "w");
-    if (!f) {
-        fprintf(stderr, "ERROR: +cov: cannot write %s\n", file);
-        return;
-    }
-    fcov_write(c, f, test, sim_seed(sim));
+    if (!f) fprintf(stderr, "ERROR: +cov: cannot write %s\n", file);
+    return f;
+}
+
+void fcov_write_plusarg(const fcov_t *c, sim_t *sim)
+{
+    FILE *f = fcov_open_plusarg(sim);
+    if (!f) return;
+    fcov_write(c, f, sim_plusarg(sim, "test"), sim_seed(sim));
     fclose(f);
 }
