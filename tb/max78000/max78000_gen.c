@@ -348,13 +348,19 @@ static void free_net(net_t *N)
         free(N->L[i].wt);
 }
 
-static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, int maxplane, int maxch)
+/* oneshot_pct: share of networks run in oneshot mode (draw_net's own choice when negative). */
+static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, int maxplane, int maxch, int oneshot_pct)
 {
     rng_t r;
     rng_seed_stream(&r, seed, "max78000.net");
     for (int k = 0; k < count; k++) {
         net_t N;
         draw_net(&r, &N, minl, maxl, maxplane, maxch);
+        if (oneshot_pct >= 0) {
+            N.oneshot = rng_chance(&r, (unsigned)oneshot_pct);
+            N.ctrl[N.master] = (N.ctrl[N.master] & ~MAX78000_CTRL_ONESHOT_MASK) |
+                               (N.oneshot ? MAX78000_CTRL_ONESHOT_MASK : 0);
+        }
         char tag[32];
         snprintf(tag, sizeof tag, "net%d", k);
         emit_net(p, &r, &N, tag);
@@ -366,17 +372,23 @@ static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, 
 int m7_net_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH);
+    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH, -1);
 }
 
 int m7_net_random_multi(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 3, 1, 3, 8, 12);
+    return gen_nets(p, seed, 3, 1, 3, 8, 12, -1);
 }
 
 int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, 2, 6, 8);
+    return gen_nets(p, seed, 1, 1, 2, 6, 8, -1);
+}
+
+int m7_net_oneshot(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 2, 3, 6, 8, 100);
 }
