@@ -4,7 +4,9 @@
 #   make run ACC=nvdla TEST=bdma_random SEED=7 [ARGS='+stall=0']   one test, one seed
 #   make run TRACE=path/to/job.trace                                 replay a native trace
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
+#   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
+#   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
@@ -33,13 +35,13 @@ export CCACHE_BASEDIR := $(CURDIR)
 include dpi/dpi.mk
 COMMON_SRCS := $(wildcard tb/common/*.c)
 
-# ---- per accelerator: C library (gcc, C11) + verilated model + kernel ------------------------------
-# $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c; SV: rtl/<acc>/<acc>.f + tb/<acc>/*.sv.
+# ---- per accelerator: C library (gcc, C11) ---------------------------------------------------------
+# $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c. One library serves every DUT.
 define ACC_RULES
 $(1)_CSRCS := $$(DPI_SRCS) $$(COMMON_SRCS) $$(wildcard golden/$(1)/*.c) $$(wildcard tb/$(1)/*.c)
 $(1)_OBJS  := $$(patsubst %.c,$(BUILD)/$(1)/c/%.o,$$($(1)_CSRCS))
 $(1)_INCS  := -Idpi -Itb/common -Igolden/$(1) -Itb/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd
-$(1)_SV    := $$(shell sed -e 's/\#.*//' rtl/$(1)/$(1).f 2>/dev/null) $$(wildcard tb/$(1)/*.sv)
+$(1)_TBSV  := $$(wildcard tb/$(1)/*.sv)
 
 $(BUILD)/$(1)/c/%.o: %.c
 	@mkdir -p $$(@D)
@@ -51,34 +53,67 @@ $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 	@$$(if $$(Q),echo "  AR      $$@")
 	$$(Q)ar rcs $$@ $$^
 
-# Verilate only when SV or the kernel changed; a C-only change relinks (see `make bench`). The binary is
-# built as obj/Vsim and copied: verilated.mk puts .. on VPATH, so a target named sim would find ../sim.
-$(BUILD)/$(1)/obj/Vtb_$(1).mk: $$($(1)_SV) tb/common/sim_kernel.cpp tb/common/tb_api.h rtl/$(1)/$(1).f Makefile
+-include $$(patsubst %.o,%.d,$$($(1)_OBJS))
+endef
+$(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
+
+# ---- per DUT: verilated model + kernel + the accelerator's library ----------------------------------
+# Every DUT is described by tb/<acc>/duts/<dut>.dut (format: tb/common/dut_manifest.py), which writes
+# build/duts.mk: per DUT its folder (build/<acc> for the default DUT, build/<acc>-<dut> otherwise), whether its
+# RTL is present (and why not), its Verilator arguments and every file the build reads; and in that folder
+# dut.args, dut_info.c and dut_waivers.vlt, rewritten only when they change.
+DUT_TOOL := $(PYTHON) tb/common/dut_manifest.py
+.PHONY: FORCE
+$(BUILD)/duts.mk: FORCE
+	@$(DUT_TOOL) make $@
+-include $(BUILD)/duts.mk
+
+# $(1) = accelerator, $(2) = DUT. Verilate only when SV, the description or the kernel changed; a C-only
+# change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts .. on
+# VPATH, so a target named sim would find ../sim.
+define DUT_RULES
+$(1)_$(2)_D := $$(DUT_$(1)_$(2)_DIR)
+ifeq ($$(DUT_$(1)_$(2)_WHY),)
+$$($(1)_$(2)_D)/dut_info.o: $$($(1)_$(2)_D)/dut_info.c tb/common/dut_info.h
+	$$(Q)$$(CC) $$(CFLAGS) -Itb/common -c $$< -o $$@
+$$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS))
+	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
+	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
+$$($(1)_$(2)_D)/obj/Vtb_$(1).mk: $$(DUT_$(1)_$(2)_DEPS) $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) \
+        $$($(1)_$(2)_D)/dut.args $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile
 	@mkdir -p $$(@D)
-	@$$(if $$(Q),echo "  VERILATE tb_$(1)")
+	@$$(if $$(Q),echo "  VERILATE tb_$(1) on DUT $(2)")
 	$$(Q)$$(VERILATOR) $$(VFLAGS) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
-	    $$(addprefix $$(CURDIR)/,$$($(1)_SV)) $$(CURDIR)/tb/common/sim_kernel.cpp
-
-$(BUILD)/$(1)/sim: $(BUILD)/$(1)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a
+	    -LDFLAGS "$$(CURDIR)/$$($(1)_$(2)_D)/dut_info.o $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
+	    $$(DUT_$(1)_$(2)_VARGS) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
+	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
+$$($(1)_$(2)_D)/sim: $$($(1)_$(2)_D)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $$($(1)_$(2)_D)/dut_info.o
 	@rm -f $$(@D)/obj/Vsim
 	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model; log: $$(@D)/obj/build.log)")
 	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$$(@D)/obj/build.log 2>&1 \
 	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
 	$$(Q)cp $$(@D)/obj/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
-
--include $$(patsubst %.o,%.d,$$($(1)_OBJS))
+else
+$$($(1)_$(2)_D)/sim:
+	@echo "ERROR: $$(DUT_$(1)_$(2)_WHY)" >&2; exit 2
+endif
 endef
-$(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
+$(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(eval $(call DUT_RULES,$(a),$(d)))))
 
 SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
+# The vendors' RTL (../shared/upstream) whose files are present: built for `make test` (a smoke) and
+# `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
+UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: build deps check-deps test regress run waves bench lint unit-test regs-check clean list
+.PHONY: diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
 build: check-deps $(SIMS)
+build-upstream: check-deps $(UPSTREAM_SIMS)
+duts:
+	@$(DUT_TOOL) list
 
 # ---- dependencies ---------------------------------------------------------------------------------
-APT_PKGS := verilator gtkwave zlib1g-dev make gcc g++ python3 valgrind
+APT_PKGS := verilator gtkwave zlib1g-dev make gcc g++ python3 valgrind ccache
 deps:
 	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $(APT_PKGS); \
 	 else sudo apt-get update -qq && sudo apt-get install -y -qq $(APT_PKGS); fi
@@ -104,16 +139,17 @@ lint:
 	@for f in $(RTL_LISTS); do top=$$(grep -v '^\s*#' $$f | tail -1 | xargs basename | sed 's/\.sv$$//'); \
 	  echo "lint $$f (top $$top)"; $(VERILATOR) --lint-only -Wall -f $$f --top-module $$top || exit 1; done
 
-test: check-deps regs-check lint unit-test build
+test: check-deps regs-check lint unit-test build build-upstream
 	rm -rf $(BUILD)/cov
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
+	$(PYTHON) tests/test_duts.py
 
 # Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
 # merges them, prints the report and (for the nightly) fails on any allowed combination not hit.
 COV_TOOLS := $(wildcard tb/*/*_coverage.py)
-regress: check-deps build
+regress: check-deps build build-upstream
 	rm -rf $(BUILD)/cov
 	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
@@ -125,14 +161,28 @@ list: build
 # ---- one run --------------------------------------------------------------------------------------
 ACC   ?= $(if $(TRACE),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1),$(if $(CFG),nvdla,nvdla))
 SEED  ?= 1
+DUT   ?= $(DUT_DEFAULT_$(ACC))
 STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),+test=$(TEST)))
-run: check-deps $(BUILD)/$(ACC)/sim
-	$(BUILD)/$(ACC)/sim $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS)
+# The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
+RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
+run: check-deps check-run $(RUN_SIM)
+	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS)
 
-waves: check-deps $(BUILD)/$(ACC)/sim
+waves: check-deps check-run $(RUN_SIM)
 	@mkdir -p waves
-	$(BUILD)/$(ACC)/sim $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
+	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
 	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw || true
+
+# Before building anything: the accelerator and DUT exist, and the DUT's RTL is present.
+.PHONY: check-run
+check-run:
+	@$(DUT_TOOL) check $(ACC) $(DUT)
+
+# Differential runs: the same seeded jobs on two DUTs of ACC (default: ours and the first upstream one).
+SEEDS ?= 10
+diff: check-deps build build-upstream
+	$(PYTHON) tests/diff.py --acc $(ACC) --tests $(TEST) --seeds $(SEEDS) --seed $(SEED) $(if $(DUTS),--duts $(DUTS)) \
+	    --args '$(ARGS)' --jobs $(JOBS)
 
 bench: check-deps build
 	$(PYTHON) tests/bench.py --jobs $(JOBS)

@@ -5,9 +5,12 @@ List format (tests/lists/*.list), one entry per line, '#' comments, `include <ot
     <acc> <stimulus> <seeds> [options...]
   stimulus: test=<name> | trace=<file> | cfg=<glob>   (a glob expands to one entry per file)
   seeds:    number of seeds (test=) or runs per file
+  `include <list> dut=<name>` runs the included entries on that DUT (those that name none themselves).
   options:  +plusarg[=v]          passed to the simulator
             expect=fail:<regex>   negative test: passes only if the run fails with output matching regex
             needs=<path>          skipped, with the reason, when <path> does not exist
+            dut=<name>            run on that DUT of the accelerator (tb/<acc>/duts/<name>.dut; default: the
+                                  accelerator's default DUT); skipped, with the reason, when its RTL is absent
 Seeds are base+0 .. base+n-1 (--seed, default 1), so a list run is reproducible; every failing run prints
 the one `make run ...` line that reproduces it and is re-run with an FST window into waves/.
 Outputs: build/regress/<name>/{results.json,junit.xml,logs/}; exit status 1 on any failure.
@@ -25,6 +28,8 @@ import time
 import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
+import dut_manifest  # noqa: E402  (the DUT descriptions: tb/<acc>/duts/*.dut)
 WAVE_MARGIN = 200          # cycles of context before the job start and after the failure
 RUN_TIMEOUT_S = 600        # wall-clock limit per run (the cycle watchdogs fire long before)
 
@@ -33,7 +38,8 @@ class ListError(Exception):
     pass
 
 
-def parse_list(path):
+def parse_list(path, dut=None):
+    """Entries of a list file; `dut` (from `include <list> dut=<name>`) applies to entries naming no DUT."""
     entries = []
     with open(path) as f:
         for lineno, raw in enumerate(f, 1):
@@ -42,10 +48,16 @@ def parse_list(path):
                 continue
             where = f"{path}:{lineno}"
             if line.startswith('include '):
-                inc = os.path.join(os.path.dirname(path), line.split(None, 1)[1])
+                words = line.split()[1:]
+                inc = os.path.join(os.path.dirname(path), words[0])
+                inc_dut = dut
+                for w in words[1:]:
+                    if not w.startswith('dut='):
+                        raise ListError(f"{where}: include takes '<list> [dut=<name>]', saw '{w}'")
+                    inc_dut = w[len('dut='):]
                 if not os.path.exists(inc):
                     raise ListError(f"{where}: included list '{inc}' does not exist")
-                entries.extend(parse_list(inc))
+                entries.extend(parse_list(inc, inc_dut))
                 continue
             tok = shlex.split(line)
             if len(tok) < 3:
@@ -56,7 +68,7 @@ def parse_list(path):
             if not seeds.isdigit() or int(seeds) < 1:
                 raise ListError(f"{where}: seeds must be a positive number, saw '{seeds}'")
             e = {'acc': acc, 'kind': stim.split('=', 1)[0], 'stim': stim.split('=', 1)[1], 'seeds': int(seeds),
-                 'args': [], 'expect': None, 'needs': None, 'where': where}
+                 'args': [], 'expect': None, 'needs': None, 'dut': dut, 'where': where}
             for opt in tok[3:]:
                 if opt.startswith('+'):
                     e['args'].append(opt)
@@ -65,8 +77,15 @@ def parse_list(path):
                     re.compile(e['expect'])
                 elif opt.startswith('needs='):
                     e['needs'] = opt[len('needs='):]
+                elif opt.startswith('dut='):
+                    e['dut'] = opt[len('dut='):]
                 else:
                     raise ListError(f"{where}: unknown option '{opt}'")
+            try:
+                d = dut_manifest.get(acc, e['dut'])
+            except dut_manifest.ManifestError as ex:
+                raise ListError(f"{where}: {ex}") from None
+            e['dut'] = None if d.default else d.name    # None: the accelerator's default DUT
             entries.append(e)
     return entries
 
@@ -78,6 +97,8 @@ def expand(entries, base_seed):
         skip = None
         if e['needs'] and not os.path.exists(os.path.join(ROOT, e['needs'])):
             skip = f"{e['needs']} is absent (external stimulus not available in this checkout)"
+        if not skip:
+            skip = dut_manifest.get(e['acc'], e['dut']).unavailable()
         stims = [e['stim']]
         if e['kind'] != 'test':
             found = sorted(glob.glob(os.path.join(ROOT, e['stim'])))
@@ -91,27 +112,36 @@ def expand(entries, base_seed):
     return runs
 
 
+def acc_dut(r):
+    """'nvdla' on the default DUT, 'nvdla@nv_small' on another: the prefix of run ids and report rows."""
+    return r['acc'] + (f"@{r['dut']}" if r.get('dut') else '')
+
+
 def run_id(r):
     stim = os.path.splitext(os.path.basename(r['stim']))[0]
     tag = '_'.join(re.sub(r'[^A-Za-z0-9]+', '_', a.lstrip('+')) for a in r['args'])
-    return f"{r['acc']}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
+    return f"{acc_dut(r)}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
+
+
+def sim_path(acc, dut):
+    return os.path.join(ROOT, dut_manifest.get(acc, dut).build_dir, 'sim')
 
 
 def sim_cmd(r, extra=()):
-    sim = os.path.join(ROOT, 'build', r['acc'], 'sim')
-    return [sim, f"+{r['kind']}={r['stim']}", f"+seed={r['seed']}", f"+verilator+seed+{r['seed']}",
-            *r['args'], *extra]
+    return [sim_path(r['acc'], r.get('dut')), f"+{r['kind']}={r['stim']}", f"+seed={r['seed']}",
+            f"+verilator+seed+{r['seed']}", *r['args'], *extra]
 
 
 def repro(r):
     stim = {'test': 'TEST', 'trace': 'TRACE', 'cfg': 'CFG'}[r['kind']]
     args = f" ARGS='{' '.join(r['args'])}'" if r['args'] else ''
-    return f"make run ACC={r['acc']} {stim}={r['stim']} SEED={r['seed']}{args}"
+    dut = f" DUT={r['dut']}" if r.get('dut') else ''
+    return f"make run ACC={r['acc']}{dut} {stim}={r['stim']} SEED={r['seed']}{args}"
 
 
 def execute(r, outdir):
     rid = run_id(r)
-    res = {'id': rid, 'acc': r['acc'], 'stim': r['stim'], 'kind': r['kind'], 'seed': r['seed'],
+    res = {'id': rid, 'acc': r['acc'], 'dut': r.get('dut'), 'stim': r['stim'], 'kind': r['kind'], 'seed': r['seed'],
            'args': r['args'], 'negative': r['expect'] is not None, 'repro': repro(r), 'jobs': [],
            'cycles': 0, 'wall_s': 0.0}
     if r['skip']:
@@ -185,7 +215,7 @@ def write_junit(path, name, results):
                        skipped=str(sum(r['status'] == 'SKIP' for r in results)),
                        time=f"{sum(r['wall_s'] for r in results):.3f}")
     for r in results:
-        tc = ET.SubElement(suite, 'testcase', classname=f"{r['acc']}.{os.path.basename(r['stim'])}",
+        tc = ET.SubElement(suite, 'testcase', classname=f"{acc_dut(r)}.{os.path.basename(r['stim'])}",
                            name=r['id'], time=f"{r['wall_s']:.3f}")
         if r['status'] == 'FAIL':
             f = ET.SubElement(tc, 'failure', message=r['reason'][:500])
@@ -198,7 +228,7 @@ def write_junit(path, name, results):
 def summary(results):
     groups = {}
     for r in results:
-        key = (r['acc'], os.path.basename(r['stim']), ' '.join(r['args']) + (' (negative)' if r['negative'] else ''))
+        key = (acc_dut(r), os.path.basename(r['stim']), ' '.join(r['args']) + (' (negative)' if r['negative'] else ''))
         g = groups.setdefault(key, {'runs': 0, 'PASS': 0, 'FAIL': 0, 'SKIP': 0, 'jobs': 0, 'cycles': 0, 'wall': 0.0})
         g['runs'] += 1
         g[r['status']] += 1
@@ -206,11 +236,12 @@ def summary(results):
         g['cycles'] += r['cycles']
         g['wall'] += r['wall_s']
     w = max([len(k[1]) for k in groups] + [10])
-    lines = [f"{'acc':6} {'test':{w}} {'options':26} {'runs':>5} {'pass':>5} {'fail':>5} {'skip':>5} {'jobs':>6} "
+    wa = max([len(k[0]) for k in groups] + [6])
+    lines = [f"{'acc':{wa}} {'test':{w}} {'options':26} {'runs':>5} {'pass':>5} {'fail':>5} {'skip':>5} {'jobs':>6} "
              f"{'cycles':>11} {'cyc/s':>9}"]
     for (acc, test, opts), g in groups.items():
         cps = g['cycles'] / g['wall'] if g['wall'] else 0
-        lines.append(f"{acc:6} {test:{w}} {opts[:26]:26} {g['runs']:5} {g['PASS']:5} {g['FAIL']:5} {g['SKIP']:5} "
+        lines.append(f"{acc:{wa}} {test:{w}} {opts[:26]:26} {g['runs']:5} {g['PASS']:5} {g['FAIL']:5} {g['SKIP']:5} "
                      f"{g['jobs']:6} {g['cycles']:11} {cps:9.0f}")
     return '\n'.join(lines)
 
@@ -228,9 +259,11 @@ def main():
     except (ListError, OSError, re.error) as ex:
         print(f"ERROR: {ex}", file=sys.stderr)
         return 2
-    for acc in sorted({r['acc'] for r in runs}):
-        if not os.access(os.path.join(ROOT, 'build', acc, 'sim'), os.X_OK):
-            print(f"ERROR: build/{acc}/sim is missing: run 'make build' first", file=sys.stderr)
+    for acc, dut in sorted({(r['acc'], r.get('dut') or '') for r in runs if not r['skip']}):
+        sim = sim_path(acc, dut or None)
+        if not os.access(sim, os.X_OK):
+            target = 'build' if not dut else 'build-upstream'
+            print(f"ERROR: {os.path.relpath(sim, ROOT)} is missing: run 'make {target}' first", file=sys.stderr)
             return 2
     outdir = os.path.join(ROOT, 'build', 'regress', a.name)
     os.makedirs(os.path.join(outdir, 'logs'), exist_ok=True)

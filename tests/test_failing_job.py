@@ -14,10 +14,13 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
+import dut_manifest  # noqa: E402
 SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
 MARGIN = 200
 failures = []
 checked = []
+skipped = []
 
 
 def check(cond, what):
@@ -32,20 +35,28 @@ def jobs_of(seed):
     return [(m.group(1), int(m.group(2))) for m in re.finditer(r'^job (\S+)\s+PASS\s+cycles (\d+)', out, re.M)]
 
 
-# One failing run per accelerator (a fault the testbench injects): its .gtkw must name only signals that
-# exist in its FST. Data, not code: add a line when an accelerator joins.
+# One failing run per accelerator and DUT (a fault the testbench injects): its .gtkw must name only signals
+# that exist in its FST (the DUT's own signal list included). Data, not code: add a line when a DUT joins.
 WAVE_RUNS = {
-    'nvdla': ['+test=bdma_random', '+seed=2', '+fault=wdata_flip'],
-    'ne16': ['+test=random', '+seed=1', '+fault=store_flip'],
-    'max78000': ['+test=net_small', '+seed=1', '+fault=out_flip'],
+    ('nvdla', None): ['+test=bdma_random', '+seed=2', '+fault=wdata_flip'],
+    ('nvdla', 'nv_small'): ['+test=sdp_random', '+seed=2', '+fault=wdata_flip:0'],
+    ('ne16', None): ['+test=random', '+seed=1', '+fault=store_flip'],
+    ('max78000', None): ['+test=net_small', '+seed=1', '+fault=out_flip'],
 }
 
 
 def check_all_save_files():
-    for acc, args in WAVE_RUNS.items():
-        sim = os.path.join(ROOT, 'build', acc, 'sim')
+    for (acc, dut_name), args in WAVE_RUNS.items():
+        dut = dut_manifest.get(acc, dut_name)
+        why = dut.unavailable()
+        if why:
+            skipped.append(f'{acc} DUT {dut.name} save file: {why}')
+            print(f'skip {skipped[-1]}')
+            continue
+        sim = os.path.join(ROOT, dut.build_dir, 'sim')
+        acc = f'{acc} DUT {dut.name}'
         if not os.access(sim, os.X_OK):
-            check(False, f'{acc}: build/{acc}/sim exists for the save-file check')
+            check(False, f'{acc}: {dut.build_dir}/sim exists for the save-file check')
             continue
         with tempfile.TemporaryDirectory() as d:
             fst, gtkw = os.path.join(d, 'w.fst'), os.path.join(d, 'w.gtkw')
@@ -97,7 +108,7 @@ def main():
         check(r.returncode != 0 and m is not None and m.group(0).split('MISMATCH', 1)[1] in r.stdout + r.stderr,
               'the repro command reproduces the identical mismatch')
     check_all_save_files()
-    print(f"failing_job: {len(checked) - len(failures)} passed, {len(failures)} failed")
+    print(f"failing_job: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
     return 1 if failures else 0
 
 

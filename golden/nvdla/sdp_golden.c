@@ -103,6 +103,13 @@ bool sdp_golden_runnable(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma) {
     return nvdla_pp_ready(rdma);
 }
 
+bool sdp_golden_flying(const nvdla_pp_t *sdp) { return nvdla_pp_bits(sdp, SDP + 0xb0, 0, 0); }
+
+bool sdp_golden_rdma_nothing(const nvdla_pp_t *rdma) {
+    return nvdla_pp_bits(rdma, RDMA + 0x70, 0, 0) && nvdla_pp_bits(rdma, RDMA + 0x28, 0, 0) &&
+           nvdla_pp_bits(rdma, RDMA + 0x40, 0, 0);   /* FLYING_MODE, BRDMA_DISABLE, NRDMA_DISABLE */
+}
+
 bool sdp_golden_to_pdp(const nvdla_pp_t *sdp) { return nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1); }
 
 void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
@@ -162,18 +169,17 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
                 }
             }
     *res = (sdp_result_t){.unequal = any, .out_saturation = nsat};
-    uint32_t ew = nvdla_pp_reg(sdp, NVDLA_SDP_D_DP_EW_CFG_0);
-    bool equal_mode = !(ew & 1) && !((ew >> 1) & 1) && ((ew >> 2) & 3) == 3;   /* §4.4: no writes */
+    /* No "equal mode" in nv_small: D_DP_EW_CFG is don't-care and the output is always written. NVIDIA's
+     * NV_NVDLA_sdp.v ties the WDMA's ew_bypass/ew_alu_bypass to 1 and ew_alu_algo to 0, and NV_NVDLA_SDP_core.v
+     * holds cfg_mode_eql at 0 (this reverses spec nvdla.md 4.4, which read the WDMA module alone). */
     if (to_pdp) {
         *to_pdp = out;
     } else {
-        if (!equal_mode) {
-            if (!nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0))
-                nv_dp_error(ctx, "SDP grp %d: D_DST_DMA_CFG ram type 0 (CV SRAM): nv_small never completes", group);
-            nv_place_t dst = {.base = nvdla_pp_reg(sdp, SDP + 0x48) & ~7u, .line_stride = nvdla_pp_reg(sdp, SDP + 0x50) & ~7u,
-                              .surf_stride = nvdla_pp_reg(sdp, SDP + 0x54) & ~7u, .packed1x1 = one};
-            nv_cube_write(ctx, &out, &dst, "SDP", group);
-        }
+        if (!nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0))
+            nv_dp_error(ctx, "SDP grp %d: D_DST_DMA_CFG ram type 0 (CV SRAM): nv_small never completes", group);
+        nv_place_t dst = {.base = nvdla_pp_reg(sdp, SDP + 0x48) & ~7u, .line_stride = nvdla_pp_reg(sdp, SDP + 0x50) & ~7u,
+                          .surf_stride = nvdla_pp_reg(sdp, SDP + 0x54) & ~7u, .packed1x1 = one};
+        nv_cube_write(ctx, &out, &dst, "SDP", group);
         nv_cube_free(&out);
     }
     nv_cube_free(&in);

@@ -26,12 +26,16 @@ typedef struct sdp_result {
     uint32_t out_saturation;
 } sdp_result_t;
 
+/* Input on the fly from CACC (D_FEATURE_MODE_CFG.FLYING_MODE). */
+bool    sdp_golden_flying(const nvdla_pp_t *sdp);
+/* SDP_RDMA with no read stream enabled (flying input, BRDMA and NRDMA disabled): it completes at once. */
+bool    sdp_golden_rdma_nothing(const nvdla_pp_t *rdma);
 /* True when the CONSUMER groups of SDP/SDP_RDMA describe a job the model can run now: memory input
  * (flying_mode 0) with SDP_RDMA enabled. */
 bool    sdp_golden_runnable(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma);
 bool    sdp_golden_to_pdp(const nvdla_pp_t *sdp);
 /* Runs the job. to_pdp != NULL: the output stream is returned there (allocated) and nothing is written;
- * otherwise the output cube is written (unless equal mode). *res gets the layer's result registers. */
+ * otherwise the output cube is written. *res gets the layer's result registers. */
 void    sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
                        nv_cube_t *to_pdp, sdp_result_t *res);
 #endif

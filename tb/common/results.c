@@ -21,6 +21,8 @@ void results_write(const char *path, const results_info_t *ri) {
     }
     fprintf(f, "{\"acc\": ");
     json_str(f, ri->acc);
+    fprintf(f, ", \"dut\": ");
+    json_str(f, ri->dut);
     fprintf(f, ", \"test\": ");
     json_str(f, ri->test);
     fprintf(f, ", \"seed\": %llu, \"verdict\": ", (unsigned long long)ri->seed);
@@ -32,10 +34,10 @@ void results_write(const char *path, const results_info_t *ri) {
         const sb_job_t *j = sb_job(ri->sb, i);
         fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
         json_str(f, j->name);
-        fprintf(f, ", \"start\": %llu, \"end\": %llu, \"bytes_compared\": %llu, \"mismatches\": %llu, "
-                   "\"errors\": %u, \"failed\": %s, \"first_error_cycle\": %llu, \"first_error\": ",
+        fprintf(f, ", \"start\": %llu, \"end\": %llu, \"bytes_compared\": %llu, \"out_digest\": \"0x%08x\", "
+                   "\"mismatches\": %llu, \"errors\": %u, \"failed\": %s, \"first_error_cycle\": %llu, \"first_error\": ",
                 (unsigned long long)j->start, (unsigned long long)j->end,
-                (unsigned long long)j->bytes_compared, (unsigned long long)j->mismatches, j->errors,
+                (unsigned long long)j->bytes_compared, j->out_digest, (unsigned long long)j->mismatches, j->errors,
                 sb_job_failed(j) ? "true" : "false", (unsigned long long)j->first_error_cycle);
         json_str(f, j->first_error);
         fputc('}', f);

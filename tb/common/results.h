@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 typedef struct results_info {
-    const char *acc, *test, *verdict, *reason;
+    const char *acc, *dut, *test, *verdict, *reason;
     uint64_t seed, cycles;
     double wall_s;
     const scoreboard_t *sb;

@@ -13,6 +13,8 @@ typedef struct sb_job {
     char     name[128];
     uint64_t start, end;          /* cycles */
     uint64_t bytes_compared;
+    uint32_t out_digest;          /* CRC-32 over (address, CRC-32 of the DUT's bytes) of every compared region:
+                                     equal on two DUTs when they wrote the same output (differential runs) */
     uint64_t mismatches;
     unsigned errors;              /* errors of any kind while the job was current */
     uint64_t first_error_cycle;

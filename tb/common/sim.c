@@ -3,6 +3,7 @@
  * verdict, report and exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
+#include "dut_info.h"
 #include "results.h"
 #include "scoreboard.h"
 #include "sequencer.h"
@@ -38,6 +39,7 @@ struct sim {
     char         verdict_reason[512];
     struct timespec t0;
     bool         quiet;
+    const char **wave_signals;   /* the accelerator's signals, then the DUT's below its instance */
 };
 
 static sim_t the_sim;   /* the per-process simulation context (DPI callbacks have no user pointer) */
@@ -201,6 +203,38 @@ static int load_program(sim_t *s, char *err, size_t errlen) {
 
 uint64_t tb_reset_cycles(void) { return 20; }
 
+/* The save file's signals: the accelerator's bus wires (acc_ops), then the DUT's own internals, which the
+ * DUT description names relative to the instance <wave_scope>.dut. */
+static const char **wave_signal_list(const acc_ops_t *a) {
+    size_t na = 0, nd = 0;
+    while (a->wave_signals && a->wave_signals[na]) na++;
+    while (tb_dut.wave_signals[nd]) nd++;
+    const char **out = calloc(na + nd + 1, sizeof *out);
+    if (!out) abort();
+    for (size_t i = 0; i < na; i++) out[i] = a->wave_signals[i];
+    for (size_t i = 0; i < nd; i++) {
+        const char *sig = tb_dut.wave_signals[i];
+        if (sig[0] == '-') {
+            out[na + i] = strdup(sig);
+        } else {
+            size_t len = strlen(a->wave_scope) + strlen(sig) + 6;
+            char *full = malloc(len);
+            if (!full) abort();
+            snprintf(full, len, "%s.dut.%s", a->wave_scope, sig);
+            out[na + i] = full;
+        }
+    }
+    return out;
+}
+
+static void wave_signal_list_free(const acc_ops_t *a, const char **list) {
+    if (!list) return;
+    size_t na = 0;
+    while (a->wave_signals && a->wave_signals[na]) na++;
+    for (size_t i = na; list[i]; i++) free((char *)list[i]);
+    free(list);
+}
+
 int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     sim_t *s = &the_sim;
     memset(s, 0, sizeof *s);
@@ -220,7 +254,8 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     s->sb = sb_new();
     s->status = SEQ_RUNNING;
     setvbuf(stdout, NULL, _IOLBF, 0);   /* keep notes, logs and errors in order in a captured log */
-    printf("accel-cosim %s: seed %llu\n", s->acc_ops->name, (unsigned long long)s->seed);
+    printf("accel-cosim %s on DUT %s (%s): seed %llu\n", s->acc_ops->name, tb_dut.name, tb_dut.describe,
+           (unsigned long long)s->seed);
 
     s->acc = s->acc_ops->create(s);
     if (!s->acc) return 2;
@@ -243,7 +278,8 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     }
     /* A program without job marks is one job named after the program. */
     if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
-    waves_init(&s->waves, s, ops, s->acc_ops->wave_scope, s->acc_ops->wave_signals);
+    s->wave_signals = wave_signal_list(s->acc_ops);
+    waves_init(&s->waves, s, ops, s->acc_ops->wave_scope, s->wave_signals);
     uint64_t watchdog = s->acc_ops->default_watchdog ? s->acc_ops->default_watchdog : 200000;
     s->seq = seq_new(s, s->acc_ops, s->acc, &s->prog, sim_plusarg_u64(s, "watchdog", watchdog));
     return 0;
@@ -280,6 +316,7 @@ static double elapsed(const sim_t *s) {
 
 static void print_repro(const sim_t *s, FILE *f) {
     fprintf(f, "repro: make run ACC=%s", s->acc_ops->name);
+    if (!tb_dut.is_default) fprintf(f, " DUT=%s", tb_dut.name);
     const char *keys[] = {"test", "trace", "cfg"};
     const char *mk[] = {"TEST", "TRACE", "CFG"};
     for (int i = 0; i < 3; i++) {
@@ -330,7 +367,7 @@ static int finish(sim_t *s, const char *crash) {
            sb_njobs(s->sb), s->errors, wall, wall > 0 ? (double)s->cycle / wall : 0.0);
     if (s->status == SEQ_FAILED) print_repro(s, stdout);
     results_info_t ri = {
-        .acc = s->acc_ops->name, .test = s->prog.name, .seed = s->seed, .verdict = verdict,
+        .acc = s->acc_ops->name, .dut = tb_dut.name, .test = s->prog.name, .seed = s->seed, .verdict = verdict,
         .reason = s->status == SEQ_SKIPPED ? seq_skip_reason(s->seq) : (s->nkept ? s->first_errors[0] : ""),
         .cycles = s->cycle, .wall_s = wall, .sb = s->sb, .errors = (const char (*)[512])s->first_errors,
         .nerrors = s->nkept,
@@ -338,6 +375,8 @@ static int finish(sim_t *s, const char *crash) {
     results_write(sim_plusarg(s, "results"), &ri);
     if (s->acc) s->acc_ops->destroy(s->acc);
     s->acc = NULL;
+    wave_signal_list_free(s->acc_ops, s->wave_signals);
+    s->wave_signals = NULL;
     if (s->status == SEQ_SKIPPED) return 0;
     return s->status == SEQ_DONE ? 0 : 1;
 }

@@ -8,6 +8,9 @@
 // handed to C through max78000_dmem_dump, then max78000_dump_done) or a write into one RAM word (fault
 // injection). The scoreboard thus compares what the RTL RAMs really hold. (Exported DPI functions would be
 // the direct way, but with this Makefile's link order and Verilator 5.006 they are not callable from C.)
+`ifndef DUT_TOP
+`define DUT_TOP max78000_cnn
+`endif
 module tb_max78000 (
     input logic clk,
     input logic rst_n
@@ -31,7 +34,8 @@ module tb_max78000 (
   logic [31:0] paddr, pwdata, prdata, run_cycles;
   logic [3:0]  pstrb;
 
-  max78000_cnn dut (
+  // The DUT's top module comes from its description (tb/max78000/duts/*.dut, `top`).
+  `DUT_TOP dut (
       .PCLK      (clk),
       .PRESETn   (rst_n),
       .PSEL      (psel),

@@ -480,26 +480,28 @@ static void ne16_describe(void *acc, FILE *f)
             (unsigned long long)st.stall_cycles, t->gnt_stuck ? " (grant stuck low by +fault=gnt_stuck)" : "");
 }
 
-static const char *const ne16_wave_signals[] = {
+static const char *const ne16_wave_signals[] = {   /* the bus wires; the DUT adds its internals (duts/<dut>.signals) */
     "-APB",
-    "TOP.tb_ne16.clk", "TOP.tb_ne16.rst_n",
-    "TOP.tb_ne16.psel", "TOP.tb_ne16.penable", "TOP.tb_ne16.pwrite", "TOP.tb_ne16.paddr[31:0]",
-    "TOP.tb_ne16.pwdata[31:0]", "TOP.tb_ne16.pstrb[3:0]", "TOP.tb_ne16.pready", "TOP.tb_ne16.pslverr",
+    "TOP.tb_ne16.clk",
+    "TOP.tb_ne16.rst_n",
+    "TOP.tb_ne16.psel",
+    "TOP.tb_ne16.penable",
+    "TOP.tb_ne16.pwrite",
+    "TOP.tb_ne16.paddr[31:0]",
+    "TOP.tb_ne16.pwdata[31:0]",
+    "TOP.tb_ne16.pstrb[3:0]",
+    "TOP.tb_ne16.pready",
+    "TOP.tb_ne16.pslverr",
     "TOP.tb_ne16.prdata[31:0]",
     "-Events",
-    "TOP.tb_ne16.evt_done", "TOP.tb_ne16.busy", "TOP.tb_ne16.sw_evt[7:0]",
+    "TOP.tb_ne16.evt_done",
+    "TOP.tb_ne16.busy",
+    "TOP.tb_ne16.sw_evt[7:0]",
     "-TCDM (port 0 and 8)",
-    "TOP.tb_ne16.tcdm_req[8:0]", "TOP.tb_ne16.tcdm_gnt[8:0]", "TOP.tb_ne16.tcdm_wen[8:0]",
-    "TOP.tb_ne16.dut.i_engine.add_o[31:0]", "TOP.tb_ne16.dut.i_engine.be_o[35:0]",
+    "TOP.tb_ne16.tcdm_req[8:0]",
+    "TOP.tb_ne16.tcdm_gnt[8:0]",
+    "TOP.tb_ne16.tcdm_wen[8:0]",
     "TOP.tb_ne16.tcdm_r_valid[8:0]",
-    "-Queue",
-    "TOP.tb_ne16.dut.i_ctrl.open_q", "TOP.tb_ne16.dut.i_ctrl.trig_q", "TOP.tb_ne16.dut.i_ctrl.count_q[1:0]",
-    "TOP.tb_ne16.dut.i_ctrl.running_q", "TOP.tb_ne16.dut.i_ctrl.next_id_q[7:0]",
-    "TOP.tb_ne16.dut.i_ctrl.finished_q[31:0]", "TOP.tb_ne16.dut.i_ctrl.job_error_q[16:0]",
-    "-Engine",
-    "TOP.tb_ne16.dut.i_engine.state_q[4:0]", "TOP.tb_ne16.dut.i_engine.kom_q[15:0]", "TOP.tb_ne16.dut.i_engine.im_q[15:0]",
-    "TOP.tb_ne16.dut.i_engine.jm_q[15:0]", "TOP.tb_ne16.dut.i_engine.kim_q[15:0]", "TOP.tb_ne16.dut.i_engine.ko_q[5:0]",
-    "TOP.tb_ne16.dut.i_engine.pix_q[3:0]",
     NULL,
 };
 

@@ -1,6 +1,9 @@
 // NE16 testbench top: ne16_top and one DPI call per interface per cycle, in a fixed order inside one
 // always block (events, then APB, then TCDM: the C side relies on it, see ne16_tb.c). Bus-model outputs
 // are registered here (nonblocking), so the DUT sees them as flops. clk and rst_n come from the C++ kernel.
+`ifndef DUT_TOP
+`define DUT_TOP ne16_top
+`endif
 module tb_ne16 (
     input logic clk,
     input logic rst_n
@@ -27,7 +30,8 @@ module tb_ne16 (
   logic        evt_done, busy;
   logic [7:0]  sw_evt;
 
-  ne16_top dut (
+  // The DUT's top module comes from its description (tb/ne16/duts/*.dut, `top`).
+  `DUT_TOP dut (
       .clk_i         (clk),
       .rst_ni        (rst_n),
       .psel_i        (psel),

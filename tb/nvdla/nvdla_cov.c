@@ -19,7 +19,7 @@ static const char *const L_ALGO[] = {"max", "min", "sum"};
 static const char *const L_OPND[] = {"alu", "mul"};
 static const char *const L_SRC[] = {"reg", "dma"};
 static const char *const L_OFFON[] = {"off", "on"};
-static const char *const L_SDPDST[] = {"memory", "pdp", "equal"};
+static const char *const L_SDPDST[] = {"memory", "pdp"};
 static const char *const L_SHAPE[] = {"1x1", "cube"};
 static const char *const L_OPSIZE[] = {"1B", "2B"};
 static const char *const L_OPMODE[] = {"per_channel", "per_element"};
@@ -123,10 +123,8 @@ static void sdp(fcov_t *c, const nvdla_layer_t *l)
     fcov_hit4(c, X_SDP_STAGES, xstage(u, 0), xstage(u, 1), 0, 0);
     sdp_stage(c, u, l->rdma, 0);
     sdp_stage(c, u, l->rdma, 1);
-    uint32_t ew = nvdla_pp_reg(u, NVDLA_SDP_D_DP_EW_CFG_0);
-    const bool equal = !(ew & 1) && !((ew >> 1) & 1) && ((ew >> 2) & 3) == 3;
     const bool one = FLD(u, SDP_D_DATA_CUBE_WIDTH, WIDTH) == 0 && FLD(u, SDP_D_DATA_CUBE_HEIGHT, HEIGHT) == 0;
-    fcov_hit4(c, X_SDP_OUTPUT, l->onfly ? 1 : equal ? 2 : 0, !one, 0, 0);
+    fcov_hit4(c, X_SDP_OUTPUT, l->onfly, !one, 0, 0);   /* no equal mode in nv_small (sdp_golden.c) */
     fcov_hit4(c, X_SDP_SAT, (unsigned)l->group, l->sdp_saturated != 0, 0, 0);
 }
 

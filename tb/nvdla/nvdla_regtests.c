@@ -1,4 +1,5 @@
 #include "nvdla_regtests.h"
+#include "dut_info.h"
 #include "nvdla_regmap.h"
 #include "nvdla_regs.h"
 #include "rng.h"
@@ -6,6 +7,7 @@
 #include <string.h>
 
 #define GLB_LIVE_INTR_BITS 0x3F00FFu     /* every source but RUBIK (spec nvdla.md §4.3) */
+#define GLB_BDMA_INTR_BITS 0xC0u         /* BDMA done 0/1: absent on a DUT without BDMA (nv_small) */
 #define ALL_INTR_BITS 0x3F03FFu
 #define UNIT_WINDOWS 0x40u               /* 4 KiB windows in the 256 KiB CSB space */
 
@@ -23,8 +25,16 @@ static bool plain_storage(const nvdla_reg_t *r) {
            !has_access(r, NVR_WO) && !is_pointer(r) && r->addr != NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0;
 }
 
-/* What a read returns after writing `v` (no hardware activity): stored bits, plus RO/RC bits at reset. */
-static uint32_t readback(const nvdla_reg_t *r, uint32_t v) { return (v & r->store_mask) | (r->reset & r->ro_mask); }
+/* A unit the DUT does not implement (BDMA on nv_small) is compiled out: its window is a hole. */
+static bool present(const nvdla_reg_t *r) { return strcmp(r->unit, "NVDLA_BDMA") != 0 || dut_has("bdma"); }
+
+/* What a read returns after writing `v` (no hardware activity): stored bits, plus RO/RC bits at reset;
+ * 0 in the window of an absent unit (holes read 0 and ignore writes). */
+static uint32_t readback(const nvdla_reg_t *r, uint32_t v) {
+    return present(r) ? (v & r->store_mask) | (r->reset & r->ro_mask) : 0;
+}
+
+static uint32_t live_intr_bits(void) { return GLB_LIVE_INTR_BITS & (dut_has("bdma") ? ~0u : ~GLB_BDMA_INTR_BITS); }
 
 static uint32_t random_pattern(rng_t *rng) {
     switch (rng_below(rng, 4)) {
@@ -45,7 +55,7 @@ int nvdla_reg_reset(program_t *p, uint64_t seed, char *err, size_t errlen) {
     for (size_t i = 0; i < nvdla_nregs; i++) {
         const nvdla_reg_t *r = &nvdla_regs[i];
         if (r->addr == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0) continue;
-        prog_read(p, r->addr, r->reset, 0xFFFFFFFFu);
+        prog_read(p, r->addr, present(r) ? r->reset : 0, 0xFFFFFFFFu);
     }
     prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0_FLUSH_DONE_MASK,
               0xFFFFFFFFu, 8192);
@@ -61,7 +71,7 @@ int nvdla_reg_reset(program_t *p, uint64_t seed, char *err, size_t errlen) {
     /* and the defined registers are unchanged by those writes */
     for (size_t i = 0; i < nvdla_nregs; i += 7) {
         const nvdla_reg_t *r = &nvdla_regs[i];
-        if (r->addr != NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0) prog_read(p, r->addr, r->reset, 0xFFFFFFFFu);
+        if (r->addr != NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0) prog_read(p, r->addr, present(r) ? r->reset : 0, 0xFFFFFFFFu);
     }
     return 0;
 }
@@ -90,15 +100,27 @@ int nvdla_reg_rw(program_t *p, uint64_t seed, char *err, size_t errlen) {
     return 0;
 }
 
+/* reg_pingpong enables the units with these patterns, so they must be legal programming: base addresses and
+ * strides are multiples of 8 (spec nvdla_datapath.md 1.3; nv_small's PDP/CDP pass unaligned write addresses
+ * to AXI otherwise), and SDP_RDMA gets work (memory input), else it completes at once (see below). */
+static uint32_t legal_pattern(const nvdla_reg_t *r, uint32_t v) {
+    if (strstr(r->name, "ADDR") || strstr(r->name, "STRIDE")) v &= ~7u;
+    if (r->addr == NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0) v &= ~1u;
+    return v;
+}
+
 static const nvdla_reg_t *unit_reg(const char *unit, const char *name) {
     char full[96];
     snprintf(full, sizeof full, "%s.%s", unit, name);
     return nvdla_reg_by_name(full);
 }
 
+static void sdp_rdma_nothing_to_do(program_t *p);
+
 int nvdla_reg_pingpong(program_t *p, uint64_t seed, char *err, size_t errlen) {
     rng_t rng;
     rng_seed_stream(&rng, seed, "reg_pingpong");
+    sdp_rdma_nothing_to_do(p);
     uint32_t *a = calloc(nvdla_nregs, sizeof *a), *b = calloc(nvdla_nregs, sizeof *b);
     if (!a || !b) abort();
     for (size_t u = 0; u < nvdla_npp_units; u++) {
@@ -124,7 +146,7 @@ int nvdla_reg_pingpong(program_t *p, uint64_t seed, char *err, size_t errlen) {
             for (size_t i = first; i < last; i++) {
                 const nvdla_reg_t *r = &nvdla_regs[i];
                 if ((r->addr & ~0xFFFu) != pu->base || !r->dual || r == en || !plain_storage(r)) continue;
-                uint32_t v = random_pattern(&rng);
+                uint32_t v = legal_pattern(r, random_pattern(&rng));
                 (g ? b : a)[i] = v;
                 prog_write(p, r->addr, v);
             }
@@ -160,6 +182,25 @@ int nvdla_reg_pingpong(program_t *p, uint64_t seed, char *err, size_t errlen) {
     return 0;
 }
 
+/* SDP_RDMA with no read stream enabled (flying input, BRDMA and NRDMA disabled) completes as soon as it is
+ * enabled, on its own: CONSUMER flips and the group reads IDLE again (spec nvdla.md 4.2 completion table,
+ * "all enabled read streams finished"; NVIDIA's NV_NVDLA_SDP_rdma.v: dp2reg_done). Both groups in turn, so
+ * that the unit ends where it started (pointer 0, both idle). */
+static void sdp_rdma_nothing_to_do(program_t *p) {
+    prog_job(p, "reg_pingpong.SDP_RDMA_nothing");
+    for (uint32_t g = 0; g < 2; g++) {
+        prog_write(p, NVDLA_SDP_RDMA_S_POINTER_0, g);
+        prog_write(p, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 1);   /* FLYING_MODE: input from CACC */
+        prog_write(p, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1);          /* BRDMA_DISABLE */
+        prog_write(p, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1);          /* NRDMA_DISABLE */
+        prog_write(p, NVDLA_SDP_RDMA_D_OP_ENABLE_0, 1);
+        prog_poll(p, NVDLA_SDP_RDMA_S_STATUS_0, 0, 0xFFFFFFFFu, 100);    /* within a few cycles, not with SDP */
+        prog_read(p, NVDLA_SDP_RDMA_D_OP_ENABLE_0, 0, 0xFFFFFFFFu);
+        prog_read(p, NVDLA_SDP_RDMA_S_POINTER_0, g | ((1u - g) << 16), 0xFFFFFFFFu);   /* CONSUMER = !g */
+    }
+    prog_write(p, NVDLA_SDP_RDMA_S_POINTER_0, 0);
+}
+
 int nvdla_reg_intr(program_t *p, uint64_t seed, char *err, size_t errlen) {
     (void)err, (void)errlen;
     rng_t rng;
@@ -168,20 +209,20 @@ int nvdla_reg_intr(program_t *p, uint64_t seed, char *err, size_t errlen) {
     prog_read(p, NVDLA_GLB_S_INTR_STATUS_0, 0, 0xFFFFFFFFu);
     prog_write(p, NVDLA_GLB_S_INTR_MASK_0, ALL_INTR_BITS);
     prog_write(p, NVDLA_GLB_S_INTR_SET_0, 0xFFFFFFFFu);
-    prog_read(p, NVDLA_GLB_S_INTR_STATUS_0, GLB_LIVE_INTR_BITS, 0xFFFFFFFFu);  /* RUBIK bits never set */
+    prog_read(p, NVDLA_GLB_S_INTR_STATUS_0, live_intr_bits(), 0xFFFFFFFFu);    /* RUBIK bits never set */
     prog_read(p, NVDLA_GLB_S_INTR_SET_0, 0, 0xFFFFFFFFu);                      /* write-only */
     prog_write(p, NVDLA_GLB_S_INTR_STATUS_0, 0);                                /* writing 0: no effect */
-    prog_read(p, NVDLA_GLB_S_INTR_STATUS_0, GLB_LIVE_INTR_BITS, 0xFFFFFFFFu);
+    prog_read(p, NVDLA_GLB_S_INTR_STATUS_0, live_intr_bits(), 0xFFFFFFFFu);
     /* Unmask: the line rises and the interrupt service sees and clears every bit. */
     prog_write(p, NVDLA_GLB_S_INTR_MASK_0, 0);
-    prog_wait_irq(p, GLB_LIVE_INTR_BITS, 1000);
+    prog_wait_irq(p, live_intr_bits(), 1000);
     prog_read(p, NVDLA_GLB_S_INTR_STATUS_0, 0, 0xFFFFFFFFu);
 
     prog_job(p, "reg_intr.bits");
     uint32_t bits[22];
     unsigned n = 0;
     for (unsigned b = 0; b < 22; b++)
-        if (GLB_LIVE_INTR_BITS & (1u << b)) bits[n++] = b;
+        if (live_intr_bits() & (1u << b)) bits[n++] = b;
     for (unsigned i = n - 1; i > 0; i--) {
         unsigned j = rng_below(&rng, i + 1);
         uint32_t t = bits[i];

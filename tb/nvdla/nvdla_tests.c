@@ -4,6 +4,7 @@
 #include "nvdla_tb.h"
 #include "bdma_gen.h"
 #include "cdp_gen.h"
+#include "dut_info.h"
 #include "dp_perf_gen.h"
 #include "nvdla_regtests.h"
 #include "pdp_gen.h"
@@ -17,32 +18,33 @@ typedef int (*gen_fn)(program_t *p, uint64_t seed, char *err, size_t errlen);
 static const struct {
     const char *name;
     gen_fn      gen;
+    const char *needs;   /* DUT features (tb/nvdla/duts/<dut>.dut); on a DUT without them the test is skipped */
     const char *what;
 } tests[] = {
-    {"reg_reset", nvdla_reg_reset, "every register reads its reset value; holes read 0"},
-    {"reg_rw", nvdla_reg_rw, "random patterns written and read back through the field masks"},
-    {"reg_pingpong", nvdla_reg_pingpong, "ping-pong group selection, write protection and S_STATUS"},
-    {"reg_intr", nvdla_reg_intr, "GLB interrupt SET/STATUS/MASK and dla_intr"},
-    {"reg_cdp_lut", nvdla_reg_cdp_lut, "CDP LUT access port: writes, reads, auto-increment, saturation"},
-    {"bdma_sanity", bdma_sanity, "spec §5 example: 2 KiB in 8 lines of 256 bytes, group 0"},
-    {"bdma_random", bdma_random, "constrained-random BDMA jobs: sizes, strides, repeats, groups, masks"},
-    {"bdma_b2b", bdma_b2b, "back-to-back groups: group 1 programmed and launched while group 0 runs"},
-    {"bdma_queue_full", bdma_queue_full, "20 commands in one group: FREE_SLOT counts down to 0"},
-    {"bdma_empty_launch", bdma_empty_launch, "NEGATIVE: launching an empty group hangs (watchdog)"},
-    {"sdp_random", sdp_random, "constrained-random SDP jobs: cubes, strides, BS/BN modes, operand DMAs, CVT"},
-    {"sdp_b2b", sdp_b2b, "SDP jobs back to back: the idle group programmed and enabled while the other runs"},
-    {"sdp_hang", sdp_hang, "NEGATIVE: SDP enabled without its SDP_RDMA never completes (watchdog)"},
-    {"pdp_random", pdp_random, "constrained-random PDP jobs: methods, kernels, strides, pads, split, cubes"},
-    {"pdp_b2b", pdp_b2b, "PDP jobs back to back: the idle group programmed and enabled while the other runs"},
-    {"pdp_onfly", pdp_onfly, "SDP output streamed on the fly into PDP (PDP flying_mode 0)"},
-    {"pdp_hang", pdp_hang, "NEGATIVE: PDP enabled for memory input without PDP_RDMA never completes"},
-    {"cdp_random", cdp_random, "constrained-random CDP jobs: LUT contents/modes, LRN sizes, bypasses, CVTs"},
-    {"cdp_b2b", cdp_b2b, "CDP jobs back to back: the idle group programmed and enabled while the other runs"},
-    {"cdp_lut_neg", cdp_lut_neg, "CDP jobs with both LO-table ends negative (start < end < 0)"},
-    {"cdp_hang", cdp_hang, "NEGATIVE: CDP enabled without CDP_RDMA never completes (watchdog)"},
-    {"sdp_perf", sdp_perf, "fixed-shape SDP pass-through job for throughput figures (seed picks the shape)"},
-    {"pdp_perf", pdp_perf, "fixed-shape PDP 3x3 average job for throughput figures (seed picks the shape)"},
-    {"cdp_perf", cdp_perf, "fixed-shape CDP LRN5 job for throughput figures (seed picks the shape)"},
+    {"reg_reset", nvdla_reg_reset, "csb", "every register reads its reset value; holes read 0"},
+    {"reg_rw", nvdla_reg_rw, "csb", "random patterns written and read back through the field masks"},
+    {"reg_pingpong", nvdla_reg_pingpong, "csb", "ping-pong group selection, write protection and S_STATUS"},
+    {"reg_intr", nvdla_reg_intr, "glb", "GLB interrupt SET/STATUS/MASK and dla_intr"},
+    {"reg_cdp_lut", nvdla_reg_cdp_lut, "cdp_lut", "CDP LUT access port: writes, reads, auto-increment, saturation"},
+    {"bdma_sanity", bdma_sanity, "bdma", "spec §5 example: 2 KiB in 8 lines of 256 bytes, group 0"},
+    {"bdma_random", bdma_random, "bdma", "constrained-random BDMA jobs: sizes, strides, repeats, groups, masks"},
+    {"bdma_b2b", bdma_b2b, "bdma", "back-to-back groups: group 1 programmed and launched while group 0 runs"},
+    {"bdma_queue_full", bdma_queue_full, "bdma", "20 commands in one group: FREE_SLOT counts down to 0"},
+    {"bdma_empty_launch", bdma_empty_launch, "bdma", "NEGATIVE: launching an empty group hangs (watchdog)"},
+    {"sdp_random", sdp_random, "sdp", "constrained-random SDP jobs: cubes, strides, BS/BN modes, operand DMAs, CVT"},
+    {"sdp_b2b", sdp_b2b, "sdp", "SDP jobs back to back: the idle group programmed and enabled while the other runs"},
+    {"sdp_hang", sdp_hang, "sdp", "NEGATIVE: SDP enabled without its SDP_RDMA never completes (watchdog)"},
+    {"pdp_random", pdp_random, "pdp", "constrained-random PDP jobs: methods, kernels, strides, pads, split, cubes"},
+    {"pdp_b2b", pdp_b2b, "pdp", "PDP jobs back to back: the idle group programmed and enabled while the other runs"},
+    {"pdp_onfly", pdp_onfly, "sdp pdp", "SDP output streamed on the fly into PDP (PDP flying_mode 0)"},
+    {"pdp_hang", pdp_hang, "pdp", "NEGATIVE: PDP enabled for memory input without PDP_RDMA never completes"},
+    {"cdp_random", cdp_random, "cdp cdp_lut", "constrained-random CDP jobs: LUT contents/modes, LRN sizes, bypasses, CVTs"},
+    {"cdp_b2b", cdp_b2b, "cdp cdp_lut", "CDP jobs back to back: the idle group programmed and enabled while the other runs"},
+    {"cdp_lut_neg", cdp_lut_neg, "cdp cdp_lut", "CDP jobs with both LO-table ends negative (start < end < 0)"},
+    {"cdp_hang", cdp_hang, "cdp", "NEGATIVE: CDP enabled without CDP_RDMA never completes (watchdog)"},
+    {"sdp_perf", sdp_perf, "sdp", "fixed-shape SDP pass-through job for throughput figures (seed picks the shape)"},
+    {"pdp_perf", pdp_perf, "pdp", "fixed-shape PDP 3x3 average job for throughput figures (seed picks the shape)"},
+    {"cdp_perf", cdp_perf, "cdp", "fixed-shape CDP LRN5 job for throughput figures (seed picks the shape)"},
 };
 
 int nvdla_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen) {
@@ -50,6 +52,12 @@ int nvdla_build_test(const char *test, uint64_t seed, program_t *p, char *err, s
         if (strcmp(tests[i].name, test) == 0) {
             free(p->name);
             p->name = strdup(test);
+            char why[256];
+            if (!dut_provides(tests[i].needs, why, sizeof why)) {   /* by capability, said in the report */
+                prog_job(p, "%s", test);
+                prog_skip(p, "test %s %s", test, why);
+                return 0;
+            }
             return tests[i].gen(p, seed, err, errlen);
         }
     char known[4096];

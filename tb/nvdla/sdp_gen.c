@@ -130,13 +130,11 @@ static void sdp_job(program_t *p, rng_t *r, int k, int g, const limits_t *lim) {
     put(&l, SDP + 0xc0, wild ? (uint32_t)((int32_t)rng_next(r) >> rng_range(r, 0, 31)) : rng_range(r, 0, 16) - 8);
     put(&l, SDP + 0xc4, (wild ? (uint32_t)rng_next(r) & 0xFFFF : rng_range(r, 1, 4)) | ((uint32_t)rng_next(r) << 16));
     put(&l, SDP + 0xc8, (wild ? rng_range(r, 0, 63) : rng_range(r, 0, 4)) | ((uint32_t)rng_next(r) & 0xFFFFFFC0u));
-    /* don't-care junk: ERDMA/EW (equal mode only when chosen), LUT storage, perf enables, RO results */
+    /* don't-care junk: ERDMA/EW (nv_small has no equal mode: EW is tied off), LUT storage, perf enables, RO results */
     put(&l, RDMA + 0x58, (uint32_t)rng_next(r)), put(&l, RDMA + 0x5c, (uint32_t)rng_next(r));
     put(&l, RDMA + 0x78, (uint32_t)rng_next(r));
     uint32_t ew = (uint32_t)rng_next(r);
-    const bool equal = rng_chance(r, 8);
-    if (!(ew & 1) && !(ew & 2) && ((ew >> 2) & 3) == 3) ew |= 1;
-    if (equal) ew = (ew & ~0xFu) | 0xCu;   /* EW_BYPASS=0, EW_ALU_BYPASS=0, EW_ALU_ALGO=3: no output writes (§4.4) */
+    if (rng_chance(r, 10)) ew = (ew & ~0xFu) | 0xCu;   /* the bits that once meant "equal mode" */
     put(&l, NVDLA_SDP_D_DP_EW_CFG_0, ew), put(&l, NVDLA_SDP_D_DP_EW_ALU_SRC_VALUE_0, (uint32_t)rng_next(r));
     put(&l, NVDLA_SDP_D_PERF_ENABLE_0, (uint32_t)rng_next(r)), put(&l, NVDLA_SDP_D_STATUS_0, (uint32_t)rng_next(r));
     emit_shuffled(p, r, &l);

@@ -1,6 +1,9 @@
 // NVDLA testbench top: the DUT and one DPI call per interface per cycle. Bus models are C state machines
 // (dpi/); they sample DUT outputs at the rising edge and their outputs are registered here (nonblocking),
 // so the DUT sees them as flops. clk and rst_n are driven by the C++ kernel.
+`ifndef DUT_TOP
+`define DUT_TOP NV_nvdla
+`endif
 module tb_nvdla (
     input logic clk,
     input logic rst_n
@@ -35,7 +38,8 @@ module tb_nvdla (
   logic        ar_valid, ar_ready, r_valid, r_ready, r_last;
   logic        dla_intr;
 
-  NV_nvdla dut (
+  // The DUT's top module comes from its description (tb/nvdla/duts/*.dut, `top`).
+  `DUT_TOP dut (
       .dla_core_clk                 (clk),
       .dla_csb_clk                  (clk),
       .global_clk_ovr_on            (1'b0),

@@ -59,7 +59,6 @@ static void test_nvdla_sdp_cdp(unit_t *u)
     /* BS: ALU only (mul bypassed), algo SUM, register operand; BN bypassed; 1x1 cube to memory */
     nvdla_pp_write(&sdp, NVDLA_SDP_D_DP_BS_CFG_0, 2u << 2 | 1u << 4);
     nvdla_pp_write(&sdp, NVDLA_SDP_D_DP_BN_CFG_0, 1);
-    nvdla_pp_write(&sdp, NVDLA_SDP_D_DP_EW_CFG_0, 3);
     nvdla_pp_write(&rdma, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1);
     nvdla_pp_write(&rdma, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1);
     nvdla_cov_layer(c, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = 1, .core = &sdp, .rdma = &rdma,
@@ -70,11 +69,10 @@ static void test_nvdla_sdp_cdp(unit_t *u)
     CHECK_EQ(hits_of(c, X_SDP_OUTPUT, 0, 0, 0), 1);         /* memory, 1x1 */
     CHECK_EQ(hits_of(c, X_SDP_SAT, 1, 1, 0), 1);            /* group 1 saturated */
     CHECK_EQ(fcov_hits(c), 6);                               /* + bs relu (on, no prelu) */
-    /* equal mode (§4.4) */
-    nvdla_pp_write(&sdp, NVDLA_SDP_D_DP_EW_CFG_0, 3u << 2);
+    /* a cube streamed to PDP */
     nvdla_pp_write(&sdp, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, 4);
-    nvdla_cov_layer(c, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .core = &sdp, .rdma = &rdma});
-    CHECK_EQ(hits_of(c, X_SDP_OUTPUT, 2, 1, 0), 1);         /* equal, cube */
+    nvdla_cov_layer(c, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .core = &sdp, .rdma = &rdma, .onfly = true});
+    CHECK_EQ(hits_of(c, X_SDP_OUTPUT, 1, 1, 0), 1);         /* pdp, cube */
     /* on the fly a 1x1 packing is no bin */
     CHECK(!fcov_hit4(c, X_SDP_OUTPUT, 1, 0, 0, 0), "sdp output pdp x 1x1 is excluded");
     /* CDP: both LO ends negative (bit 37 = HIGH bit 5), linear LE, LRN 7 in group 0 */

@@ -1,7 +1,7 @@
 // Write client of a datapath engine: takes output atoms in cube order, writes each at its walker address
 // (single-beat, whole atom) and counts the B acks. done = every atom of the cube consumed and every write
 // acknowledged (the engines raise their interrupt after the B response of the last write). With
-// nowrite=1 (SDP equal mode) atoms are consumed without memory traffic.
+// nowrite=1 (SDP output streamed on the fly to PDP) atoms are consumed without memory traffic.
 module nvdla_dp_wdma #(
   parameter bit PIXEL_MAJOR = 1'b0     // 1: nvdla_dp_walk_px order (CDP)
 ) (

@@ -2,7 +2,8 @@
 // MRDMA atoms (or the flying 32-bit input that CACC will drive) are issued lane by lane into a 4-stage
 // pipeline BS -> BN -> CVT; output atoms go to the WDMA (ID 1), or to PDP on the fly. BS/BN operands come
 // from the registers or from the BRDMA (ID 5) / NRDMA (ID 6). The layer is done when the WDMA has all its
-// B acks (or, to PDP / in equal mode, when the last atom left).
+// B acks (or, to PDP, when the last atom left). There is no "equal mode" in nv_small: NVIDIA's NV_NVDLA_sdp.v
+// ties the WDMA's EW configuration to bypass, so D_DP_EW_CFG is don't-care and the output is always written.
 module nvdla_sdp
   import nvdla_regs_pkg::*;
   import nvdla_sdp_pkg::*;
@@ -40,7 +41,6 @@ module nvdla_sdp
   // ------------------------------------------------------------------ configuration (live CONSUMER group)
   wire   mem_in  = !cfg.flying_mode;
   wire   to_pdp  = cfg.output_dst;
-  wire   equal   = !cfg.ew_bypass && !cfg.ew_alu_bypass && cfg.ew_alu_algo == 2'd3;
   xcfg_t bs, bn;
   assign bs = '{bypass: cfg.bs_bypass, alu_bypass: cfg.bs_alu_bypass, mul_bypass: cfg.bs_mul_bypass,
                 prelu: cfg.bs_mul_prelu, relu_bypass: cfg.bs_relu_bypass, algo: cfg.bs_alu_algo,
@@ -86,7 +86,17 @@ module nvdla_sdp
     end
   end
   assign done      = state == FIN;
-  assign rdma_done = done && used_rdma;
+  // SDP_RDMA completes when every read stream it has enabled is done (spec nvdla.md 4.2 table). With none
+  // enabled (flying input, BRDMA and NRDMA disabled; nv_small has no ERDMA) that is at once, on its own:
+  // NVIDIA's NV_NVDLA_SDP_rdma.v dp2reg_done = op_en & (each DMA done or disabled). Otherwise it completes
+  // with the SDP layer that used it.
+  wire  rdma_nothing = rcfg.flying_mode && rcfg.brdma_disable && rcfg.nrdma_disable;
+  logic rdma_empty_done;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) rdma_empty_done <= 1'b0;
+    else        rdma_empty_done <= rdma_op_en && rdma_nothing && !rdma_empty_done;
+  end
+  assign rdma_done = (done && used_rdma) || rdma_empty_done;
   wire   running   = state == RUN;
 
   // ------------------------------------------------------------------ read clients
@@ -246,7 +256,7 @@ module nvdla_sdp
   assign outq_pop  = !outq_empty && wd_ready && (!to_pdp || pdp_ready);
 
   nvdla_dp_wdma u_wdma (
-    .clk, .rst_n, .start, .nowrite(to_pdp || equal), .base({cfg.dst_base_addr_low[31:3], 3'd0}),
+    .clk, .rst_n, .start, .nowrite(to_pdp), .base({cfg.dst_base_addr_low[31:3], 3'd0}),
     .line_stride({cfg.dst_line_stride[31:3], 3'd0}), .surf_stride({cfg.dst_surface_stride[31:3], 3'd0}),
     .width(cfg.width), .height(cfg.height), .surfs(cfg.channel[12:3]), .pack(one_w), .done(wdma_done),
     .din_valid(!outq_empty && (!to_pdp || pdp_ready)), .din_ready(wd_ready), .din(outq_data),

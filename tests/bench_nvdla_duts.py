@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Our NVDLA RTL beside NVIDIA's nv_small on the same jobs; `run(jobs, repeats) -> dict` as tests/bench.py
+expects.
+
+For every available NVDLA DUT (tb/nvdla/duts/), the same seeded SDP, PDP and CDP jobs (random shapes with
+memory backpressure, and the fixed perf shapes with an ideal memory) run one process at a time, repeated;
+reported per DUT and engine: simulated cycles per wall-clock second (median over repeats) and cycles per job
+(deterministic for a given seed), then the ratios nv_small / ours. The run is the same checked run as in a
+regression: both DUTs must pass, or the bench stops with the run's output.
+Standalone: python3 tests/bench_nvdla_duts.py [--repeats N]
+"""
+import argparse
+import os
+import statistics
+import sys
+
+import benchlib
+
+sys.path.insert(0, os.path.join(benchlib.ROOT, 'tb', 'common'))
+import dut_manifest  # noqa: E402
+
+WORKLOADS = [   # (label, plusargs per seed, seeds)
+    ('SDP random +stall=1', ['+test=sdp_random', '+stall=1'], range(1, 11)),
+    ('PDP random +stall=1', ['+test=pdp_random', '+stall=1'], range(1, 11)),
+    ('CDP random +stall=1', ['+test=cdp_random', '+stall=1'], range(1, 11)),
+    ('SDP/PDP/CDP perf shapes +stall=0', None, range(1, 6)),
+]
+
+
+def workload_runs(args, seeds):
+    if args is not None:
+        return [args + [f'+seed={s}', f'+verilator+seed+{s}'] for s in seeds]
+    return [[f'+test={e}_perf', '+stall=0', f'+seed={s}', f'+verilator+seed+{s}'] for e in ('sdp', 'pdp', 'cdp')
+            for s in seeds]
+
+
+def measure(sim, runs, repeats):
+    """(median cycles/s over repeats of the whole workload, cycles per job, jobs)."""
+    rates, cycles, jobs = [], 0, 0
+    for _ in range(repeats):
+        wall, cycles, jobs = 0.0, 0, 0
+        for args in runs:
+            w, c, j, _ = benchlib.run_sim(sim, args + ['+quiet'], who='bench_nvdla_duts')
+            wall, cycles, jobs = wall + w, cycles + c, jobs + j
+        rates.append(cycles / wall if wall else 0.0)
+    return statistics.median(rates), cycles / jobs if jobs else 0.0, jobs
+
+
+def run(jobs, repeats):
+    del jobs                          # one process at a time: cycles/s of a single simulation
+    duts = [d for d in dut_manifest.all_duts()['nvdla'].values()]
+    duts.sort(key=lambda d: not d.default)
+    avail = []
+    for d in duts:
+        why = d.unavailable()
+        sim = os.path.join(benchlib.ROOT, d.build_dir, 'sim')
+        if why or not os.access(sim, os.X_OK):
+            print(f"bench nvdla DUTs: {d.name} skipped: {why or d.build_dir + '/sim not built (make build-upstream)'}")
+            continue
+        avail.append((d, sim))
+    res = {}
+    print(f"bench nvdla DUTs: the same jobs on {', '.join(d.name for d, _ in avail)} "
+          f"(cycles/s: median of {repeats}, one process; cycles per job: deterministic)")
+    for label, args, seeds in WORKLOADS:
+        row = {}
+        for d, sim in avail:
+            cps, cpj, n = measure(sim, workload_runs(args, seeds), repeats)
+            row[d.name] = {'cycles_per_s': cps, 'cycles_per_job': cpj, 'jobs': n}
+        res[label] = row
+        cells = '  '.join(f"{n}: {v['cycles_per_s']:9,.0f} cycles/s {v['cycles_per_job']:8.0f} cycles/job"
+                          for n, v in row.items())
+        ratio = ''
+        if len(row) == 2:
+            (na, a), (nb, b) = row.items()
+            ratio = (f"  | {nb}/{na}: {b['cycles_per_s'] / a['cycles_per_s']:.2f}x cycles/s, "
+                     f"{b['cycles_per_job'] / a['cycles_per_job']:.2f}x cycles/job")
+        print(f"  {label:34} {cells}{ratio}")
+    return res
+
+
+if __name__ == '__main__':
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--repeats', type=int, default=3)
+    run(1, ap.parse_args().repeats)

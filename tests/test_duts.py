@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Tests of the DUT mechanism (run by `make test`): malformed DUT descriptions and lists get file:line
+errors, an unknown DUT stops `make run` before building, a build depends on every file its description
+names, and the differential report fails (exit 1, both repro lines) when one DUT's run goes wrong."""
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
+import dut_manifest  # noqa: E402
+
+failures, checked, skipped = [], [], []
+
+
+def check(cond, what):
+    checked.append(what)
+    print(('ok   ' if cond else 'FAIL ') + what)
+    if not cond:
+        failures.append(what)
+
+
+def parse_error(text):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, 'bad.dut')
+        with open(path, 'w') as f:
+            f.write(text)
+        try:
+            dut_manifest.parse(path, 'nvdla')
+        except dut_manifest.ManifestError as ex:
+            return str(ex).replace(d + '/', '')
+    return ''
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
+    return p.returncode, p.stdout + p.stderr
+
+
+def main():
+    e = parse_error('top NV_nvdla\nfiles x.v\nflavour vanilla\n')
+    check(e.startswith('bad.dut:3: unknown key') and 'flavour' in e, f"unknown key named with file:line ({e})")
+    e = parse_error('files x.v\n')
+    check("no 'top'" in e, f"missing top refused ({e})")
+    e = parse_error('top NV_nvdla\nfiles x.v\ndefines "UNCLOSED\n')
+    check(e.startswith('bad.dut:3:'), f"unbalanced quote refused with file:line ({e})")
+    with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
+        f.write('nvdla test=sdp_random 1 dut=nope\n')
+    rc, out = run([sys.executable, 'tests/regress.py', '--list', f.name, '--name', 'test_duts'])
+    os.unlink(f.name)
+    check(rc == 2 and ":1: unknown DUT 'nope' for nvdla (known: nv_small, ours)" in out,
+          f"a list naming an unknown DUT: file:line error, exit 2 ({out.strip()[-120:]})")
+    rc, out = run(['make', '--no-print-directory', 'run', 'ACC=nvdla', 'DUT=nope', 'TEST=sdp_random'])
+    check(rc != 0 and "unknown DUT 'nope' for nvdla" in out and 'VERILATE' not in out,
+          'make run DUT=nope stops before building, naming the DUTs')
+    # A build depends on every file of its description (-W: as if modified, nothing touched).
+    for acc, dut, own in [('nvdla', 'ours', 'tb/nvdla/duts/ours.dut'), ('nvdla', 'nv_small', 'tb/nvdla/duts/nv_small.vlt')]:
+        d = dut_manifest.get(acc, dut)
+        if d.unavailable():
+            skipped.append(f'{dut}: {d.unavailable()}')
+            print(f'skip {skipped[-1]}')
+            continue
+        sim = os.path.join(d.build_dir, 'sim')
+        run(['make', '-s', sim])
+        rc0, out0 = run(['make', '-n', sim])
+        rc, out = run(['make', '-n', '-W', os.path.join(ROOT, own), sim])   # the rules name it absolute
+        check(rc0 == 0 and 'verilator' not in out0 and rc == 0 and 'verilator' in out and f'--top-module tb_{acc}' in out,
+              f'editing {own} re-verilates {sim}, and nothing does when nothing changed')
+    # The differential report fails when one side's run fails, with the repro line of each side.
+    nvs = dut_manifest.get('nvdla', 'nv_small')
+    if nvs.unavailable() or not os.access(os.path.join(ROOT, nvs.build_dir, 'sim'), os.X_OK):
+        skipped.append(f"make diff negative: {nvs.unavailable() or nvs.build_dir + '/sim not built'}")
+        print(f'skip {skipped[-1]}')
+    else:
+        rc, out = run([sys.executable, 'tests/diff.py', '--acc', 'nvdla', '--tests', 'sdp_random', '--seeds', '1',
+                       '--args-b', '+fault=wdata_flip:0'])
+        check(rc == 1 and 'MISMATCH' in out and "DUT=nv_small TEST=sdp_random SEED=1 ARGS='+fault=wdata_flip:0'" in out,
+              'diff: a corrupted output on one DUT fails the report, with both repro lines')
+    print(f"test_duts: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
