@@ -1,6 +1,7 @@
 /* fcov_write_plusarg: where a run's coverage goes (+cov=<file> or +cov=<dir>/); separate from fcov.c so
  * that the bin logic links without the simulator. */
 #include "fcov.h"
+#include "dut_info.h"
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,8 +33,10 @@ FILE *fcov_open_plusarg(sim_t *sim)
         snprintf(name, sizeof name, "%s", stim ? stim : "run");
         for (char *s = name; *s; s++)
             if (*s == '/' || *s == '.') *s = '_';
-        snprintf(file, sizeof file, "%s/%s.s%llu.stall%llu.cov", dir, name, (unsigned long long)sim_seed(sim),
-                 (unsigned long long)sim_plusarg_u64(sim, "stall", 1));
+        /* runs on another DUT than the default (e.g. nv_small) sample the same golden view: own file names */
+        snprintf(file, sizeof file, "%s/%s.s%llu.stall%llu%s%s.cov", dir, name, (unsigned long long)sim_seed(sim),
+                 (unsigned long long)sim_plusarg_u64(sim, "stall", 1), tb_dut.is_default ? "" : ".",
+                 tb_dut.is_default ? "" : tb_dut.name);
     } else {
         snprintf(file, sizeof file, "%s", path);
     }

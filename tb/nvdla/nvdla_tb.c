@@ -19,7 +19,8 @@ enum { GLB_INTR_MASK = 0x1004, GLB_INTR_STATUS = 0x100C };
 #define INTERNAL_TAG (1ull << 63)   /* bus requests the testbench itself makes (interrupt service) */
 enum { RESP_RING = 64 };
 
-typedef enum { FAULT_NONE, FAULT_WDATA_FLIP, FAULT_AXI_VALID_DROP, FAULT_AXI_CROSS_4K, FAULT_B_STUCK } fault_t;
+typedef enum { FAULT_NONE, FAULT_WDATA_FLIP, FAULT_AXI_VALID_DROP, FAULT_AXI_CROSS_4K, FAULT_B_STUCK,
+               FAULT_RESULT_FLIP } fault_t;
 typedef enum { IRQ_IDLE, IRQ_READ_STATUS, IRQ_READ_MASK, IRQ_COOLDOWN } irq_state_t;
 
 typedef struct nvdla_tb {
@@ -72,11 +73,16 @@ static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r) {
     const struct result_check c = t->rcheck[t->rcheck_head];
     t->rcheck_head = (t->rcheck_head + 1) % RESP_RING;
     t->rcheck_n--;
-    if (r->data != c.expect) {
+    uint32_t data = r->data;
+    if (t->fault == FAULT_RESULT_FLIP && !t->fault_done) {
+        data ^= 0x80000000u;
+        t->fault_done = true;
+    }
+    if (data != c.expect) {
         char name[96];
         sim_error(t->sim, "MISMATCH result register %s (0x%05x) read 0x%08x, golden model expects 0x%08x for the "
                   "PRODUCER group's last layer (cycle %llu)", nvdla_reg_name(t, c.addr, name, sizeof name), c.addr,
-                  r->data, c.expect, (unsigned long long)r->cycle);
+                  data, c.expect, (unsigned long long)r->cycle);
     }
 }
 
@@ -120,7 +126,9 @@ static axi_cfg_t dbb_config(sim_t *sim) {
 
 static const sim_fault_kind_t fault_kinds[] = {   /* +fault_job=J picks the job, default 0 */
     {"wdata_flip", FAULT_WDATA_FLIP, 3, "beat"}, {"axi_valid_drop", FAULT_AXI_VALID_DROP, 3, NULL},
-    {"axi_cross_4k", FAULT_AXI_CROSS_4K, 3, NULL}, {"b_stuck", FAULT_B_STUCK, 3, "beats"}, {NULL, 0, 0, NULL},
+    {"axi_cross_4k", FAULT_AXI_CROSS_4K, 3, NULL}, {"b_stuck", FAULT_B_STUCK, 3, "beats"},
+    {"result_flip", FAULT_RESULT_FLIP, 3, NULL},   /* bit 31 of the first checked result-register read */
+    {NULL, 0, 0, NULL},
 };
 
 /* ---- acc_ops ------------------------------------------------------------------------------------ */
