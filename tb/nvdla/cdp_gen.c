@@ -54,12 +54,13 @@ static unsigned lut_program(program_t *p, rng_t *r, bool bypass_hint, bool neg_l
     int64_t le_start = pick38(r, bypass_hint ? -256 : 0, bypass_hint ? 256 : 4096);
     int64_t lo_start = pick38(r, bypass_hint ? -256 : 0, bypass_hint ? 256 : 4096);
     put38(&l, r, 0x18, le_start), put38(&l, r, 0x20, pick38(r, le_start + span / 2, span));
-    int64_t lo_end = pick38(r, lo_start + span / 2, span);
     if (neg_lo) {                                             /* both LO ends negative, start < end < 0 */
         lo_start = -(int64_t)rng_range(r, 2, bypass_hint ? 256 : 4096);
-        lo_end = lo_start + (int64_t)rng_range(r, 1, (uint32_t)(-lo_start - 1));
+        int64_t lo_end = lo_start + (int64_t)rng_range(r, 1, (uint32_t)(-lo_start - 1));
+        put38(&l, r, 0x28, lo_start), put38(&l, r, 0x30, lo_end);
+    } else {                                                  /* the random stream of cdp_random unchanged */
+        put38(&l, r, 0x28, lo_start), put38(&l, r, 0x30, pick38(r, lo_start + span / 2, span));
     }
-    put38(&l, r, 0x28, lo_start), put38(&l, r, 0x30, lo_end);
     dp_put(&l, CDP + 0x38, dp_junk(r)), dp_put(&l, CDP + 0x40, dp_junk(r));                /* slope scales */
     dp_put(&l, CDP + 0x3c, (rng_below(r, 1024)) | (dp_junk(r) & 0xFFFFFC00u));               /* slope shifts */
     dp_put(&l, CDP + 0x44, (rng_below(r, 1024)) | (dp_junk(r) & 0xFFFFFC00u));
