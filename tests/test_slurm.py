@@ -21,9 +21,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLUSTER = os.path.join(ROOT, 'tests', 'slurm', 'local_cluster.sh')
 ENV = dict(os.environ, SLURM_CONF=os.path.join(ROOT, 'build', 'slurm', 'slurm.conf'))
 failures = []
+checked = []
 
 
 def check(cond, what):
+    checked.append(what)
     print(('ok   ' if cond else 'FAIL ') + what, flush=True)
     if not cond:
         failures.append(what)
@@ -152,7 +154,9 @@ def main():
     finally:
         if not was_running:
             subprocess.run([CLUSTER, 'stop'], capture_output=True)
-    print(f"slurm: {'FAILED: ' + '; '.join(failures) if failures else 'all checks passed'}")
+    if failures:
+        print(f"slurm: FAILED: {'; '.join(failures)}")
+    print(f"slurm: {len(checked) - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 
