@@ -86,6 +86,7 @@ $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
 DUT_TOOL := $(PYTHON) tb/common/dut_manifest.py
 .PHONY: FORCE
 $(BUILD)/duts.mk: FORCE
+	@tests/install_deps.sh
 	@$(DUT_TOOL) make $@
 -include $(BUILD)/duts.mk
 
@@ -134,14 +135,13 @@ duts:
 	@$(DUT_TOOL) list
 
 # ---- dependencies ---------------------------------------------------------------------------------
-APT_PKGS := verilator gtkwave zlib1g-dev make gcc g++ python3 valgrind ccache
+# tests/install_deps.sh installs what this machine lacks (root: apt-get; else passwordless sudo; else it names
+# the command). It runs before anything else: the DUT fragment below depends on it, and make remakes that
+# fragment first of all. A no-op when everything is there.
 deps:
-	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $(APT_PKGS); \
-	 else sudo apt-get update -qq && sudo apt-get install -y -qq $(APT_PKGS); fi
+	@tests/install_deps.sh valgrind lcov
 check-deps:
-	@missing=""; for t in $(VERILATOR) gcc g++ $(PYTHON); do command -v $$t >/dev/null || missing="$$missing $$t"; done; \
-	 [ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
-	 if [ -n "$$missing" ]; then echo "missing:$$missing -- install with: make deps  (apt-get install -y $(APT_PKGS))"; exit 1; fi
+	@tests/install_deps.sh
 
 # ---- tests ----------------------------------------------------------------------------------------
 include tests/unit/unit.mk
@@ -227,6 +227,7 @@ diff: check-deps build build-upstream
 	    --args '$(ARGS)' --jobs $(JOBS)
 
 bench: check-deps build
+	@tests/install_deps.sh valgrind
 	$(PYTHON) tests/bench.py --jobs $(JOBS)
 
 clean:

@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import dut_manifest  # noqa: E402  (the DUT descriptions: tb/<acc>/duts/*.dut)
 WAVE_MARGIN = 200          # cycles of context before the job start and after the failure
 RUN_TIMEOUT_S = 600        # wall-clock limit per run (the cycle watchdogs fire long before)
+SKIP_EXIT = 77             # a simulator's exit status for a skipped run (tb/common/tb_api.h TB_EXIT_SKIP)
 
 
 class ListError(Exception):
@@ -112,6 +113,13 @@ def expand(entries, base_seed):
         for stim in stims:
             for i in range(e['seeds']):
                 runs.append(dict(e, stim=stim, seed=base_seed + i, skip=skip))
+    seen = {}
+    for r in runs:   # two runs with one name would share a log, a result and a wave: refuse, naming both
+        rid = run_id(r)
+        if rid in seen and seen[rid]['stim'] != r['stim']:
+            raise ListError(f"{r['where']}: run {rid} of {r['stim']} has the name of the run of {seen[rid]['stim']} "
+                            f"({seen[rid]['where']}); rename one of the files")
+        seen[rid] = r
     return runs
 
 
@@ -120,8 +128,18 @@ def acc_dut(r):
     return r['acc'] + (f"@{r['dut']}" if r.get('dut') else '')
 
 
+def test_name(r):
+    """What a run is named after: the test; for a trace, the test it holds. A MAX78000 SDK trace is always
+    <network>/apb_trace.txt (vectors/max78000/README.md), so it is named after its folder; other traces and
+    .cfg files after their file."""
+    stem = os.path.splitext(os.path.basename(r['stim']))[0]
+    if r['kind'] != 'test' and stem == 'apb_trace':
+        return os.path.basename(os.path.dirname(os.path.abspath(os.path.join(ROOT, r['stim'])))) or stem
+    return stem
+
+
 def run_id(r):
-    stim = os.path.splitext(os.path.basename(r['stim']))[0]
+    stim = test_name(r)
     tag = '_'.join(re.sub(r'[^A-Za-z0-9]+', '_', a.lstrip('+')) for a in r['args'])
     return f"{acc_dut(r)}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
 
@@ -181,7 +199,7 @@ def execute(r, outdir):
             res.update(status='FAIL', reason=f"expected a failure matching /{r['expect']}/ with nonzero exit; "
                                               f"got verdict {verdict}, exit {rc}")
         return res
-    if verdict == 'SKIP' and rc == 0:
+    if verdict == 'SKIP' and rc == SKIP_EXIT:
         res.update(status='SKIP', reason=reason)
     elif verdict == 'PASS' and rc == 0:
         res.update(status='PASS', reason='')
