@@ -17,6 +17,7 @@
 #   TEST=<name> TRACE=<file> CFG=<file>   what to run (one of them)
 #   SEED=<n>                  the seed (default 1);  SEEDS=<n>: seeds per test for make diff
 #   ARGS='+plusarg ...'       plusargs for the simulator (make help lists them per accelerator)
+#   GOLDEN_ONLY=1             make run: the golden model alone, no RTL (+golden_only; MAX78000, NVDLA)
 #   JOBS=<n>                  parallel simulations (default: all cores)
 #   LAUNCHER=local|slurm      where make test / make regress run the simulations
 #   V=1                       show every build command
@@ -175,6 +176,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_failing_job.py
 	$(PYTHON) tests/test_duts.py
 	$(PYTHON) tests/test_cli.py
+	$(PYTHON) tests/test_golden_only.py
 	$(PYTHON) tests/test_slurm.py
 
 # Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
@@ -205,7 +207,7 @@ $(error $(RUN_ERROR))
 endif
 endif
 run: check-deps $(RUN_SIM)
-	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS)
+	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
 
 waves: check-deps $(RUN_SIM)
 	@mkdir -p waves

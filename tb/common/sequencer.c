@@ -42,7 +42,14 @@ static const char *where(const op_t *op, char *buf, size_t n) {
 }
 
 static uint64_t timeout_of(const sequencer_t *s, const op_t *op) {
-    return op->timeout ? op->timeout : s->default_timeout;
+    if (op->timeout) return op->timeout;
+    if (s->default_timeout) return s->default_timeout;   /* +watchdog= */
+    uint64_t t = s->ops->default_watchdog ? s->ops->default_watchdog : 200000;
+    if (op->kind == OP_WAIT_IRQ && s->ops->wait_budget) {
+        uint64_t b = s->ops->wait_budget(s->acc);
+        if (b > t) t = b;
+    }
+    return t;
 }
 
 static void next_op(sequencer_t *s) {

@@ -11,6 +11,8 @@ typedef enum { SEQ_RUNNING, SEQ_DONE, SEQ_FAILED, SEQ_SKIPPED } seq_status_t;
 
 typedef struct sequencer sequencer_t;
 
+/* default_timeout: the +watchdog a user gave, or 0: then the accelerator's default_watchdog (200000 when 0),
+ * raised for interrupt waits to its wait_budget(). */
 sequencer_t *seq_new(sim_t *sim, const acc_ops_t *ops, void *acc, const program_t *prog,
                      uint64_t default_timeout);
 void         seq_free(sequencer_t *s);

@@ -42,6 +42,10 @@ struct sim {
     struct timespec t0;
     bool         quiet;
     const char **wave_signals;   /* the accelerator's signals, then the DUT's below its instance */
+    /* golden-only runs: the accelerator's ops with the bus and interrupt served by its golden model */
+    acc_ops_t    golden_ops;
+    bus_resp_t   golden_ring[64];
+    unsigned     golden_head, golden_n;
 };
 
 static sim_t the_sim;   /* the per-process simulation context (DPI callbacks have no user pointer) */
@@ -211,6 +215,54 @@ static int load_program(sim_t *s, char *err, size_t errlen) {
 
 uint64_t tb_reset_cycles(void) { return 20; }
 
+/* ---- golden-only runs: the bus and the interrupt answered by the golden model at once ---------------- */
+static void golden_push(void *acc, const bus_req_t *r) {
+    sim_t *s = &the_sim;
+    bus_resp_t resp = {.tag = r->tag, .cycle = s->cycle};
+    s->acc_ops->golden_bus(acc, r, &resp);
+    if (r->write && !r->nposted && !resp.error) return;   /* posted writes answer nothing */
+    if (s->golden_n == sizeof s->golden_ring / sizeof *s->golden_ring) {
+        sim_error(s, "golden-only: more than %zu unconsumed responses", sizeof s->golden_ring / sizeof *s->golden_ring);
+        return;
+    }
+    s->golden_ring[(s->golden_head + s->golden_n++) % 64] = resp;
+}
+
+static bool golden_pop(void *acc, bus_resp_t *resp) {
+    sim_t *s = &the_sim;
+    (void)acc;
+    if (!s->golden_n) return false;
+    *resp = s->golden_ring[s->golden_head];
+    s->golden_head = (s->golden_head + 1) % 64;
+    s->golden_n--;
+    return true;
+}
+
+static bool golden_idle(void *acc) { (void)acc; return true; }
+
+static void golden_no_check(void *acc, scoreboard_t *sb) { (void)acc, (void)sb; }   /* no DUT to compare */
+
+static int finish(sim_t *s, const char *crash);
+
+/* Golden-only mode: the sequencer's ops with the bus and interrupt of the golden model (checked first). */
+static int run_golden_only(sim_t *s) {
+    const acc_ops_t *a = s->acc_ops;
+    if (!a->golden_bus || !a->golden_irq) {
+        fprintf(stderr, "ERROR: +golden_only: %s has no golden-only mode yet (its testbench provides no golden_bus)\n",
+                a->name);
+        return 2;
+    }
+    s->golden_ops = *a;
+    s->golden_ops.bus_push = golden_push;
+    s->golden_ops.bus_pop = golden_pop;
+    s->golden_ops.bus_idle = golden_idle;
+    s->golden_ops.wait_irq = a->golden_irq;
+    s->golden_ops.golden_check = golden_no_check;
+    s->golden_ops.dut_mem = a->golden_mem ? a->golden_mem : a->dut_mem;   /* CRC/byte checks read the model */
+    printf("golden-only: %s runs on the golden model alone (no RTL)\n", s->prog.name ? s->prog.name : "");
+    return 0;
+}
+
 /* The save file's signals: the accelerator's bus wires (acc_ops), then the DUT's own internals, which the
  * DUT description names relative to the instance <wave_scope>.dut. */
 static const char **wave_signal_list(const acc_ops_t *a) {
@@ -291,8 +343,27 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
     s->wave_signals = wave_signal_list(s->acc_ops);
     waves_init(&s->waves, s, ops, s->acc_ops->wave_scope, s->wave_signals);
-    uint64_t watchdog = s->acc_ops->default_watchdog ? s->acc_ops->default_watchdog : 200000;
-    s->seq = seq_new(s, s->acc_ops, s->acc, &s->prog, sim_plusarg_u64(s, "watchdog", watchdog));
+    uint64_t watchdog = sim_plusarg_u64(s, "watchdog", 0);   /* 0: per accelerator and program (sequencer.h) */
+    bool golden_only = sim_plusarg_flag(s, "golden_only");
+    if (golden_only) {
+        int rc = run_golden_only(s);
+        if (rc) return rc;
+    }
+    s->seq = seq_new(s, golden_only ? &s->golden_ops : s->acc_ops, s->acc, &s->prog, watchdog);
+    if (golden_only) {   /* the sequencer alone, one operation step per "cycle"; no Verilated model */
+        while (s->status == SEQ_RUNNING) {
+            s->cycle++;
+            s->status = seq_step(s->seq);
+            if (s->errors > 0 && s->status == SEQ_RUNNING) s->status = SEQ_FAILED;
+            if (s->cycle >= s->max_cycles && s->status == SEQ_RUNNING) {
+                sim_error(s, "simulation limit +max_cycles=%llu reached", (unsigned long long)s->max_cycles);
+                s->status = SEQ_FAILED;
+            }
+        }
+        if (s->acc_ops->golden_finish && s->status != SEQ_SKIPPED) s->acc_ops->golden_finish(s->acc, s->sb);
+        if (s->errors > 0 && s->status == SEQ_DONE) s->status = SEQ_FAILED;
+        exit(finish(s, NULL));
+    }
     return 0;
 }
 

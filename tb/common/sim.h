@@ -55,9 +55,19 @@ typedef struct acc_ops {
     /* Waveform: scope to dump and signals for the GTKWave save file (NULL-terminated, full paths). */
     const char *wave_scope;
     const char *const *wave_signals;
-    /* Cycles a wait may take before the watchdog fires, unless +watchdog= says otherwise; 0 = 200000.
-     * (A MAX78000 mnist inference takes 1.44 M cycles.) */
+    /* Cycles a wait may take before the watchdog fires, unless +watchdog= says otherwise; 0 = 200000. */
     uint64_t default_watchdog;
+    /* A bound on the cycles the DUT may take for the work the program has started, derived from the program
+     * (e.g. the layers of a MAX78000 run); an interrupt wait's watchdog is at least this. May be NULL. */
+    uint64_t (*wait_budget)(void *acc);
+    /* Golden-only runs (+golden_only / GOLDEN_ONLY=1): the program runs on the golden model alone, no RTL is
+     * simulated, and only the stimulus' own expectations are checked (read values, CRCs, expected files).
+     * golden_bus executes one bus request on the golden model at once (*resp: read data, error);
+     * golden_irq is the interrupt condition for `mask` by the golden model; golden_finish runs the
+     * end-of-program checks (may be NULL). golden_bus NULL: the accelerator has no golden-only mode. */
+    void  (*golden_bus)(void *acc, const bus_req_t *req, bus_resp_t *resp);
+    bool  (*golden_irq)(void *acc, uint32_t mask);
+    void  (*golden_finish)(void *acc, scoreboard_t *sb);
 } acc_ops_t;
 
 /* Provided by the accelerator's testbench file. */

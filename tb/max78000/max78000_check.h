@@ -77,5 +77,8 @@ bool        m7_check_last_write(const m7_check_t *c, unsigned *g, unsigned *w, u
 
 /* OP_CHECK_GOLDEN: final image of everything the golden layers wrote since the previous call. */
 void        m7_check_golden_image(m7_check_t *c, scoreboard_t *sb);
+/* Golden-only runs (+golden_only, no RTL): the golden model's first run against expected.txt (its layers were
+ * compared with layerN.txt as they ran); drains the run queue. */
+void        m7_check_golden_only(m7_check_t *c);
 uint64_t    m7_check_runs_checked(const m7_check_t *c);
 #endif

@@ -82,6 +82,7 @@ typedef struct m7tb {
     fault_t        fault;
     uint64_t       fault_n, writes_pushed;
     bool           fault_done;
+    uint64_t        budget;              /* watchdog bound of the run in flight (run_budget) */
 } m7tb_t;
 
 static m7tb_t *tb(void) { return sim_get() ? sim_acc(sim_get()) : NULL; }
@@ -151,6 +152,37 @@ static const char *m7_reg_name(void *acc, uint64_t addr, char *buf, size_t n)
     return buf;
 }
 
+/* ---- the interrupt wait's watchdog, from the program ------------------------------------------------ */
+/* A bound on the RTL cycles of the run the golden model just executed, from its layers: per layer the
+ * quadrant with most work, NK x H_out x W_out x (X x T x pool window + 5) cycles (the engine before
+ * issue 12's parallel rework needed exactly that: mnist 1.44 M), doubled, plus 200000 for start-up. */
+static uint64_t run_budget(const max78000_t *g)
+{
+    uint64_t total = 0;
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++) {
+        if (!(g->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK))
+            continue;
+        unsigned last = MAX78000_LCNT_MAX_LCNT_GET(g->q[q].lcnt_max);
+        uint64_t quad = 0;
+        for (unsigned y = 0; y <= last && y < MAX78000_NLAYER; y++) {
+            max78000_lp_t lp;
+            max78000_layer_params(g, q, y, &lp);
+            if (!lp.valid)
+                continue;
+            uint64_t win = (uint64_t)(lp.ph > 0 ? lp.ph : 1) * (uint64_t)(lp.pw > 0 ? lp.pw : 1);
+            quad += (uint64_t)lp.NK * (uint64_t)lp.H_out * (uint64_t)lp.W_out * ((uint64_t)lp.X * lp.T * win + 5);
+        }
+        if (quad > total)
+            total = quad;
+    }
+    return 2 * total + 200000;
+}
+
+static uint64_t m7_wait_budget(void *acc)
+{
+    return ((m7tb_t *)acc)->budget;
+}
+
 /* ---- APB monitor → golden model ----------------------------------------------------------------- */
 static bool is_memory(max78000_dec_kind_t k)
 {
@@ -182,9 +214,15 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
                   pending ? ", a run is in progress" : "");
     if (!exp_err && !slverr) {
         if (req->write) {
+            uint64_t runs = t->gold->runs;
             m7_check_golden_begin(t->chk);
             max78000_resp_t r = max78000_apb_write(t->gold, req->addr, req->data, req->strb);
             m7_check_golden_end(t->chk);
+            if (t->gold->runs != runs) {
+                t->budget = run_budget(t->gold);
+                sim_note(t->sim, "run %llu started: interrupt watchdog %llu cycles (from its layers; +watchdog= "
+                         "overrides)", (unsigned long long)t->gold->runs, (unsigned long long)t->budget);
+            }
             ws = r.wait_states;
             if (d.kind == DEC_CTRL)   /* irq follows CTRL with a register delay in the DUT */
                 t->irq_quiet_until = sim_cycle(t->sim) + 4;
@@ -390,6 +428,42 @@ static bool m7_wait_irq(void *acc, uint32_t mask)
     return irq_monitor_level(t->irq);
 }
 
+/* ---- golden-only runs (+golden_only): the program against the golden model alone -------------------- */
+static void m7_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp)
+{
+    m7tb_t *t = acc;
+    bool expect = (r->addr & MAX78000_EXPECT_SLVERR) != 0;
+    uint32_t addr = (uint32_t)r->addr;
+    bool slverr = max78000_decode(addr).kind == DEC_INVALID;   /* D05: no run is ever in flight here */
+    if (!slverr && r->write) {
+        m7_check_golden_begin(t->chk);
+        max78000_apb_write(t->gold, addr, r->data, r->strb);
+        m7_check_golden_end(t->chk);
+        check_unsupported(t);
+    } else if (!slverr) {
+        resp->data = max78000_apb_read(t->gold, addr).rdata;
+    }
+    if (expect && !slverr)
+        sim_error(t->sim, "APB: access to 0x%08x was expected to answer PSLVERR, the golden model answers OKAY", addr);
+    resp->error = slverr && !expect;
+}
+
+static bool m7_golden_irq(void *acc, uint32_t mask)
+{
+    m7tb_t *t = acc;
+    if (mask)
+        sim_error(t->sim, "wait_irq: MAX78000 has one interrupt line; use mask 0 (got 0x%x)", mask);
+    return mask || max78000_irq(t->gold);
+}
+
+static void m7_golden_finish(void *acc, scoreboard_t *sb)
+{
+    m7tb_t *t = acc;
+    (void)sb;
+    check_unsupported(t);
+    m7_check_golden_only(t->chk);
+}
+
 static void run_end_compare(m7tb_t *t, bool from_dump);
 
 static void m7_golden_check(void *acc, scoreboard_t *sb)
@@ -454,7 +528,11 @@ const acc_ops_t tb_acc_ops = {
     .describe = m7_describe,
     .wave_scope = "TOP.tb_max78000",
     .wave_signals = m7_wave_signals,
-    .default_watchdog = 3000000,   /* mnist: 1.44 M cycles from start to interrupt */
+    .default_watchdog = 200000,
+    .wait_budget = m7_wait_budget,   /* the interrupt wait: at least the started run's bound (run_budget) */
+    .golden_bus = m7_golden_bus,
+    .golden_irq = m7_golden_irq,
+    .golden_finish = m7_golden_finish,
 };
 
 /* ---- DPI entry points (tb_max78000.sv, once per rising edge) ------------------------------------- */

@@ -7,6 +7,7 @@
 #include "nvdla_golden.h"
 #include "nvdla_cov.h"
 #include "nvdla_regmap.h"
+#include "nvdla_regs.h"
 #include "nvsmall_cfg.h"
 #include "rng.h"
 #include "scoreboard.h"
@@ -46,6 +47,9 @@ typedef struct nvdla_tb {
     struct dut_write { uint32_t addr; uint64_t cycle; } *written;
     size_t          nwritten, capwritten;
     unsigned        unmodelled_seen;     /* nvdla_golden_unmodelled() at the last golden check */
+    /* golden-only runs: what register reads return (the golden model has no register file) */
+    uint32_t       *gregs;               /* last value written per 32-bit word of the CSB space */
+    uint8_t        *gregs_set;
     /* fault injection */
     fault_t         fault;
     uint64_t        fault_n, fault_job, w_beats;   /* fault hits beat fault_n of job fault_job */
@@ -158,6 +162,8 @@ static void *nvdla_create(sim_t *sim) {
 
 static void nvdla_destroy(void *acc) {
     nvdla_tb_t *t = acc;
+    free(t->gregs);
+    free(t->gregs_set);
     fcov_write_plusarg(t->cov, t->sim);
     fcov_free(t->cov);
     csb_master_free(t->csb);
@@ -322,6 +328,45 @@ static bool nvdla_wait_irq(void *acc, uint32_t mask) {
 static mem_t *nvdla_dut_mem(void *acc) { return ((nvdla_tb_t *)acc)->mem; }
 static mem_t *nvdla_golden_mem(void *acc) { return ((nvdla_tb_t *)acc)->shadow; }
 
+/* ---- golden-only runs (+golden_only): the program against the golden model alone -------------------- */
+/* Register reads are answered from what was written (store mask, else the reset value), GLB status from the
+ * golden model's expected interrupts, CDMA's CBUF flush as done: enough for datapath jobs and nv_small traces.
+ * Register-behaviour tests (ping-pong status, interrupt masking) are not modelled and fail in this mode. */
+static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp) {
+    nvdla_tb_t *t = acc;
+    uint32_t addr = (uint32_t)r->addr;
+    if (r->addr > 0x3FFFF || (r->addr & 3)) {
+        sim_error(t->sim, "CSB address 0x%llx is outside the NVDLA register space or not word aligned",
+                  (unsigned long long)r->addr);
+        return;
+    }
+    if (!t->gregs) {
+        t->gregs = calloc(0x10000, sizeof *t->gregs);
+        t->gregs_set = calloc(0x10000, 1);
+        if (!t->gregs || !t->gregs_set) abort();
+    }
+    const nvdla_reg_t *reg = nvdla_reg_by_addr(addr);
+    if (r->write) {
+        nvdla_golden_write(t->golden, addr, r->data);
+        t->gregs[addr >> 2] = r->data;
+        t->gregs_set[addr >> 2] = 1;
+        return;
+    }
+    if (addr == GLB_INTR_STATUS) resp->data = nvdla_golden_intr_expected(t->golden);
+    else if (addr == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0) resp->data = 1;
+    else if (reg) resp->data = t->gregs_set[addr >> 2] ? (t->gregs[addr >> 2] & reg->store_mask) | (reg->reset & ~reg->store_mask)
+                                                         : reg->reset;
+}
+
+static bool nvdla_golden_irq(void *acc, uint32_t mask) {
+    nvdla_tb_t *t = acc;
+    uint32_t pend = nvdla_golden_intr_expected(t->golden);
+    if (mask == 0) return pend != 0;
+    if ((pend & mask) != mask) return false;
+    nvdla_golden_write(t->golden, GLB_INTR_STATUS, mask);   /* the interrupt service clears what it saw */
+    return true;
+}
+
 static void box_coord(const void *ctx, uint64_t addr, char *buf, size_t n) {
     nvdla_box_coord(ctx, (uint32_t)addr, buf, n);
 }
@@ -455,6 +500,8 @@ const acc_ops_t tb_acc_ops = {
     .describe = nvdla_describe,
     .wave_scope = "TOP.tb_nvdla",
     .wave_signals = nvdla_wave_signals,
+    .golden_bus = nvdla_golden_bus,
+    .golden_irq = nvdla_golden_irq,
 };
 
 /* ---- DPI entry points (called from tb_nvdla.sv once per rising edge) ------------------------------ */
