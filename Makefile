@@ -9,6 +9,7 @@
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
 #   make regress LAUNCHER=slurm                                      the runs as Slurm job arrays (README)
+#   make coverage     line coverage of our RTL over the nightly: build/coverage/html/index.html
 #   make help         this list, the variables, the DUTs and every accelerator's plusargs
 #   make duts         the DUTs of every accelerator;  make list: every test
 # Variables:
@@ -124,12 +125,33 @@ endif
 endef
 $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(eval $(call DUT_RULES,$(a),$(d)))))
 
+# ---- code coverage: our DUTs rebuilt with Verilator line coverage under build/coverage/<acc>/ ------------
+define COV_RULES
+$(BUILD)/coverage/$(1)/obj/Vtb_$(1).mk: $$(DUT_$(1)_$$(DUT_DEFAULT_$(1))_DEPS) $$($(1)_TBSV) tb/common/sim_kernel.cpp \
+        tb/common/tb_api.h Makefile $(BUILD)/$(1)/dut.args
+	@mkdir -p $$(@D)
+	@$$(if $$(Q),echo "  VERILATE tb_$(1) with line coverage")
+	$$(Q)$$(VERILATOR) $$(VFLAGS) --coverage-line --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
+	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
+	    -LDFLAGS "$$(CURDIR)/$(BUILD)/$(1)/dut_info.o $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
+	    $$(DUT_$(1)_$$(DUT_DEFAULT_$(1))_VARGS) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
+	@touch $$@
+$(BUILD)/coverage/$(1)/sim: $(BUILD)/coverage/$(1)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(BUILD)/$(1)/dut_info.o
+	@rm -f $$(@D)/obj/Vsim
+	@$$(if $$(Q),echo "  BUILD   $$@ (line coverage; log: $$(@D)/obj/build.log)")
+	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$$(@D)/obj/build.log 2>&1 \
+	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
+	$$(Q)cp $$(@D)/obj/Vsim $$@.tmp && mv -f $$@.tmp $$@
+endef
+$(foreach a,$(ACCS),$(eval $(call COV_RULES,$(a))))
+COV_SIMS := $(foreach a,$(ACCS),$(BUILD)/coverage/$(a)/sim)
+
 SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # The vendors' RTL (../shared/upstream) whose files are present: built for `make test` (a smoke) and
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
+.PHONY: coverage help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
@@ -221,6 +243,13 @@ help:
 	@echo "Variables:"; sed -n 's/^#   \([A-Z_]*=.*\)/  \1/p' Makefile
 	@echo "DUTs (DUT=, tb/<acc>/duts/):"; $(DUT_TOOL) list | sed 's/^/  /'
 	@$(PYTHON) tb/common/gen_plusargs.py help $(ACCS)
+
+# Code coverage of our RTL over a list (default: the nightly; COV_LIST=...), merged per accelerator, waivers
+# applied (tests/coverage_waivers.tsv), lcov info and an HTML report under build/coverage/ (tests/coverage.py).
+COV_LIST ?= tests/lists/nightly.list
+coverage: check-deps build $(COV_SIMS)
+	@tests/install_deps.sh lcov
+	$(PYTHON) tests/coverage.py --list $(COV_LIST) --jobs $(JOBS)
 
 # Differential runs: the same seeded jobs on two DUTs of ACC (default: ours and the first upstream one).
 SEEDS ?= 10

@@ -144,13 +144,18 @@ def run_id(r):
     return f"{acc_dut(r)}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
 
 
+BUILD_ROOT = 'build'       # --build-root: where the simulators are (build/coverage for code-coverage builds)
+CODE_COV = None            # --code-cov DIR: each run writes its line coverage to DIR/<run>.dat
+
+
 def sim_path(acc, dut):
-    return os.path.join(ROOT, dut_manifest.get(acc, dut).build_dir, 'sim')
+    return os.path.join(ROOT, BUILD_ROOT, os.path.relpath(dut_manifest.get(acc, dut).build_dir, 'build'), 'sim')
 
 
 def sim_cmd(r, extra=()):
+    cov = [f"+code_cov={os.path.join(CODE_COV, run_id(r) + '.dat')}"] if CODE_COV else []
     return [sim_path(r['acc'], r.get('dut')), f"+{r['kind']}={r['stim']}", f"+seed={r['seed']}",
-            f"+verilator+seed+{r['seed']}", *r['args'], *extra]
+            f"+verilator+seed+{r['seed']}", *r['args'], *cov, *extra]
 
 
 def repro(r):
@@ -289,12 +294,21 @@ def main():
     ap.add_argument('--launcher', choices=sorted(LAUNCHERS), default=os.environ.get('LAUNCHER') or 'local',
                     help='where the runs execute: local processes (default) or a Slurm job array (env LAUNCHER)')
     launch_slurm.add_args(ap)
+    ap.add_argument('--code-cov', metavar='DIR', help='code coverage (make coverage): run our DUTs only, from the '
+                    'coverage builds under build/coverage/, each run writing DIR/<run>.dat (local launcher)')
     a = ap.parse_args()
+    global BUILD_ROOT, CODE_COV
     try:
         runs = expand(parse_list(a.list), a.seed)
     except (ListError, OSError, re.error) as ex:
         print(f"ERROR: {ex}", file=sys.stderr)
         return 2
+    if a.code_cov:
+        BUILD_ROOT, CODE_COV = os.path.join('build', 'coverage'), os.path.abspath(a.code_cov)
+        os.makedirs(CODE_COV, exist_ok=True)
+        other = [r for r in runs if r.get('dut')]
+        runs = [r for r in runs if not r.get('dut')]
+        print(f"code coverage: {len(runs)} runs on our DUTs ({len(other)} runs on other DUTs left out)")
     for acc, dut in sorted({(r['acc'], r.get('dut') or '') for r in runs if not r['skip']}):
         sim = sim_path(acc, dut or None)
         if not os.access(sim, os.X_OK):

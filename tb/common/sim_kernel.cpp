@@ -5,6 +5,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include <csignal>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -80,6 +81,11 @@ int main(int argc, char **argv) {
     }
     k.top->final();
     rc = tb_finish();
+#if VM_COVERAGE
+    // Code-coverage builds (make coverage): this run's line coverage, merged later by verilator_coverage.
+    const char *dat = k.ctx->commandArgsPlusMatch("code_cov=");
+    if (dat && *dat) k.ctx->coveragep()->write(dat + std::strlen("+code_cov="));
+#endif
     g_kernel = nullptr;
     return rc;
 }
