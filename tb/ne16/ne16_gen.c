@@ -1,6 +1,7 @@
 /* NE16 constrained-random generator (see ne16_gen.h). */
 #include "ne16_gen.h"
 #include "ne16_job.h"
+#include "dut_info.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -102,6 +103,9 @@ static void random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsi
         l->pulp_variant = !l->strided && l->pad_value == 0 && l->out_bits != 16 && rng_chance(g, 40);
     }
     if (l->mode16 && mode == NE16_LAYER_DW) l->mode16 = false;
+    /* A DUT without a feature gets the semantics both share (no extra draws: the stream stays the same) */
+    if (!dut_has("round")) l->round = false;
+    if (!dut_has("out16") && l->out_bits == 16) l->out_bits = 8;
     /* shrink until the job fits the cycle budget */
     for (int guard = 0; guard < 64 && estimate(l) > max_cycles; guard++) {
         if (mode == NE16_LAYER_LINEAR) {
@@ -218,7 +222,7 @@ int ne16_gen_random(program_t *p, uint64_t seed, unsigned njobs, char *err, size
         const int n = fw_layer_regs(&l, regs, 64, err, errlen);
         if (n < 0) return -1;
         for (int k = 0; k < n && fw.jobs < njobs; k++) {
-            const bool illegal = rng_chance(g, 10), perturb = !illegal && rng_chance(g, 20);
+            const bool illegal = rng_chance(g, 10) && dut_has("job_error"), perturb = !illegal && rng_chance(g, 20);
             const char *mn[] = {"3x3", "dw", "1x1", "linear"};
             prog_job(p, "rand%u %s/q%u/ki%u/ko%u/%ux%u%s%s%s%s", fw.jobs, mn[mode], qw, l.ki, l.ko, l.hi, l.wi,
                      l.strided ? "/s2" : "", l.mode16 ? "/u16" : "", illegal ? " ILLEGAL" : "", perturb ? " raw" : "");
