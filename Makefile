@@ -113,7 +113,7 @@ duts:
 	@$(DUT_TOOL) list
 
 # ---- dependencies ---------------------------------------------------------------------------------
-APT_PKGS := verilator gtkwave zlib1g-dev make gcc g++ python3 valgrind ccache
+APT_PKGS := verilator gtkwave zlib1g-dev make gcc g++ python3 valgrind ccache patch
 deps:
 	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $(APT_PKGS); \
 	 else sudo apt-get update -qq && sudo apt-get install -y -qq $(APT_PKGS); fi

@@ -29,7 +29,7 @@ static const struct {
     const char *what;
 } tests[] = {
     {"reg_reset", ne16_reg_reset, "pslverr job_error", "reset values; unmapped/misaligned reads answer PSLVERR; first ACQUIRE"},
-    {"reg_rw", ne16_reg_rw, "", "random job-register data with random PSTRB in both contexts; SOFT_CLEAR 0 / !=0"},
+    {"reg_rw", ne16_reg_rw, "commit_only", "random job-register data with random PSTRB in both contexts; SOFT_CLEAR 0 / !=0"},
     {"reg_errors", ne16_reg_errors, "pslverr", "every PSLVERR case of spec 1.2; write-only reads; window alias"},
     {"ex1", ne16_ex1, "round", "spec 5 EX1: 1x1 int8 with bias, floor and ROUND"},
     {"ex2", ne16_ex2, "", "spec 5 EX2: 3x3 pad 1, 3.7 and pulp-nnx registers"},

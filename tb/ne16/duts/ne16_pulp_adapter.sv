@@ -9,10 +9,11 @@
 // - Byte enables: APB4 drives PSTRB=0 on reads; the hwpe-ctrl register file masks read data with be, so reads
 //   go out with be=1111.
 // - The committing core: every request carries periph_id = core 0 (one-hot), so the job-done event of the
-//   job is evt_o[0][0]. hwpe-ctrl registers that event from its done flag at the edge where its busy_o
-//   (is_working) falls, so the event comes one cycle after busy. Our busy_o means "a job is executing, up to
-//   its completion cycle inclusive" (spec 1.4): the completion cycle of this engine is its event cycle, so
-//   busy_o = busy | event. Memory traffic after that is still the engine's own (and still checked). hwpe-ctrl's SW events stay inside its slave (not on ne16_top_wrap's ports): sw_evt_o=0.
+//   job is evt_o[0][0]. hwpe-ctrl registers that event from its done flag at the same edge where its busy_o
+//   (is_working) falls, so the event comes in the first cycle without busy, and a queued job raises busy
+//   again one cycle later. Our busy_o means "a job is executing, up to its completion cycle inclusive", with
+//   at least one idle cycle between jobs (spec 1.4): hwpe-ctrl's busy delayed by one cycle is exactly that
+//   (done in its last cycle, the gap kept). Memory traffic outside it is still the engine's and still checked. hwpe-ctrl's SW events stay inside its slave (not on ne16_top_wrap's ports): sw_evt_o=0.
 // - TCDM: ne16_top_wrap already has 9 lock-stepped 32-bit HWPE-Mem ports (wen=1 read), wired straight through.
 module ne16_pulp_adapter (
     input  logic             clk_i,
@@ -86,7 +87,10 @@ module ne16_pulp_adapter (
   assign pslverr_o  = 1'b0;
   assign prdata_o   = (psel_i & penable_i & ~pwrite_i) ? periph_r_data : 32'd0;
   assign evt_done_o = evt[0][0];
-  assign busy_o     = pulp_busy | evt[0][0];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) busy_o <= 1'b0;
+    else busy_o <= pulp_busy;
+  end
   assign sw_evt_o   = 8'd0;
 
   logic unused;
