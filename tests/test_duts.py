@@ -75,7 +75,9 @@ def main():
     else:
         rc, out = run([sys.executable, 'tests/diff.py', '--acc', 'nvdla', '--tests', 'sdp_random', '--seeds', '1',
                        '--args-b', '+fault=wdata_flip:0'])
-        check(rc == 1 and 'MISMATCH' in out and "DUT=nv_small TEST=sdp_random SEED=1 ARGS='+fault=wdata_flip:0'" in out,
+        # both sides run with +features=<the features both DUTs share> (tests/diff.py), then the side's own args
+        check(rc == 1 and 'MISMATCH' in out and "DUT=nv_small TEST=sdp_random SEED=1 ARGS='+features=" in out
+              and "+fault=wdata_flip:0'" in out,
               'diff: a corrupted output on one DUT fails the report, with both repro lines')
     print(f"test_duts: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
     return 1 if failures else 0
