@@ -8,6 +8,19 @@
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
+#   make regress LAUNCHER=slurm                                      the runs as Slurm job arrays (README)
+#   make help         this list, the variables, the DUTs and every accelerator's plusargs
+#   make duts         the DUTs of every accelerator;  make list: every test
+# Variables:
+#   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
+#   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
+#   TEST=<name> TRACE=<file> CFG=<file>   what to run (one of them)
+#   SEED=<n>                  the seed (default 1);  SEEDS=<n>: seeds per test for make diff
+#   ARGS='+plusarg ...'       plusargs for the simulator (make help lists them per accelerator)
+#   JOBS=<n>                  parallel simulations (default: all cores)
+#   LAUNCHER=local|slurm      where make test / make regress run the simulations
+#   V=1                       show every build command
+#   NV_SMALL_VMOD=<dir>       NVIDIA nv_small's vmod folder (default ../shared/upstream/nvdla_nv_small/vmod)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
@@ -39,7 +52,7 @@ COMMON_SRCS := $(wildcard tb/common/*.c)
 # $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c. One library serves every DUT.
 define ACC_RULES
 $(1)_CSRCS := $$(DPI_SRCS) $$(COMMON_SRCS) $$(wildcard golden/$(1)/*.c) $$(wildcard tb/$(1)/*.c)
-$(1)_OBJS  := $$(patsubst %.c,$(BUILD)/$(1)/c/%.o,$$($(1)_CSRCS))
+$(1)_OBJS  := $$(patsubst %.c,$(BUILD)/$(1)/c/%.o,$$($(1)_CSRCS)) $(BUILD)/$(1)/c/plusargs_table.o
 $(1)_INCS  := -Idpi -Itb/common -Igolden/$(1) -Itb/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd
 $(1)_TBSV  := $$(wildcard tb/$(1)/*.sv)
 
@@ -47,6 +60,14 @@ $(BUILD)/$(1)/c/%.o: %.c
 	@mkdir -p $$(@D)
 	@$$(if $$(Q),echo "  CC      $$<")
 	$$(Q)$$(CC) $$(CFLAGS) $$($(1)_INCS) -MMD -MP -c $$< -o $$@
+
+# The plusargs the simulator accepts, from data (tb/common/gen_plusargs.py): also what `make help` prints.
+$(BUILD)/$(1)/plusargs_table.c: tb/common/plusargs.tsv $$(wildcard tb/$(1)/$(1)_plusargs.tsv) tb/common/gen_plusargs.py
+	@mkdir -p $$(@D)
+	$$(Q)$$(PYTHON) tb/common/gen_plusargs.py c $(1) $$@
+$(BUILD)/$(1)/c/plusargs_table.o: $(BUILD)/$(1)/plusargs_table.c
+	@mkdir -p $$(@D)
+	$$(Q)$$(CC) $$(CFLAGS) $$($(1)_INCS) -c $$< -o $$@
 
 $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 	@rm -f $$@
@@ -65,6 +86,7 @@ $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
 DUT_TOOL := $(PYTHON) tb/common/dut_manifest.py
 .PHONY: FORCE
 $(BUILD)/duts.mk: FORCE
+	@tests/install_deps.sh
 	@$(DUT_TOOL) make $@
 -include $(BUILD)/duts.mk
 
@@ -106,21 +128,20 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
+.PHONY: help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
 	@$(DUT_TOOL) list
 
 # ---- dependencies ---------------------------------------------------------------------------------
-APT_PKGS := verilator gtkwave zlib1g-dev make gcc g++ python3 valgrind ccache patch
+# tests/install_deps.sh installs what this machine lacks (root: apt-get; else passwordless sudo; else it names
+# the command). It runs before anything else: the DUT fragment below depends on it, and make remakes that
+# fragment first of all. A no-op when everything is there.
 deps:
-	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $(APT_PKGS); \
-	 else sudo apt-get update -qq && sudo apt-get install -y -qq $(APT_PKGS); fi
+	@tests/install_deps.sh valgrind lcov
 check-deps:
-	@missing=""; for t in $(VERILATOR) gcc g++ $(PYTHON); do command -v $$t >/dev/null || missing="$$missing $$t"; done; \
-	 [ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
-	 if [ -n "$$missing" ]; then echo "missing:$$missing -- install with: make deps  (apt-get install -y $(APT_PKGS))"; exit 1; fi
+	@tests/install_deps.sh
 
 # ---- tests ----------------------------------------------------------------------------------------
 include tests/unit/unit.mk
@@ -139,19 +160,29 @@ lint:
 	@for f in $(RTL_LISTS); do top=$$(grep -v '^\s*#' $$f | tail -1 | xargs basename | sed 's/\.sv$$//'); \
 	  echo "lint $$f (top $$top)"; $(VERILATOR) --lint-only -Wall -f $$f --top-module $$top || exit 1; done
 
-test: check-deps regs-check lint unit-test build build-upstream
+# Where the runs of a list execute: local (processes here) or slurm (job arrays: tests/launch_slurm.py).
+# LAUNCHER=slurm with no cluster configured (SLURM_CONF, /etc/slurm/slurm.conf) starts this machine's own.
+LAUNCHER  ?= local
+SLURM_LOCAL := $(if $(filter slurm,$(LAUNCHER)),$(if $(or $(SLURM_CONF),$(wildcard /etc/slurm/slurm.conf)),,slurm-local))
+.PHONY: slurm-local
+slurm-local:
+	tests/slurm/local_cluster.sh start
+
+test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	rm -rf $(BUILD)/cov
-	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke
+	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
 	$(PYTHON) tests/test_duts.py
+	$(PYTHON) tests/test_cli.py
+	$(PYTHON) tests/test_slurm.py
 
 # Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
 # merges them, prints the report and (for the nightly) fails on any allowed combination not hit.
 COV_TOOLS := $(wildcard tb/*/*_coverage.py)
-regress: check-deps build build-upstream
+regress: check-deps build build-upstream $(SLURM_LOCAL)
 	rm -rf $(BUILD)/cov
-	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly
+	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly --launcher $(LAUNCHER)
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
 	  $(PYTHON) $$c $(BUILD)/cov/$${a}_nightly --require-all || exit 1; done
 
@@ -159,24 +190,35 @@ list: build
 	@for a in $(ACCS); do echo "$$a:"; $(BUILD)/$$a/sim +test=? 2>&1 | sed -n '/known tests/,$$p' | tail -n +2; done
 
 # ---- one run --------------------------------------------------------------------------------------
-ACC   ?= $(if $(TRACE),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1),$(if $(CFG),nvdla,nvdla))
+ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
 STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),+test=$(TEST)))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
-run: check-deps check-run $(RUN_SIM)
+# The variables are checked while the Makefile is read, before anything is built: one line naming the
+# mistake and the accepted values (tests/check_run_args.py).
+ifneq ($(filter run waves,$(MAKECMDGOALS)),)
+RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)')
+ifneq ($(RUN_ERROR),)
+$(error $(RUN_ERROR))
+endif
+endif
+run: check-deps $(RUN_SIM)
 	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS)
 
-waves: check-deps check-run $(RUN_SIM)
+waves: check-deps $(RUN_SIM)
 	@mkdir -p waves
 	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
 	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw || true
 
-# Before building anything: the accelerator and DUT exist, and the DUT's RTL is present.
-.PHONY: check-run
-check-run:
-	@$(DUT_TOOL) check $(ACC) $(DUT)
+# `make help`: the targets and variables from this file's header, the plusargs from the tables the
+# simulators are built from (tb/common/gen_plusargs.py), so it cannot drift from what they accept.
+help:
+	@echo "Targets:"; sed -n 's/^#   \(make .*\)/  \1/p' Makefile
+	@echo "Variables:"; sed -n 's/^#   \([A-Z_]*=.*\)/  \1/p' Makefile
+	@echo "DUTs (DUT=, tb/<acc>/duts/):"; $(DUT_TOOL) list | sed 's/^/  /'
+	@$(PYTHON) tb/common/gen_plusargs.py help $(ACCS)
 
 # Differential runs: the same seeded jobs on two DUTs of ACC (default: ours and the first upstream one).
 SEEDS ?= 10
@@ -185,7 +227,9 @@ diff: check-deps build build-upstream
 	    --args '$(ARGS)' --jobs $(JOBS)
 
 bench: check-deps build
+	@tests/install_deps.sh valgrind
 	$(PYTHON) tests/bench.py --jobs $(JOBS)
 
 clean:
+	@tests/slurm/local_cluster.sh stop   # its state lives in $(BUILD)/slurm
 	rm -rf $(BUILD) waves/*.fst waves/*.gtkw

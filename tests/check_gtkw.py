@@ -4,12 +4,16 @@ time range, and every signal the save file lists exists in the FST (a misspelt n
 nothing in GTKWave). Usage: check_gtkw.py <file.gtkw> [...]; exit 1 on any problem. Needs fst2vcd (gtkwave)."""
 import os
 import re
+import shutil
 import subprocess
 import sys
 
 
 def fst_signals(fst):
     """Full names (with [msb:lsb] for vectors) and the first/last timestamps of an FST."""
+    if not shutil.which('fst2vcd'):   # say so, instead of failing with an empty reason
+        print("check_gtkw: fst2vcd is not installed (Debian package gtkwave; tests/install_deps.sh installs it)")
+        sys.exit(1)
     vcd = subprocess.run(['fst2vcd', fst], capture_output=True, text=True, check=True).stdout
     names, scope, times = set(), [], []
     for line in vcd.splitlines():

@@ -19,6 +19,7 @@ skipped with message 'XFAIL <name>: ...'; JSON: status XFAIL, deviations [...]);
 Seeds are base+0 .. base+n-1 (--seed, default 1), so a list run is reproducible; every failing run prints
 the one `make run ...` line that reproduces it and is re-run with an FST window into waves/.
 Outputs: build/regress/<name>/{results.json,junit.xml,logs/}; exit status 1 on any failure.
+Where the runs execute: --launcher local (processes here, default) or slurm (tests/launch_slurm.py).
 """
 import argparse
 import concurrent.futures as cf
@@ -32,12 +33,15 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
+import launch_slurm
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import dut_manifest  # noqa: E402  (the DUT descriptions: tb/<acc>/duts/*.dut)
 import deviations  # noqa: E402  (known deviations of a DUT: tb/<acc>/duts/<dut>.deviations)
 WAVE_MARGIN = 200          # cycles of context before the job start and after the failure
 RUN_TIMEOUT_S = 600        # wall-clock limit per run (the cycle watchdogs fire long before)
+SKIP_EXIT = 77             # a simulator's exit status for a skipped run (tb/common/tb_api.h TB_EXIT_SKIP)
 
 
 class ListError(Exception):
@@ -94,11 +98,11 @@ def parse_list(path, dut=None):
             except dut_manifest.ManifestError as ex:
                 raise ListError(f"{where}: {ex}") from None
             e['dut'] = None if d.default else d.name    # None: the accelerator's default DUT
-            try:
-                e['deviations'] = deviations.load(acc, e['dut'])
+            try:   # checked here, read again per run (runs may execute elsewhere, e.g. through Slurm)
+                devs = deviations.load(acc, e['dut'])
             except (deviations.DeviationError, OSError) as ex:
                 raise ListError(f"{where}: {ex}") from None
-            if e['xfail'] and e['xfail'] not in [x['name'] for x in e['deviations']]:
+            if e['xfail'] and e['xfail'] not in [x['name'] for x in devs]:
                 raise ListError(f"{where}: xfail={e['xfail']} is no deviation of {acc} DUT {d.name} "
                                 f"({deviations.path_for(acc, d.name)})")
             entries.append(e)
@@ -124,6 +128,13 @@ def expand(entries, base_seed):
         for stim in stims:
             for i in range(e['seeds']):
                 runs.append(dict(e, stim=stim, seed=base_seed + i, skip=skip))
+    seen = {}
+    for r in runs:   # two runs with one name would share a log, a result and a wave: refuse, naming both
+        rid = run_id(r)
+        if rid in seen and seen[rid]['stim'] != r['stim']:
+            raise ListError(f"{r['where']}: run {rid} of {r['stim']} has the name of the run of {seen[rid]['stim']} "
+                            f"({seen[rid]['where']}); rename one of the files")
+        seen[rid] = r
     return runs
 
 
@@ -132,8 +143,18 @@ def acc_dut(r):
     return r['acc'] + (f"@{r['dut']}" if r.get('dut') else '')
 
 
+def test_name(r):
+    """What a run is named after: the test; for a trace, the test it holds. A MAX78000 SDK trace is always
+    <network>/apb_trace.txt (vectors/max78000/README.md), so it is named after its folder; other traces and
+    .cfg files after their file."""
+    stem = os.path.splitext(os.path.basename(r['stim']))[0]
+    if r['kind'] != 'test' and stem == 'apb_trace':
+        return os.path.basename(os.path.dirname(os.path.abspath(os.path.join(ROOT, r['stim'])))) or stem
+    return stem
+
+
 def run_id(r):
-    stim = os.path.splitext(os.path.basename(r['stim']))[0]
+    stim = test_name(r)
     tag = '_'.join(re.sub(r'[^A-Za-z0-9]+', '_', a.lstrip('+')) for a in r['args'])
     return f"{acc_dut(r)}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
 
@@ -193,7 +214,7 @@ def execute(r, outdir):
             res.update(status='FAIL', reason=f"expected a failure matching /{r['expect']}/ with nonzero exit; "
                                               f"got verdict {verdict}, exit {rc}")
         return res
-    if verdict == 'SKIP' and rc == 0:
+    if verdict == 'SKIP' and rc == SKIP_EXIT:
         res.update(status='SKIP', reason=reason)
     elif verdict == 'PASS' and rc == 0:
         res.update(status='PASS', reason='')
@@ -201,7 +222,7 @@ def execute(r, outdir):
             res.update(status='XPASS', deviations=[r['xfail']],
                        reason=f"XPASS {r['xfail']}: expected to fail with this known deviation, but passed")
     else:
-        devs = r['deviations'] if 'deviations' in r else deviations.load(r['acc'], r.get('dut'))
+        devs = deviations.load(r['acc'], r.get('dut'))
         known = deviations.classify(devs, r['stim'], out) if r['kind'] == 'test' else None
         if known and (not r.get('xfail') or r['xfail'] in known):
             res.update(status='XFAIL', deviations=known, exit=rc, reason=f"XFAIL {', '.join(known)}: {reason}")
@@ -270,6 +291,18 @@ def summary(results):
     return '\n'.join(lines)
 
 
+def launch_local(runs, outdir, a):
+    """The default launcher: --jobs simulator processes on this machine; yields results as they finish."""
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        for fut in cf.as_completed([pool.submit(execute, r, outdir) for r in runs]):
+            yield fut.result()
+
+
+# Launchers: (runs, output folder, options) -> results in completion order. Slurm: tests/launch_slurm.py.
+LAUNCHERS = {'local': launch_local,
+             'slurm': lambda runs, outdir, a: launch_slurm.launch(runs, outdir, a, execute)}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--list', required=True)
@@ -277,6 +310,9 @@ def main():
     ap.add_argument('--seed', type=int, default=1, help='base seed (default 1)')
     ap.add_argument('--name', default='regress')
     ap.add_argument('--no-waves', action='store_true', help='do not re-run failing jobs with waves')
+    ap.add_argument('--launcher', choices=sorted(LAUNCHERS), default=os.environ.get('LAUNCHER') or 'local',
+                    help='where the runs execute: local processes (default) or a Slurm job array (env LAUNCHER)')
+    launch_slurm.add_args(ap)
     a = ap.parse_args()
     try:
         runs = expand(parse_list(a.list), a.seed)
@@ -291,17 +327,19 @@ def main():
             return 2
     outdir = os.path.join(ROOT, 'build', 'regress', a.name)
     os.makedirs(os.path.join(outdir, 'logs'), exist_ok=True)
-    print(f"{a.name}: {len(runs)} runs from {a.list}, base seed {a.seed}, {a.jobs} parallel processes")
+    via = f"{a.jobs} parallel processes" if a.launcher == 'local' else 'a Slurm job array'
+    print(f"{a.name}: {len(runs)} runs from {a.list}, base seed {a.seed}, {via}", flush=True)
     t0 = time.monotonic()
     results = []
-    with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        futs = {pool.submit(execute, r, outdir): r for r in runs}
-        for n, fut in enumerate(cf.as_completed(futs), 1):
-            res = fut.result()
+    try:
+        for n, res in enumerate(LAUNCHERS[a.launcher](runs, outdir, a), 1):
             results.append(res)
             extra = f" ({res['reason'][:100]})" if res['status'] != 'PASS' or res['negative'] else ''
             print(f"[{n:4}/{len(runs)}] {res['status']:4} {res['id']:50} {res['cycles']:9} cyc "
                   f"{res['wall_s']:6.2f} s{extra}", flush=True)
+    except launch_slurm.LaunchError as ex:
+        print(f"ERROR: {ex}", file=sys.stderr)
+        return 2
     failed = [r for r in results if r['status'] in ('FAIL', 'XPASS')]
     if failed and not a.no_waves:
         print(f"\nre-running {len(failed)} failing run(s) with FST windows into waves/ ...")

@@ -4,6 +4,7 @@
 #include "nvdla_pp.h"
 #include "pdp_golden.h"
 #include "sdp_golden.h"
+#include "nvdla_regs.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +20,14 @@ struct nvdla_golden {
     bdma_golden_t bdma;
     nvdla_pp_t    dp[NDP];
     cdp_lut_t     lut;
-    uint32_t      sdp_unequal[2];          /* D_STATUS.STATUS_UNEQUAL per group, last completion */
+    unsigned      unsettled[NDP][2];       /* layers the model completed whose DUT completion is not yet seen */
     nvdla_box_t  *boxes;
     size_t        nboxes, cap, taken;
     uint32_t      intr_expected;
+    nvdla_layer_hook_t hook;
+    void         *hook_user;
     unsigned      unmodelled_layers;       /* convolution-fed SDP layers (no convolution model yet) */
+    bool          result_unknown[NDP][2];  /* last layer of the group not modelled (its results unpredicted) */
     char          errors[1024];
 };
 
@@ -58,6 +62,24 @@ static void note_error(void *user, const char *msg) {
     snprintf(g->errors + used, sizeof g->errors - used, "%s%s", used ? "\n" : "", msg);
 }
 
+void nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, void *user) {
+    g->hook = hook;
+    g->hook_user = user;
+}
+
+static void sample(nvdla_golden_t *g, const nvdla_layer_t *l) {
+    if (g->hook) g->hook(g->hook_user, l);
+}
+
+/* A layer of unit u completed in the model: its result registers stay unchecked until the DUT's done
+ * interrupt for that group is seen (nvdla_golden_done_seen). Returns the completed group. */
+static int completed(nvdla_golden_t *g, int u) {
+    int grp = nvdla_pp_complete(&g->dp[u]);
+    g->unsettled[u][grp]++;
+    g->result_unknown[u][grp] = false;
+    return grp;
+}
+
 /* Runs every layer whose groups are enabled, in completion order (a completion may start the other
  * group at once, rule 6). SDP with output to PDP waits for PDP to be enabled on the fly. */
 static void schedule(nvdla_golden_t *g) {
@@ -73,38 +95,48 @@ static void schedule(nvdla_golden_t *g) {
         if (nvdla_pp_ready(sdp) && sdp_golden_flying(sdp)) {
             /* Fed on the fly by CACC: the convolution pipeline is not modelled yet, so this layer's output is
              * checked only by the stimulus' own CRC; its completion interrupt is expected. */
-            g->intr_expected |= 0x1u << nvdla_pp_complete(sdp);
+            const int grp = completed(g, U_SDP);
+            g->intr_expected |= 0x1u << grp;
+            g->result_unknown[U_SDP][grp] = true;
             if (nvdla_pp_ready(sr)) nvdla_pp_complete(sr);   /* its operand reads belong to this layer */
             g->unmodelled_layers++;
             ran = true;
         }
         if (sdp_golden_runnable(sdp, sr) && (!sdp_golden_to_pdp(sdp) || pdp_golden_onfly_ready(pdp))) {
-            bool uneq = false;
+            sdp_result_t res;
             int grp = sdp->consumer;
             if (sdp_golden_to_pdp(sdp)) {
                 nv_cube_t stream;
-                sdp_golden_run(sdp, sr, &ctx, grp, &stream, &uneq);
+                sdp_golden_run(sdp, sr, &ctx, grp, &stream, &res);
+                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = sr, .onfly = true,
+                                          .sdp_saturated = res.out_saturation});
+                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
                 pdp_golden_run(pdp, pr, &ctx, pdp->consumer, &stream);
                 nv_cube_free(&stream);
-                g->intr_expected |= 0x10u << nvdla_pp_complete(pdp);
+                g->intr_expected |= 0x10u << completed(g, U_PDP);
             } else {
-                sdp_golden_run(sdp, sr, &ctx, grp, NULL, &uneq);
+                sdp_golden_run(sdp, sr, &ctx, grp, NULL, &res);
+                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = sr,
+                                          .sdp_saturated = res.out_saturation});
             }
-            g->sdp_unequal[grp] = uneq;
+            sdp->d[grp][(NVDLA_SDP_D_STATUS_0 & 0xFFF) / 4] = res.unequal;
+            sdp->d[grp][(NVDLA_SDP_D_PERF_OUT_SATURATION_0 & 0xFFF) / 4] = res.out_saturation;
             nvdla_pp_complete(sr);
-            g->intr_expected |= 0x1u << nvdla_pp_complete(sdp);
+            g->intr_expected |= 0x1u << completed(g, U_SDP);
             ran = true;
         }
         if (pdp_golden_offfly_runnable(pdp, pr)) {
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .rdma = pr});
             pdp_golden_run(pdp, pr, &ctx, pdp->consumer, NULL);
             nvdla_pp_complete(pr);
-            g->intr_expected |= 0x10u << nvdla_pp_complete(pdp);
+            g->intr_expected |= 0x10u << completed(g, U_PDP);
             ran = true;
         }
         if (cdp_golden_runnable(cdp, cr)) {
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CDP, .group = cdp->consumer, .core = cdp, .rdma = cr});
             cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
             nvdla_pp_complete(cr);
-            g->intr_expected |= 0x4u << nvdla_pp_complete(cdp);
+            g->intr_expected |= 0x4u << completed(g, U_CDP);
             ran = true;
         }
     }
@@ -119,9 +151,12 @@ static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
 void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
     if (addr >= DP_FIRST && addr < DP_END)
         dp_write(g, addr, data);
-    else if (addr >= BDMA_BASE && addr < BDMA_BASE + UNIT_WINDOW)
+    else if (addr >= BDMA_BASE && addr < BDMA_BASE + UNIT_WINDOW) {
+        if ((addr == BDMA_BASE + 0x34 || addr == BDMA_BASE + 0x38) && (data & 1) && g->bdma.queued)   /* CFG_LAUNCH0/1 */
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_BDMA, .group = addr == BDMA_BASE + 0x38,
+                                      .cmds = g->bdma.queue, .ncmds = g->bdma.queued});
         g->intr_expected |= bdma_golden_write(&g->bdma, g->mem, addr - BDMA_BASE, data, emit_box, note_error, g);
-    else if (addr == GLB_INTR_SET)
+    } else if (addr == GLB_INTR_SET)
         g->intr_expected |= data & GLB_LIVE_BITS;
     else if (addr == GLB_INTR_STATUS)
         g->intr_expected &= ~data;
@@ -141,7 +176,43 @@ uint32_t nvdla_golden_intr_expected(const nvdla_golden_t *g) { return g->intr_ex
 unsigned nvdla_golden_unmodelled(const nvdla_golden_t *g) { return g->unmodelled_layers; }
 const char *nvdla_golden_errors(const nvdla_golden_t *g) { return g->errors; }
 
-bool nvdla_golden_sdp_unequal(const nvdla_golden_t *g, int group) { return g->sdp_unequal[group & 1]; }
+/* Per-group RO result registers (spec nvdla.md §4.2 rule 4) the model predicts, by unit. Values: SDP D_STATUS and
+ * D_PERF_OUT_SATURATION are computed (nvdla_datapath.md §2.7); the FP16 NaN/Inf counters are 0 for int8 and
+ * the SDP LUT counters 0 (LUT compiled out, nvdla.md); PDP/CDP results are 0 as the RTL keeps them (the spec
+ * defines no count for them). The timing-dependent D_PERF_*_WRITE_STALL counters are not predicted. */
+static const struct { int unit; uint32_t addr; } result_regs[] = {
+    {U_SDP, NVDLA_SDP_D_STATUS_0}, {U_SDP, NVDLA_SDP_D_STATUS_NAN_INPUT_NUM_0},
+    {U_SDP, NVDLA_SDP_D_STATUS_INF_INPUT_NUM_0}, {U_SDP, NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_UFLOW_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_OFLOW_0},
+    {U_SDP, NVDLA_SDP_D_PERF_OUT_SATURATION_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_HYBRID_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_LE_HIT_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_LO_HIT_0},
+    {U_PDP, NVDLA_PDP_D_INF_INPUT_NUM_0}, {U_PDP, NVDLA_PDP_D_NAN_INPUT_NUM_0}, {U_PDP, NVDLA_PDP_D_NAN_OUTPUT_NUM_0},
+    {U_CDP, NVDLA_CDP_D_NAN_INPUT_NUM_0}, {U_CDP, NVDLA_CDP_D_INF_INPUT_NUM_0}, {U_CDP, NVDLA_CDP_D_NAN_OUTPUT_NUM_0},
+    {U_CDP, NVDLA_CDP_D_OUT_SATURATION_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_UFLOW_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_OFLOW_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_HYBRID_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_LE_HIT_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_LO_HIT_0},
+};
+
+bool nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expect) {
+    for (size_t i = 0; i < sizeof result_regs / sizeof *result_regs; i++) {
+        if (result_regs[i].addr != addr) continue;
+        const nvdla_pp_t *u = &g->dp[result_regs[i].unit];
+        if (g->unsettled[result_regs[i].unit][u->producer] || u->op_en[u->producer] ||
+            g->result_unknown[result_regs[i].unit][u->producer])
+            return false;
+        *expect = u->d[u->producer][(addr & 0xFFF) / 4];
+        return true;
+    }
+    return false;
+}
+
+void nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status) {
+    static const int unit_of_bit[6] = {U_SDP, U_SDP, U_CDP, U_CDP, U_PDP, U_PDP};
+    for (int b = 0; b < 6; b++) {
+        unsigned *n = &g->unsettled[unit_of_bit[b]][b & 1];
+        if ((status >> b & 1) && *n) (*n)--;
+    }
+}
 
 bool nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line, uint32_t *off) {
     for (uint32_t s = 0; s < b->surfs; s++) {

@@ -26,6 +26,24 @@ typedef struct nvdla_box {
 
 typedef struct nvdla_golden nvdla_golden_t;
 
+/* What the model runs, as it sees it (for functional coverage): one BDMA launch, or one SDP/PDP/CDP layer with
+ * the registers of its ping-pong units (nvdla_pp.h; CONSUMER group = the layer's). */
+typedef enum { NVDLA_LAYER_BDMA, NVDLA_LAYER_SDP, NVDLA_LAYER_PDP, NVDLA_LAYER_CDP } nvdla_layer_unit_t;
+struct nvdla_pp;
+struct bdma_cmd;
+typedef struct nvdla_layer {
+    nvdla_layer_unit_t     unit;
+    int                    group;
+    const struct nvdla_pp *core, *rdma;   /* SDP/PDP/CDP; rdma is NULL for PDP fed on the fly */
+    const struct bdma_cmd *cmds;          /* BDMA: the launched commands */
+    int                    ncmds;
+    bool                   onfly;         /* SDP output to PDP / PDP input from SDP */
+    uint32_t               sdp_saturated; /* SDP: D_PERF_OUT_SATURATION of the layer */
+} nvdla_layer_t;
+typedef void (*nvdla_layer_hook_t)(void *user, const nvdla_layer_t *layer);
+/* Called before each launch/layer runs in the model. */
+void            nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, void *user);
+
 nvdla_golden_t *nvdla_golden_new(mem_t *mem);
 void            nvdla_golden_free(nvdla_golden_t *g);
 /* A CSB write (byte address, data) as accepted by the DUT. */
@@ -40,8 +58,14 @@ uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);
 unsigned        nvdla_golden_unmodelled(const nvdla_golden_t *g);
 /* Programming errors the model detected (empty launch, queue overflow), one per line; "" if none. */
 const char     *nvdla_golden_errors(const nvdla_golden_t *g);
-/* SDP D_STATUS.STATUS_UNEQUAL of the last completed layer of `group` (any output byte nonzero). */
-bool            nvdla_golden_sdp_unequal(const nvdla_golden_t *g, int group);
+/* A per-group RO result register (SDP D_STATUS*, D_PERF_LUT_*, D_PERF_OUT_SATURATION; PDP D_*_NUM; CDP D_*_NUM,
+ * D_OUT_SATURATION, D_PERF_LUT_*) read now, at CSB acceptance: true and *expect = the PRODUCER group's value
+ * when that group's last layer is known complete in the DUT (or never ran); false for any other address or
+ * while the DUT may still be running it. */
+bool            nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expect);
+/* The DUT's GLB S_INTR_STATUS done bits seen set (bit 0/1 SDP, 2/3 CDP, 4/5 PDP group 0/1): one completion
+ * of each settles that group's result registers. */
+void            nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status);
 /* Where `addr` lies in a box: surface, line and byte offset in the line (outputs may be NULL). False if the
  * box does not hold it. Addresses wrap modulo 2^32 like the hardware's. */
 bool            nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line,

@@ -25,9 +25,15 @@ int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m)
 }
 
 int8_t sdp_cvt(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift) {
+    return sdp_cvt_sat(t, offset, scale, shift, NULL);
+}
+
+int8_t sdp_cvt_sat(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift, bool *sat17) {
     int64_t d = t - nv_sx(offset, 32);
     int64_t p = d * nv_sx(scale & 0xFFFF, 16);
-    return (int8_t)nv_sat(nv_rsr(p, shift & 63, 49, 17), 8);
+    int64_t y17 = nv_rsr(p, shift & 63, 49, 17);
+    if (sat17) *sat17 = y17 != nv_rsr(p, shift & 63, 49, 63);   /* §2.7: the 17-bit stage clipped */
+    return (int8_t)nv_sat(y17, 8);
 }
 
 /* CFG register offsets of one stage: BS at 0x58.., BN at 0x6c.. */
@@ -107,7 +113,7 @@ bool sdp_golden_rdma_nothing(const nvdla_pp_t *rdma) {
 bool sdp_golden_to_pdp(const nvdla_pp_t *sdp) { return nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1); }
 
 void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
-                    nv_cube_t *to_pdp, bool *unequal) {
+                    nv_cube_t *to_pdp, sdp_result_t *res) {
     uint32_t w = nvdla_pp_bits(rdma, RDMA + 0x0c, 12, 0) + 1, h = nvdla_pp_bits(rdma, RDMA + 0x10, 12, 0) + 1,
              c = nvdla_pp_bits(rdma, RDMA + 0x14, 12, 0) + 1;
     if (w != nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 || h != nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 ||
@@ -120,7 +126,7 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
         nv_dp_error(ctx, "SDP grp %d: SDP_RDMA.D_SRC_DMA_CFG ram type 0 (CV SRAM): nv_small never completes", group);
     if (nv_cube_too_big(ctx, "SDP", group, w, h, c)) {
         if (to_pdp) nv_cube_alloc(to_pdp, 1, 1, 1);
-        *unequal = false;
+        *res = (sdp_result_t){0};
         return;
     }
     bool one = w == 1 && h == 1;
@@ -140,6 +146,7 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
     nv_cube_alloc(&out, w, h, c);
     nv_cube_read(ctx, &in, &src);
     bool any = false;
+    uint32_t nsat = 0;
     for (uint32_t s = 0; s < in.s; s++)
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
@@ -155,11 +162,13 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
                     if (!(bn.mul_src && nd.on)) nm = bn.mul_reg;
                     int64_t t = sdp_x_stage(&bs, ia[l], ba, bm);
                     t = sdp_x_stage(&bn, t, na, nm);
-                    oa[l] = sdp_cvt(t, cvt_off, cvt_scale, cvt_shift);
+                    bool sat;
+                    oa[l] = sdp_cvt_sat(t, cvt_off, cvt_scale, cvt_shift, &sat);
                     any |= oa[l] != 0;
+                    nsat += sat;
                 }
             }
-    *unequal = any;
+    *res = (sdp_result_t){.unequal = any, .out_saturation = nsat};
     /* No "equal mode" in nv_small: D_DP_EW_CFG is don't-care and the output is always written. NVIDIA's
      * NV_NVDLA_sdp.v ties the WDMA's ew_bypass/ew_alu_bypass to 1 and ew_alu_algo to 0, and NV_NVDLA_SDP_core.v
      * holds cfg_mode_eql at 0 (this reverses spec nvdla.md 4.4, which read the WDMA module alone). */

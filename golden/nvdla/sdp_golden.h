@@ -17,6 +17,14 @@ typedef struct sdp_x_cfg {
 int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m);
 /* §2.5: output converter to the int8 byte. */
 int8_t  sdp_cvt(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift);
+/* The same; *sat17 (may be NULL) tells whether the 17-bit stage saturated (D_PERF_OUT_SATURATION, §2.7). */
+int8_t  sdp_cvt_sat(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift, bool *sat17);
+
+/* Per-layer results (§2.7): D_STATUS.STATUS_UNEQUAL and D_PERF_OUT_SATURATION. */
+typedef struct sdp_result {
+    bool     unequal;
+    uint32_t out_saturation;
+} sdp_result_t;
 
 /* Input on the fly from CACC (D_FEATURE_MODE_CFG.FLYING_MODE). */
 bool    sdp_golden_flying(const nvdla_pp_t *sdp);
@@ -27,7 +35,7 @@ bool    sdp_golden_rdma_nothing(const nvdla_pp_t *rdma);
 bool    sdp_golden_runnable(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma);
 bool    sdp_golden_to_pdp(const nvdla_pp_t *sdp);
 /* Runs the job. to_pdp != NULL: the output stream is returned there (allocated) and nothing is written;
- * otherwise the output cube is written. *unequal gets D_STATUS.STATUS_UNEQUAL. */
+ * otherwise the output cube is written. *res gets the layer's result registers. */
 void    sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
-                       nv_cube_t *to_pdp, bool *unequal);
+                       nv_cube_t *to_pdp, sdp_result_t *res);
 #endif

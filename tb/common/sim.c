@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
 #include "dut_info.h"
+#include "plusargs.h"
 #include "results.h"
 #include "scoreboard.h"
 #include "sequencer.h"
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { MAX_ARGS = 64, MAX_ERRORS_KEPT = 16, WAVE_TAIL = 100 };
 
@@ -54,6 +56,12 @@ int sim_error_count(const sim_t *s) { return s->errors; }
 
 const char *sim_plusarg(const sim_t *s, const char *name) {
     size_t n = strlen(name);
+    if (!plusarg_find(name, n)) {   /* every plusarg the code reads is in the tables, so +help and the check hold */
+        fprintf(stderr, "testbench bug: plusarg +%s is read but not declared in tb/common/plusargs.tsv or "
+                "tb/%s/%s_plusargs.tsv\n", name, tb_acc_ops.name, tb_acc_ops.name);
+        fflush(stdout);
+        _Exit(70);   /* not abort(): the crash handler would report through this very function again */
+    }
     for (int i = 1; i < s->argc; i++) {
         const char *a = s->argv[i];
         if (a[0] == '+' && strncmp(a + 1, name, n) == 0) {
@@ -243,6 +251,9 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     s->acc_ops = &tb_acc_ops;
     s->argc = argc < MAX_ARGS ? argc : MAX_ARGS;
     s->argv = argv;
+    int bad = plusargs_check(s->acc_ops->name, argc, argv, stdout, stderr);
+    if (bad == 1) exit(0);   /* +help printed the table */
+    if (bad) return bad;
     s->seed = pick_seed(s);
     s->quiet = sim_plusarg_flag(s, "quiet");
     s->max_cycles = sim_plusarg_u64(s, "max_cycles", 50000000);
@@ -324,13 +335,14 @@ static void print_repro(const sim_t *s, FILE *f) {
         if (v && *v) fprintf(f, " %s=%s", mk[i], v);
     }
     fprintf(f, " SEED=%llu", (unsigned long long)s->seed);
-    /* Every other plusarg that changes behaviour is passed through verbatim. */
-    const char *pass[] = {"fault", "fault_job", "stall", "watchdog", "max_cycles", "csb_idle"};
+    /* Every other plusarg that changes the outcome (plusargs.tsv: repro = yes) is passed through verbatim. */
     bool first = true;
-    for (size_t i = 0; i < sizeof pass / sizeof *pass; i++) {
-        const char *v = sim_plusarg(s, pass[i]);
-        if (!v) continue;
-        fprintf(f, "%s+%s%s%s", first ? " ARGS='" : " ", pass[i], *v ? "=" : "", v);
+    for (int i = 1; i < s->argc; i++) {
+        const char *a = s->argv[i];
+        if (a[0] != '+' || strncmp(a, "+verilator+", 11) == 0) continue;
+        const sim_plusarg_def_t *d = plusarg_find(a + 1, strcspn(a + 1, "="));
+        if (!d || !d->repro) continue;
+        fprintf(f, "%s%s", first ? " ARGS='" : " ", a);
         first = false;
     }
     fprintf(f, "%s\n", first ? "" : "'");
@@ -377,7 +389,7 @@ static int finish(sim_t *s, const char *crash) {
     s->acc = NULL;
     wave_signal_list_free(s->acc_ops, s->wave_signals);
     s->wave_signals = NULL;
-    if (s->status == SEQ_SKIPPED) return 0;
+    if (s->status == SEQ_SKIPPED) return TB_EXIT_SKIP;   /* distinct from a pass: nothing was verified */
     return s->status == SEQ_DONE ? 0 : 1;
 }
 

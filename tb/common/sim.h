@@ -63,6 +63,15 @@ typedef struct acc_ops {
 /* Provided by the accelerator's testbench file. */
 extern const acc_ops_t tb_acc_ops;
 
+/* One plusarg the simulator accepts. The table (NULL-terminated) is generated at build time from
+ * tb/common/plusargs.tsv and tb/<acc>/<acc>_plusargs.tsv (tb/common/gen_plusargs.py); reading a plusarg
+ * that is not in it is a testbench bug and aborts. */
+typedef struct sim_plusarg_def {
+    const char *name, *value, *dflt, *help;
+    int         repro;    /* changes the run's outcome: a failure's repro line carries it */
+} sim_plusarg_def_t;
+extern const sim_plusarg_def_t tb_plusargs[];
+
 sim_t       *sim_get(void);                 /* the running simulation (for DPI entry points) */
 void        *sim_acc(const sim_t *s);        /* the accelerator context acc_ops_t.create returned */
 uint64_t     sim_cycle(const sim_t *s);

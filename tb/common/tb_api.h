@@ -18,6 +18,9 @@ typedef struct tb_kernel_ops {
 } tb_kernel_ops_t;
 
 enum { TB_RUN = 0, TB_STOP = 1 };
+/* Exit status of a run that was skipped (a test the DUT cannot run, stimulus of a unit not built): 77, the
+ * automake/ctest convention for "skipped", so that no caller mistakes it for a pass (0) or a failure (1). */
+enum { TB_EXIT_SKIP = 77 };
 
 /* Parse plusargs, build the accelerator context. Returns 0, or an exit status to stop with. */
 int      tb_init(int argc, char **argv, const tb_kernel_ops_t *ops);

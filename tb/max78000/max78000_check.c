@@ -7,6 +7,7 @@
  * RTL run ends, each layer's RTL writes are compared with the golden layer's words, writes outside them
  * are stray, and the final image (RTL RAMs through the back door) is compared with the golden model's. */
 #include "max78000_check.h"
+#include "max78000_cov.h"
 #include "max78000_regs.h"
 #include "mem.h"
 
@@ -37,6 +38,7 @@ struct m7_check {
     rtl_write_t *wr;
     size_t       nwr, capwr;
     m7_conf_t    conf;
+    fcov_t      *cov;       /* functional coverage of the layers the golden model runs, or NULL */
     /* scratch images, kept all-zero between uses */
     uint32_t     dimg[NG][NW];
     uint8_t      dlanes[NG][NW];
@@ -175,6 +177,8 @@ m7_check_t *m7_check_new(sim_t *sim, max78000_t *gold, m7_peek_fn peek, void *pe
     return c;
 }
 
+void m7_check_set_cov(m7_check_t *c, fcov_t *cov) { c->cov = cov; }
+
 void m7_check_free(m7_check_t *c)
 {
     if (!c)
@@ -261,6 +265,8 @@ static void hook(void *ctx, const max78000_t *m, unsigned y)
     gl->y = y;
     for (unsigned q = 0; q < 4; q++)
         max78000_layer_params(c->gold, q, y, &gl->lp[q]);
+    if (c->cov)
+        max78000_cov_layer(c->cov, c->gold, y, gl->lp);
     for (unsigned g = 0; g < NG; g++)
         for (unsigned w = 0; w < NW; w++) {
             uint8_t l = c->gold->dwritten[g][w];

@@ -57,6 +57,9 @@ typedef uint32_t (*m7_peek_fn)(void *user, unsigned g, unsigned w);
 
 m7_check_t *m7_check_new(sim_t *sim, max78000_t *gold, m7_peek_fn peek, void *peek_user);
 void        m7_check_free(m7_check_t *c);
+/* Sample every layer the golden model runs into `cov` (tb/max78000/max78000_cov.h); NULL stops. */
+struct fcov;
+void        m7_check_set_cov(m7_check_t *c, struct fcov *cov);
 int         m7_check_load_conf(m7_check_t *c, const char *dir, char *err, size_t errlen);
 const m7_conf_t *m7_check_conf(const m7_check_t *c);
 

@@ -25,6 +25,7 @@ enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
 typedef struct gl {
     int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
     bool     chw, flat, k1, big, relu, oabs, bias;
+    bool     flat_en;                  /* POST.flatten_en: X above 16 through xpmp_cnt (spec 3.4) */
     int      pad, pool, ph, pw, st, shift;
     int      first_in, out_mem, bias_q, col;
     unsigned rptr, out_word, kbase, bias_sad, X, T;
@@ -42,6 +43,7 @@ typedef struct net {
     uint32_t ctrl[4];
     unsigned master;
     bool     poolrnd;
+    bool     oneshot;    /* master CTRL.oneshot: one start per layer (spec 4, cnn_continue) */
 } net_t;
 
 static int proc_of(const gl_t *l, int c) { return l->chw ? 4 * (l->first_in + c) : l->first_in + c; }
@@ -107,9 +109,10 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         l->w = prev->wo;
         l->rptr = prev->out_word;
     }
-    l->flat = prev && last && l->h * l->w <= 16 && l->h * l->w > 1 && rng_chance(r, 40);
+    l->flat = prev && last && l->h * l->w <= 25 && l->h * l->w > 1 && rng_chance(r, 40);
     l->k1 = l->flat || rng_chance(r, 25);
     l->X = l->flat ? (unsigned)(l->h * l->w) : 1;
+    l->flat_en = l->flat && (l->X > 16 || rng_chance(r, 50));   /* also with X <= 16: xpmp_cnt 0 */
     l->T = l->k1 ? 1 : 9;
     for (int tries = 0; tries < 50; tries++) {
         l->pool = POOL_NONE;
@@ -210,6 +213,8 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
     uint32_t mmax = msad + ((uint32_t)l->cout * l->X - 1) * 8;
     for (unsigned q = 0; q < 4; q++) {
         uint32_t post = (l->shift < 0 ? 1u << 17 : 0) | (uint32_t)abs(l->shift) << 13 | (l->oabs ? 1u << 26 : 0);
+        if (l->flat_en)
+            post |= MAX78000_POST_FLATTEN_EN_MASK | ((l->X - 1) >> 4) << MAX78000_POST_XPMP_CNT_LSB;
         if (l->bias && q == (unsigned)l->bias_q)
             post |= 1u << 12 | l->bias_sad;
         uint32_t rc = l->flat ? 0 : (uint32_t)l->pad << 16 | (uint32_t)(l->h + 2 * l->pad - 1);
@@ -230,7 +235,7 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
         m7_wr_nz(p, m7_lreg_addr(q, 13, y), (uint32_t)l->wo - 1);
         m7_wr_nz(p, m7_lreg_addr(q, 14, y), (uint32_t)l->en[q] << 16 | l->en[q]);
         m7_wr_nz(p, m7_lreg_addr(q, 15, y), post);
-        m7_wr_nz(p, m7_lctrl1_addr(q, y), ((uint32_t)l->cout - 1) * 8 << 8 | (l->X - 1));
+        m7_wr_nz(p, m7_lctrl1_addr(q, y), ((uint32_t)l->cout - 1) * 8 << 8 | ((l->X - 1) & 0xFu));
     }
 }
 
@@ -280,7 +285,7 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
                          l->k1 ? "1x1" : "3x3", l->cout, l->big ? " 32bit" : "", l->relu ? " relu" : "",
                          l->oabs ? " abs" : "", l->bias ? " bias" : "", l->shift);
     }
-    prog_job(p, "%s", desc);
+    prog_job(p, "%s%s", desc, N->oneshot ? " oneshot" : "");
     m7_init(p, N->ctrl, (unsigned)N->nl - 1);
     for (int i = 0; i < N->nl; i++)
         load_weights(p, r, &N->L[i]);
@@ -293,10 +298,21 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
     load_input(p, r, &N->L[0]);
     uint32_t final[4];
     m7_start(p, N->ctrl, N->master, final);
-    uint64_t cyc = 0;
-    for (int i = 0; i < N->nl; i++)
-        cyc += layer_cycles(&N->L[i]);
-    m7_isr(p, final, 4 * cyc + 20000);
+    if (N->oneshot) {   /* layer 0 ran; each continuation re-enables only the master and runs the next layer */
+        for (int i = 0; i < N->nl; i++) {
+            m7_isr(p, final, 4 * layer_cycles(&N->L[i]) + 20000);
+            if (i == N->nl - 1) break;
+            prog_idle(p, 16);   /* irq follows the ISR's cnn_irq clears a few cycles later */
+            for (unsigned q = 0; q < 4; q++)
+                final[q] &= q == N->master ? ~0u : ~1u;   /* the ISR cleared every cnn_en; only the master returns */
+            m7_wr(p, m7_quad_addr(N->master, MAX78000_CTRL_OFF), final[N->master]);
+        }
+    } else {
+        uint64_t cyc = 0;
+        for (int i = 0; i < N->nl; i++)
+            cyc += layer_cycles(&N->L[i]);
+        m7_isr(p, final, 4 * cyc + 20000);
+    }
     /* cnn_unload: read some output words over APB (the monitor compares them with the model). */
     const gl_t *l = &N->L[N->nl - 1];
     unsigned words = (unsigned)(l->ho * l->wo) * (l->big ? 4u : 1u);
@@ -315,6 +331,8 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
     for (unsigned q = 0; q < 4; q++)
         N->ctrl[q] = 0x00100008u | rng_range(r, 0, 3) << 1 | (N->poolrnd ? MAX78000_CTRL_POOLRND_MASK : 0);
+    N->oneshot = rng_chance(r, 15);
+    if (N->oneshot) N->ctrl[N->master] |= MAX78000_CTRL_ONESHOT_MASK;
     unsigned bias_next[4] = {0};
     unsigned kbase = rng_range(r, 0, 40);
     for (int i = 0; i < N->nl; i++) {
@@ -330,13 +348,19 @@ static void free_net(net_t *N)
         free(N->L[i].wt);
 }
 
-static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, int maxplane, int maxch)
+/* oneshot_pct: share of networks run in oneshot mode (draw_net's own choice when negative). */
+static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, int maxplane, int maxch, int oneshot_pct)
 {
     rng_t r;
     rng_seed_stream(&r, seed, "max78000.net");
     for (int k = 0; k < count; k++) {
         net_t N;
         draw_net(&r, &N, minl, maxl, maxplane, maxch);
+        if (oneshot_pct >= 0) {
+            N.oneshot = rng_chance(&r, (unsigned)oneshot_pct);
+            N.ctrl[N.master] = (N.ctrl[N.master] & ~MAX78000_CTRL_ONESHOT_MASK) |
+                               (N.oneshot ? MAX78000_CTRL_ONESHOT_MASK : 0);
+        }
         char tag[32];
         snprintf(tag, sizeof tag, "net%d", k);
         emit_net(p, &r, &N, tag);
@@ -348,17 +372,23 @@ static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, 
 int m7_net_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH);
+    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH, -1);
 }
 
 int m7_net_random_multi(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 3, 1, 3, 8, 12);
+    return gen_nets(p, seed, 3, 1, 3, 8, 12, -1);
 }
 
 int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, 2, 6, 8);
+    return gen_nets(p, seed, 1, 1, 2, 6, 8, -1);
+}
+
+int m7_net_oneshot(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 2, 3, 6, 8, 100);
 }

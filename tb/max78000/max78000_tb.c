@@ -26,6 +26,7 @@
 #include "apb_master.h"
 #include "irq_monitor.h"
 #include "max78000_check.h"
+#include "max78000_cov.h"
 #include "max78000_decode.h"
 #include "max78000_golden.h"
 #include "max78000_regs.h"
@@ -55,6 +56,7 @@ typedef struct m7tb {
     irq_monitor_t *irq;
     max78000_t    *gold;
     m7_check_t    *chk;
+    fcov_t        *cov;
     /* sequencer responses */
     bus_resp_t     ring[RESP_RING];
     unsigned       ring_head, ring_n;
@@ -268,6 +270,9 @@ static void *m7_create(sim_t *sim)
         return NULL;
     }
     t->chk = m7_check_new(sim, t->gold, rtl_peek, t);
+    t->cov = max78000_cov_new();
+    if (t->chk)
+        m7_check_set_cov(t->chk, t->cov);
     rng_t r;
     rng_seed_stream(&r, sim_seed(sim), "apb.cfg");
     /* +stall=1 (default): seeded idle cycles between transfers; wait states come from the DUT (rdy_sel). */
@@ -289,6 +294,8 @@ static void m7_destroy(void *acc)
     m7tb_t *t = acc;
     if (!t)
         return;
+    fcov_write_plusarg(t->cov, t->sim);
+    fcov_free(t->cov);
     m7_check_free(t->chk);
     apb_master_free(t->apb);
     irq_monitor_free(t->irq);

@@ -15,6 +15,9 @@ import argparse
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+from fcov_report import cov_files, merge  # noqa: E402  (shared with the NVDLA and MAX78000 tools)
+
 # Crosses the nightly gate requires, with their number of allowed bins (tb/ne16/ne16_cov.c states each exclusion
 # with its spec reference). A run by a simulator built before a cross existed, or a table that silently lost
 # bins, fails --require-all instead of passing on fewer bins.
@@ -27,35 +30,6 @@ REQUIRED = {
     'norm_bits_x_quant_bits': 9,
     'bias_x_shift_x_round_x_rect': 16,
 }
-
-
-def cov_files(paths):
-    for p in paths:
-        if os.path.isdir(p):
-            for root, _, names in os.walk(p):
-                for n in sorted(names):
-                    if n.endswith('.cov'):
-                        yield os.path.join(root, n)
-        elif os.path.exists(p):
-            yield p
-        else:
-            raise FileNotFoundError(p)
-
-
-def merge(files):
-    crosses = {}   # cross -> {bin: count}, in first-seen order
-    for path in files:
-        with open(path) as f:
-            for lineno, raw in enumerate(f, 1):
-                line = raw.strip()
-                if not line or line.startswith('#'):
-                    continue
-                tok = line.split()
-                if len(tok) != 3 or not tok[2].isdigit():
-                    raise ValueError(f"{path}:{lineno}: expected '<cross> <bin> <count>', saw '{line}'")
-                bins = crosses.setdefault(tok[0], {})
-                bins[tok[1]] = bins.get(tok[1], 0) + int(tok[2])
-    return crosses
 
 
 def main():

@@ -15,4 +15,7 @@ enum { NE16_SWEEP_BINS_PER_SEED = 64 };   /* K: 4032 allowed bins = 63 seeds (te
 #define NE16_SWEEP_MAX_CYCLES 5000u
 
 int ne16_gen_cross_sweep(program_t *p, uint64_t seed, unsigned bins_per_seed, char *err, size_t errlen);
+/* Test smoke_gaps: one linear MODE16 job per Qw and one job per 6.2 illegal-job code (1..7), so the smoke list
+ * covers them without the whole sweep. */
+int ne16_gen_smoke_gaps(program_t *p, uint64_t seed, char *err, size_t errlen);
 #endif

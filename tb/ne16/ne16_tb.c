@@ -7,6 +7,7 @@
 #include "apb_master.h"
 #include "mem.h"
 #include "ne16_cov.h"
+#include "fcov.h"
 #include "ne16_golden.h"
 #include "ne16_model.h"
 #include "rng.h"
@@ -14,10 +15,8 @@
 #include "sim.h"
 #include "svdpi.h"
 #include "tcdm_slave.h"
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 enum { NPORTS = 9, RESP_RING = 64, START_WITHIN = 10, REJECT_WITHIN = 16 };
 #define TAG_WANT_RESP (1ull << 62)
@@ -301,36 +300,9 @@ static void *ne16_create(sim_t *sim)
 
 static void write_coverage(ne16_tb_t *t)
 {
-    const char *path = sim_plusarg(t->sim, "cov");
-    if (!path || !*path) return;
-    if (sim_error_count(t->sim)) {
-        fprintf(stderr, "NOTE: coverage not written: the run failed\n");
-        return;
-    }
-    const char *test = sim_plusarg(t->sim, "test");
-    char file[1024];
-    size_t len = strlen(path);
-    struct stat st;
-    if (path[len - 1] == '/' || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
-        char dir[900];
-        snprintf(dir, sizeof dir, "%.*s", (int)(path[len - 1] == '/' ? len - 1 : len), path);
-        for (char *s = dir + 1; *s; s++)
-            if (*s == '/') { *s = 0; mkdir(dir, 0777); *s = '/'; }
-        if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "ERROR: +cov=%s: cannot create the directory\n", path);
-            return;
-        }
-        snprintf(file, sizeof file, "%s/%s.s%llu.stall%llu.cov", dir, test && *test ? test : "trace",
-                 (unsigned long long)sim_seed(t->sim), (unsigned long long)sim_plusarg_u64(t->sim, "stall", 1));
-    } else {
-        snprintf(file, sizeof file, "%s", path);
-    }
-    FILE *f = fopen(file, "w");
-    if (!f) {
-        fprintf(stderr, "ERROR: +cov: cannot write %s\n", file);
-        return;
-    }
-    ne16_cov_write(t->cov, f, test, sim_seed(t->sim));
+    FILE *f = fcov_open_plusarg(t->sim);
+    if (!f) return;
+    ne16_cov_write(t->cov, f, sim_plusarg(t->sim, "test"), sim_seed(t->sim));
     fclose(f);
 }
 

@@ -43,6 +43,7 @@ static const struct {
     {"random", random_job, "", "6 constrained-random jobs over spec 6.1 (10% illegal, 20% ignored fields randomised)"},
     {"random_long", random_long, "", "12 constrained-random jobs"},
     {"cross_sweep", cross_sweep, "round out16", "one small layer per full-cross bin (64s+i) mod N, i<64 (tb/ne16/ne16_sweep.h)"},
+    {"smoke_gaps", ne16_gen_smoke_gaps, "job_error mode16_rem qw1", "one linear MODE16 job per Qw, one job per illegal-job code 1..7"},
     {"streamin_chain", ne16_streamin_chain, "", "Ki split over two jobs: raw partial sums, then streamin + normquant"},
     {"perf_3x3", ne16_perf_3x3, "", "3x3 Ki=32 Ko=32 8x8 job for MACs/cycle (+perf +stall=0)"},
     {"q_two_inflight", ne16_q_two_inflight, "", "two jobs in flight, both contexts"},

@@ -228,8 +228,9 @@ int bdma_queue_full(program_t *p, uint64_t seed, char *err, size_t errlen) {
         emit_cmd(p, &r, &c[i]);
         prog_read(p, NVDLA_BDMA_STATUS_0, BDMA_FREE_SLOTS - 1 - i, BDMA_STATUS_MASK);
     }
-    prog_write(p, NVDLA_BDMA_CFG_LAUNCH0_0, 1);
-    wait_group(p, 0, false);
+    const int g = (int)(seed & 1);   /* both launch groups take a full queue over the seeds */
+    prog_write(p, g ? NVDLA_BDMA_CFG_LAUNCH1_0 : NVDLA_BDMA_CFG_LAUNCH0_0, 1);
+    wait_group(p, g, false);
     check_idle(p);
     prog_check_golden(p);
     return 0;

@@ -26,7 +26,7 @@ static unsigned log2u(uint32_t v) { return v ? 31u - (unsigned)__builtin_clz(v) 
 
 /* The shared LUT state: contents and S_LUT_* settings. Only programmed while CDP is idle. Returns log2
  * of the typical LUT output magnitude (to pick output converter shifts that do not always saturate). */
-static unsigned lut_program(program_t *p, rng_t *r, bool bypass_hint) {
+static unsigned lut_program(program_t *p, rng_t *r, bool bypass_hint, bool neg_lo) {
     unsigned style = rng_below(r, 3);                         /* contents: random, ramp, smooth */
     int base = (int)rng_range(r, 0, 4000) - 2000, stepv = (int)rng_range(r, 0, 800) - 400;
     prog_write(p, NVDLA_CDP_S_LUT_ACCESS_CFG_0, 0x20000);      /* LE, write */
@@ -54,7 +54,13 @@ static unsigned lut_program(program_t *p, rng_t *r, bool bypass_hint) {
     int64_t le_start = pick38(r, bypass_hint ? -256 : 0, bypass_hint ? 256 : 4096);
     int64_t lo_start = pick38(r, bypass_hint ? -256 : 0, bypass_hint ? 256 : 4096);
     put38(&l, r, 0x18, le_start), put38(&l, r, 0x20, pick38(r, le_start + span / 2, span));
-    put38(&l, r, 0x28, lo_start), put38(&l, r, 0x30, pick38(r, lo_start + span / 2, span));
+    if (neg_lo) {                                             /* both LO ends negative, start < end < 0 */
+        lo_start = -(int64_t)rng_range(r, 2, bypass_hint ? 256 : 4096);
+        int64_t lo_end = lo_start + (int64_t)rng_range(r, 1, (uint32_t)(-lo_start - 1));
+        put38(&l, r, 0x28, lo_start), put38(&l, r, 0x30, lo_end);
+    } else {                                                  /* the random stream of cdp_random unchanged */
+        put38(&l, r, 0x28, lo_start), put38(&l, r, 0x30, pick38(r, lo_start + span / 2, span));
+    }
     dp_put(&l, CDP + 0x38, dp_junk(r)), dp_put(&l, CDP + 0x40, dp_junk(r));                /* slope scales */
     dp_put(&l, CDP + 0x3c, (rng_below(r, 1024)) | (dp_junk(r) & 0xFFFFFC00u));               /* slope shifts */
     dp_put(&l, CDP + 0x44, (rng_below(r, 1024)) | (dp_junk(r) & 0xFFFFFC00u));
@@ -123,15 +129,15 @@ static void pointers(program_t *p, int g) {
 
 /* 1-3 rounds; each reprograms the LUT (CDP idle), then runs one job or two back to back (the idle group
  * programmed and enabled while the other runs; both share the LUT and the S_LUT_* settings). */
-static int cdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_pct) {
+static int cdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_pct, bool neg_lo) {
     rng_t r;
     rng_seed_stream(&r, seed, name);
     int rounds = (int)rng_range(&r, 1, 3), g = 0;
     for (int k = 0; k < rounds; k++) {
         const limits_t *lim = rng_chance(&r, 20) ? &wide : &small;
-        bool two = rng_chance(&r, b2b_pct), sq_byp = rng_chance(&r, 25);
+        bool two = rng_chance(&r, b2b_pct), sq_byp = rng_chance(&r, neg_lo ? 50 : 25);
         prog_job(p, "%s.s%llu.j%d%s%s", name, (unsigned long long)seed, k, sq_byp ? ".sqbyp" : "", two ? ".b2b" : "");
-        unsigned ylog = lut_program(p, &r, sq_byp);
+        unsigned ylog = lut_program(p, &r, sq_byp, neg_lo);
         pointers(p, g);
         cdp_job(p, &r, 2 * k, lim, sq_byp, ylog);
         uint32_t bits = 0x4u << g;
@@ -143,6 +149,7 @@ static int cdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_p
         }
         prog_wait_irq(p, bits, JOB_TIMEOUT);
         prog_check_golden(p);
+        dp_read_results(p, DP_CDP);
         g ^= 1;
     }
     return 0;
@@ -150,12 +157,19 @@ static int cdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_p
 
 int cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen) {
     (void)err, (void)errlen;
-    return cdp_run(p, seed, "cdp_random", 25);
+    return cdp_run(p, seed, "cdp_random", 25, false);
 }
 
 int cdp_b2b(program_t *p, uint64_t seed, char *err, size_t errlen) {
     (void)err, (void)errlen;
-    return cdp_run(p, seed, "cdp_b2b", 100);
+    return cdp_run(p, seed, "cdp_b2b", 100, false);
+}
+
+/* Like cdp_random with both ends of the LO table negative (start < end < 0): inputs at and above 0 overflow
+ * the LO table, negative square-sum-bypass inputs index it. */
+int cdp_lut_neg(program_t *p, uint64_t seed, char *err, size_t errlen) {
+    (void)err, (void)errlen;
+    return cdp_run(p, seed, "cdp_lut_neg", 25, true);
 }
 
 /* Negative test: CDP enabled without CDP_RDMA never starts; the watchdog must fire. */

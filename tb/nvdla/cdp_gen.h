@@ -9,5 +9,7 @@
 
 int cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int cdp_b2b(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* cdp_random with both LO-table ends negative (start < end < 0). */
+int cdp_lut_neg(program_t *p, uint64_t seed, char *err, size_t errlen);
 int cdp_hang(program_t *p, uint64_t seed, char *err, size_t errlen);
 #endif

@@ -1,4 +1,5 @@
 #include "dp_gen_util.h"
+#include "nvdla_regs.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -40,3 +41,24 @@ uint32_t dp_footprint(uint32_t w, uint32_t h, uint32_t s, uint32_t ls, uint32_t 
 }
 
 uint32_t dp_junk(rng_t *r) { return (uint32_t)rng_next(r); }
+
+void dp_read_results(program_t *p, dp_unit_t unit) {
+    static const uint32_t sdp[] = {NVDLA_SDP_D_STATUS_0, NVDLA_SDP_D_STATUS_NAN_INPUT_NUM_0,
+                                   NVDLA_SDP_D_STATUS_INF_INPUT_NUM_0, NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM_0,
+                                   NVDLA_SDP_D_PERF_LUT_UFLOW_0, NVDLA_SDP_D_PERF_LUT_OFLOW_0,
+                                   NVDLA_SDP_D_PERF_OUT_SATURATION_0, NVDLA_SDP_D_PERF_LUT_HYBRID_0,
+                                   NVDLA_SDP_D_PERF_LUT_LE_HIT_0, NVDLA_SDP_D_PERF_LUT_LO_HIT_0, 0},
+                          pdp[] = {NVDLA_PDP_D_INF_INPUT_NUM_0, NVDLA_PDP_D_NAN_INPUT_NUM_0,
+                                   NVDLA_PDP_D_NAN_OUTPUT_NUM_0, 0},
+                          cdp[] = {NVDLA_CDP_D_NAN_INPUT_NUM_0, NVDLA_CDP_D_INF_INPUT_NUM_0,
+                                   NVDLA_CDP_D_NAN_OUTPUT_NUM_0, NVDLA_CDP_D_OUT_SATURATION_0,
+                                   NVDLA_CDP_D_PERF_LUT_UFLOW_0, NVDLA_CDP_D_PERF_LUT_OFLOW_0,
+                                   NVDLA_CDP_D_PERF_LUT_HYBRID_0, NVDLA_CDP_D_PERF_LUT_LE_HIT_0,
+                                   NVDLA_CDP_D_PERF_LUT_LO_HIT_0, 0};
+    static const uint32_t *const regs[] = {sdp, pdp, cdp};
+    static const uint32_t pointer[] = {NVDLA_SDP_S_POINTER_0, NVDLA_PDP_S_POINTER_0, NVDLA_CDP_S_POINTER_0};
+    for (uint32_t g = 0; g < 2; g++) {
+        prog_write(p, pointer[unit], g);
+        for (const uint32_t *a = regs[unit]; *a; a++) prog_read(p, *a, 0, 0);
+    }
+}

@@ -5,6 +5,7 @@
 #include "irq_monitor.h"
 #include "mem.h"
 #include "nvdla_golden.h"
+#include "nvdla_cov.h"
 #include "nvdla_regmap.h"
 #include "nvsmall_cfg.h"
 #include "rng.h"
@@ -18,7 +19,8 @@ enum { GLB_INTR_MASK = 0x1004, GLB_INTR_STATUS = 0x100C };
 #define INTERNAL_TAG (1ull << 63)   /* bus requests the testbench itself makes (interrupt service) */
 enum { RESP_RING = 64 };
 
-typedef enum { FAULT_NONE, FAULT_WDATA_FLIP, FAULT_AXI_VALID_DROP, FAULT_AXI_CROSS_4K, FAULT_B_STUCK } fault_t;
+typedef enum { FAULT_NONE, FAULT_WDATA_FLIP, FAULT_AXI_VALID_DROP, FAULT_AXI_CROSS_4K, FAULT_B_STUCK,
+               FAULT_RESULT_FLIP } fault_t;
 typedef enum { IRQ_IDLE, IRQ_READ_STATUS, IRQ_READ_MASK, IRQ_COOLDOWN } irq_state_t;
 
 typedef struct nvdla_tb {
@@ -28,7 +30,12 @@ typedef struct nvdla_tb {
     axi_slave_t    *dbb;
     irq_monitor_t  *irq;
     nvdla_golden_t *golden;
+    fcov_t         *cov;                 /* functional coverage of what the golden model runs */
     bus_resp_t      ring[RESP_RING];     /* responses for the sequencer */
+    /* result-register reads accepted with a value the golden model predicts, in CSB order */
+    struct result_check { uint64_t tag; uint32_t addr, expect; } rcheck[RESP_RING];
+    unsigned        rcheck_head, rcheck_n;
+    bool            check_results;       /* the DUT keeps them as the golden model predicts (feature dp_results) */
     unsigned        ring_head, ring_n;
     /* interrupt service */
     irq_state_t     irq_state;
@@ -50,7 +57,33 @@ typedef struct nvdla_tb {
 static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle) {
     nvdla_tb_t *t = user;
     (void)cycle;
+    uint32_t expect;
     if (req->write) nvdla_golden_write(t->golden, req->addr, req->data);
+    else if (!(req->tag & INTERNAL_TAG) && t->check_results && nvdla_golden_result(t->golden, req->addr, &expect) &&
+             t->rcheck_n < RESP_RING)
+        t->rcheck[(t->rcheck_head + t->rcheck_n++) % RESP_RING] =
+            (struct result_check){.tag = req->tag, .addr = req->addr, .expect = expect};
+}
+
+static const char *nvdla_reg_name(void *acc, uint64_t addr, char *buf, size_t n);
+
+/* A sequencer read response: if it answers a predicted result-register read, compare. */
+static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r) {
+    if (!t->rcheck_n || t->rcheck[t->rcheck_head].tag != r->tag || r->write) return;
+    const struct result_check c = t->rcheck[t->rcheck_head];
+    t->rcheck_head = (t->rcheck_head + 1) % RESP_RING;
+    t->rcheck_n--;
+    uint32_t data = r->data;
+    if (t->fault == FAULT_RESULT_FLIP && !t->fault_done) {
+        data ^= 0x80000000u;
+        t->fault_done = true;
+    }
+    if (data != c.expect) {
+        char name[96];
+        sim_error(t->sim, "MISMATCH result register %s (0x%05x) read 0x%08x, golden model expects 0x%08x for the "
+                  "PRODUCER group's last layer (cycle %llu)", nvdla_reg_name(t, c.addr, name, sizeof name), c.addr,
+                  data, c.expect, (unsigned long long)r->cycle);
+    }
 }
 
 static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle) {
@@ -93,7 +126,9 @@ static axi_cfg_t dbb_config(sim_t *sim) {
 
 static const sim_fault_kind_t fault_kinds[] = {   /* +fault_job=J picks the job, default 0 */
     {"wdata_flip", FAULT_WDATA_FLIP, 3, "beat"}, {"axi_valid_drop", FAULT_AXI_VALID_DROP, 3, NULL},
-    {"axi_cross_4k", FAULT_AXI_CROSS_4K, 3, NULL}, {"b_stuck", FAULT_B_STUCK, 3, "beats"}, {NULL, 0, 0, NULL},
+    {"axi_cross_4k", FAULT_AXI_CROSS_4K, 3, NULL}, {"b_stuck", FAULT_B_STUCK, 3, "beats"},
+    {"result_flip", FAULT_RESULT_FLIP, 3, NULL},   /* bit 31 of the first checked result-register read */
+    {NULL, 0, 0, NULL},
 };
 
 /* ---- acc_ops ------------------------------------------------------------------------------------ */
@@ -104,6 +139,9 @@ static void *nvdla_create(sim_t *sim) {
     t->mem = mem_new();
     t->shadow = mem_new();
     t->golden = nvdla_golden_new(t->shadow);
+    t->check_results = dut_has("dp_results");
+    t->cov = nvdla_cov_new();
+    nvdla_golden_set_layer_hook(t->golden, nvdla_cov_layer, t->cov);
     csb_cfg_t cc = {.idle_pct = (unsigned)sim_plusarg_u64(sim, "csb_idle", 10), .max_outstanding = 0,
                     .resp_timeout = 64};
     t->csb = csb_master_new(sim_env(sim), "csb", &cc, sim_seed(sim) ^ 0x1111);
@@ -120,6 +158,8 @@ static void *nvdla_create(sim_t *sim) {
 
 static void nvdla_destroy(void *acc) {
     nvdla_tb_t *t = acc;
+    fcov_write_plusarg(t->cov, t->sim);
+    fcov_free(t->cov);
     csb_master_free(t->csb);
     axi_slave_free(t->dbb);
     irq_monitor_free(t->irq);
@@ -219,11 +259,13 @@ static void drain_csb(nvdla_tb_t *t) {
                     csb_master_push(t->csb, &w1c);
                 }
                 t->irq_seen |= pending;
+                nvdla_golden_done_seen(t->golden, pending);
                 t->irq_state = IRQ_COOLDOWN;
                 t->irq_cool_until = sim_cycle(t->sim) + 12;   /* dla_intr follows status within 8 cycles */
             }
             continue;
         }
+        check_result_read(t, &r);
         if (t->ring_n == RESP_RING) {
             sim_error(t->sim, "testbench: more than %d unconsumed CSB responses", RESP_RING);
             return;

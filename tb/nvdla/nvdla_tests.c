@@ -40,6 +40,7 @@ static const struct {
     {"pdp_hang", pdp_hang, "pdp", "NEGATIVE: PDP enabled for memory input without PDP_RDMA never completes"},
     {"cdp_random", cdp_random, "cdp cdp_lut", "constrained-random CDP jobs: LUT contents/modes, LRN sizes, bypasses, CVTs"},
     {"cdp_b2b", cdp_b2b, "cdp cdp_lut", "CDP jobs back to back: the idle group programmed and enabled while the other runs"},
+    {"cdp_lut_neg", cdp_lut_neg, "cdp cdp_lut", "CDP jobs with both LO-table ends negative (start < end < 0)"},
     {"cdp_hang", cdp_hang, "cdp", "NEGATIVE: CDP enabled without CDP_RDMA never completes (watchdog)"},
     {"sdp_perf", sdp_perf, "sdp", "fixed-shape SDP pass-through job for throughput figures (seed picks the shape)"},
     {"pdp_perf", pdp_perf, "pdp", "fixed-shape PDP 3x3 average job for throughput figures (seed picks the shape)"},

@@ -196,6 +196,8 @@ static int pdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_p
         }
         prog_wait_irq(p, bits, JOB_TIMEOUT);
         prog_check_golden(p);
+        dp_read_results(p, DP_PDP);
+        if (onfly) dp_read_results(p, DP_SDP);
         g ^= 1;
     }
     return 0;

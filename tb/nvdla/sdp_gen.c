@@ -1,4 +1,5 @@
 #include "sdp_gen.h"
+#include "dp_gen_util.h"
 #include "nvdla_regs.h"
 #include "rng.h"
 #include <stdlib.h>
@@ -176,6 +177,7 @@ static int sdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_p
         }
         prog_wait_irq(p, bits, JOB_TIMEOUT);
         prog_check_golden(p);
+        dp_read_results(p, DP_SDP);
         g ^= 1;
     }
     return 0;

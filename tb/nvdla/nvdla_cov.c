@@ -1,0 +1,175 @@
+/* NVDLA functional coverage table and sampling (see nvdla_cov.h). Every bin below is reachable by a legal
+ * nv_small job unless its cross's `allowed` rule says otherwise; holes that the nightly cannot hit are waived
+ * with their reason in tb/nvdla/nvdla_cov_waivers.txt. */
+#include "nvdla_cov.h"
+#include "bdma_golden.h"
+#include "nvdla_pp.h"
+#include "nvdla_regs.h"
+
+#define FLD(u, reg, f) ((nvdla_pp_reg(u, NVDLA_##reg##_0) & NVDLA_##reg##_0_##f##_MASK) >> NVDLA_##reg##_0_##f##_SHIFT)
+
+static const char *const L_GRP[] = {"g0", "g1"};
+static const char *const L_ONEMANY[] = {"one", "many"};
+static const char *const L_BWIDTH[] = {"32B", "64-256B", "gt256B"};
+static const char *const L_NCMD[] = {"1", "2-19", "20"};
+static const char *const L_PACK[] = {"packed", "gapped"};
+static const char *const L_XSTAGE[] = {"bypass", "alu", "mul", "alu_mul"};
+static const char *const L_STAGE[] = {"bs", "bn"};
+static const char *const L_ALGO[] = {"max", "min", "sum"};
+static const char *const L_OPND[] = {"alu", "mul"};
+static const char *const L_SRC[] = {"reg", "dma"};
+static const char *const L_OFFON[] = {"off", "on"};
+static const char *const L_SDPDST[] = {"memory", "pdp"};
+static const char *const L_SHAPE[] = {"1x1", "cube"};
+static const char *const L_OPSIZE[] = {"1B", "2B"};
+static const char *const L_OPMODE[] = {"per_channel", "per_element"};
+static const char *const L_METHOD[] = {"avg", "max", "min"};
+static const char *const L_FLY[] = {"memory", "on_the_fly"};
+static const char *const L_K[] = {"1", "2", "3", "4-8"};
+static const char *const L_S[] = {"1", "2", "3+"};
+static const char *const L_LE[] = {"exponent", "linear"};
+static const char *const L_BYP[] = {"used", "bypassed"};
+static const char *const L_LRN[] = {"3", "5", "7", "9"};
+static const char *const L_PRIO[] = {"le", "lo"};
+static const char *const L_SIGN[] = {"neg", "nonneg"};
+
+enum { X_BDMA_SHAPE, X_BDMA_LAUNCH, X_BDMA_STRIDES, X_SDP_STAGES, X_SDP_ALGO, X_SDP_OPERAND, X_SDP_RELU,
+       X_SDP_OUTPUT, X_SDP_DMA, X_SDP_SAT, X_PDP_METHOD, X_PDP_KERNEL, X_PDP_STRIDE, X_PDP_PAD, X_PDP_SPLIT,
+       X_CDP_FUNC, X_CDP_LRN, X_CDP_PRIO, X_CDP_LO_ENDS, X_N };
+
+#define D FCOV_DIM
+/* SDP output to PDP runs as a stream without a memory layout: the 1x1 packing (§2.6) does not apply. */
+static bool sdp_output_allowed(const unsigned *v) { return !(v[0] == 1 && v[1] == 0); }
+
+static const fcov_cross_t crosses[X_N] = {
+    [X_BDMA_SHAPE] = {"bdma_lines_x_surfaces_x_line_bytes", 3, {D("lines", L_ONEMANY), D("surfs", L_ONEMANY),
+                                                                D("line", L_BWIDTH)}, NULL},
+    [X_BDMA_LAUNCH] = {"bdma_group_x_commands", 2, {D("group", L_GRP), D("cmds", L_NCMD)}, NULL},
+    [X_BDMA_STRIDES] = {"bdma_src_x_dst_lines", 2, {D("src", L_PACK), D("dst", L_PACK)}, NULL},
+    [X_SDP_STAGES] = {"sdp_bs_x_bn", 2, {D("bs", L_XSTAGE), D("bn", L_XSTAGE)}, NULL},
+    [X_SDP_ALGO] = {"sdp_stage_x_alu_algo", 2, {D("stage", L_STAGE), D("algo", L_ALGO)}, NULL},
+    [X_SDP_OPERAND] = {"sdp_stage_x_operand_x_source", 3, {D("stage", L_STAGE), D("op", L_OPND), D("src", L_SRC)},
+                       NULL},
+    [X_SDP_RELU] = {"sdp_stage_x_relu_x_prelu", 3, {D("stage", L_STAGE), D("relu", L_OFFON), D("prelu", L_OFFON)},
+                    NULL},
+    [X_SDP_OUTPUT] = {"sdp_output_x_shape", 2, {D("dst", L_SDPDST), D("shape", L_SHAPE)}, sdp_output_allowed},
+    [X_SDP_DMA] = {"sdp_stage_x_dma_size_x_mode", 3, {D("stage", L_STAGE), D("size", L_OPSIZE),
+                                                        D("mode", L_OPMODE)}, NULL},
+    [X_SDP_SAT] = {"sdp_group_x_cvt_saturation", 2, {D("group", L_GRP), D("saturated", L_OFFON)}, NULL},
+    [X_PDP_METHOD] = {"pdp_method_x_input", 2, {D("method", L_METHOD), D("input", L_FLY)}, NULL},
+    [X_PDP_KERNEL] = {"pdp_kernel_w_x_h", 2, {D("kw", L_K), D("kh", L_K)}, NULL},
+    [X_PDP_STRIDE] = {"pdp_stride_w_x_h", 2, {D("sw", L_S), D("sh", L_S)}, NULL},
+    [X_PDP_PAD] = {"pdp_method_x_padding", 2, {D("method", L_METHOD), D("pad", L_OFFON)}, NULL},
+    [X_PDP_SPLIT] = {"pdp_input_x_split", 2, {D("input", L_FLY), D("split", L_OFFON)}, NULL},
+    [X_CDP_FUNC] = {"cdp_le_function_x_sqsum_x_mul", 3, {D("le", L_LE), D("sqsum", L_BYP), D("mul", L_BYP)}, NULL},
+    [X_CDP_LRN] = {"cdp_group_x_normalz_len", 2, {D("group", L_GRP), D("len", L_LRN)}, NULL},
+    [X_CDP_PRIO] = {"cdp_uflow_x_oflow_x_hybrid_priority", 3, {D("uflow", L_PRIO), D("oflow", L_PRIO),
+                                                               D("hybrid", L_PRIO)}, NULL},
+    [X_CDP_LO_ENDS] = {"cdp_lo_start_x_lo_end", 2, {D("start", L_SIGN), D("end", L_SIGN)}, NULL},
+};
+#undef D
+
+fcov_t *nvdla_cov_new(void) { return fcov_new("nvdla", crosses, X_N); }
+
+static void bdma(fcov_t *c, const nvdla_layer_t *l)
+{
+    fcov_hit4(c, X_BDMA_LAUNCH, (unsigned)l->group, l->ncmds == 1 ? 0 : l->ncmds < BDMA_QUEUE_DEPTH ? 1 : 2, 0, 0);
+    for (int i = 0; i < l->ncmds; i++) {
+        const bdma_cmd_t *k = &l->cmds[i];
+        fcov_hit4(c, X_BDMA_SHAPE, k->lines > 1, k->surfs > 1, k->line_bytes == 32 ? 0 : k->line_bytes <= 256 ? 1 : 2, 0);
+        if (k->lines > 1) fcov_hit4(c, X_BDMA_STRIDES, k->src_line != k->line_bytes, k->dst_line != k->line_bytes, 0, 0);
+    }
+}
+
+/* stage: 0 BS (D_DP_BS_*), 1 BN (D_DP_BN_*) */
+static void sdp_stage(fcov_t *c, const nvdla_pp_t *u, const nvdla_pp_t *rdma, unsigned stage)
+{
+    bool byp, alu_byp, mul_byp, relu_byp, prelu, alu_dma, mul_dma, dma_on;
+    unsigned algo, size, mode;
+    if (stage == 0) {
+        byp = FLD(u, SDP_D_DP_BS_CFG, BS_BYPASS), alu_byp = FLD(u, SDP_D_DP_BS_CFG, BS_ALU_BYPASS);
+        mul_byp = FLD(u, SDP_D_DP_BS_CFG, BS_MUL_BYPASS), relu_byp = FLD(u, SDP_D_DP_BS_CFG, BS_RELU_BYPASS);
+        prelu = FLD(u, SDP_D_DP_BS_CFG, BS_MUL_PRELU), algo = FLD(u, SDP_D_DP_BS_CFG, BS_ALU_ALGO);
+        alu_dma = FLD(u, SDP_D_DP_BS_ALU_CFG, BS_ALU_SRC), mul_dma = FLD(u, SDP_D_DP_BS_MUL_CFG, BS_MUL_SRC);
+        dma_on = !FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DISABLE);
+        size = FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_SIZE), mode = FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_MODE);
+    } else {
+        byp = FLD(u, SDP_D_DP_BN_CFG, BN_BYPASS), alu_byp = FLD(u, SDP_D_DP_BN_CFG, BN_ALU_BYPASS);
+        mul_byp = FLD(u, SDP_D_DP_BN_CFG, BN_MUL_BYPASS), relu_byp = FLD(u, SDP_D_DP_BN_CFG, BN_RELU_BYPASS);
+        prelu = FLD(u, SDP_D_DP_BN_CFG, BN_MUL_PRELU), algo = FLD(u, SDP_D_DP_BN_CFG, BN_ALU_ALGO);
+        alu_dma = FLD(u, SDP_D_DP_BN_ALU_CFG, BN_ALU_SRC), mul_dma = FLD(u, SDP_D_DP_BN_MUL_CFG, BN_MUL_SRC);
+        dma_on = !FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DISABLE);
+        size = FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_SIZE), mode = FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_MODE);
+    }
+    if (byp) return;
+    const bool alu = !alu_byp, mul = !mul_byp;
+    if (alu) fcov_hit4(c, X_SDP_ALGO, stage, algo, 0, 0);   /* algo 3 (EQL) is no X-stage operation: not counted */
+    if (alu) fcov_hit4(c, X_SDP_OPERAND, stage, 0, alu_dma && dma_on, 0);
+    if (mul) fcov_hit4(c, X_SDP_OPERAND, stage, 1, mul_dma && dma_on, 0);
+    fcov_hit4(c, X_SDP_RELU, stage, !relu_byp, mul && prelu, 0);
+    if (dma_on && ((alu && alu_dma) || (mul && mul_dma))) fcov_hit4(c, X_SDP_DMA, stage, size, mode, 0);
+}
+
+static unsigned xstage(const nvdla_pp_t *u, unsigned stage)
+{
+    uint32_t v = nvdla_pp_reg(u, stage ? NVDLA_SDP_D_DP_BN_CFG_0 : NVDLA_SDP_D_DP_BS_CFG_0);
+    if (v & 1) return 0;
+    return (!((v >> 1) & 1) ? 1u : 0u) + (!((v >> 4) & 1) ? 2u : 0u);   /* alu, mul, both; neither = bypass */
+}
+
+static void sdp(fcov_t *c, const nvdla_layer_t *l)
+{
+    const nvdla_pp_t *u = l->core;
+    fcov_hit4(c, X_SDP_STAGES, xstage(u, 0), xstage(u, 1), 0, 0);
+    sdp_stage(c, u, l->rdma, 0);
+    sdp_stage(c, u, l->rdma, 1);
+    const bool one = FLD(u, SDP_D_DATA_CUBE_WIDTH, WIDTH) == 0 && FLD(u, SDP_D_DATA_CUBE_HEIGHT, HEIGHT) == 0;
+    fcov_hit4(c, X_SDP_OUTPUT, l->onfly, !one, 0, 0);   /* no equal mode in nv_small (sdp_golden.c) */
+    fcov_hit4(c, X_SDP_SAT, (unsigned)l->group, l->sdp_saturated != 0, 0, 0);
+}
+
+static unsigned kbin(unsigned k) { return k < 3 ? k : 3; }   /* field value k-1: 0,1,2 -> 1,2,3; else 4-8 */
+static unsigned sbin(unsigned s) { return s < 2 ? s : 2; }
+
+static void pdp(fcov_t *c, const nvdla_layer_t *l)
+{
+    const nvdla_pp_t *u = l->core;
+    const unsigned method = FLD(u, PDP_D_OPERATION_MODE_CFG, POOLING_METHOD);
+    if (method <= 2) {
+        fcov_hit4(c, X_PDP_METHOD, method, l->onfly, 0, 0);
+        const bool pad = FLD(u, PDP_D_POOLING_PADDING_CFG, PAD_LEFT) || FLD(u, PDP_D_POOLING_PADDING_CFG, PAD_TOP) ||
+                         FLD(u, PDP_D_POOLING_PADDING_CFG, PAD_RIGHT) || FLD(u, PDP_D_POOLING_PADDING_CFG, PAD_BOTTOM);
+        fcov_hit4(c, X_PDP_PAD, method, pad, 0, 0);
+    }
+    fcov_hit4(c, X_PDP_KERNEL, kbin(FLD(u, PDP_D_POOLING_KERNEL_CFG, KERNEL_WIDTH)),
+              kbin(FLD(u, PDP_D_POOLING_KERNEL_CFG, KERNEL_HEIGHT)), 0, 0);
+    fcov_hit4(c, X_PDP_STRIDE, sbin(FLD(u, PDP_D_POOLING_KERNEL_CFG, KERNEL_STRIDE_WIDTH)),
+              sbin(FLD(u, PDP_D_POOLING_KERNEL_CFG, KERNEL_STRIDE_HEIGHT)), 0, 0);
+    fcov_hit4(c, X_PDP_SPLIT, l->onfly, FLD(u, PDP_D_OPERATION_MODE_CFG, SPLIT_NUM) != 0, 0, 0);
+}
+
+static bool neg38(const nvdla_pp_t *u, uint32_t high_addr) { return (nvdla_pp_reg(u, high_addr) >> 5) & 1; }
+
+static void cdp(fcov_t *c, const nvdla_layer_t *l)
+{
+    const nvdla_pp_t *u = l->core;
+    fcov_hit4(c, X_CDP_FUNC, FLD(u, CDP_S_LUT_CFG, LUT_LE_FUNCTION), FLD(u, CDP_D_FUNC_BYPASS, SQSUM_BYPASS),
+              FLD(u, CDP_D_FUNC_BYPASS, MUL_BYPASS), 0);
+    const unsigned len = FLD(u, CDP_D_LRN_CFG, NORMALZ_LEN);
+    if (len <= 3) fcov_hit4(c, X_CDP_LRN, (unsigned)l->group, len, 0, 0);
+    fcov_hit4(c, X_CDP_PRIO, FLD(u, CDP_S_LUT_CFG, LUT_UFLOW_PRIORITY), FLD(u, CDP_S_LUT_CFG, LUT_OFLOW_PRIORITY),
+              FLD(u, CDP_S_LUT_CFG, LUT_HYBRID_PRIORITY), 0);
+    fcov_hit4(c, X_CDP_LO_ENDS, !neg38(u, NVDLA_CDP_S_LUT_LO_START_HIGH_0), !neg38(u, NVDLA_CDP_S_LUT_LO_END_HIGH_0),
+              0, 0);
+}
+
+void nvdla_cov_layer(void *user, const nvdla_layer_t *l)
+{
+    fcov_t *c = user;
+    switch (l->unit) {
+    case NVDLA_LAYER_BDMA: bdma(c, l); break;
+    case NVDLA_LAYER_SDP: sdp(c, l); break;
+    case NVDLA_LAYER_PDP: pdp(c, l); break;
+    case NVDLA_LAYER_CDP: cdp(c, l); break;
+    }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Every mistyped command gets a clear answer (run by `make test`): each case exits nonzero with one line
+naming the mistake and the accepted values, before anything is built where Make can tell; and `make help`
+lists exactly the plusargs each simulator accepts (`sim +help`, from the same tables)."""
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+failures, checked = [], []
+
+# (make arguments, what the one error line must say)
+CASES = [
+    (['ACC=nvdla', 'TEST=bdma_random', "ARGS=+stal=0"],
+     r"ERROR: unknown plusarg '\+stal=0' for nvdla; did you mean '\+stall'\? Known: .*\+stall .*\+csb_idle"),
+    (['TRACE=nope.trace'], r"TRACE=nope.trace: no such file"),
+    (['ACC=foo', 'TEST=x'], r"ACC=foo: unknown accelerator \(known: max78000, ne16, nvdla\)"),
+    (['ACC=nvdla', 'DUT=nope', 'TEST=x'], r"DUT=nope: unknown DUT 'nope' for nvdla \(known: nv_small, ours\)"),
+    (['ACC=nvdla'], r"say what to run: TEST=<name> \(make list\), TRACE=<file.trace> or CFG=<file.cfg>"),
+    (['ACC=nvdla', 'TEST=bdma_random', 'CFG=x.cfg'], r"give one of TEST, TRACE and CFG, not TEST and CFG"),
+]
+
+
+def check(cond, what):
+    checked.append(what)
+    print(('ok   ' if cond else 'FAIL ') + what)
+    if not cond:
+        failures.append(what)
+
+
+def main():
+    for args, want in CASES:
+        p = subprocess.run(['make', '--no-print-directory', 'run', *args], cwd=ROOT, capture_output=True, text=True)
+        out = p.stdout + p.stderr
+        errs = [l for l in out.splitlines() if re.search(want, l)]
+        noise = [l for l in out.splitlines() if 'No rule to make target' in l or "can't read" in l]
+        check(p.returncode != 0 and len(errs) == 1 and not noise,
+              f"make run {' '.join(args)}: exit {p.returncode}, {errs[0].strip() if errs else 'no matching line'}")
+    helptext = subprocess.run(['make', '--no-print-directory', 'help'], cwd=ROOT, capture_output=True,
+                              text=True).stdout
+    for acc in ('nvdla', 'ne16', 'max78000'):
+        sim = os.path.join(ROOT, 'build', acc, 'sim')
+        if not os.access(sim, os.X_OK):
+            check(False, f'build/{acc}/sim exists for the help check')
+            continue
+        simhelp = subprocess.run([sim, '+help'], cwd=ROOT, capture_output=True, text=True)
+        section = re.search(rf"^{acc} plusargs .*?(?=^\S|\Z)", helptext, re.M | re.S)
+        check(simhelp.returncode == 0 and section is not None and section.group(0).strip() == simhelp.stdout.strip(),
+              f"make help lists exactly the plusargs build/{acc}/sim accepts ({len(simhelp.stdout.splitlines()) - 1})")
+        # and each listed plusarg is accepted: the simulator stops on none of them as unknown
+        names = re.findall(r'^\s+\+([a-z_]+)', simhelp.stdout, re.M)
+        bad = [n for n in names if n != 'help' and 'unknown plusarg' in subprocess.run(
+            [sim, f'+{n}', '+test=?'], cwd=ROOT, capture_output=True, text=True).stderr]
+        check(names and not bad, f"{acc}: every plusarg make help lists is accepted ({', '.join(bad) or 'all'})")
+    print(f"test_cli: {len(checked) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
