@@ -56,15 +56,13 @@ tcdm_slave_t *tcdm_slave_new(const bfm_env_t *env, const char *name, mem_t *mem,
                              uint64_t seed);
 void          tcdm_slave_free(tcdm_slave_t *s);
 /* Protocol checks (errors through env, each with the cycle): M1 lock-step (all req equal, all wen equal,
- * add[i] = A + 4i, A word-aligned); M3 add/wen/be/data stable and req held while req && !gnt (a withdrawal
- * is allowed only inside a window opened by tcdm_slave_allow_withdraw); M4 reads with be != 4'b1111. */
+ * add[i] = A + 4i, A word-aligned). Not checked, because HWPE-Mem does not require them (pulp-platform/hci
+ * protocols.rst, rules 1-3): an ungranted request may change or be withdrawn; reads may carry any be. */
 void          tcdm_slave_tick(tcdm_slave_t *s, const tcdm_in_t *in, tcdm_out_t *out);
 bool          tcdm_slave_idle(const tcdm_slave_t *s);          /* no response pending */
 tcdm_stats_t  tcdm_slave_stats(const tcdm_slave_t *s);
 /* Mark [addr, addr+n) as mapped for the unmapped-pattern option (no effect on memory contents). */
 void          tcdm_slave_map(tcdm_slave_t *s, uint32_t addr, uint32_t n);
-/* An ungranted request may be withdrawn during the next `cycles` edges (SOFT_CLEAR, ne16.md §2.3). */
-void          tcdm_slave_allow_withdraw(tcdm_slave_t *s, unsigned cycles);
 /* The pattern byte an unmapped address reads as. */
 uint8_t       tcdm_unmapped_byte(uint64_t seed, uint32_t addr);
 /* Write observer: called per port for every granted write with be != 0. */

@@ -74,7 +74,10 @@ def main():
             print(f"ERROR: {d.build_dir}/sim is missing: run 'make {d.build_dir}/sim' first", file=sys.stderr)
             return 2
     tests = [t for t in a.tests.split(',') if t]
-    extra = a.args.split()
+    # Both DUTs run with the features they share (+features=, tb/common/dut_info.c): the generators then
+    # build the same jobs on both, keeping to the semantics both implement.
+    shared = [f for f in pair[0].features if f in pair[1].features]
+    extra = a.args.split() + [f"+features={','.join(shared)}"]
     outdir = os.path.join(ROOT, 'build', 'diff', a.acc)
     os.makedirs(os.path.join(outdir, 'logs'), exist_ok=True)
     name = f"{pair[0].name}_vs_{pair[1].name}"

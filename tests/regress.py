@@ -11,6 +11,11 @@ List format (tests/lists/*.list), one entry per line, '#' comments, `include <ot
             needs=<path>          skipped, with the reason, when <path> does not exist
             dut=<name>            run on that DUT of the accelerator (tb/<acc>/duts/<name>.dut; default: the
                                   accelerator's default DUT); skipped, with the reason, when its RTL is absent
+            xfail=<deviation>     the run is expected to fail with that known deviation of its DUT; a pass is
+                                  XPASS (a failure: the deviation list is out of date)
+Known deviations (tb/<acc>/duts/<dut>.deviations, format: tests/deviations.py): a failing run on such a DUT
+whose every error line a deviation of its test explains is an expected failure, XFAIL <name> (JUnit:
+skipped with message 'XFAIL <name>: ...'; JSON: status XFAIL, deviations [...]); it does not fail the list.
 Seeds are base+0 .. base+n-1 (--seed, default 1), so a list run is reproducible; every failing run prints
 the one `make run ...` line that reproduces it and is re-run with an FST window into waves/.
 Outputs: build/regress/<name>/{results.json,junit.xml,logs/}; exit status 1 on any failure.
@@ -33,6 +38,7 @@ import launch_slurm
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import dut_manifest  # noqa: E402  (the DUT descriptions: tb/<acc>/duts/*.dut)
+import deviations  # noqa: E402  (known deviations of a DUT: tb/<acc>/duts/<dut>.deviations)
 WAVE_MARGIN = 200          # cycles of context before the job start and after the failure
 RUN_TIMEOUT_S = 600        # wall-clock limit per run (the cycle watchdogs fire long before)
 SKIP_EXIT = 77             # a simulator's exit status for a skipped run (tb/common/tb_api.h TB_EXIT_SKIP)
@@ -72,7 +78,7 @@ def parse_list(path, dut=None):
             if not seeds.isdigit() or int(seeds) < 1:
                 raise ListError(f"{where}: seeds must be a positive number, saw '{seeds}'")
             e = {'acc': acc, 'kind': stim.split('=', 1)[0], 'stim': stim.split('=', 1)[1], 'seeds': int(seeds),
-                 'args': [], 'expect': None, 'needs': None, 'dut': dut, 'where': where}
+                 'args': [], 'expect': None, 'needs': None, 'dut': dut, 'xfail': None, 'where': where}
             for opt in tok[3:]:
                 if opt.startswith('+'):
                     e['args'].append(opt)
@@ -83,6 +89,8 @@ def parse_list(path, dut=None):
                     e['needs'] = opt[len('needs='):]
                 elif opt.startswith('dut='):
                     e['dut'] = opt[len('dut='):]
+                elif opt.startswith('xfail='):
+                    e['xfail'] = opt[len('xfail='):]
                 else:
                     raise ListError(f"{where}: unknown option '{opt}'")
             try:
@@ -90,6 +98,13 @@ def parse_list(path, dut=None):
             except dut_manifest.ManifestError as ex:
                 raise ListError(f"{where}: {ex}") from None
             e['dut'] = None if d.default else d.name    # None: the accelerator's default DUT
+            try:   # checked here, read again per run (runs may execute elsewhere, e.g. through Slurm)
+                devs = deviations.load(acc, e['dut'])
+            except (deviations.DeviationError, OSError) as ex:
+                raise ListError(f"{where}: {ex}") from None
+            if e['xfail'] and e['xfail'] not in [x['name'] for x in devs]:
+                raise ListError(f"{where}: xfail={e['xfail']} is no deviation of {acc} DUT {d.name} "
+                                f"({deviations.path_for(acc, d.name)})")
             entries.append(e)
     return entries
 
@@ -208,8 +223,16 @@ def execute(r, outdir):
         res.update(status='SKIP', reason=reason)
     elif verdict == 'PASS' and rc == 0:
         res.update(status='PASS', reason='')
+        if r.get('xfail'):
+            res.update(status='XPASS', deviations=[r['xfail']],
+                       reason=f"XPASS {r['xfail']}: expected to fail with this known deviation, but passed")
     else:
-        res.update(status='FAIL', reason=reason, exit=rc)
+        devs = deviations.load(r['acc'], r.get('dut'))
+        known = deviations.classify(devs, r['stim'], out) if r['kind'] == 'test' else None
+        if known and (not r.get('xfail') or r['xfail'] in known):
+            res.update(status='XFAIL', deviations=known, exit=rc, reason=f"XFAIL {', '.join(known)}: {reason}")
+        else:
+            res.update(status='FAIL', reason=reason, exit=rc)
     return res
 
 
@@ -237,17 +260,17 @@ def rerun_with_waves(r, res, outdir):
 
 def write_junit(path, name, results):
     suite = ET.Element('testsuite', name=name, tests=str(len(results)),
-                       failures=str(sum(r['status'] == 'FAIL' for r in results)),
-                       skipped=str(sum(r['status'] == 'SKIP' for r in results)),
+                       failures=str(sum(r['status'] in ('FAIL', 'XPASS') for r in results)),
+                       skipped=str(sum(r['status'] in ('SKIP', 'XFAIL') for r in results)),
                        time=f"{sum(r['wall_s'] for r in results):.3f}")
     for r in results:
         tc = ET.SubElement(suite, 'testcase', classname=f"{acc_dut(r)}.{os.path.basename(r['stim'])}",
                            name=r['id'], time=f"{r['wall_s']:.3f}")
-        if r['status'] == 'FAIL':
+        if r['status'] in ('FAIL', 'XPASS'):
             f = ET.SubElement(tc, 'failure', message=r['reason'][:500])
             f.text = f"repro: {r['repro']}\nlog: {r.get('log', '')}\nwave: {r.get('gtkw', '')}"
-        elif r['status'] == 'SKIP':
-            ET.SubElement(tc, 'skipped', message=r['reason'])
+        elif r['status'] in ('SKIP', 'XFAIL'):     # XFAIL: 'XFAIL <deviation>: <failure>'
+            ET.SubElement(tc, 'skipped', message=r['reason'][:500])
     ET.ElementTree(suite).write(path, encoding='utf-8', xml_declaration=True)
 
 
@@ -255,7 +278,8 @@ def summary(results):
     groups = {}
     for r in results:
         key = (acc_dut(r), os.path.basename(r['stim']), ' '.join(r['args']) + (' (negative)' if r['negative'] else ''))
-        g = groups.setdefault(key, {'runs': 0, 'PASS': 0, 'FAIL': 0, 'SKIP': 0, 'jobs': 0, 'cycles': 0, 'wall': 0.0})
+        g = groups.setdefault(key, {'runs': 0, 'PASS': 0, 'FAIL': 0, 'SKIP': 0, 'XFAIL': 0, 'XPASS': 0, 'jobs': 0,
+                                    'cycles': 0, 'wall': 0.0})
         g['runs'] += 1
         g[r['status']] += 1
         g['jobs'] += len(r['jobs'])
@@ -263,12 +287,12 @@ def summary(results):
         g['wall'] += r['wall_s']
     w = max([len(k[1]) for k in groups] + [10])
     wa = max([len(k[0]) for k in groups] + [6])
-    lines = [f"{'acc':{wa}} {'test':{w}} {'options':26} {'runs':>5} {'pass':>5} {'fail':>5} {'skip':>5} {'jobs':>6} "
-             f"{'cycles':>11} {'cyc/s':>9}"]
+    lines = [f"{'acc':{wa}} {'test':{w}} {'options':26} {'runs':>5} {'pass':>5} {'fail':>5} {'skip':>5} {'xfail':>5} "
+             f"{'jobs':>6} {'cycles':>11} {'cyc/s':>9}"]
     for (acc, test, opts), g in groups.items():
         cps = g['cycles'] / g['wall'] if g['wall'] else 0
-        lines.append(f"{acc:{wa}} {test:{w}} {opts[:26]:26} {g['runs']:5} {g['PASS']:5} {g['FAIL']:5} {g['SKIP']:5} "
-                     f"{g['jobs']:6} {g['cycles']:11} {cps:9.0f}")
+        lines.append(f"{acc:{wa}} {test:{w}} {opts[:26]:26} {g['runs']:5} {g['PASS']:5} {g['FAIL'] + g['XPASS']:5} "
+                     f"{g['SKIP']:5} {g['XFAIL']:5} {g['jobs']:6} {g['cycles']:11} {cps:9.0f}")
     return '\n'.join(lines)
 
 
@@ -330,12 +354,12 @@ def main():
     except launch_slurm.LaunchError as ex:
         print(f"ERROR: {ex}", file=sys.stderr)
         return 2
-    failed = [r for r in results if r['status'] == 'FAIL']
+    failed = [r for r in results if r['status'] in ('FAIL', 'XPASS')]
     if failed and not a.no_waves:
         print(f"\nre-running {len(failed)} failing run(s) with FST windows into waves/ ...")
         by_id = {run_id(r): r for r in runs}
         for res in failed[:10]:
-            if not res['negative']:
+            if not res['negative'] and res['status'] == 'FAIL':
                 rerun_with_waves(by_id[res['id']], res, outdir)
     results.sort(key=lambda r: r['id'])
     wall = time.monotonic() - t0
@@ -346,9 +370,10 @@ def main():
     npass, nfail = sum(r['status'] == 'PASS' for r in results), len(failed)
     nskip = sum(r['status'] == 'SKIP' for r in results)
     njobs = sum(len(r['jobs']) for r in results if r['status'] == 'PASS')
+    nxfail = sum(r['status'] == 'XFAIL' for r in results)
     for r in results:
-        if r['status'] == 'SKIP':
-            print(f"SKIP {r['id']}: {r['reason']}")
+        if r['status'] in ('SKIP', 'XFAIL'):
+            print(f"{r['status']} {r['id']}: {r['reason']}")
     for r in failed:
         print(f"\nFAIL {r['id']}: {r['reason']}\n  repro: {r['repro']}\n  log:   {r.get('log', '')}")
         if r.get('gtkw'):
@@ -356,7 +381,11 @@ def main():
                   f"open with: gtkwave {r['gtkw']}")
     print(f"\nreports: {os.path.relpath(outdir, ROOT)}/results.json, junit.xml; {njobs} jobs passed in "
           f"{wall:.1f} s")
-    print(f"{a.name}: {npass} passed, {nfail} failed, {nskip} skipped")
+    xf = [x for r in results if r['status'] == 'XFAIL' for x in r['deviations']]
+    named = ', '.join(f"{n} x{xf.count(n)}" for n in sorted(set(xf)))
+    xpass = sum(r['status'] == 'XPASS' for r in results)
+    print(f"{a.name}: {npass} passed, {nfail} failed{f' (of them {xpass} XPASS)' if xpass else ''}, {nskip} skipped"
+          f"{f', {nxfail} expected failures (known deviations: {named})' if nxfail else ''}")
     return 1 if failed else 0
 
 

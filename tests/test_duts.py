@@ -10,6 +10,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import dut_manifest  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+import deviations  # noqa: E402
 
 failures, checked, skipped = [], [], []
 
@@ -36,6 +38,28 @@ def parse_error(text):
 def run(cmd, **kw):
     p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
     return p.returncode, p.stdout + p.stderr
+
+
+def check_deviations():
+    """Known deviations (tests/deviations.py): a failure is XFAIL only when every error line is explained."""
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, 'x.deviations')
+        with open(p, 'w') as f:
+            f.write("name a\nspec s\nrepro r\nmatch M5: .* twice\ntests t1\n\nname b\nspec s\nrepro r\n"
+                    "match watchdog\ntests *\n")
+        devs = deviations.parse(p)
+        out = "[cycle 9] ERROR job 'j' M5: job 0 stored byte 0x10 twice\n[cycle 9] ERROR job 'j' watchdog: job 0\n"
+        check(deviations.classify(devs, 't1', out) == ['a', 'b'], 'deviations: every error line explained: XFAIL a, b')
+        check(deviations.classify(devs, 't2', out) is None, 'deviations: a deviation of another test explains nothing')
+        check(deviations.classify(devs, 't1', out + "[cycle 9] ERROR job 'j' MISMATCH\n") is None,
+              'deviations: one unexplained error line keeps the run a FAIL')
+        with open(p, 'a') as f:
+            f.write("colour red\n")
+        try:
+            deviations.parse(p)
+            check(False, 'deviations: unknown key refused')
+        except deviations.DeviationError as ex:
+            check(':12: unknown key' in str(ex), f'deviations: unknown key refused with file:line ({ex})')
 
 
 def main():
@@ -75,8 +99,11 @@ def main():
     else:
         rc, out = run([sys.executable, 'tests/diff.py', '--acc', 'nvdla', '--tests', 'sdp_random', '--seeds', '1',
                        '--args-b', '+fault=wdata_flip:0'])
-        check(rc == 1 and 'MISMATCH' in out and "DUT=nv_small TEST=sdp_random SEED=1 ARGS='+fault=wdata_flip:0'" in out,
+        # both sides run with +features=<the features both DUTs share> (tests/diff.py), then the side's own args
+        check(rc == 1 and 'MISMATCH' in out and "DUT=nv_small TEST=sdp_random SEED=1 ARGS='+features=" in out
+              and "+fault=wdata_flip:0'" in out,
               'diff: a corrupted output on one DUT fails the report, with both repro lines')
+    check_deviations()
     print(f"test_duts: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
     return 1 if failures else 0
 

@@ -41,6 +41,7 @@ WAVE_RUNS = {
     ('nvdla', None): ['+test=bdma_random', '+seed=2', '+fault=wdata_flip'],
     ('nvdla', 'nv_small'): ['+test=sdp_random', '+seed=2', '+fault=wdata_flip:0'],
     ('ne16', None): ['+test=random', '+seed=1', '+fault=store_flip'],
+    ('ne16', 'pulp'): ['+test=ex3', '+seed=1', '+stall=0', '+fault=store_flip'],
     ('max78000', None): ['+test=net_small', '+seed=1', '+fault=out_flip'],
 }
 

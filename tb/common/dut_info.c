@@ -1,11 +1,25 @@
 /* Feature queries on the compiled-in DUT description (dut_info.h). */
 #include "dut_info.h"
+#include "sim.h"
 #include <stdio.h>
 #include <string.h>
 
+static bool in_list(const char *list, const char *feature) {   /* comma-separated */
+    const size_t n = strlen(feature);
+    for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+        if (strcspn(p, ",") == n && strncmp(p, feature, n) == 0) return true;
+    }
+    return false;
+}
+
+/* +features=a,b,...: the run uses only these of the DUT's features, so that a differential run generates the
+ * same jobs on two DUTs (tests/diff.py passes the features they share). */
 bool dut_has(const char *feature) {
     for (const char *const *f = tb_dut.features; *f; f++)
-        if (strcmp(*f, feature) == 0) return true;
+        if (strcmp(*f, feature) == 0) {
+            const char *only = sim_plusarg(sim_get(), "features");
+            return !only || in_list(only, feature);
+        }
     return false;
 }
 

@@ -16,7 +16,7 @@ typedef struct dut_info {
 
 extern const dut_info_t tb_dut;
 
-bool dut_has(const char *feature);
+bool dut_has(const char *feature);   /* narrowed by the plusarg +features=a,b,... when given */
 /* `needs` is a space-separated feature list. Returns true when the DUT has them all; otherwise writes
  * "needs feature(s) X, which DUT D does not implement" into why. */
 bool dut_provides(const char *needs, char *why, size_t n);

@@ -111,14 +111,16 @@ class Dut:
 
     def sources(self, base=None):
         """(library files, source files, include dirs), absolute, read from base (default: where the build
-        reads them); the adapter comes before the sources."""
+        reads them); the adapter comes before the sources. Globs are matched under root (a patched copy
+        does not exist before the first build) and named under base."""
         base = base or self.src_root
-        libs = [p for p in self._glob(base, self.libfiles, 'libfiles') if os.path.isfile(p) and p.endswith(('.v', '.sv', '.vlib'))]
+        rebase = (lambda p: os.path.join(base, os.path.relpath(p, self.root))) if base != self.root else (lambda p: p)
+        libs = [rebase(p) for p in self._glob(self.root, self.libfiles, 'libfiles') if os.path.isfile(p) and p.endswith(('.v', '.sv', '.vlib'))]
         srcs = [os.path.join(self.here, a) for a in self.adapter]
         if self.filelist:
-            srcs += self._filelist(base)
-        srcs += self._glob(base, self.files, 'files')
-        incs = [p for p in self._glob(base, self.incdirs, 'incdirs') if os.path.isdir(p)]
+            srcs += [rebase(p) for p in self._filelist(self.root)]
+        srcs += [rebase(p) for p in self._glob(self.root, self.files, 'files')]
+        incs = [rebase(p) for p in self._glob(self.root, self.incdirs, 'incdirs') if os.path.isdir(p)]
         return [x for x in libs if x not in srcs], srcs, incs
 
     def upstream_files(self):
@@ -289,8 +291,9 @@ def info_c(d):
 
 
 def vlt(d):
+    """@ROOT@ is where the build reads the RTL from: root, or its patched copy."""
     with open(os.path.join(d.here, d.waivers)) as f:
-        return f.read().replace('@ROOT@', d.root)
+        return f.read().replace('@ROOT@', d.src_root)
 
 
 def patch_copy(d, stamp):

@@ -2,6 +2,7 @@
  * checks every byte, and each example's printed output bytes are checked too, so a golden-model error
  * cannot hide), the chained Ki split with streamin, and the 3x3 throughput job. */
 #include "ne16_directed.h"
+#include "dut_info.h"
 #include "ne16_fw.h"
 #include "ne16_gen.h"
 #include <stdlib.h>
@@ -315,7 +316,8 @@ int ne16_perf_3x3(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.perf");
     ne16_layer_t l = {0};
-    l.mode = NE16_LAYER_3X3; l.ki = 32; l.ko = 32; l.hi = l.wi = 8; l.qw = 8; l.symmetric = true;
+    l.mode = NE16_LAYER_3X3; l.ki = 32; l.ko = 32; l.hi = l.wi = 8; l.qw = 8; l.symmetric = dut_has("wsym");
+    if (!l.symmetric) l.wmin = -128;   /* the same weights as WEIGHT_OFFS=0 (D9), as a layer-wise offset */
     l.out_bits = 8; l.norm_bits = 8; l.streamout = true; l.relu = true; l.right_shift = 8;
     if (fw_layer_load(&fw, &l, 0x100000, err, errlen)) return -1;
     uint32_t regs[1][NE16_NUM_JOB_REGS];

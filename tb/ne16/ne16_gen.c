@@ -1,6 +1,7 @@
 /* NE16 constrained-random generator (see ne16_gen.h). */
 #include "ne16_gen.h"
 #include "ne16_job.h"
+#include "dut_info.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -75,6 +76,14 @@ static void random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsi
         /* ROUND only acts with a shift > 0 (4.4 step 3): keep the global shift nonzero then */
         if (l->round && !l->norm_shift && l->right_shift == 0) l->right_shift = rng_range(g, 1, 31);
     }
+    /* A DUT without a feature gets the semantics both share (no extra draws: the stream stays the same) */
+    if (!dut_has("round")) l->round = false;
+    if (!dut_has("out16") && l->out_bits == 16) l->out_bits = 32;
+    if (!dut_has("wsym")) l->symmetric = false;   /* D9: the layer-wise WEIGHT_OFFSET (random wmin) instead */
+    l->streamin = l->streamin && l->out_bits == 32;
+    if (!dut_has("norm_exact") && l->norm_bits == 32) l->norm_bias = true;   /* D6: 32-bit scale, no bias */
+    if (!dut_has("mode16_rem") && mode == NE16_LAYER_LINEAR) l->mode16 = false;   /* D12 */
+    if (!dut_has("qw1") && l->qw == 1) l->qw = 2;                                 /* D13 */
     l->hi = l->wi = 1;
     if (mode == NE16_LAYER_LINEAR) {
         const unsigned unit = l->mode16 ? 8 : 16;
@@ -145,8 +154,10 @@ void ne16_perturb_ignored(rng_t *g, uint32_t r[NE16_NUM_JOB_REGS])
         r[NE16_JOB_WEIGHTS_D0_STRIDE] = (uint32_t)rng_next(g);
         r[NE16_JOB_FILTER_MASK] = (uint32_t)rng_next(g);
     }
-    if (c.dw) r[NE16_JOB_SUBTILE_NB0] = (r[NE16_JOB_SUBTILE_NB0] & 0xFFFF0000u) | rng_below(g, 0x10000);
-    if (c.dw) r[NE16_JOB_SUBTILE_REM0] = (r[NE16_JOB_SUBTILE_REM0] & 0xFFFF0000u) | rng_below(g, 0x10000);
+    if (c.dw && dut_has("dw_ki_ignored")) {   /* D21 */
+        r[NE16_JOB_SUBTILE_NB0] = (r[NE16_JOB_SUBTILE_NB0] & 0xFFFF0000u) | rng_below(g, 0x10000);
+        r[NE16_JOB_SUBTILE_REM0] = (r[NE16_JOB_SUBTILE_REM0] & 0xFFFF0000u) | rng_below(g, 0x10000);
+    }
     if (!c.streamout) {
         *cf = (*cf & ~(NE16_CONFIG0_NORM_BITS_MASK | NE16_CONFIG0_NORM_BIAS_MASK | NE16_CONFIG0_NORM_SHIFT_MASK |
                        NE16_CONFIG0_RIGHT_SHIFT_MASK | NE16_CONFIG0_ROUND_MASK | NE16_CONFIG0_QUANT_RECT_MASK)) |
@@ -210,7 +221,7 @@ int ne16_gen_random(program_t *p, uint64_t seed, unsigned njobs, char *err, size
     for (unsigned j = 0; fw.jobs < njobs; j++) {
         const uint64_t idx = seed * njobs + j;
         const ne16_layer_mode_t mode = (ne16_layer_mode_t)(idx % 4);
-        const unsigned qw = (unsigned)(idx / 4 % 8) + 1;
+        const unsigned qw = (unsigned)(idx / 4 % 8) + 1 + (idx / 4 % 8 == 0 && !dut_has("qw1"));   /* D13 */
         ne16_layer_t l;
         ne16_random_layer(g, &l, mode, qw, rng_chance(g, 10) ? 150000 : 40000);
         if (mode != NE16_LAYER_LINEAR && mode != NE16_LAYER_1X1 && l.pt && rng_chance(g, 5)) l.in = 0x20 + rng_below(g, 32);
@@ -218,7 +229,8 @@ int ne16_gen_random(program_t *p, uint64_t seed, unsigned njobs, char *err, size
         const int n = fw_layer_regs(&l, regs, 64, err, errlen);
         if (n < 0) return -1;
         for (int k = 0; k < n && fw.jobs < njobs; k++) {
-            const bool illegal = rng_chance(g, 10), perturb = !illegal && rng_chance(g, 20);
+            const bool illegal = rng_chance(g, 10) && dut_has("job_error");
+            const bool perturb = !illegal && rng_chance(g, 20) && dut_has("ignored_fields");
             const char *mn[] = {"3x3", "dw", "1x1", "linear"};
             prog_job(p, "rand%u %s/q%u/ki%u/ko%u/%ux%u%s%s%s%s", fw.jobs, mn[mode], qw, l.ki, l.ko, l.hi, l.wi,
                      l.strided ? "/s2" : "", l.mode16 ? "/u16" : "", illegal ? " ILLEGAL" : "", perturb ? " raw" : "");

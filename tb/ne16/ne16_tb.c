@@ -172,7 +172,6 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
         t->active = false;
         t->clear_at_edge = true;
         t->last_clear_cycle = sim_cycle(t->sim);
-        tcdm_slave_allow_withdraw(t->tcdm, 1);
         sim_note(t->sim, "SOFT_CLEAR(0x%x): %zu job(s) aborted", req->data, p.naborted);
     }
     if (p.sw_sync) {
