@@ -105,6 +105,14 @@ start() {
     fi
     if status >/dev/null 2>&1; then echo "local Slurm already running: SLURM_CONF=$CONF"; return 0; fi
     stop >/dev/null 2>&1 || true   # a half-started cluster: begin again
+    local p
+    for p in "$PORT" "$((PORT + 1))"; do   # e.g. the cluster of another checkout of this repository
+        if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+            echo "ERROR: port $p is in use, so this checkout's local Slurm cannot start (another checkout's cluster? stop it" \
+                 "with its tests/slurm/local_cluster.sh stop, or set SLURM_LOCAL_PORT to a free port)" >&2
+            exit 1
+        fi
+    done
     mkdir -p "$DIR"/{munge,run,log,state/ctld,state/slurmd}
     chmod 700 "$DIR/munge"
     if [ ! -s "$DIR/munge/munge.key" ]; then
@@ -115,11 +123,11 @@ start() {
     # --force: the key and socket are in the build folder, not in munge's own directories.
     as_root munged --force --socket="$DIR/munge/munge.socket" --key-file="$DIR/munge/munge.key" \
         --pid-file="$DIR/run/munged.pid" --log-file="$DIR/log/munged.log" --seed-file="$DIR/munge/seed" \
-        || { tail -5 "$DIR/log/munged.log" >&2; echo "munged failed to start (log: $DIR/log/munged.log)" >&2; exit 1; }
+        || { tail -5 "$DIR/log/munged.log" >&2 || true; echo "munged failed to start (log: $DIR/log/munged.log)" >&2; exit 1; }
     as_root slurmctld -c -f "$CONF" \
-        || { tail -5 "$DIR/log/slurmctld.log" >&2; echo "slurmctld failed (log: $DIR/log/slurmctld.log)" >&2; exit 1; }
+        || { tail -5 "$DIR/log/slurmctld.log" >&2 || true; echo "slurmctld failed (log: $DIR/log/slurmctld.log)" >&2; exit 1; }
     as_root slurmd -f "$CONF" -N "$NODE" \
-        || { tail -5 "$DIR/log/slurmd.log" >&2; echo "slurmd failed (log: $DIR/log/slurmd.log)" >&2; exit 1; }
+        || { tail -5 "$DIR/log/slurmd.log" >&2 || true; echo "slurmd failed (log: $DIR/log/slurmd.log)" >&2; exit 1; }
     local i st
     for i in $(seq 1 60); do
         st=$(node_state)
