@@ -8,6 +8,8 @@ tb/<acc>/<acc>_plusargs.tsv (one accelerator). One source for the simulator and 
 import os
 import sys
 
+from dut_manifest import write_if_changed   # rewrite only on change: no needless rebuild
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COLUMNS = ['name', 'value', 'default', 'repro', 'help']
 
@@ -71,15 +73,7 @@ def c_table(acc):
 def main(argv):
     try:
         if len(argv) == 3 and argv[0] == 'c':
-            text = c_table(argv[1])
-            try:
-                if open(argv[2]).read() == text:
-                    return 0
-            except OSError:
-                pass
-            os.makedirs(os.path.dirname(argv[2]) or '.', exist_ok=True)
-            with open(argv[2], 'w') as f:
-                f.write(text)
+            write_if_changed(argv[2], c_table(argv[1]))
         elif argv[:1] == ['help']:
             for acc in argv[1:]:
                 print('\n'.join(help_lines(acc)))
