@@ -10,6 +10,7 @@
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
 #   make regress LAUNCHER=slurm                                      the runs as Slurm job arrays (README)
 #   make coverage     line coverage of our RTL over the nightly: build/coverage/html/index.html
+#   make mutate ACC=ne16 [N=20] [SEED=1] [LIST=...]                  mutation testing of our RTL (tests/mutate.py)
 #   make help         this list, the variables, the DUTs and every accelerator's plusargs
 #   make duts         the DUTs of every accelerator;  make list: every test
 # Variables:
@@ -20,6 +21,7 @@
 #   ARGS='+plusarg ...'       plusargs for the simulator (make help lists them per accelerator)
 #   GOLDEN_ONLY=1             make run: the golden model alone, no RTL (+golden_only; MAX78000, NVDLA)
 #   JOBS=<n>                  parallel simulations (default: all cores)
+#   N=<n> LIST=<list> ONLY=<id> TIMEOUT=<s>   make mutate: mutants, judging list, one mutant, seconds per run
 #   LAUNCHER=local|slurm      where make test / make regress run the simulations
 #   V=1                       show every build command
 #   NV_SMALL_VMOD=<dir>       NVIDIA nv_small's vmod folder (default ../shared/upstream/nvdla_nv_small/vmod)
@@ -125,25 +127,35 @@ endif
 endef
 $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(eval $(call DUT_RULES,$(a),$(d)))))
 
-# ---- code coverage: our DUTs rebuilt with Verilator line coverage under build/coverage/<acc>/ ------------
-define COV_RULES
-$(BUILD)/coverage/$(1)/obj/Vtb_$(1).mk: $$(DUT_$(1)_$$(DUT_DEFAULT_$(1))_DEPS) $$($(1)_TBSV) tb/common/sim_kernel.cpp \
-        tb/common/tb_api.h Makefile $(BUILD)/$(1)/dut.args
+# ---- variants of our DUTs: line+toggle coverage (build/coverage/<acc>) and one mutant (build/mutate/<acc>) --
+# $(1) = accelerator, $(2) = build folder, $(3) = extra Verilator flags, $(4) = the DUT's Verilator arguments,
+# $(5) = extra prerequisites. They link the default DUT's C library and description.
+define VARIANT_RULES
+$(2)/obj/Vtb_$(1).mk: $$(DUT_$(1)_$$(DUT_DEFAULT_$(1))_DEPS) $$($(1)_TBSV) tb/common/sim_kernel.cpp \
+        tb/common/tb_api.h Makefile $(BUILD)/$(1)/dut.args $(5)
 	@mkdir -p $$(@D)
-	@$$(if $$(Q),echo "  VERILATE tb_$(1) with line coverage")
-	$$(Q)$$(VERILATOR) $$(VFLAGS) --coverage-line --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
+	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2) ($(strip $(3)))")
+	$$(Q)$$(VERILATOR) $$(VFLAGS) $(3) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
 	    -LDFLAGS "$$(CURDIR)/$(BUILD)/$(1)/dut_info.o $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
-	    $$(DUT_$(1)_$$(DUT_DEFAULT_$(1))_VARGS) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
+	    $(4) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 	@touch $$@
-$(BUILD)/coverage/$(1)/sim: $(BUILD)/coverage/$(1)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(BUILD)/$(1)/dut_info.o
+$(2)/sim: $(2)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(BUILD)/$(1)/dut_info.o
 	@rm -f $$(@D)/obj/Vsim
-	@$$(if $$(Q),echo "  BUILD   $$@ (line coverage; log: $$(@D)/obj/build.log)")
+	@$$(if $$(Q),echo "  BUILD   $$@ (log: $$(@D)/obj/build.log)")
 	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$$(@D)/obj/build.log 2>&1 \
 	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
 	$$(Q)cp $$(@D)/obj/Vsim $$@.tmp && mv -f $$@.tmp $$@
 endef
-$(foreach a,$(ACCS),$(eval $(call COV_RULES,$(a))))
+# Code coverage: every line; toggles of signals up to COV_TOGGLE_WIDTH bits (control logic, not the wide
+# datapaths, whose per-bit toggles say little and cost much).
+COV_TOGGLE_WIDTH ?= 4
+$(foreach a,$(ACCS),$(eval $(call VARIANT_RULES,$(a),$(BUILD)/coverage/$(a),--coverage-line --coverage-toggle \
+    --coverage-max-width $(COV_TOGGLE_WIDTH),$$(DUT_$(a)_$$(DUT_DEFAULT_$(a))_VARGS),)))
+# Mutation testing (tests/mutate.py): MUT_ACC's DUT with MUT_FILE (under rtl/) replaced by the mutant MUT_COPY.
+ifneq ($(MUT_ACC),)
+$(eval $(call VARIANT_RULES,$(MUT_ACC),$(BUILD)/mutate/$(MUT_ACC),,$$(subst $(CURDIR)/$(MUT_FILE),$(abspath $(MUT_COPY)),$$(DUT_$(MUT_ACC)_$$(DUT_DEFAULT_$(MUT_ACC))_VARGS)),$(MUT_COPY)))
+endif
 COV_SIMS := $(foreach a,$(ACCS),$(BUILD)/coverage/$(a)/sim)
 
 SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
@@ -151,7 +163,7 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: coverage help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
+.PHONY: mutate coverage help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
@@ -250,6 +262,14 @@ COV_LIST ?= tests/lists/nightly.list
 coverage: check-deps build $(COV_SIMS)
 	@tests/install_deps.sh lcov
 	$(PYTHON) tests/coverage.py --list $(COV_LIST) --jobs $(JOBS)
+
+# Mutation testing of our RTL (tests/mutate.py): N sampled mutants of rtl/ACC/, each rebuilt under
+# build/mutate/ACC and judged by LIST's runs of ACC on our DUT; killed / survived / stillborn and the score.
+N ?= 20
+MUT_LIST ?= tests/lists/nightly.list
+mutate: check-deps build
+	$(PYTHON) tests/mutate.py --acc $(ACC) -n $(N) --seed $(SEED) --list $(or $(LIST),$(MUT_LIST)) --jobs $(JOBS) \
+	    $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ONLY),--only $(ONLY))
 
 # Differential runs: the same seeded jobs on two DUTs of ACC (default: ours and the first upstream one).
 SEEDS ?= 10
