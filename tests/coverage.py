@@ -58,6 +58,44 @@ def write_info(path, cov):
             f.write(f"LH:{sum(1 for h in lines.values() if h)}\nLF:{len(lines)}\nend_of_record\n")
 
 
+def split_points(merged):
+    """Split a merged .dat into its line/branch points (written to <acc>.line.dat for lcov) and its toggle
+    points of rtl/ ({file: [(signal bit, hits)]}): a toggle point on a declaration line would otherwise read
+    as a line that is not covered."""
+    line_dat = merged[:-4] + '.line.dat'
+    toggles = {}
+    with open(merged, errors='replace') as f, open(line_dat, 'w') as out:
+        for raw in f:
+            if '\x01page\x02v_toggle' not in raw:
+                out.write(raw)
+                continue
+            keys = dict(kv.split('\x02', 1) for kv in raw[raw.index("'") + 1:raw.rindex("'")].split('\x01')
+                        if '\x02' in kv)
+            fn = os.path.relpath(os.path.join(ROOT, keys.get('f', '')), ROOT)
+            if fn.startswith('rtl/'):
+                toggles.setdefault(fn, []).append((f"{keys.get('h', '')}:{keys.get('o', '')}",
+                                                   int(raw.rsplit(' ', 1)[1])))
+    return line_dat, toggles
+
+
+def print_toggles(report):
+    """Toggle coverage (signals up to COV_TOGGLE_WIDTH bits: control logic) per accelerator; the bits that
+    never toggled are listed in build/coverage/<acc>.toggle.txt. Reported, not gated."""
+    if not any(report.values()):
+        return
+    print(f"\n{'toggle coverage (narrow signals)':52} {'points':>7} {'hit':>7} {'cov %':>6}")
+    for acc, files in sorted(report.items()):
+        n = sum(len(p) for p in files.values())
+        h = sum(1 for p in files.values() for _, c in p if c)
+        with open(os.path.join(OUT, f'{acc}.toggle.txt'), 'w') as f:
+            for fn, points in sorted(files.items()):
+                for name, c in points:
+                    if not c:
+                        f.write(f"{fn}\t{name}\tnever toggled\n")
+        print(f"{'== ' + acc + ' (our DUT)':52} {n:7} {h:7} {100 * h / n if n else 100:6.1f}   "
+              f"(untoggled: build/coverage/{acc}.toggle.txt)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--list', default='tests/lists/nightly.list')
@@ -75,13 +113,18 @@ def main():
             print("coverage: the list did not pass on the coverage builds; figures below are of what ran")
     waivers = read_waivers()
     accs = sorted({os.path.basename(p).split('.')[0].split('@')[0] for p in glob.glob(os.path.join(dat, '*.dat'))})
-    total_rc, infos = 0, []
+    total_rc, infos, toggle_report = 0, [], {}
     print(f"\n{'file':52} {'lines':>7} {'hit':>7} {'cov %':>6} {'waived':>6} {'after %':>7}")
     for acc in accs:
         files = sorted(glob.glob(os.path.join(dat, f'{acc}.*.dat')))
-        raw = os.path.join(OUT, f'{acc}.raw.info')
-        subprocess.run(['verilator_coverage', '--write-info', raw, *files], cwd=ROOT, check=True,
+        merged = os.path.join(OUT, f'{acc}.dat')
+        subprocess.run(['verilator_coverage', '--write', merged, *files], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
+        line_dat, toggles = split_points(merged)
+        raw = os.path.join(OUT, f'{acc}.raw.info')
+        subprocess.run(['verilator_coverage', '--write-info', raw, line_dat], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        toggle_report[acc] = toggles
         cov = {f: l for f, l in parse_info(raw).items() if f.startswith('rtl/')}
         lf = lh = wf = 0
         kept = {}
@@ -111,6 +154,7 @@ def main():
     for w in waivers:
         if not w['used']:
             print(f"note: waiver {w['where']} ({w['file']}:{w['first']}-{w['last']}) covers no unhit line")
+    print_toggles(toggle_report)
     html = os.path.join(OUT, 'html')
     g = subprocess.run(['genhtml', '--quiet', '--output-directory', html, '--title', 'accel-cosim RTL line coverage',
                         *infos], cwd=ROOT, capture_output=True, text=True)

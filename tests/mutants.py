@@ -30,8 +30,8 @@ TOKEN = re.compile(r"""
 DECL = re.compile(r"^\s*(input|output|inout|logic|wire|reg|bit|byte|int|integer|typedef|import|module|endmodule|"
                   r"package|endpackage|function|task|genvar|struct|enum|parameter|localparam)\b")
 USER_TYPE_DECL = re.compile(r"^\s*(?!assign\b|return\b|else\b|end\b)[A-Za-z_]\w*(::\w+)?\s+[A-Za-z_]\w*\s*[;,=\[]")
-PARAM = re.compile(r"^\s*(parameter|localparam)\b")
-ONE_BIT = re.compile(r"^\s*(?:(?:input|output|inout)\s+)?(?:logic|wire|reg|bit)\s+(?!\[|signed\b)([\w\s,]+);")
+PARAM = re.compile(r"\b(parameter|localparam)\b")
+ONE_BIT = re.compile(r"^\s*(?:(?:input|output|inout)\s+)?(?:logic|wire|reg|bit)\s+(?!\[|signed\b)([\w\s,]+?)[\s,;]*$")
 KEYWORDS = {'if', 'else', 'begin', 'end', 'case', 'unique', 'priority', 'casez', 'endcase', 'default', 'for',
             'assign', 'always_ff', 'always_comb', 'return', 'or', 'posedge', 'negedge', 'inside'}
 SWAPS = {
@@ -175,7 +175,7 @@ def candidates(relpath):
             in_comb = False
         is_decl = decl_line(s)
         if is_decl:
-            if PARAM.match(code_lines[where(s)[0] - 1]) and bracket == 0 and kind in ('num', 'sized'):
+            if PARAM.search(code_lines[where(s)[0] - 1]) and bracket == 0 and kind in ('num', 'sized'):
                 if kind == 'num':
                     v = int(t.replace('_', ''))
                     add(s, e, str(v + 1), 'lit+1')
