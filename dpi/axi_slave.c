@@ -464,3 +464,16 @@ void axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out)
     s->prev_in = *in;
     s->prev_out = *out;
 }
+
+unsigned axi_slave_pending_writes(const axi_slave_t *s, axi_range_t *out, unsigned max)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < fifo_count(&s->awq); i++, n++) {      /* still receiving W beats */
+        const aw_entry_t *e = fifo_at(&s->awq, i);
+        if (n < max) out[n] = (axi_range_t){e->addr, 8u * (e->len + 1u)};
+    }
+    for (int id = 0; id < 256; id++)                              /* all beats in, B not yet taken */
+        for (int32_t i = s->bq.head[id]; i >= 0; i = s->pool[i].next, n++)
+            if (n < max) out[n] = (axi_range_t){s->pool[i].addr, 8u * (s->pool[i].len + 1u)};
+    return n;
+}

@@ -51,6 +51,11 @@ void         axi_slave_free(axi_slave_t *s);
 void         axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out);
 bool         axi_slave_idle(const axi_slave_t *s);  /* no burst in flight on any channel */
 axi_stats_t  axi_slave_stats(const axi_slave_t *s);
+/* Write bursts whose B response has not been handshaked yet (AW accepted, B pending): up to `max` of them as
+ * byte ranges [addr, addr + bytes). Returns how many there are in all. A master that signals completion
+ * while one of its writes is here has not waited for its write responses. */
+typedef struct axi_range { uint32_t addr, bytes; } axi_range_t;
+unsigned     axi_slave_pending_writes(const axi_slave_t *s, axi_range_t *out, unsigned max);
 /* Write observer: called once per W beat as it is committed to memory (for logs and fault bookkeeping). */
 typedef void (*axi_write_fn)(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle);
 void         axi_slave_on_write(axi_slave_t *s, axi_write_fn fn, void *user);

@@ -50,6 +50,8 @@ void            nvdla_golden_free(nvdla_golden_t *g);
 void            nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data);
 /* Regions written since the last call; the array stays valid until the next golden call. */
 const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n);
+/* Every output box the model holds now (those of the last check and newer), without taking them. */
+const nvdla_box_t *nvdla_golden_boxes(const nvdla_golden_t *g, size_t *n);
 /* GLB interrupt bits the model expects to be set (or set-able) now: launched groups and SET writes not
  * yet cleared through S_INTR_STATUS. */
 uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);

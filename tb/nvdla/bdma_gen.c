@@ -109,8 +109,13 @@ static void wait_group(program_t *p, int group, bool masked) {
     prog_write(p, NVDLA_GLB_S_INTR_STATUS_0, INTR_BDMA(group));
 }
 
+/* Idle, and the stall counters still 0: these tests leave CFG_STATUS.STALL_COUNT_EN at its reset 0, and a
+ * counter counts only while enabled (spec nvdla.md BDMA: timing-dependent values, so only 0 is predictable). */
 static void check_idle(program_t *p) {
+    static const uint32_t stall[] = {NVDLA_BDMA_STATUS_GRP0_READ_STALL_0, NVDLA_BDMA_STATUS_GRP0_WRITE_STALL_0,
+                                     NVDLA_BDMA_STATUS_GRP1_READ_STALL_0, NVDLA_BDMA_STATUS_GRP1_WRITE_STALL_0};
     prog_read(p, NVDLA_BDMA_STATUS_0, BDMA_STATUS_IDLE | BDMA_FREE_SLOTS, BDMA_STATUS_MASK);
+    for (size_t i = 0; i < sizeof stall / sizeof *stall; i++) prog_read(p, stall[i], 0, 0xFFFFFFFFu);
 }
 
 int bdma_sanity(program_t *p, uint64_t seed, char *err, size_t errlen) {

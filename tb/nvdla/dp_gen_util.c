@@ -57,8 +57,15 @@ void dp_read_results(program_t *p, dp_unit_t unit) {
                                    NVDLA_CDP_D_PERF_LUT_LO_HIT_0, 0};
     static const uint32_t *const regs[] = {sdp, pdp, cdp};
     static const uint32_t pointer[] = {NVDLA_SDP_S_POINTER_0, NVDLA_PDP_S_POINTER_0, NVDLA_CDP_S_POINTER_0};
+    /* Each result read follows a read of the group's destination address (nonzero once programmed), so that a
+     * read path that returns its previous data instead of the register shows up as a mismatch. */
+    static const uint32_t dst[] = {NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, NVDLA_PDP_D_DST_BASE_ADDR_LOW_0,
+                                   NVDLA_CDP_D_DST_BASE_ADDR_LOW_0};
     for (uint32_t g = 0; g < 2; g++) {
         prog_write(p, pointer[unit], g);
-        for (const uint32_t *a = regs[unit]; *a; a++) prog_read(p, *a, 0, 0);
+        for (const uint32_t *a = regs[unit]; *a; a++) {
+            prog_read(p, dst[unit], 0, 0);
+            prog_read(p, *a, 0, 0);
+        }
     }
 }

@@ -246,6 +246,33 @@ static void nvdla_bus_push(void *acc, const bus_req_t *r) {
     csb_master_push(t->csb, &c);
 }
 
+/* A unit that writes memory raises its done bit only after the B response of its last write (spec nvdla.md
+ * §3.2 "When a layer is done", §3.3). Called with the GLB status the interrupt service just read: a write
+ * still waiting for its B now was waiting when the bit was set, and if it lies in an output region of a
+ * unit and group whose done bit is set, that unit signalled done too early. */
+static void check_done_after_writes(nvdla_tb_t *t, uint32_t status) {
+    static const char *const unit_of_bit[8] = {"SDP", "SDP", "CDP", "CDP", "PDP", "PDP", "BDMA", "BDMA"};
+    axi_range_t pend[64];
+    unsigned np = axi_slave_pending_writes(t->dbb, pend, 64);
+    if (!np || !(status & 0xFF)) return;
+    size_t nb;
+    const nvdla_box_t *boxes = nvdla_golden_boxes(t->golden, &nb);
+    for (unsigned i = 0; i < np && i < 64; i++)
+        for (uint32_t a = pend[i].addr; a < pend[i].addr + pend[i].bytes; a += 8)
+            for (size_t k = 0; k < nb; k++) {
+                const nvdla_box_t *b = &boxes[k];
+                int bit = -1;
+                for (int x = 0; x < 8; x++)
+                    if ((status >> x & 1) && (x & 1) == b->group && !strcmp(unit_of_bit[x], b->unit)) bit = x;
+                if (bit < 0 || !nvdla_box_locate(b, a, NULL, NULL, NULL)) continue;
+                sim_error(t->sim, "%s grp %d raised its done interrupt (GLB status bit %d) while its write to 0x%08x "
+                          "(burst at 0x%08x, %u bytes) still had no B response: a unit is done only after the B "
+                          "response of its last write (spec nvdla.md 3.3)", b->unit, b->group, bit, a,
+                          pend[i].addr, pend[i].bytes);
+                return;
+            }
+}
+
 /* Move CSB responses into the sequencer's ring or the interrupt service. */
 static void drain_csb(nvdla_tb_t *t) {
     csb_resp_t r;
@@ -253,6 +280,7 @@ static void drain_csb(nvdla_tb_t *t) {
         if (r.tag & INTERNAL_TAG) {
             if (t->irq_state == IRQ_READ_STATUS) {
                 t->irq_status = r.data;
+                check_done_after_writes(t, r.data);
                 t->irq_state = IRQ_READ_MASK;
             } else if (t->irq_state == IRQ_READ_MASK) {
                 uint32_t pending = t->irq_status & ~r.data;
