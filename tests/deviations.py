@@ -9,7 +9,7 @@ of `key value` lines, '#' comments, each block starting with `name`:
     spec     <reference>            the spec section / rule the DUT breaks
     repro    <make run ...>         one minimal command that shows it
     match    <regex>                recognises one of its error lines in the simulator output (Python re)
-    tests    <test>... | *          the tests whose runs it may make fail
+    tests    <test>... | *          the tests (trace/cfg runs: file name without extension) it may make fail
     describe <text>                 what the RTL does instead (one line; may repeat)
 
 Classification of a failing run on such a DUT (tests/regress.py): every error line of the output must be
