@@ -17,9 +17,10 @@ static const char *const L_PASSES[] = {"1", "2-16", "17-256"};
 static const char *const L_NQ[] = {"1", "2", "3", "4"};
 static const char *const L_NPROC[] = {"1-4", "5-16", "17-64"};
 static const char *const L_LAYER[] = {"first", "later"};
+static const char *const L_QB[] = {"8bit", "4bit", "2bit", "1bit"};
 
 enum { X_KERNEL_FMT, X_POOL_KERNEL, X_POOL_SHAPE, X_OUTPUT, X_BIAS_SHIFT, X_FLATTEN_PASSES, X_QUAD_PROC, X_RUN_MODE,
-       X_N };
+       X_WBITS_KERNEL, X_N };
 
 /* X = ((flatten_en ? xpmp_cnt : 0) << 4 | inpchexp) + 1 (spec 3.4): without flatten_en X <= 16; flatten_en only
  * extends the pass count, so with a single pass it is no feature. */
@@ -40,6 +41,7 @@ static const fcov_cross_t crosses[X_N] = {
                           flatten_allowed},
     [X_QUAD_PROC] = {"quadrants_x_processors", 2, {D("quadrants", L_NQ), D("processors", L_NPROC)}, quad_allowed},
     [X_RUN_MODE] = {"oneshot_x_layer", 2, {D("oneshot", L_OFFON), D("layer", L_LAYER)}, NULL},
+    [X_WBITS_KERNEL] = {"weight_bits_x_kernel", 2, {D("weight_bits", L_QB), D("kernel", L_KERNEL)}, NULL},
 };
 #undef D
 
@@ -76,5 +78,6 @@ void max78000_cov_layer(fcov_t *c, const max78000_t *m, unsigned y, const max780
     fcov_hit4(c, X_BIAS_SHIFT, l->bias_en, l->s < 0 ? 0 : l->s == 0 ? 1 : 2, 0, 0);
     const bool flatten = (m->q[first].lreg[MAX78000_LR_POST][y] & MAX78000_POST_FLATTEN_EN_MASK) != 0;
     fcov_hit4(c, X_FLATTEN_PASSES, flatten, l->X == 1 ? 0 : l->X <= 16 ? 1 : 2, 0, 0);
+    fcov_hit4(c, X_WBITS_KERNEL, l->qb == 8 ? 0 : l->qb == 4 ? 1 : l->qb == 2 ? 2 : 3, kernel, 0, 0);
     fcov_hit4(c, X_QUAD_PROC, nq - 1, nproc <= 4 ? 0 : nproc <= 16 ? 1 : 2, 0, 0);
 }

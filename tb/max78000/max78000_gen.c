@@ -29,6 +29,7 @@ typedef struct gl {
     int      pad, pool, ph, pw, st, shift;
     int      first_in, out_mem, bias_q, col;
     unsigned rptr, out_word, kbase, bias_sad, X, T;
+    unsigned qb;                       /* weight bits: 8, 4, 2 or 1 (POST.mask_size, spec 3.4 D32) */
     int      hp, wp, ho, wo;
     unsigned qmask;                    /* quadrants with processors */
     unsigned cnnsi;                    /* of the collecting quadrant */
@@ -156,6 +157,13 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         abort();
     for (size_t k = 0; k < nw; k++)
         l->wt[k] = rnd8(r, wide, 24);
+    /* Sub-8-bit weights (D32): drawn last so that 8-bit layers keep their weights; values wrap to qb bits. */
+    l->qb = rng_chance(r, 25) ? 1u << rng_range(r, 0, 2) : 8u;
+    if (l->qb < 8)
+        for (size_t k = 0; k < nw; k++) {
+            int v = l->wt[k] & ((1 << l->qb) - 1);
+            l->wt[k] = (int8_t)(v >= 1 << (l->qb - 1) ? v - (1 << l->qb) : v);
+        }
 }
 
 static int8_t weight(const gl_t *l, int c, int K, unsigned e, unsigned t)
@@ -166,7 +174,8 @@ static int8_t weight(const gl_t *l, int c, int K, unsigned e, unsigned t)
 /* MRAM words one processor needs for this layer. */
 static unsigned mram_words(const gl_t *l)
 {
-    unsigned n = (unsigned)l->cout * l->X;
+    unsigned bits = (unsigned)l->cout * l->X * l->qb;     /* mask steps x qb: 3x3 per word, 1x1 per byte */
+    unsigned n = (bits + 7) / 8;
     return l->T == 9 ? n : (n + 8) / 9;
 }
 
@@ -179,15 +188,19 @@ static void load_weights(program_t *p, rng_t *r, const gl_t *l)
     bool msdk = rng_chance(r, 50);
     for (int c = 0; c < l->cin; c++) {
         memset(buf, 0, n);
-        size_t b = 0;
         for (int K = 0; K < l->cout; K++)
             for (unsigned e = 0; e < l->X; e++)
-                if (l->T == 9) {
-                    for (unsigned t = 0; t < 9; t++)        /* tap 0 first = slot 8 (D32) */
-                        buf[b++] = (uint8_t)weight(l, c, K, e, t);
-                } else {
-                    size_t idx = (size_t)K * l->X + e;      /* weight idx at slot idx%9: stream order 8..0 */
-                    buf[(idx / 9) * 9 + 8 - idx % 9] = (uint8_t)weight(l, c, K, e, 0);
+                {
+                    /* mask step K*X+e at bit address A = step*qb (D32): 3x3 word A>>3 (tap 0 first = slot 8),
+                     * 1x1 byte A>>3 in slot (A>>3)%9, stream order 8..0; bit A&7, the first step lowest */
+                    size_t a = ((size_t)K * l->X + e) * l->qb;
+                    unsigned bit = (unsigned)(a & 7), mask = (1u << l->qb) - 1;
+                    if (l->T == 9)
+                        for (unsigned t = 0; t < 9; t++)
+                            buf[(a >> 3) * 9 + t] |= (uint8_t)(((unsigned)weight(l, c, K, e, t) & mask) << bit);
+                    else
+                        buf[((a >> 3) / 9) * 9 + 8 - (a >> 3) % 9] |=
+                            (uint8_t)(((unsigned)weight(l, c, K, e, 0) & mask) << bit);
                 }
         m7_express_load(p, (unsigned)proc_of(l, c), l->kbase, buf, n, msdk);
     }
@@ -210,9 +223,11 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
 {
     unsigned K1 = l->T == 1;
     uint32_t msad = K1 ? 72u * l->kbase : 8u * l->kbase;
-    uint32_t mmax = msad + ((uint32_t)l->cout * l->X - 1) * 8;
+    uint32_t mmax = msad + ((uint32_t)l->cout * l->X - 1) * l->qb;
+    static const uint32_t mask_size[9] = {[8] = 0, [1] = 1, [2] = 2, [4] = 3};
     for (unsigned q = 0; q < 4; q++) {
-        uint32_t post = (l->shift < 0 ? 1u << 17 : 0) | (uint32_t)abs(l->shift) << 13 | (l->oabs ? 1u << 26 : 0);
+        uint32_t post = (l->shift < 0 ? 1u << 17 : 0) | (uint32_t)abs(l->shift) << 13 | (l->oabs ? 1u << 26 : 0) |
+                        mask_size[l->qb] << MAX78000_POST_MASK_SIZE_LSB;
         if (l->flat_en)
             post |= MAX78000_POST_FLATTEN_EN_MASK | ((l->X - 1) >> 4) << MAX78000_POST_XPMP_CNT_LSB;
         if (l->bias && q == (unsigned)l->bias_q)
@@ -235,7 +250,7 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
         m7_wr_nz(p, m7_lreg_addr(q, 13, y), (uint32_t)l->wo - 1);
         m7_wr_nz(p, m7_lreg_addr(q, 14, y), (uint32_t)l->en[q] << 16 | l->en[q]);
         m7_wr_nz(p, m7_lreg_addr(q, 15, y), post);
-        m7_wr_nz(p, m7_lctrl1_addr(q, y), ((uint32_t)l->cout - 1) * 8 << 8 | ((l->X - 1) & 0xFu));
+        m7_wr_nz(p, m7_lctrl1_addr(q, y), ((uint32_t)l->cout - 1) * l->qb << 8 | ((l->X - 1) & 0xFu));
     }
 }
 
@@ -280,10 +295,11 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
         char pool[32] = "";
         if (l->pool)
             snprintf(pool, sizeof pool, " %spool%dx%d/%d", l->pool == POOL_MAX ? "max" : "avg", l->ph, l->pw, l->st);
-        used += snprintf(desc + used, sizeof desc - (size_t)used, " | %s %dx%dx%d%s%s pad%d %s->%d%s%s%s%s s%+d",
+        used += snprintf(desc + used, sizeof desc - (size_t)used, " | %s %dx%dx%d%s%s pad%d %s->%d%s%s%s%s s%+d%s",
                          l->chw ? "CHW" : "HWC", l->cin, l->h, l->w, pool, l->flat ? " flatten" : "", l->pad,
                          l->k1 ? "1x1" : "3x3", l->cout, l->big ? " 32bit" : "", l->relu ? " relu" : "",
-                         l->oabs ? " abs" : "", l->bias ? " bias" : "", l->shift);
+                         l->oabs ? " abs" : "", l->bias ? " bias" : "", l->shift,
+                         l->qb == 8 ? "" : l->qb == 4 ? " w4" : l->qb == 2 ? " w2" : " w1");
     }
     prog_job(p, "%s%s", desc, N->oneshot ? " oneshot" : "");
     m7_init(p, N->ctrl, (unsigned)N->nl - 1);
