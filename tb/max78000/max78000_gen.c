@@ -403,6 +403,14 @@ int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen)
     return gen_nets(p, seed, 1, 1, 2, 6, 8, -1);
 }
 
+/* Planes up to 20 wide and high (net_random stays within 10): windows far into wide rows, long row walks, input
+ * words spread over more of the data memory. */
+int m7_net_wide(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 2, 20, 8, -1);
+}
+
 int m7_net_oneshot(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
