@@ -5,7 +5,7 @@
   - against a corrupted copy of expected.txt (+expect_dir=) it fails, and its printed repro line, run as it is,
     reproduces the same mismatch;
   - a regression with two SDK traces reports two distinct run names (each named after its network);
-  - the NVDLA nv_small SDP/PDP/CDP traces pass golden-only.
+  - the NVDLA nv_small SDP/PDP/CDP and convolution traces pass golden-only.
 Skipped, with the reason, where ../shared/conformance is absent."""
 import os
 import re
@@ -84,7 +84,7 @@ def mnist_checks():
 
 def nvdla_checks():
     sim = os.path.join(ROOT, 'build', 'nvdla', 'sim')
-    for cfg in sorted(p for p in os.listdir(os.path.join(ROOT, NVDLA)) if p[:3] in ('sdp', 'pdp', 'cdp')):
+    for cfg in sorted(p for p in os.listdir(os.path.join(ROOT, NVDLA)) if p[:3] in ('sdp', 'pdp', 'cdp', 'dc_')):
         path = os.path.join(NVDLA, cfg, cfg + '.cfg')
         rc, out = run([sim, f'+cfg={path}', '+golden_only', '+seed=1'])
         check(rc == 0 and re.search(r'check_crc .* ok', out) is not None, f'{cfg} passes its CRC golden-only')

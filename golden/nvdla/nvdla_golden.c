@@ -1,6 +1,7 @@
 #include "nvdla_golden.h"
 #include "bdma_golden.h"
 #include "cdp_golden.h"
+#include "conv_golden.h"
 #include "nvdla_pp.h"
 #include "pdp_golden.h"
 #include "sdp_golden.h"
@@ -19,6 +20,7 @@ struct nvdla_golden {
     mem_t        *mem;
     bdma_golden_t bdma;
     nvdla_pp_t    dp[NDP];
+    nvdla_pp_t    conv[CONV_NUNITS];       /* CDMA, CSC, CMAC_A, CMAC_B, CACC */
     cdp_lut_t     lut;
     unsigned      unsettled[NDP][2];       /* layers the model completed whose DUT completion is not yet seen */
     nvdla_box_t  *boxes;
@@ -26,7 +28,7 @@ struct nvdla_golden {
     uint32_t      intr_expected;
     nvdla_layer_hook_t hook;
     void         *hook_user;
-    unsigned      unmodelled_layers;       /* convolution-fed SDP layers (no convolution model yet) */
+    unsigned      unmodelled_layers;       /* convolution-fed SDP layers the model does not compute (image input) */
     bool          result_unknown[NDP][2];  /* last layer of the group not modelled (its results unpredicted) */
     char          errors[1024];
 };
@@ -37,6 +39,7 @@ nvdla_golden_t *nvdla_golden_new(mem_t *mem) {
     g->mem = mem;
     static const uint32_t op_en_off[NDP] = {0x008, 0x038, 0x008, 0x008, 0x008, 0x048};
     for (int u = 0; u < NDP; u++) nvdla_pp_init(&g->dp[u], DP_FIRST + 0x1000u * (uint32_t)u, op_en_off[u]);
+    conv_golden_init(g->conv);
     return g;
 }
 
@@ -80,6 +83,52 @@ static int completed(nvdla_golden_t *g, int u) {
     return grp;
 }
 
+/* One convolution layer: CDMA..CACC of their CONSUMER groups feeding SDP (and PDP on the fly) of theirs. A layer
+ * the model does not compute (image input) or refuses is checked only by the stimulus' own CRC; its
+ * interrupts are expected all the same. */
+static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
+    nvdla_pp_t *sr = &g->dp[U_SDP_RDMA], *sdp = &g->dp[U_SDP], *pr = &g->dp[U_PDP_RDMA], *pdp = &g->dp[U_PDP];
+    const int grp = sdp->consumer;
+    conv_layer_t L;
+    nv_acc_cube_t acc;
+    bool computed = !conv_golden_image(g->conv) && conv_golden_run(g->conv, ctx, &acc, &L);
+    if (computed) {
+        const nvdla_pp_t *rdma = nvdla_pp_ready(sr) ? sr : NULL;   /* operand streams only */
+        sdp_result_t res;
+        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV, .group = g->conv[CONV_CDMA].consumer,
+                                  .core = &g->conv[CONV_CSC], .conv = &L});
+        if (sdp_golden_to_pdp(sdp)) {
+            nv_cube_t stream;
+            sdp_golden_run(sdp, rdma, ctx, grp, &acc, &stream, &res);
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma, .onfly = true,
+                                      .flying = true, .sdp_saturated = res.out_saturation});
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
+            pdp_golden_run(pdp, pr, ctx, pdp->consumer, &stream);
+            nv_cube_free(&stream);
+            g->intr_expected |= 0x10u << completed(g, U_PDP);
+        } else {
+            sdp_golden_run(sdp, rdma, ctx, grp, &acc, NULL, &res);
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma,
+                                      .flying = true, .sdp_saturated = res.out_saturation});
+        }
+        nv_acc_cube_free(&acc);
+        sdp->d[grp][(NVDLA_SDP_D_STATUS_0 & 0xFFF) / 4] = res.unequal;
+        sdp->d[grp][(NVDLA_SDP_D_PERF_OUT_SATURATION_0 & 0xFFF) / 4] = res.out_saturation;
+        g->conv[CONV_CACC].d[g->conv[CONV_CACC].consumer][(NVDLA_CACC_D_OUT_SATURATION_0 & 0xFFF) / 4] = L.saturated;
+    } else {
+        g->unmodelled_layers++;
+    }
+    if (nvdla_pp_ready(sr)) nvdla_pp_complete(sr);   /* its operand reads belong to this layer */
+    const int sg = completed(g, U_SDP);
+    g->intr_expected |= 0x1u << sg;
+    g->result_unknown[U_SDP][sg] = !computed;
+    const int cdma_g = nvdla_pp_complete(&g->conv[CONV_CDMA]);
+    g->intr_expected |= (0x10000u | 0x40000u) << cdma_g;            /* CDMA_DAT_DONE, CDMA_WT_DONE */
+    for (int u = CONV_CSC; u < CONV_CACC; u++) nvdla_pp_complete(&g->conv[u]);
+    const int cacc_g = nvdla_pp_complete(&g->conv[CONV_CACC]);
+    g->intr_expected |= 0x100000u << cacc_g;                         /* CACC_DONE */
+}
+
 /* Runs every layer whose groups are enabled, in completion order (a completion may start the other
  * group at once, rule 6). SDP with output to PDP waits for PDP to be enabled on the fly. */
 static void schedule(nvdla_golden_t *g) {
@@ -92,14 +141,9 @@ static void schedule(nvdla_golden_t *g) {
             nvdla_pp_complete(sr);   /* no read stream enabled: done at once (NVIDIA NV_NVDLA_SDP_rdma.v) */
             ran = true;
         }
-        if (nvdla_pp_ready(sdp) && sdp_golden_flying(sdp)) {
-            /* Fed on the fly by CACC: the convolution pipeline is not modelled yet, so this layer's output is
-             * checked only by the stimulus' own CRC; its completion interrupt is expected. */
-            const int grp = completed(g, U_SDP);
-            g->intr_expected |= 0x1u << grp;
-            g->result_unknown[U_SDP][grp] = true;
-            if (nvdla_pp_ready(sr)) nvdla_pp_complete(sr);   /* its operand reads belong to this layer */
-            g->unmodelled_layers++;
+        if (nvdla_pp_ready(sdp) && sdp_golden_flying(sdp) && conv_golden_ready(g->conv) &&
+            (!sdp_golden_to_pdp(sdp) || pdp_golden_onfly_ready(pdp))) {
+            run_conv(g, &ctx);
             ran = true;
         }
         if (sdp_golden_runnable(sdp, sr) && (!sdp_golden_to_pdp(sdp) || pdp_golden_onfly_ready(pdp))) {
@@ -107,7 +151,7 @@ static void schedule(nvdla_golden_t *g) {
             int grp = sdp->consumer;
             if (sdp_golden_to_pdp(sdp)) {
                 nv_cube_t stream;
-                sdp_golden_run(sdp, sr, &ctx, grp, &stream, &res);
+                sdp_golden_run(sdp, sr, &ctx, grp, NULL, &stream, &res);
                 sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = sr, .onfly = true,
                                           .sdp_saturated = res.out_saturation});
                 sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
@@ -115,7 +159,7 @@ static void schedule(nvdla_golden_t *g) {
                 nv_cube_free(&stream);
                 g->intr_expected |= 0x10u << completed(g, U_PDP);
             } else {
-                sdp_golden_run(sdp, sr, &ctx, grp, NULL, &res);
+                sdp_golden_run(sdp, sr, &ctx, grp, NULL, NULL, &res);
                 sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = sr,
                                           .sdp_saturated = res.out_saturation});
             }
@@ -142,6 +186,10 @@ static void schedule(nvdla_golden_t *g) {
     }
 }
 
+static void conv_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
+    if (nvdla_pp_write(&g->conv[(addr - CONV_FIRST) / UNIT_WINDOW], addr, data)) schedule(g);
+}
+
 static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
     if (addr == CDP_LUT_CFG) cdp_lut_cfg_write(&g->lut, data);
     else if (addr == CDP_LUT_DATA) cdp_lut_data_write(&g->lut, data);
@@ -151,6 +199,8 @@ static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
 void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
     if (addr >= DP_FIRST && addr < DP_END)
         dp_write(g, addr, data);
+    else if (addr >= CONV_FIRST && addr < CONV_END)
+        conv_write(g, addr, data);
     else if (addr >= BDMA_BASE && addr < BDMA_BASE + UNIT_WINDOW) {
         if ((addr == BDMA_BASE + 0x34 || addr == BDMA_BASE + 0x38) && (data & 1) && g->bdma.queued)   /* CFG_LAUNCH0/1 */
             sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_BDMA, .group = addr == BDMA_BASE + 0x38,

@@ -1,4 +1,5 @@
-/* Register-level golden model of the NVDLA units built so far: BDMA, SDP(+RDMA), PDP(+RDMA), CDP(+RDMA).
+/* Register-level golden model of the NVDLA units: BDMA, the convolution pipeline (CDMA..CACC, conv_golden.h),
+ * SDP(+RDMA), PDP(+RDMA), CDP(+RDMA).
  * Input: the CSB writes a bus monitor saw, in order, and the memory they act on (the model's own shadow
  * of the DUT's memory). Output: the memory after each unit's work, the written regions with their
  * coordinates, and the interrupt bits the work raises. Pure C11, no simulator headers. */
@@ -26,11 +27,12 @@ typedef struct nvdla_box {
 
 typedef struct nvdla_golden nvdla_golden_t;
 
-/* What the model runs, as it sees it (for functional coverage): one BDMA launch, or one SDP/PDP/CDP layer with
+/* What the model runs, as it sees it (for functional coverage): one BDMA launch, one convolution, or one SDP/PDP/CDP layer with
  * the registers of its ping-pong units (nvdla_pp.h; CONSUMER group = the layer's). */
-typedef enum { NVDLA_LAYER_BDMA, NVDLA_LAYER_SDP, NVDLA_LAYER_PDP, NVDLA_LAYER_CDP } nvdla_layer_unit_t;
+typedef enum { NVDLA_LAYER_BDMA, NVDLA_LAYER_SDP, NVDLA_LAYER_PDP, NVDLA_LAYER_CDP, NVDLA_LAYER_CONV } nvdla_layer_unit_t;
 struct nvdla_pp;
 struct bdma_cmd;
+struct conv_layer;
 typedef struct nvdla_layer {
     nvdla_layer_unit_t     unit;
     int                    group;
@@ -38,6 +40,8 @@ typedef struct nvdla_layer {
     const struct bdma_cmd *cmds;          /* BDMA: the launched commands */
     int                    ncmds;
     bool                   onfly;         /* SDP output to PDP / PDP input from SDP */
+    bool                   flying;        /* SDP input from the convolution pipeline (CACC) */
+    const struct conv_layer *conv;        /* CONV: the layer as decoded (core = CSC) */
     uint32_t               sdp_saturated; /* SDP: D_PERF_OUT_SATURATION of the layer */
 } nvdla_layer_t;
 typedef void (*nvdla_layer_hook_t)(void *user, const nvdla_layer_t *layer);
@@ -55,8 +59,8 @@ const nvdla_box_t *nvdla_golden_boxes(const nvdla_golden_t *g, size_t *n);
 /* GLB interrupt bits the model expects to be set (or set-able) now: launched groups and SET writes not
  * yet cleared through S_INTR_STATUS. */
 uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);
-/* SDP layers fed on the fly by the convolution pipeline, which the model does not compute yet: their output
- * is checked only by the stimulus' own CRC. */
+/* SDP layers fed on the fly by the convolution pipeline that the model does not compute (image input, or a
+ * refused configuration): their output is checked only by the stimulus' own CRC. */
 unsigned        nvdla_golden_unmodelled(const nvdla_golden_t *g);
 /* Programming errors the model detected (empty launch, queue overflow), one per line; "" if none. */
 const char     *nvdla_golden_errors(const nvdla_golden_t *g);

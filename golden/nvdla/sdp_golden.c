@@ -113,27 +113,42 @@ bool sdp_golden_rdma_nothing(const nvdla_pp_t *rdma) {
 bool sdp_golden_to_pdp(const nvdla_pp_t *sdp) { return nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1); }
 
 void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
-                    nv_cube_t *to_pdp, sdp_result_t *res) {
-    uint32_t w = nvdla_pp_bits(rdma, RDMA + 0x0c, 12, 0) + 1, h = nvdla_pp_bits(rdma, RDMA + 0x10, 12, 0) + 1,
-             c = nvdla_pp_bits(rdma, RDMA + 0x14, 12, 0) + 1;
-    if (w != nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 || h != nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 ||
-        c != nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1)
+                    const nv_acc_cube_t *flying, nv_cube_t *to_pdp, sdp_result_t *res) {
+    uint32_t w = nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1, h = nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1,
+             c = nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1;
+    if (rdma && (w != nvdla_pp_bits(rdma, RDMA + 0x0c, 12, 0) + 1 || h != nvdla_pp_bits(rdma, RDMA + 0x10, 12, 0) + 1 ||
+                 c != nvdla_pp_bits(rdma, RDMA + 0x14, 12, 0) + 1))
         nv_dp_error(ctx, "SDP grp %d: SDP and SDP_RDMA cube sizes differ (they must be equal)", group);
-    if (nvdla_pp_bits(rdma, RDMA + 0x70, 7, 2) != 0 || nvdla_pp_bits(sdp, SDP + 0xbc, 3, 0) != 0)
+    if (flying && (w != flying->w || h != flying->h || c != flying->c))
+        nv_dp_error(ctx, "SDP grp %d: SDP.D_DATA_CUBE %ux%ux%u differs from the convolution output %ux%ux%u (CACC)",
+                    group, w, h, c, flying->w, flying->h, flying->c);
+    if ((rdma && nvdla_pp_bits(rdma, RDMA + 0x70, 7, 2) != 0) || nvdla_pp_bits(sdp, SDP + 0xbc, 3, 0) != 0)
         nv_dp_error(ctx, "SDP grp %d: precision fields are not INT8 (SDP_RDMA.D_FEATURE_MODE_CFG resets to INT16)",
                     group);
-    if (!nvdla_pp_bits(rdma, RDMA + 0x74, 0, 0))
+    if (!flying && !nvdla_pp_bits(rdma, RDMA + 0x74, 0, 0))
         nv_dp_error(ctx, "SDP grp %d: SDP_RDMA.D_SRC_DMA_CFG ram type 0 (CV SRAM): nv_small never completes", group);
+    if (flying && (w != flying->w || h != flying->h || c != flying->c)) {
+        if (to_pdp) nv_cube_alloc(to_pdp, 1, 1, 1);
+        *res = (sdp_result_t){0};
+        return;
+    }
     if (nv_cube_too_big(ctx, "SDP", group, w, h, c)) {
         if (to_pdp) nv_cube_alloc(to_pdp, 1, 1, 1);
         *res = (sdp_result_t){0};
         return;
     }
     bool one = w == 1 && h == 1;
-    nv_place_t src = {.base = nvdla_pp_reg(rdma, RDMA + 0x18) & ~7u, .line_stride = nvdla_pp_reg(rdma, RDMA + 0x20) & ~7u,
-                      .surf_stride = nvdla_pp_reg(rdma, RDMA + 0x24) & ~7u, .packed1x1 = one};
+    nv_place_t src = {.packed1x1 = one};
+    if (!flying)
+        src = (nv_place_t){.base = nvdla_pp_reg(rdma, RDMA + 0x18) & ~7u, .line_stride = nvdla_pp_reg(rdma, RDMA + 0x20) & ~7u,
+                           .surf_stride = nvdla_pp_reg(rdma, RDMA + 0x24) & ~7u, .packed1x1 = one};
     sdp_x_cfg_t bs = x_cfg(sdp, 0x58), bn = x_cfg(sdp, 0x6c);
-    op_dma_t bd = op_dma(rdma, 0x28, 0x2c, 0x34, 0x38), nd = op_dma(rdma, 0x40, 0x44, 0x4c, 0x50);
+    /* Flying input with SDP_RDMA idle (no operand stream): the stages take register operands only. */
+    op_dma_t bd = {0}, nd = {0};
+    if (rdma) {
+        bd = op_dma(rdma, 0x28, 0x2c, 0x34, 0x38);
+        nd = op_dma(rdma, 0x40, 0x44, 0x4c, 0x50);
+    }
     check_dma(ctx, "BS", &bs, &bd);
     check_dma(ctx, "BN", &bn, &nd);
     bool bs_mem = !bs.bypass && ((!bs.alu_bypass && bs.alu_src) || (!bs.mul_bypass && bs.mul_src)) && bd.on;
@@ -142,15 +157,16 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
              cvt_shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
 
     nv_cube_t in, out;
-    nv_cube_alloc(&in, w, h, c);
+    nv_cube_alloc(&in, flying ? 1 : w, flying ? 1 : h, flying ? 1 : c);
     nv_cube_alloc(&out, w, h, c);
-    nv_cube_read(ctx, &in, &src);
+    if (!flying) nv_cube_read(ctx, &in, &src);
     bool any = false;
     uint32_t nsat = 0;
-    for (uint32_t s = 0; s < in.s; s++)
+    for (uint32_t s = 0; s < out.s; s++)
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
-                const int8_t *ia = nv_atom(&in, s, y, x);
+                const int8_t *ia = flying ? NULL : nv_atom(&in, s, y, x);
+                const int32_t *fa = flying ? nv_acc_atom(flying, s, y, x) : NULL;
                 int8_t *oa = nv_atom(&out, s, y, x);
                 for (unsigned l = 0; l < 8; l++) {              /* pad lanes too, from their own bytes */
                     int64_t ba = bs.alu_reg, bm = bs.mul_reg, na = bn.alu_reg, nm = bn.mul_reg;
@@ -160,7 +176,7 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
                     if (!(bs.mul_src && bd.on)) bm = bs.mul_reg;
                     if (!(bn.alu_src && nd.on)) na = bn.alu_reg;
                     if (!(bn.mul_src && nd.on)) nm = bn.mul_reg;
-                    int64_t t = sdp_x_stage(&bs, ia[l], ba, bm);
+                    int64_t t = sdp_x_stage(&bs, flying ? fa[l] : ia[l], ba, bm);
                     t = sdp_x_stage(&bn, t, na, nm);
                     bool sat;
                     oa[l] = sdp_cvt_sat(t, cvt_off, cvt_scale, cvt_shift, &sat);

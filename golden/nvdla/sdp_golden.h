@@ -2,6 +2,7 @@
  * (X2) stages with register or DMA operands, output converter, WDMA or the on-the-fly stream to PDP. */
 #ifndef SDP_GOLDEN_H
 #define SDP_GOLDEN_H
+#include "conv_golden.h"
 #include "nvdla_dp.h"
 #include <stdbool.h>
 #include <stdint.h>
@@ -34,8 +35,10 @@ bool    sdp_golden_rdma_nothing(const nvdla_pp_t *rdma);
  * (flying_mode 0) with SDP_RDMA enabled. */
 bool    sdp_golden_runnable(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma);
 bool    sdp_golden_to_pdp(const nvdla_pp_t *sdp);
-/* Runs the job. to_pdp != NULL: the output stream is returned there (allocated) and nothing is written;
- * otherwise the output cube is written. *res gets the layer's result registers. */
+/* Runs the job. flying != NULL: the input is the convolution's CACC output (rdma, if not NULL, supplies only
+ * the BS/BN operand streams); otherwise SDP_RDMA reads the int8 input cube. to_pdp != NULL: the output stream
+ * is returned there (allocated) and nothing is written; otherwise the output cube is written. *res gets the
+ * layer's result registers. */
 void    sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
-                       nv_cube_t *to_pdp, sdp_result_t *res);
+                       const nv_acc_cube_t *flying, nv_cube_t *to_pdp, sdp_result_t *res);
 #endif

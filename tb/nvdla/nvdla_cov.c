@@ -81,7 +81,7 @@ static void bdma(fcov_t *c, const nvdla_layer_t *l)
     }
 }
 
-/* stage: 0 BS (D_DP_BS_*), 1 BN (D_DP_BN_*) */
+/* stage: 0 BS (D_DP_BS_*), 1 BN (D_DP_BN_*); rdma NULL: flying input with SDP_RDMA idle (no operand DMA) */
 static void sdp_stage(fcov_t *c, const nvdla_pp_t *u, const nvdla_pp_t *rdma, unsigned stage)
 {
     bool byp, alu_byp, mul_byp, relu_byp, prelu, alu_dma, mul_dma, dma_on;
@@ -91,15 +91,17 @@ static void sdp_stage(fcov_t *c, const nvdla_pp_t *u, const nvdla_pp_t *rdma, un
         mul_byp = FLD(u, SDP_D_DP_BS_CFG, BS_MUL_BYPASS), relu_byp = FLD(u, SDP_D_DP_BS_CFG, BS_RELU_BYPASS);
         prelu = FLD(u, SDP_D_DP_BS_CFG, BS_MUL_PRELU), algo = FLD(u, SDP_D_DP_BS_CFG, BS_ALU_ALGO);
         alu_dma = FLD(u, SDP_D_DP_BS_ALU_CFG, BS_ALU_SRC), mul_dma = FLD(u, SDP_D_DP_BS_MUL_CFG, BS_MUL_SRC);
-        dma_on = !FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DISABLE);
-        size = FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_SIZE), mode = FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_MODE);
+        dma_on = rdma && !FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DISABLE);
+        size = dma_on ? FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_SIZE) : 0;
+        mode = dma_on ? FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_MODE) : 0;
     } else {
         byp = FLD(u, SDP_D_DP_BN_CFG, BN_BYPASS), alu_byp = FLD(u, SDP_D_DP_BN_CFG, BN_ALU_BYPASS);
         mul_byp = FLD(u, SDP_D_DP_BN_CFG, BN_MUL_BYPASS), relu_byp = FLD(u, SDP_D_DP_BN_CFG, BN_RELU_BYPASS);
         prelu = FLD(u, SDP_D_DP_BN_CFG, BN_MUL_PRELU), algo = FLD(u, SDP_D_DP_BN_CFG, BN_ALU_ALGO);
         alu_dma = FLD(u, SDP_D_DP_BN_ALU_CFG, BN_ALU_SRC), mul_dma = FLD(u, SDP_D_DP_BN_MUL_CFG, BN_MUL_SRC);
-        dma_on = !FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DISABLE);
-        size = FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_SIZE), mode = FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_MODE);
+        dma_on = rdma && !FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DISABLE);
+        size = dma_on ? FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_SIZE) : 0;
+        mode = dma_on ? FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_MODE) : 0;
     }
     if (byp) return;
     const bool alu = !alu_byp, mul = !mul_byp;
@@ -171,5 +173,6 @@ void nvdla_cov_layer(void *user, const nvdla_layer_t *l)
     case NVDLA_LAYER_SDP: sdp(c, l); break;
     case NVDLA_LAYER_PDP: pdp(c, l); break;
     case NVDLA_LAYER_CDP: cdp(c, l); break;
+    case NVDLA_LAYER_CONV: break;
     }
 }

@@ -1,0 +1,263 @@
+#include "conv_golden.h"
+#include "nvdla_dp_math.h"
+#include "nvdla_regs.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Field [f] of register [reg] of a unit, CONSUMER group. */
+#define FLD(u, unit, reg, f) \
+    ((nvdla_pp_reg(u, NVDLA_##unit##_##reg) & NVDLA_##unit##_##reg##_##f##_MASK) >> NVDLA_##unit##_##reg##_##f##_SHIFT)
+
+enum { ATOM = 8, CBUF_BANKS = 32, BANK_ENTRIES = 512, BANK_BYTES = BANK_ENTRIES * ATOM };
+
+void conv_golden_init(nvdla_pp_t units[CONV_NUNITS]) {
+    static const uint32_t op_en_off[CONV_NUNITS] = {0x010, 0x008, 0x008, 0x008, 0x008};
+    for (int u = 0; u < CONV_NUNITS; u++) nvdla_pp_init(&units[u], CONV_FIRST + 0x1000u * (uint32_t)u, op_en_off[u]);
+}
+
+bool conv_golden_ready(const nvdla_pp_t units[CONV_NUNITS]) {
+    for (int u = 0; u < CONV_NUNITS; u++)
+        if (!nvdla_pp_ready(&units[u])) return false;
+    return true;
+}
+
+bool conv_golden_image(const nvdla_pp_t units[CONV_NUNITS]) {
+    return FLD(&units[CONV_CDMA], CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT) != 0;
+}
+
+void nv_acc_cube_free(nv_acc_cube_t *c) {
+    free(c->v);
+    c->v = NULL;
+}
+
+int64_t conv_cacc_add(int64_t acc34, int64_t partial) {
+    return nv_sat(acc34 + partial, 34);   /* NV_NVDLA_CACC_CALC_int8.v: 35-bit sum saturated to 34 bits */
+}
+
+int32_t conv_cacc_round(int64_t pre, unsigned t, bool *saturated) {
+    /* {sft, guide, stick[14:0]} = {pre, 16'b0} >>> t: the sticky bits are only the 15 below the guide. */
+    int64_t sft = pre >> t;
+    uint64_t u = (uint64_t)pre;
+    unsigned guide = t ? (unsigned)(u >> (t - 1)) & 1u : 0u;
+    uint64_t stick = 0;
+    if (t >= 2) {
+        uint64_t below_guide = (1ull << (t - 1)) - 1;
+        uint64_t lost = t > 16 ? (1ull << (t - 16)) - 1 : 0;
+        stick = u & below_guide & ~lost;
+    }
+    bool neg = pre < 0;
+    unsigned point5 = guide && (!neg || stick);
+    bool sat = neg ? sft < INT32_MIN : (sft > INT32_MAX || (sft == INT32_MAX && point5));
+    if (saturated) *saturated = sat;
+    if (sat) return neg ? INT32_MIN : INT32_MAX;
+    return (int32_t)(sft + point5);
+}
+
+/* Checks one condition; on failure reports it (prefix "CONV grp g: ") and makes the layer refused. */
+typedef struct chk {
+    const nvdla_dp_ctx_t *ctx;
+    int   group;
+    bool  ok;
+} chk_t;
+
+static void need(chk_t *c, bool cond, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void need(chk_t *c, bool cond, const char *fmt, ...) {
+    if (cond) return;
+    char msg[260];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    nv_dp_error(c->ctx, "CONV grp %d: %s", c->group, msg);
+    c->ok = false;
+}
+
+/* Weight byte offset of w[k][r][s][c] (format.rst, direct convolution, uncompressed): groups of 8 kernels;
+ * inside a group, 1x1x8-channel cubes scanned C' -> K -> S -> R -> C (the last group and the last channel
+ * block may be narrower: no zero fill). */
+static size_t weight_offset(uint32_t k, uint32_t r, uint32_t s, uint32_t c, uint32_t R, uint32_t S, uint32_t C,
+                            uint32_t K) {
+    uint32_t g = k / ATOM, kk = k % ATOM, gn = K - g * ATOM < ATOM ? K - g * ATOM : ATOM;
+    uint32_t cb = c / ATOM, cc = c % ATOM, cn = C - cb * ATOM < ATOM ? C - cb * ATOM : ATOM;
+    return (size_t)g * ATOM * R * S * C + (size_t)cb * ATOM * R * S * gn + ((size_t)(r * S + s) * gn + kk) * cn + cc;
+}
+
+bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *ctx, nv_acc_cube_t *out,
+                     conv_layer_t *L) {
+    const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
+    chk_t ck = {.ctx = ctx, .group = cdma->consumer, .ok = true};
+    memset(L, 0, sizeof *L);
+    memset(out, 0, sizeof *out);
+
+    /* Modes nv_small has: INT8, direct convolution, uncompressed weights, batch 1, memory (MC) ports. */
+    static const char *const unit_name[CONV_NUNITS] = {"CDMA", "CSC", "CMAC_A", "CMAC_B", "CACC"};
+    static const uint32_t misc_off[CONV_NUNITS] = {0x014, 0x00c, 0x00c, 0x00c, 0x00c};
+    for (int u = 0; u < CONV_NUNITS; u++) {
+        uint32_t misc = nvdla_pp_reg(&units[u], CONV_FIRST + 0x1000u * (uint32_t)u + misc_off[u]);
+        need(&ck, (misc & 1) == 0, "%s.D_MISC_CFG.CONV_MODE = Winograd: nv_small has no Winograd", unit_name[u]);
+        need(&ck, ((misc >> 12) & 3) == 0, "%s.D_MISC_CFG.PROC_PRECISION = %u: nv_small is INT8 only (0; the reset "
+             "value 1 is INT16)", unit_name[u], (misc >> 12) & 3);
+        if (u <= CONV_CSC)
+            need(&ck, ((misc >> 8) & 3) == 0, "%s.D_MISC_CFG.IN_PRECISION = %u: nv_small is INT8 only (0)",
+                 unit_name[u], (misc >> 8) & 3);
+    }
+    need(&ck, units[CONV_CSC].consumer == ck.group && units[CONV_CACC].consumer == ck.group,
+         "CDMA, CSC and CACC run different register groups (CONSUMER %d/%d/%d): S_POINTER writes out of step",
+         ck.group, units[CONV_CSC].consumer, units[CONV_CACC].consumer);
+    need(&ck, FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT) == 0 && FLD(csc, CSC, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT) == 0,
+         "D_WEIGHT_FORMAT = compressed: nv_small has no weight compression");
+    need(&ck, FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES) == 0 && FLD(csc, CSC, D_BATCH_NUMBER_0, BATCHES) == 0 &&
+         FLD(cacc, CACC, D_BATCH_NUMBER_0, BATCHES) == 0, "D_BATCH_NUMBER != 0: nv_small has no batching");
+    need(&ck, FLD(cdma, CDMA, D_DAIN_RAM_TYPE_0, DATAIN_RAM_TYPE) == 1,
+         "CDMA.D_DAIN_RAM_TYPE = 0 (CV SRAM): nv_small has no SRAM port and never completes");
+    need(&ck, FLD(cdma, CDMA, D_WEIGHT_RAM_TYPE_0, WEIGHT_RAM_TYPE) == 1,
+         "CDMA.D_WEIGHT_RAM_TYPE = 0 (CV SRAM): nv_small has no SRAM port and never completes");
+
+    L->image = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT);
+    need(&ck, !L->image, "CDMA.D_DATAIN_FORMAT = pixel (image input) is not modelled yet");
+    need(&ck, FLD(csc, CSC, D_DATAIN_FORMAT_0, DATAIN_FORMAT) == L->image,
+         "CDMA.D_DATAIN_FORMAT and CSC.D_DATAIN_FORMAT differ");
+
+    /* Geometry, each fact from the unit that uses it, cross-checked with the copies in the other units. */
+    L->in_w = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1;
+    L->in_h = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_HEIGHT) + 1;
+    L->in_c = FLD(cdma, CDMA, D_DATAIN_SIZE_1_0, DATAIN_CHANNEL) + 1;
+    uint32_t ext_w = FLD(csc, CSC, D_DATAIN_SIZE_EXT_0_0, DATAIN_WIDTH_EXT) + 1,
+             ext_h = FLD(csc, CSC, D_DATAIN_SIZE_EXT_0_0, DATAIN_HEIGHT_EXT) + 1,
+             ext_c = FLD(csc, CSC, D_DATAIN_SIZE_EXT_1_0, DATAIN_CHANNEL_EXT) + 1;
+    need(&ck, ext_w == L->in_w && ext_h == L->in_h && ext_c == L->in_c,
+         "CSC.D_DATAIN_SIZE_EXT (%ux%ux%u) differs from CDMA.D_DATAIN_SIZE (%ux%ux%u) in direct convolution",
+         ext_w, ext_h, ext_c, L->in_w, L->in_h, L->in_c);
+    need(&ck, FLD(cdma, CDMA, D_DATAIN_SIZE_EXT_0_0, DATAIN_WIDTH_EXT) + 1 == L->in_w &&
+         FLD(cdma, CDMA, D_DATAIN_SIZE_EXT_0_0, DATAIN_HEIGHT_EXT) + 1 == L->in_h,
+         "CDMA.D_DATAIN_SIZE_EXT_0 differs from CDMA.D_DATAIN_SIZE_0 in direct convolution");
+
+    L->k_w = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_WIDTH_EXT) + 1;
+    L->k_h = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_HEIGHT_EXT) + 1;
+    uint32_t wch = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_CHANNEL_EXT) + 1;
+    L->kernels = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_KERNEL) + 1;
+    need(&ck, wch == L->in_c, "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u differs from the input channels %u",
+         wch, L->in_c);
+    uint64_t kernel_bytes = (uint64_t)L->k_w * L->k_h * L->in_c, wbytes = kernel_bytes * L->kernels;
+    need(&ck, FLD(cdma, CDMA, D_WEIGHT_SIZE_0_0, BYTE_PER_KERNEL) + 1 == kernel_bytes,
+         "CDMA.D_WEIGHT_SIZE_0.BYTE_PER_KERNEL + 1 = %u, but the kernel is %ux%ux%u = %llu bytes",
+         FLD(cdma, CDMA, D_WEIGHT_SIZE_0_0, BYTE_PER_KERNEL) + 1, L->k_w, L->k_h, L->in_c, (unsigned long long)kernel_bytes);
+    need(&ck, FLD(cdma, CDMA, D_WEIGHT_SIZE_1_0, WEIGHT_KERNEL) + 1 == L->kernels,
+         "CDMA.D_WEIGHT_SIZE_1.WEIGHT_KERNEL + 1 = %u differs from CSC's %u kernels",
+         FLD(cdma, CDMA, D_WEIGHT_SIZE_1_0, WEIGHT_KERNEL) + 1, L->kernels);
+    uint32_t cdma_wb = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_BYTES_0), csc_wb = nvdla_pp_reg(csc, NVDLA_CSC_D_WEIGHT_BYTES_0);
+    need(&ck, cdma_wb == csc_wb, "CDMA.D_WEIGHT_BYTES 0x%x differs from CSC.D_WEIGHT_BYTES 0x%x", cdma_wb, csc_wb);
+    need(&ck, cdma_wb >= wbytes, "CDMA.D_WEIGHT_BYTES = %u is less than the %llu bytes of %u kernels of %llu bytes",
+         cdma_wb, (unsigned long long)wbytes, L->kernels, (unsigned long long)kernel_bytes);
+
+    L->stride_x = FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_X_STRIDE_EXT) + 1;
+    L->stride_y = FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_Y_STRIDE_EXT) + 1;
+    need(&ck, FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_X_STRIDE) + 1 == L->stride_x &&
+         FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_Y_STRIDE) + 1 == L->stride_y,
+         "CDMA.D_CONV_STRIDE differs from CSC.D_CONV_STRIDE_EXT in direct convolution");
+    L->dil_x = FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) + 1;
+    L->dil_y = FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT) + 1;
+    L->pad_l = FLD(csc, CSC, D_ZERO_PADDING_0, PAD_LEFT);
+    L->pad_t = FLD(csc, CSC, D_ZERO_PADDING_0, PAD_TOP);
+    L->pad_r = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_RIGHT);
+    L->pad_b = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_BOTTOM);
+    need(&ck, FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT) == L->pad_l && FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP) == L->pad_t,
+         "CDMA.D_ZERO_PADDING left/top (%u/%u) differ from CSC.D_ZERO_PADDING (%u/%u)",
+         FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT), FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP), L->pad_l, L->pad_t);
+    /* CSC pads with the low byte of its PAD_VALUE (NV_NVDLA_CSC_dl.v: {8{pad_value[7:0]}}). */
+    L->pad_value = (int8_t)(FLD(csc, CSC, D_ZERO_PADDING_VALUE_0, PAD_VALUE) & 0xFF);
+
+    L->out_w = FLD(csc, CSC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1;
+    L->out_h = FLD(csc, CSC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1;
+    uint32_t out_k = FLD(csc, CSC, D_DATAOUT_SIZE_1_0, DATAOUT_CHANNEL) + 1;
+    need(&ck, out_k == L->kernels, "CSC.D_DATAOUT_SIZE_1.DATAOUT_CHANNEL + 1 = %u differs from the %u kernels", out_k,
+         L->kernels);
+    uint64_t span_w = (uint64_t)(L->k_w - 1) * L->dil_x + 1, span_h = (uint64_t)(L->k_h - 1) * L->dil_y + 1;
+    uint64_t need_w = (uint64_t)(L->out_w - 1) * L->stride_x + span_w, need_h = (uint64_t)(L->out_h - 1) * L->stride_y + span_h;
+    need(&ck, need_w <= (uint64_t)L->in_w + L->pad_l + L->pad_r,
+         "CSC.D_DATAOUT_SIZE_0 width %u needs %llu padded input columns, CDMA gives %u + %u + %u",
+         L->out_w, (unsigned long long)need_w, L->pad_l, L->in_w, L->pad_r);
+    need(&ck, need_h <= (uint64_t)L->in_h + L->pad_t + L->pad_b,
+         "CSC.D_DATAOUT_SIZE_0 height %u needs %llu padded input rows, CDMA gives %u + %u + %u",
+         L->out_h, (unsigned long long)need_h, L->pad_t, L->in_h, L->pad_b);
+    need(&ck, FLD(csc, CSC, D_ATOMICS_0, ATOMICS) + 1 == (uint64_t)L->out_w * L->out_h,
+         "CSC.D_ATOMICS + 1 = %u, but the output plane is %ux%u", FLD(csc, CSC, D_ATOMICS_0, ATOMICS) + 1, L->out_w, L->out_h);
+    need(&ck, FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1 == L->out_w &&
+         FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1 == L->out_h &&
+         FLD(cacc, CACC, D_DATAOUT_SIZE_1_0, DATAOUT_CHANNEL) + 1 == L->kernels,
+         "CACC.D_DATAOUT_SIZE (%ux%ux%u) differs from CSC.D_DATAOUT_SIZE (%ux%ux%u)",
+         FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1, FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1,
+         FLD(cacc, CACC, D_DATAOUT_SIZE_1_0, DATAOUT_CHANNEL) + 1, L->out_w, L->out_h, L->kernels);
+
+    /* CBUF: whole input cube and all weights resident (32 banks of 512 entries of 8 bytes). */
+    L->data_banks = FLD(cdma, CDMA, D_BANK_0, DATA_BANK) + 1;
+    L->weight_banks = FLD(cdma, CDMA, D_BANK_0, WEIGHT_BANK) + 1;
+    need(&ck, nvdla_pp_reg(cdma, NVDLA_CDMA_D_BANK_0) == nvdla_pp_reg(csc, NVDLA_CSC_D_BANK_0),
+         "CDMA.D_BANK 0x%x differs from CSC.D_BANK 0x%x", nvdla_pp_reg(cdma, NVDLA_CDMA_D_BANK_0),
+         nvdla_pp_reg(csc, NVDLA_CSC_D_BANK_0));
+    need(&ck, L->data_banks + L->weight_banks <= CBUF_BANKS,
+         "CDMA.D_BANK: %u data + %u weight banks exceed the CBUF's %u", L->data_banks, L->weight_banks, CBUF_BANKS);
+    uint32_t entries = L->in_w * ((L->in_c + ATOM - 1) / ATOM);
+    need(&ck, FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1 == entries &&
+         FLD(csc, CSC, D_ENTRY_PER_SLICE_0, ENTRIES) + 1 == entries,
+         "D_ENTRY_PER_SLICE + 1 (CDMA %u, CSC %u) must be width x channel atoms = %u",
+         FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1, FLD(csc, CSC, D_ENTRY_PER_SLICE_0, ENTRIES) + 1, entries);
+    need(&ck, (uint64_t)entries * L->in_h <= (uint64_t)L->data_banks * BANK_ENTRIES,
+         "CDMA.D_BANK.DATA_BANK: the input needs %llu CBUF entries, %u banks hold %u",
+         (unsigned long long)entries * L->in_h, L->data_banks, L->data_banks * BANK_ENTRIES);
+    need(&ck, cdma_wb <= (uint64_t)L->weight_banks * BANK_BYTES,
+         "CDMA.D_BANK.WEIGHT_BANK: %u weight bytes do not fit in %u banks (%u bytes)", cdma_wb, L->weight_banks,
+         L->weight_banks * BANK_BYTES);
+    L->truncate = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
+    if (!ck.ok) return false;
+    if (nv_cube_too_big(ctx, "CONV", ck.group, L->in_w, L->in_h, L->in_c) ||
+        nv_cube_too_big(ctx, "CONV", ck.group, L->out_w, L->out_h, L->kernels))
+        return false;
+
+    /* Feature cube in the nv_small layout (CDMA.D_DAIN_ADDR_LOW_0, line and surface strides). */
+    nv_cube_t in;
+    nv_cube_alloc(&in, L->in_w, L->in_h, L->in_c);
+    nv_place_t src = {.base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0) & ~7u,
+                      .line_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0) & ~7u,
+                      .surf_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_SURF_STRIDE_0) & ~7u};
+    nv_cube_read(ctx, &in, &src);
+    int8_t *wt = malloc(wbytes ? wbytes : 1);
+    if (!wt) abort();
+    mem_read(ctx->mem, nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0) & ~7u, (uint8_t *)wt, wbytes);
+
+    out->w = L->out_w;
+    out->h = L->out_h;
+    out->c = L->kernels;
+    out->s = (L->kernels + ATOM - 1) / ATOM;
+    out->v = calloc((size_t)out->s * out->h * out->w * ATOM, sizeof *out->v);
+    if (!out->v) abort();
+    const uint32_t R = L->k_h, S = L->k_w, C = L->in_c, K = L->kernels;
+    for (uint32_t k = 0; k < K; k++)
+        for (uint32_t oy = 0; oy < L->out_h; oy++)
+            for (uint32_t ox = 0; ox < L->out_w; ox++) {
+                int64_t acc = 0;
+                /* CACC adds one 8-channel atom product (exact in 19 bits) at a time, saturating at 34 bits. */
+                for (uint32_t cb = 0; cb * ATOM < C; cb++)
+                    for (uint32_t r = 0; r < R; r++)
+                        for (uint32_t s = 0; s < S; s++) {
+                            int64_t y = (int64_t)oy * L->stride_y + (int64_t)r * L->dil_y - L->pad_t;
+                            int64_t x = (int64_t)ox * L->stride_x + (int64_t)s * L->dil_x - L->pad_l;
+                            bool pad = y < 0 || x < 0 || y >= L->in_h || x >= L->in_w;
+                            const int8_t *atom = pad ? NULL : nv_atom(&in, cb, (uint32_t)y, (uint32_t)x);
+                            int64_t partial = 0;
+                            for (uint32_t cc = 0; cc < ATOM && cb * ATOM + cc < C; cc++) {
+                                int64_t d = pad ? L->pad_value : atom[cc];
+                                partial += d * wt[weight_offset(k, r, s, cb * ATOM + cc, R, S, C, K)];
+                            }
+                            acc = conv_cacc_add(acc, partial);
+                        }
+                bool sat;
+                nv_acc_atom(out, k / ATOM, oy, ox)[k % ATOM] = conv_cacc_round(acc, L->truncate, &sat);
+                L->saturated += sat;
+            }
+    free(wt);
+    nv_cube_free(&in);
+    return true;
+}
