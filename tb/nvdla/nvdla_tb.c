@@ -177,8 +177,8 @@ static void nvdla_destroy(void *acc) {
 }
 
 static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen) {
-    (void)acc;
-    return nvdla_build_test(test, seed, p, err, errlen);
+    nvdla_tb_t *t = acc;   /* golden-only runs have no DUT: no test is skipped by capability */
+    return nvdla_build_test(test, seed, !sim_plusarg_flag(t->sim, "golden_only"), p, err, errlen);
 }
 
 static bool resolve_reg(void *user, const char *name, uint32_t *addr) {

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 /* Test generators (nvdla_tests.c): build the program of a named test. */
-int  nvdla_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen);
+int  nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen);
 /* The names and one-line descriptions of all tests, for listings. */
 void nvdla_list_tests(char *buf, size_t n);
 #endif
