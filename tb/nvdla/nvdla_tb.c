@@ -429,11 +429,12 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
             }
     }
     /* A DUT write outside every expected region is an error even if it happens to match; not where a layer
-     * the model cannot compute yet (convolution-fed SDP) wrote its output: the stimulus' CRC checks it. */
+     * the model does not compute (a convolution with image input) wrote its output: the stimulus' CRC checks it. */
     unsigned unmodelled = nvdla_golden_unmodelled(t->golden);
     if (unmodelled != t->unmodelled_seen) {
-        sim_note(t->sim, "%u convolution-fed SDP layer(s) since the last check: output checked by the stimulus' CRC "
-                 "only (no convolution golden model yet), stray-write check not applied", unmodelled - t->unmodelled_seen);
+        sim_note(t->sim, "%u convolution layer(s) with image input since the last check: output checked by the "
+                 "stimulus' CRC only (image input is not modelled yet), stray-write check not applied",
+                 unmodelled - t->unmodelled_seen);
         t->unmodelled_seen = unmodelled;
         t->nwritten = 0;
     }
