@@ -83,37 +83,41 @@ static int completed(nvdla_golden_t *g, int u) {
     return grp;
 }
 
+/* The SDP layer of the CONSUMER group (input from memory through rdma, or flying from CACC with rdma supplying
+ * only operand streams, possibly NULL), streamed into PDP on the fly when SDP outputs there; records SDP's
+ * result registers and PDP's completion. The caller completes SDP (and SDP_RDMA). */
+static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp_t *rdma, const nv_acc_cube_t *flying) {
+    nvdla_pp_t *sdp = &g->dp[U_SDP], *pr = &g->dp[U_PDP_RDMA], *pdp = &g->dp[U_PDP];
+    const int grp = sdp->consumer;
+    const bool to_pdp = sdp_golden_to_pdp(sdp);
+    sdp_result_t res;
+    nv_cube_t stream;
+    sdp_golden_run(sdp, rdma, ctx, grp, flying, to_pdp ? &stream : NULL, &res);
+    sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma, .onfly = to_pdp,
+                              .flying = flying != NULL, .sdp_saturated = res.out_saturation});
+    if (to_pdp) {
+        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
+        pdp_golden_run(pdp, pr, ctx, pdp->consumer, &stream);
+        nv_cube_free(&stream);
+        g->intr_expected |= 0x10u << completed(g, U_PDP);
+    }
+    sdp->d[grp][(NVDLA_SDP_D_STATUS_0 & 0xFFF) / 4] = res.unequal;
+    sdp->d[grp][(NVDLA_SDP_D_PERF_OUT_SATURATION_0 & 0xFFF) / 4] = res.out_saturation;
+}
+
 /* One convolution layer: CDMA..CACC of their CONSUMER groups feeding SDP (and PDP on the fly) of theirs. A layer
  * the model does not compute (image input) or refuses is checked only by the stimulus' own CRC; its
  * interrupts are expected all the same. */
 static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
-    nvdla_pp_t *sr = &g->dp[U_SDP_RDMA], *sdp = &g->dp[U_SDP], *pr = &g->dp[U_PDP_RDMA], *pdp = &g->dp[U_PDP];
-    const int grp = sdp->consumer;
+    nvdla_pp_t *sr = &g->dp[U_SDP_RDMA];
     conv_layer_t L;
     nv_acc_cube_t acc;
     bool computed = !conv_golden_image(g->conv) && conv_golden_run(g->conv, ctx, &acc, &L);
     if (computed) {
-        const nvdla_pp_t *rdma = nvdla_pp_ready(sr) ? sr : NULL;   /* operand streams only */
-        sdp_result_t res;
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV, .group = g->conv[CONV_CDMA].consumer,
                                   .core = &g->conv[CONV_CSC], .conv = &L});
-        if (sdp_golden_to_pdp(sdp)) {
-            nv_cube_t stream;
-            sdp_golden_run(sdp, rdma, ctx, grp, &acc, &stream, &res);
-            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma, .onfly = true,
-                                      .flying = true, .sdp_saturated = res.out_saturation});
-            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
-            pdp_golden_run(pdp, pr, ctx, pdp->consumer, &stream);
-            nv_cube_free(&stream);
-            g->intr_expected |= 0x10u << completed(g, U_PDP);
-        } else {
-            sdp_golden_run(sdp, rdma, ctx, grp, &acc, NULL, &res);
-            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma,
-                                      .flying = true, .sdp_saturated = res.out_saturation});
-        }
+        run_sdp(g, ctx, nvdla_pp_ready(sr) ? sr : NULL, &acc);   /* SDP_RDMA: operand streams only */
         nv_acc_cube_free(&acc);
-        sdp->d[grp][(NVDLA_SDP_D_STATUS_0 & 0xFFF) / 4] = res.unequal;
-        sdp->d[grp][(NVDLA_SDP_D_PERF_OUT_SATURATION_0 & 0xFFF) / 4] = res.out_saturation;
         g->conv[CONV_CACC].d[g->conv[CONV_CACC].consumer][(NVDLA_CACC_D_OUT_SATURATION_0 & 0xFFF) / 4] = L.saturated;
     } else {
         g->unmodelled_layers++;
@@ -147,24 +151,7 @@ static void schedule(nvdla_golden_t *g) {
             ran = true;
         }
         if (sdp_golden_runnable(sdp, sr) && (!sdp_golden_to_pdp(sdp) || pdp_golden_onfly_ready(pdp))) {
-            sdp_result_t res;
-            int grp = sdp->consumer;
-            if (sdp_golden_to_pdp(sdp)) {
-                nv_cube_t stream;
-                sdp_golden_run(sdp, sr, &ctx, grp, NULL, &stream, &res);
-                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = sr, .onfly = true,
-                                          .sdp_saturated = res.out_saturation});
-                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
-                pdp_golden_run(pdp, pr, &ctx, pdp->consumer, &stream);
-                nv_cube_free(&stream);
-                g->intr_expected |= 0x10u << completed(g, U_PDP);
-            } else {
-                sdp_golden_run(sdp, sr, &ctx, grp, NULL, NULL, &res);
-                sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = sr,
-                                          .sdp_saturated = res.out_saturation});
-            }
-            sdp->d[grp][(NVDLA_SDP_D_STATUS_0 & 0xFFF) / 4] = res.unequal;
-            sdp->d[grp][(NVDLA_SDP_D_PERF_OUT_SATURATION_0 & 0xFFF) / 4] = res.out_saturation;
+            run_sdp(g, &ctx, sr, NULL);
             nvdla_pp_complete(sr);
             g->intr_expected |= 0x1u << completed(g, U_SDP);
             ran = true;

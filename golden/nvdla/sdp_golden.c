@@ -119,7 +119,8 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
     if (rdma && (w != nvdla_pp_bits(rdma, RDMA + 0x0c, 12, 0) + 1 || h != nvdla_pp_bits(rdma, RDMA + 0x10, 12, 0) + 1 ||
                  c != nvdla_pp_bits(rdma, RDMA + 0x14, 12, 0) + 1))
         nv_dp_error(ctx, "SDP grp %d: SDP and SDP_RDMA cube sizes differ (they must be equal)", group);
-    if (flying && (w != flying->w || h != flying->h || c != flying->c))
+    const bool size_mismatch = flying && (w != flying->w || h != flying->h || c != flying->c);
+    if (size_mismatch)
         nv_dp_error(ctx, "SDP grp %d: SDP.D_DATA_CUBE %ux%ux%u differs from the convolution output %ux%ux%u (CACC)",
                     group, w, h, c, flying->w, flying->h, flying->c);
     if ((rdma && nvdla_pp_bits(rdma, RDMA + 0x70, 7, 2) != 0) || nvdla_pp_bits(sdp, SDP + 0xbc, 3, 0) != 0)
@@ -127,12 +128,7 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
                     group);
     if (!flying && !nvdla_pp_bits(rdma, RDMA + 0x74, 0, 0))
         nv_dp_error(ctx, "SDP grp %d: SDP_RDMA.D_SRC_DMA_CFG ram type 0 (CV SRAM): nv_small never completes", group);
-    if (flying && (w != flying->w || h != flying->h || c != flying->c)) {
-        if (to_pdp) nv_cube_alloc(to_pdp, 1, 1, 1);
-        *res = (sdp_result_t){0};
-        return;
-    }
-    if (nv_cube_too_big(ctx, "SDP", group, w, h, c)) {
+    if (size_mismatch || nv_cube_too_big(ctx, "SDP", group, w, h, c)) {
         if (to_pdp) nv_cube_alloc(to_pdp, 1, 1, 1);
         *res = (sdp_result_t){0};
         return;
@@ -156,10 +152,12 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
     uint32_t cvt_off = nvdla_pp_reg(sdp, SDP + 0xc0), cvt_scale = nvdla_pp_reg(sdp, SDP + 0xc4),
              cvt_shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
 
-    nv_cube_t in, out;
-    nv_cube_alloc(&in, flying ? 1 : w, flying ? 1 : h, flying ? 1 : c);
+    nv_cube_t in = {0}, out;
+    if (!flying) {
+        nv_cube_alloc(&in, w, h, c);
+        nv_cube_read(ctx, &in, &src);
+    }
     nv_cube_alloc(&out, w, h, c);
-    if (!flying) nv_cube_read(ctx, &in, &src);
     bool any = false;
     uint32_t nsat = 0;
     for (uint32_t s = 0; s < out.s; s++)

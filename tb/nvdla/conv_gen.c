@@ -39,6 +39,12 @@ static void dim(rng_t *r, uint32_t k, uint32_t st, uint32_t d, uint32_t out, boo
     if (*p1 == 0 && st > 1 && rng_chance(r, 20)) *in += rng_below(r, st);
 }
 
+/* CBUF entries per input slice and the weight bytes (the format pads them to 128 bytes). */
+static void geom_sizes(conv_geom_t *g) {
+    g->entries = g->w * ceil_div(g->c, ATOM);
+    g->wbytes = ceil_div(g->r * g->s * g->c * g->k, 128) * 128;
+}
+
 static void pick_geom(rng_t *r, conv_geom_t *g, const limits_t *lim) {
     memset(g, 0, sizeof *g);
     g->c = rng_chance(r, 30) ? rng_range(r, 1, 8) : rng_range(r, 1, lim->c);
@@ -57,8 +63,7 @@ static void pick_geom(rng_t *r, conv_geom_t *g, const limits_t *lim) {
     dim(r, g->r, g->sy, g->dy, g->oh, pads, &g->h, &g->pt, &g->pb);
     /* CBUF: the whole input and all weights resident; shrink kernels, then channels, until they fit. */
     for (;;) {
-        g->entries = g->w * ceil_div(g->c, ATOM);
-        g->wbytes = ceil_div(g->r * g->s * g->c * g->k, 128) * 128;
+        geom_sizes(g);
         uint32_t dmin = ceil_div(g->entries * g->h, BANK_ENTRIES), wmin = ceil_div(g->wbytes, BANK_BYTES);
         if (dmin + wmin <= CBUF_BANKS) {
             unsigned how = rng_below(r, 100), spare = CBUF_BANKS - dmin - wmin;
@@ -324,6 +329,23 @@ int conv_b2b(program_t *p, uint64_t seed, char *err, size_t errlen) {
     return conv_run(p, seed, "conv_b2b", 2, 100, 0);
 }
 
+/* SDP of a network layer, on the fly from CACC: register bias + ReLU, converter >> 2; output to PDP (dst 0) or
+ * to a packed cube at dst (its bytes filled first, so that gaps must survive). */
+static void net_sdp(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *g, uint32_t dst) {
+    dp_put(l, SDP + 0x3c, g->ow - 1), dp_put(l, SDP + 0x40, g->oh - 1), dp_put(l, SDP + 0x44, g->k - 1);
+    dp_put(l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, dst ? 1u : 3u), dp_put(l, NVDLA_SDP_D_DATA_FORMAT_0, 0);
+    if (dst) {
+        dp_fill_random(p, r, dst, ceil_div(g->k, ATOM) * g->ow * g->oh * ATOM);
+        dp_put(l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst), dp_put(l, NVDLA_SDP_D_DST_LINE_STRIDE_0, g->ow * ATOM);
+        dp_put(l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, g->ow * g->oh * ATOM);
+    }
+    dp_put(l, NVDLA_SDP_D_DST_DMA_CFG_0, 1);
+    dp_put(l, NVDLA_SDP_D_DP_BS_CFG_0, (2u << 2) | (1u << 4));             /* ALU sum (bias), no MUL, ReLU */
+    dp_put(l, NVDLA_SDP_D_DP_BS_ALU_CFG_0, 0), dp_put(l, NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE_0, rng_range(r, 0, 64));
+    dp_put(l, NVDLA_SDP_D_DP_BN_CFG_0, 1);
+    dp_put(l, NVDLA_SDP_D_CVT_OFFSET_0, 0), dp_put(l, NVDLA_SDP_D_CVT_SCALE_0, 1), dp_put(l, NVDLA_SDP_D_CVT_SHIFT_0, 2);
+}
+
 /* A small network as one program, checked layer by layer (nvdla/hw#321): conv 3x3 (pad 1) -> SDP (bias,
  * ReLU) -> PDP 2x2 max on the fly, then conv 3x3 over PDP's output in memory -> SDP (bias, ReLU). */
 int conv_net(program_t *p, uint64_t seed, char *err, size_t errlen) {
@@ -334,20 +356,14 @@ int conv_net(program_t *p, uint64_t seed, char *err, size_t errlen) {
     prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000);
     conv_geom_t l1 = {.w = 12, .h = 12, .c = 3 + rng_below(&r, 6), .k = 16, .r = 3, .s = 3, .sx = 1, .sy = 1, .dx = 1,
                       .dy = 1, .pl = 1, .pr = 1, .pt = 1, .pb = 1, .ow = 12, .oh = 12, .pad_value = 0, .trunc = 8};
-    l1.entries = l1.w * ceil_div(l1.c, ATOM), l1.wbytes = ceil_div(9 * l1.c * l1.k, 128) * 128;
+    geom_sizes(&l1);
     l1.dbanks = 2, l1.wbanks = 2;
     const uint32_t in1 = 0x80000000u, w1 = 0x80400000u, pool = 0x80800000u, w2 = 0x80C00000u, out2 = 0x81000000u;
     /* layer 1: conv -> SDP (register bias, ReLU) -> PDP 2x2 max */
     prog_job(p, "conv_net.s%llu.l1_conv3x3_relu_pool", (unsigned long long)seed);
     dp_wlist_t l = {.n = 0};
     conv_regs(p, &r, &l, &l1, in1, w1, 0, 0);
-    dp_put(&l, SDP + 0x3c, l1.ow - 1), dp_put(&l, SDP + 0x40, l1.oh - 1), dp_put(&l, SDP + 0x44, l1.k - 1);
-    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 3), dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, 0);
-    dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, 1);
-    dp_put(&l, NVDLA_SDP_D_DP_BS_CFG_0, (2u << 2) | (1u << 4));             /* ALU sum (bias), no MUL, ReLU */
-    dp_put(&l, NVDLA_SDP_D_DP_BS_ALU_CFG_0, 0), dp_put(&l, NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE_0, rng_range(&r, 0, 64));
-    dp_put(&l, NVDLA_SDP_D_DP_BN_CFG_0, 1);
-    dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, 0), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, 1), dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, 2);
+    net_sdp(p, &r, &l, &l1, 0);
     /* PDP 2x2 max, stride 2: 12x12 -> 6x6, packed output at `pool` */
     dp_put(&l, PDP + 0x0c, 11), dp_put(&l, PDP + 0x10, 11), dp_put(&l, PDP + 0x14, l1.k - 1);
     dp_put(&l, PDP + 0x18, 5), dp_put(&l, PDP + 0x1c, 5), dp_put(&l, PDP + 0x20, l1.k - 1);
@@ -364,18 +380,11 @@ int conv_net(program_t *p, uint64_t seed, char *err, size_t errlen) {
     prog_job(p, "conv_net.s%llu.l2_conv3x3_relu", (unsigned long long)seed);
     conv_geom_t l2 = {.w = 6, .h = 6, .c = 16, .k = 8 + rng_below(&r, 9), .r = 3, .s = 3, .sx = 1, .sy = 1, .dx = 1,
                       .dy = 1, .pl = 1, .pr = 1, .pt = 1, .pb = 1, .ow = 6, .oh = 6, .pad_value = 0, .trunc = 9};
-    l2.entries = l2.w * 2, l2.wbytes = ceil_div(9 * 16 * l2.k, 128) * 128, l2.dbanks = 1, l2.wbanks = 2;
+    geom_sizes(&l2);
+    l2.dbanks = 1, l2.wbanks = 2;
     dp_wlist_t m = {.n = 0};
     conv_regs(p, &r, &m, &l2, pool, w2, 6 * ATOM, 36 * ATOM);            /* input: PDP's output, packed */
-    dp_put(&m, SDP + 0x3c, 5), dp_put(&m, SDP + 0x40, 5), dp_put(&m, SDP + 0x44, l2.k - 1);
-    dp_put(&m, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1), dp_put(&m, NVDLA_SDP_D_DATA_FORMAT_0, 0);
-    dp_fill_random(p, &r, out2, ceil_div(l2.k, ATOM) * 36 * ATOM);
-    dp_put(&m, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, out2), dp_put(&m, NVDLA_SDP_D_DST_LINE_STRIDE_0, 6 * ATOM);
-    dp_put(&m, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, 36 * ATOM), dp_put(&m, NVDLA_SDP_D_DST_DMA_CFG_0, 1);
-    dp_put(&m, NVDLA_SDP_D_DP_BS_CFG_0, (2u << 2) | (1u << 4));
-    dp_put(&m, NVDLA_SDP_D_DP_BS_ALU_CFG_0, 0), dp_put(&m, NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE_0, rng_range(&r, 0, 64));
-    dp_put(&m, NVDLA_SDP_D_DP_BN_CFG_0, 1);
-    dp_put(&m, NVDLA_SDP_D_CVT_OFFSET_0, 0), dp_put(&m, NVDLA_SDP_D_CVT_SCALE_0, 1), dp_put(&m, NVDLA_SDP_D_CVT_SHIFT_0, 2);
+    net_sdp(p, &r, &m, &l2, out2);
     pointers(p, 1, 0, 1, false, false);
     dp_emit_shuffled(p, &r, &m);
     enable(p, false, false);

@@ -173,6 +173,6 @@ void nvdla_cov_layer(void *user, const nvdla_layer_t *l)
     case NVDLA_LAYER_SDP: sdp(c, l); break;
     case NVDLA_LAYER_PDP: pdp(c, l); break;
     case NVDLA_LAYER_CDP: cdp(c, l); break;
-    case NVDLA_LAYER_CONV: break;
+    case NVDLA_LAYER_CONV: break;   /* no convolution crosses yet (issue 10, open) */
     }
 }

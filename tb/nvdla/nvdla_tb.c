@@ -207,7 +207,8 @@ static int nvdla_import(void *acc, const char *path, program_t *p, char *err, si
     if (nvsmall_cfg_load(p, path, resolve_reg, NULL, err, errlen) != 0) return -1;
     /* Which units does the trace start? (D_OP_ENABLE_0 written with bit 0 set.) Golden-only runs have no DUT. */
     char need[256] = "";
-    for (size_t i = 0; i < p->n && !sim_plusarg_flag(t->sim, "golden_only"); i++) {
+    const size_t nops = sim_plusarg_flag(t->sim, "golden_only") ? 0 : p->n;
+    for (size_t i = 0; i < nops; i++) {
         const op_t *op = &p->ops[i];
         if (op->kind != OP_WRITE || !(op->data & 1)) continue;
         const nvdla_reg_t *r = nvdla_reg_by_addr((uint32_t)op->addr);
