@@ -5,7 +5,9 @@
   - against a corrupted copy of expected.txt (+expect_dir=) it fails, and its printed repro line, run as it is,
     reproduces the same mismatch;
   - a regression with two SDK traces reports two distinct run names (each named after its network);
-  - the NVDLA nv_small SDP/PDP/CDP and convolution traces pass golden-only.
+  - the NVDLA nv_small SDP/PDP/CDP and convolution traces pass golden-only;
+  - the tests showing nv_small's CBUF deviations (expected to fail on nv_small) pass on the golden model, every
+    layer computed: their failure on nv_small is the RTL's.
 Skipped, with the reason, where ../shared/conformance is absent."""
 import os
 import re
@@ -90,7 +92,17 @@ def nvdla_checks():
         check(rc == 0 and re.search(r'check_crc .* ok', out) is not None, f'{cfg} passes its CRC golden-only')
 
 
+def deviation_demo_checks():
+    sim = os.path.join(ROOT, 'build', 'nvdla', 'sim')
+    for test in ('conv_wpad_skew', 'conv_wt_credit_hang'):
+        for seed in (1, 2, 3):
+            rc, out = run([sim, f'+test={test}', '+golden_only', f'+seed={seed}'])
+            check(rc == 0 and len(re.findall(r'^job \S+\.[ab]\.\S+ +PASS', out, re.M)) == 2,
+                  f'{test} seed {seed}: both layers pass golden-only')
+
+
 def main():
+    deviation_demo_checks()
     if not os.path.isdir(os.path.join(ROOT, MNIST)):
         skipped.append(f'{MNIST} is absent')
     else:

@@ -45,10 +45,15 @@ static const struct {
     {"cdp_hang", cdp_hang, "cdp", "NEGATIVE: CDP enabled without CDP_RDMA never completes (watchdog)"},
     {"conv_random", conv_random, "conv sdp", "one constrained-random direct convolution -> SDP on the fly: shapes, kernels, "
      "strides, dilation, pads, pad value, CBUF banks, truncation, SDP bias/ReLU/CVT"},
-    {"conv_seq", conv_seq, "conv sdp pdp", "OPEN: 1-3 random convolution layers in one program (later layers disagree on nv_small)"},
-    {"conv_b2b", conv_b2b, "conv sdp", "OPEN: convolution layers back to back in both groups (the second disagrees on nv_small)"},
+    {"conv_seq", conv_seq, "conv sdp pdp", "1-3 random convolution layers in one program, some back to back or into PDP "
+     "(weights padded and banked within nv_small's two CBUF deviations)"},
+    {"conv_b2b", conv_b2b, "conv sdp", "convolution layers back to back in both groups: the idle group programmed while the other runs"},
     {"conv_pdp", conv_pdp, "conv sdp pdp", "convolution -> SDP -> PDP, all on the fly, pooled output to memory"},
     {"conv_net", conv_net, "conv sdp pdp", "a small network as one program: conv3x3+bias+ReLU+maxpool, conv3x3+bias+ReLU, checked per layer"},
+    {"conv_wpad_skew", conv_wpad_skew, "conv sdp", "DEVIATION DEMO: a layer with 128-byte weight padding, then one with "
+     "the same CBUF banks (nv_small: deviation cbuf-weight-pad-skew)"},
+    {"conv_wt_credit_hang", conv_wt_credit_hang, "conv sdp", "DEVIATION DEMO: 576 weight entries, then a layer with one "
+     "weight bank (nv_small: deviation cdma-wt-credit-leak, a hang)"},
     {"conv_hang", conv_hang, "conv sdp", "NEGATIVE: the convolution pipeline enabled without CDMA never completes (watchdog)"},
     {"sdp_perf", sdp_perf, "sdp", "fixed-shape SDP pass-through job for throughput figures (seed picks the shape)"},
     {"pdp_perf", pdp_perf, "pdp", "fixed-shape PDP 3x3 average job for throughput figures (seed picks the shape)"},
