@@ -29,6 +29,8 @@ struct nvdla_golden {
     nvdla_layer_hook_t hook;
     void         *hook_user;
     unsigned      unmodelled_layers;       /* convolution-fed SDP layers the model does not compute (image input) */
+    unsigned      conv_layers;             /* convolution layers computed since reset (coverage) */
+    uint32_t      conv_banks;              /* CDMA.D_BANK of the last of them */
     bool          result_unknown[NDP][2];  /* last layer of the group not modelled (its results unpredicted) */
     char          errors[1024];
 };
@@ -114,8 +116,11 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
     nv_acc_cube_t acc;
     bool computed = !conv_golden_image(g->conv) && conv_golden_run(g->conv, ctx, &acc, &L);
     if (computed) {
+        const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV, .group = g->conv[CONV_CDMA].consumer,
-                                  .core = &g->conv[CONV_CSC], .conv = &L});
+                                  .core = &g->conv[CONV_CSC], .conv = &L, .conv_index = g->conv_layers,
+                                  .bank_change = g->conv_layers == 0 || banks != g->conv_banks});
+        g->conv_layers++, g->conv_banks = banks;
         run_sdp(g, ctx, nvdla_pp_ready(sr) ? sr : NULL, &acc);   /* SDP_RDMA: operand streams only */
         nv_acc_cube_free(&acc);
         g->conv[CONV_CACC].d[g->conv[CONV_CACC].consumer][(NVDLA_CACC_D_OUT_SATURATION_0 & 0xFFF) / 4] = L.saturated;

@@ -7,6 +7,9 @@ Used by the per-accelerator tools tb/<acc>/<acc>_coverage.py (which make regress
     report(acc, paths, waiver_file, require_all, max_holes) -> exit status
 Coverage files: '#' comments, then "<cross> <bin> <count>" for every allowed bin. Waiver file: one
 "<cross> <bin> <reason ...>" per line ('#' comments); a waiver must name an existing bin and give a reason.
+A whole cross may be waived with bin '*' and a reason starting "NEEDS-DUT:": it is sampled only by runs of a
+DUT with some capability (say which in the reason). While no bin of it is hit (no such DUT ran: its lane was
+skipped) it is reported as NOT RUN with that reason, not gated; once any bin is hit it is gated like any other.
 Exit status: 0; 1 with require_all and an un-waived hole (or a bad waiver); 2 no input / malformed file.
 """
 import argparse
@@ -77,8 +80,16 @@ def report(acc, paths, waiver_file=None, require_all=False, max_holes=20):
         print(f"{tag}: {e}", file=sys.stderr)
         return 2
     bad = []
-    for (cross, b), (_, where) in waivers.items():
-        if b not in crosses.get(cross, {}):
+    not_run = {}   # cross -> reason, for NEEDS-DUT cross waivers of crosses nothing hit
+    for (cross, b), (reason, where) in waivers.items():
+        if b == '*':
+            if cross not in crosses:
+                bad.append(f"{where}: waiver names no cross of the coverage table: {cross}")
+            elif not reason.startswith('NEEDS-DUT:'):
+                bad.append(f"{where}: a whole-cross waiver ('*') must give a NEEDS-DUT: reason")
+            elif not any(crosses[cross].values()):
+                not_run[cross] = reason[len('NEEDS-DUT:'):].strip()
+        elif b not in crosses.get(cross, {}):
             bad.append(f"{where}: waiver names no bin of the coverage table: {cross} {b}")
     w = max([36] + [len(n) for n in crosses])
     print(f"{acc.upper()} functional coverage from {len(files)} run(s)")
@@ -86,6 +97,9 @@ def report(acc, paths, waiver_file=None, require_all=False, max_holes=20):
     total = hit = nwaived = 0
     holes, waived_hit = {}, []
     for name, bins in crosses.items():
+        if name in not_run:
+            print(f"{name:<{w}} {'NOT RUN':>19}  (not gated)")
+            continue
         h = sum(1 for c in bins.values() if c > 0)
         wv = sum(1 for b, c in bins.items() if c == 0 and (name, b) in waivers)
         total += len(bins)
@@ -105,6 +119,9 @@ def report(acc, paths, waiver_file=None, require_all=False, max_holes=20):
             print(f"  {name}: {' '.join(shown)}{more}")
     else:
         print("holes: none (not waived)")
+    if not_run:
+        reasons = sorted(set(not_run.values()))
+        print(f"not run (no DUT that samples them ran, not gated): {len(not_run)} cross(es): " + '; '.join(reasons))
     opened = [f"{c} {b}: {r[len('OPEN:'):].strip()}" for (c, b), (r, _) in waivers.items()
               if r.startswith('OPEN:') and crosses.get(c, {}).get(b, 1) == 0]
     if opened:

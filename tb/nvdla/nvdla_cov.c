@@ -3,6 +3,7 @@
  * with their reason in tb/nvdla/nvdla_cov_waivers.txt. */
 #include "nvdla_cov.h"
 #include "bdma_golden.h"
+#include "conv_golden.h"
 #include "nvdla_pp.h"
 #include "nvdla_regs.h"
 
@@ -32,14 +33,26 @@ static const char *const L_BYP[] = {"used", "bypassed"};
 static const char *const L_LRN[] = {"3", "5", "7", "9"};
 static const char *const L_PRIO[] = {"le", "lo"};
 static const char *const L_SIGN[] = {"neg", "nonneg"};
+static const char *const L_KC[] = {"1", "2", "3", "4+"};
+static const char *const L_PAD[] = {"none", "some"};
+static const char *const L_PADV[] = {"zero", "nonzero"};
+static const char *const L_FILL[] = {"partial", "whole"};
+static const char *const L_BANKS[] = {"minimal", "spare"};
+static const char *const L_TRUNC[] = {"0-8", "9-16", "17+"};
+static const char *const L_DIL[] = {"1", "2+"};
+static const char *const L_POS[] = {"first", "later"};
+static const char *const L_SPLIT[] = {"changed", "same"};
 
 enum { X_BDMA_SHAPE, X_BDMA_LAUNCH, X_BDMA_STRIDES, X_SDP_STAGES, X_SDP_ALGO, X_SDP_OPERAND, X_SDP_RELU,
        X_SDP_OUTPUT, X_SDP_DMA, X_SDP_SAT, X_PDP_METHOD, X_PDP_KERNEL, X_PDP_STRIDE, X_PDP_PAD, X_PDP_SPLIT,
-       X_CDP_FUNC, X_CDP_LRN, X_CDP_PRIO, X_CDP_LO_ENDS, X_N };
+       X_CDP_FUNC, X_CDP_LRN, X_CDP_PRIO, X_CDP_LO_ENDS, X_CONV_SDP, X_CONV_KERNEL, X_CONV_STRIDE, X_CONV_DILATION,
+       X_CONV_PAD, X_CONV_ATOMS, X_CONV_FILL, X_CONV_BANKS, X_CONV_TRUNC, X_CONV_SEQUENCE, X_N };
 
 #define D FCOV_DIM
 /* SDP output to PDP runs as a stream without a memory layout: the 1x1 packing (§2.6) does not apply. */
 static bool sdp_output_allowed(const unsigned *v) { return !(v[0] == 1 && v[1] == 0); }
+/* The first convolution layer after reset always changes the bank split (CSC's reset split is all ones). */
+static bool conv_sequence_allowed(const unsigned *v) { return !(v[0] == 0 && v[1] == 1); }
 
 static const fcov_cross_t crosses[X_N] = {
     [X_BDMA_SHAPE] = {"bdma_lines_x_surfaces_x_line_bytes", 3, {D("lines", L_ONEMANY), D("surfs", L_ONEMANY),
@@ -66,6 +79,17 @@ static const fcov_cross_t crosses[X_N] = {
     [X_CDP_PRIO] = {"cdp_uflow_x_oflow_x_hybrid_priority", 3, {D("uflow", L_PRIO), D("oflow", L_PRIO),
                                                                D("hybrid", L_PRIO)}, NULL},
     [X_CDP_LO_ENDS] = {"cdp_lo_start_x_lo_end", 2, {D("start", L_SIGN), D("end", L_SIGN)}, NULL},
+    [X_CONV_SDP] = {"conv_sdp_output", 1, {D("dst", L_SDPDST)}, NULL},
+    [X_CONV_KERNEL] = {"conv_kernel_w_x_h", 2, {D("kw", L_KC), D("kh", L_KC)}, NULL},
+    [X_CONV_STRIDE] = {"conv_stride_x_x_y", 2, {D("sx", L_S), D("sy", L_S)}, NULL},
+    [X_CONV_DILATION] = {"conv_dilation_x_x_y", 2, {D("dx", L_DIL), D("dy", L_DIL)}, NULL},
+    [X_CONV_PAD] = {"conv_padding_x_pad_value", 2, {D("pad", L_PAD), D("value", L_PADV)}, NULL},
+    [X_CONV_ATOMS] = {"conv_channel_atoms_x_kernel_groups", 2, {D("atoms", L_ONEMANY), D("groups", L_ONEMANY)}, NULL},
+    [X_CONV_FILL] = {"conv_channels_x_kernels_fill", 2, {D("channels", L_FILL), D("kernels", L_FILL)}, NULL},
+    [X_CONV_BANKS] = {"conv_data_x_weight_banks", 2, {D("data", L_BANKS), D("weight", L_BANKS)}, NULL},
+    [X_CONV_TRUNC] = {"conv_cacc_truncate", 1, {D("truncate", L_TRUNC)}, NULL},
+    [X_CONV_SEQUENCE] = {"conv_position_x_bank_split", 2, {D("layer", L_POS), D("split", L_SPLIT)},
+                         conv_sequence_allowed},
 };
 #undef D
 
@@ -128,6 +152,7 @@ static void sdp(fcov_t *c, const nvdla_layer_t *l)
     const bool one = FLD(u, SDP_D_DATA_CUBE_WIDTH, WIDTH) == 0 && FLD(u, SDP_D_DATA_CUBE_HEIGHT, HEIGHT) == 0;
     fcov_hit4(c, X_SDP_OUTPUT, l->onfly, !one, 0, 0);   /* no equal mode in nv_small (sdp_golden.c) */
     fcov_hit4(c, X_SDP_SAT, (unsigned)l->group, l->sdp_saturated != 0, 0, 0);
+    if (l->flying) fcov_hit4(c, X_CONV_SDP, l->onfly, 0, 0, 0);   /* SDP fed by CACC: to memory or PDP */
 }
 
 static unsigned kbin(unsigned k) { return k < 3 ? k : 3; }   /* field value k-1: 0,1,2 -> 1,2,3; else 4-8 */
@@ -165,6 +190,28 @@ static void cdp(fcov_t *c, const nvdla_layer_t *l)
               0, 0);
 }
 
+static unsigned ceil_div(unsigned a, unsigned b) { return (a + b - 1) / b; }
+
+/* A direct convolution as the model decoded it (image input is not computed, so not sampled). */
+static void conv(fcov_t *c, const nvdla_layer_t *l)
+{
+    const conv_layer_t *L = l->conv;
+    const unsigned kw = L->k_w - 1, kh = L->k_h - 1;
+    fcov_hit4(c, X_CONV_KERNEL, kw < 3 ? kw : 3, kh < 3 ? kh : 3, 0, 0);
+    fcov_hit4(c, X_CONV_STRIDE, sbin(L->stride_x - 1), sbin(L->stride_y - 1), 0, 0);
+    if (L->k_w > 1 && L->k_h > 1) fcov_hit4(c, X_CONV_DILATION, L->dil_x > 1, L->dil_y > 1, 0, 0);
+    fcov_hit4(c, X_CONV_PAD, (L->pad_l | L->pad_r | L->pad_t | L->pad_b) != 0, L->pad_value != 0, 0, 0);
+    fcov_hit4(c, X_CONV_ATOMS, L->in_c > 8, L->kernels > 8, 0, 0);
+    fcov_hit4(c, X_CONV_FILL, L->in_c % 8 == 0, L->kernels % 8 == 0, 0, 0);
+    /* minimal: the fewest banks that hold the whole input cube (512 entries of one 8-channel atom) and all
+     * weights (4 KiB) */
+    const unsigned dmin = ceil_div(L->in_w * ceil_div(L->in_c, 8) * L->in_h, 512),
+                   wmin = ceil_div(L->k_w * L->k_h * L->in_c * L->kernels, 4096);
+    fcov_hit4(c, X_CONV_BANKS, L->data_banks > dmin, L->weight_banks > wmin, 0, 0);
+    fcov_hit4(c, X_CONV_TRUNC, L->truncate <= 8 ? 0 : L->truncate <= 16 ? 1 : 2, 0, 0, 0);
+    fcov_hit4(c, X_CONV_SEQUENCE, l->conv_index > 0, !l->bank_change, 0, 0);
+}
+
 void nvdla_cov_layer(void *user, const nvdla_layer_t *l)
 {
     fcov_t *c = user;
@@ -173,6 +220,6 @@ void nvdla_cov_layer(void *user, const nvdla_layer_t *l)
     case NVDLA_LAYER_SDP: sdp(c, l); break;
     case NVDLA_LAYER_PDP: pdp(c, l); break;
     case NVDLA_LAYER_CDP: cdp(c, l); break;
-    case NVDLA_LAYER_CONV: break;   /* no convolution crosses yet (issue 10, open) */
+    case NVDLA_LAYER_CONV: conv(c, l); break;
     }
 }
