@@ -33,6 +33,7 @@ typedef enum { NVDLA_LAYER_BDMA, NVDLA_LAYER_SDP, NVDLA_LAYER_PDP, NVDLA_LAYER_C
 struct nvdla_pp;
 struct bdma_cmd;
 struct conv_layer;
+struct nv_acc_cube;
 typedef struct nvdla_layer {
     nvdla_layer_unit_t     unit;
     int                    group;
@@ -56,6 +57,13 @@ void            nvdla_golden_free(nvdla_golden_t *g);
 void            nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data);
 /* Regions written since the last call; the array stays valid until the next golden call. */
 const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n);
+/* CACC's output (what SDP receives) of each convolution layer computed since the last call, oldest first;
+ * valid until the next call. */
+typedef struct nvdla_conv_out {
+    int                       group;
+    const struct nv_acc_cube *acc;
+} nvdla_conv_out_t;
+const nvdla_conv_out_t *nvdla_golden_take_conv(nvdla_golden_t *g, size_t *n);
 /* Every output box the model holds now (those of the last check and newer), without taking them. */
 const nvdla_box_t *nvdla_golden_boxes(const nvdla_golden_t *g, size_t *n);
 /* GLB interrupt bits the model expects to be set (or set-able) now: launched groups and SET writes not

@@ -1,5 +1,6 @@
 #include "nvdla_tb.h"
 #include "axi_slave.h"
+#include "conv_stream.h"
 #include "csb_master.h"
 #include "dut_info.h"
 #include "irq_monitor.h"
@@ -21,7 +22,7 @@ enum { GLB_INTR_MASK = 0x1004, GLB_INTR_STATUS = 0x100C };
 enum { RESP_RING = 64 };
 
 typedef enum { FAULT_NONE, FAULT_WDATA_FLIP, FAULT_AXI_VALID_DROP, FAULT_AXI_CROSS_4K, FAULT_B_STUCK,
-               FAULT_RESULT_FLIP } fault_t;
+               FAULT_RESULT_FLIP, FAULT_CACC_FLIP } fault_t;
 typedef enum { IRQ_IDLE, IRQ_READ_STATUS, IRQ_READ_MASK, IRQ_COOLDOWN } irq_state_t;
 
 typedef struct nvdla_tb {
@@ -47,6 +48,9 @@ typedef struct nvdla_tb {
     struct dut_write { uint32_t addr; uint64_t cycle; } *written;
     size_t          nwritten, capwritten;
     unsigned        unmodelled_seen;     /* nvdla_golden_unmodelled() at the last golden check */
+    conv_stream_t   cacc;                /* CACC -> SDP values since the last golden check (DUT feature cacc_probe) */
+    bool            cacc_probe;
+    uint64_t        cacc_values;         /* CACC -> SDP values of the run (fault cacc_flip) */
     /* golden-only runs: what register reads return (the golden model has no register file) */
     uint32_t       *gregs;               /* last value written per 32-bit word of the CSB space */
     uint8_t        *gregs_set;
@@ -132,6 +136,7 @@ static const sim_fault_kind_t fault_kinds[] = {   /* +fault_job=J picks the job,
     {"wdata_flip", FAULT_WDATA_FLIP, 3, "beat"}, {"axi_valid_drop", FAULT_AXI_VALID_DROP, 3, NULL},
     {"axi_cross_4k", FAULT_AXI_CROSS_4K, 3, NULL}, {"b_stuck", FAULT_B_STUCK, 3, "beats"},
     {"result_flip", FAULT_RESULT_FLIP, 3, NULL},   /* bit 31 of the first checked result-register read */
+    {"cacc_flip", FAULT_CACC_FLIP, 0, "value"},     /* bit 0 of CACC->SDP value N as the probe reports it */
     {NULL, 0, 0, NULL},
 };
 
@@ -144,6 +149,7 @@ static void *nvdla_create(sim_t *sim) {
     t->shadow = mem_new();
     t->golden = nvdla_golden_new(t->shadow);
     t->check_results = dut_has("dp_results");
+    t->cacc_probe = dut_has("cacc_probe") && !sim_plusarg_flag(sim, "golden_only");
     t->cov = nvdla_cov_new();
     nvdla_golden_set_layer_hook(t->golden, nvdla_cov_layer, t->cov);
     csb_cfg_t cc = {.idle_pct = (unsigned)sim_plusarg_u64(sim, "csb_idle", 10), .max_outstanding = 0,
@@ -170,6 +176,7 @@ static void nvdla_destroy(void *acc) {
     axi_slave_free(t->dbb);
     irq_monitor_free(t->irq);
     nvdla_golden_free(t->golden);
+    conv_stream_free(&t->cacc);
     mem_free(t->mem);
     mem_free(t->shadow);
     free(t->written);
@@ -413,11 +420,29 @@ static void mark_first_mismatch(nvdla_tb_t *t) {
         }
 }
 
+/* The CACC -> SDP stream since the last check against the model's convolution layers (DUTs with the probe):
+ * a difference is an error naming the stage before SDP; agreement under an output mismatch points at SDP. */
+static void check_conv_stream(nvdla_tb_t *t, bool image_layers, uint64_t output_mismatches) {
+    size_t nc;
+    const nvdla_conv_out_t *layers = nvdla_golden_take_conv(t->golden, &nc);
+    if (t->cacc_probe && !image_layers && (nc || t->cacc.n)) {
+        char m[160];
+        uint64_t d = conv_stream_compare(&t->cacc, layers, nc, m, sizeof m);
+        if (d)
+            sim_error(t->sim, "MISMATCH CACC->SDP stream: %llu value(s) differ, first at %s: suspect the convolution "
+                      "pipeline before SDP (CDMA, CBUF, CSC, CMAC, CACC)", (unsigned long long)d, m);
+        else if (output_mismatches)
+            sim_note(t->sim, "the CACC->SDP stream agrees with the golden model (%s): suspect SDP or after it", m);
+    }
+    conv_stream_clear(&t->cacc);
+}
+
 static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
     nvdla_tb_t *t = acc;
     const char *gerr = nvdla_golden_errors(t->golden);
     if (*gerr) sim_error(t->sim, "golden model: %s", gerr);
     size_t n;
+    uint64_t output_mismatches = 0;
     const nvdla_box_t *boxes = nvdla_golden_take_boxes(t->golden, &n);
     for (size_t i = 0; i < n; i++) {
         const nvdla_box_t *b = &boxes[i];
@@ -426,12 +451,14 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
                 uint32_t a = b->addr + s * b->surf_stride + l * b->line_stride;
                 char what[48];
                 snprintf(what, sizeof what, "%s grp %d output", b->unit, b->group);
-                sb_compare(sb, stderr, t->mem, t->shadow, a, b->line_bytes, what, box_coord, b, sim_cycle(t->sim));
+                output_mismatches +=
+                    sb_compare(sb, stderr, t->mem, t->shadow, a, b->line_bytes, what, box_coord, b, sim_cycle(t->sim));
             }
     }
     /* A DUT write outside every expected region is an error even if it happens to match; not where a layer
      * the model does not compute (a convolution with image input) wrote its output: the stimulus' CRC checks it. */
     unsigned unmodelled = nvdla_golden_unmodelled(t->golden);
+    check_conv_stream(t, unmodelled != t->unmodelled_seen, output_mismatches);
     if (unmodelled != t->unmodelled_seen) {
         sim_note(t->sim, "%u convolution layer(s) with image input since the last check: output checked by the "
                  "stimulus' CRC only (image input is not modelled yet), stray-write check not applied",
@@ -612,6 +639,17 @@ void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsi
     *rid = o.rid;
     *rdata = o.rdata;
     *rlast = o.rlast;
+}
+
+void nvdla_cacc_beat(unsigned int value, svBit last) {
+    nvdla_tb_t *t = tb();
+    if (!t) return;
+    if (t->fault == FAULT_CACC_FLIP && !t->fault_done && t->cacc_values == t->fault_n) {
+        value ^= 1u;
+        t->fault_done = true;
+    }
+    t->cacc_values++;
+    conv_stream_push(&t->cacc, (int32_t)value, last);
 }
 
 void nvdla_irq_tick(svBit intr) {
