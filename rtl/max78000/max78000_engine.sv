@@ -20,8 +20,9 @@
 // Loop bounds (geometry, passes, slots) come from the lowest-numbered writing quadrant; every quadrant
 // uses its own read pointer, CHW/HWC mode, weights, enables, bias and output registers.
 // Limitations (M3): element-wise operands, pass-through, deconvolution, streaming/FIFO input. The pooled
-// plane of a layer (H_p*W_p*X bytes per processor) must fit the 32768-entry buffer, which holds any plane
-// the data memories can hold without word-address wrap-around.
+// plane of a layer (H_p*W_p*X bytes per processor) must fit the buffer's PB_DEPTH rows, which hold any
+// plane the data memories hold without word-address wrap-around (HWC: 8192 bytes; CHW: 32768).
+// At most 9 taps: ONED.oned_width above 9 is undefined (D18).
 module max78000_engine
   import max78000_pkg::*;
 (
@@ -59,7 +60,8 @@ module max78000_engine
   typedef enum logic [2:0] { S_IDLE, S_INIT, S_POOL, S_PDRAIN, S_CONV, S_CDRAIN, S_LEND, S_DONE } state_e;
   state_e state;
 
-  localparam int PBW = 15;             // pooled-plane buffer: 2^15 bytes per processor
+  localparam int PBW = 15;             // pooled-plane buffer address width
+  localparam int PB_DEPTH = 1 << PBW;  // rows (bytes per processor), see the header
 
   lparams_t lp [4];
   lparams_t L;                          // lead quadrant's parameters (loop bounds)
@@ -154,7 +156,7 @@ module max78000_engine
   assign mr_re = issue;
   assign br_re = issue;
 
-  max78000_ram_mr #(.DEPTH(1 << PBW), .NB(64), .NR(9)) u_pb (
+  max78000_ram_mr #(.DEPTH(PB_DEPTH), .NB(64), .NR(9), .AW(PBW)) u_pb (
     .clk, .re(issue), .raddr(pb_raddr), .rdata(pb_rdata),
     .we(pv1 && plast1), .waddr(pwa1), .wdata(pb_wdata), .wbe({64{1'b1}})
   );
