@@ -11,7 +11,9 @@
  *   - kernels: 3x3 at MRAM word kbase + K*X + e (tap 0 in slot 8), 1x1 packed 9 per word from slot 0
  *     (mcnt_sad = 72*kbase), loaded with the express loader (D30-D32);
  *   - 1-D networks (net_oned): T x 1 kernels (T = 1..9, D18) on planes one column wide (D33), packed T
- *     slots per mask step from a random oned_sad, so a step's taps often cross an MRAM word (D32). */
+ *     slots per mask step from a random oned_sad, so a step's taps often cross an MRAM word (D32);
+ *   - spread networks (net_spread): the other quadrants with processors store their own totals too, at
+ *     WPTR_BASE + 0x400, so several quadrants' writes of a pixel are visible (D36, D41). */
 #include "max78000_gen.h"
 #include "max78000_fw.h"
 #include "max78000_regs.h"
@@ -23,6 +25,7 @@
 
 enum { POOL_NONE, POOL_MAX, POOL_AVG };
 enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
+enum { NET_ONED = 1, NET_SPREAD = 2 };   /* gen_nets kinds beyond the plain random network */
 
 typedef struct gl {
     int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
@@ -30,6 +33,7 @@ typedef struct gl {
     bool     flat_en;                  /* POST.flatten_en: X above 16 through xpmp_cnt (spec 3.4) */
     bool     oned;                     /* T x 1 kernel (ONED.oned_en), W_in = 1 */
     unsigned osad;                     /* ONED.oned_sad of a 1-D layer */
+    bool     spread;                   /* non-collecting quadrants write at WPTR_BASE + 0x400 */
     int      pad, pool, ph, pw, st, shift;
     int      first_in, out_mem, bias_q, col;
     unsigned rptr, out_word, kbase, bias_sad, X, T;
@@ -50,6 +54,7 @@ typedef struct net {
     bool     poolrnd;
     bool     oneshot;    /* master CTRL.oneshot: one start per layer (spec 4, cnn_continue) */
     bool     oned;       /* every convolution is 1-D (net_oned) */
+    bool     spread;     /* every layer's other quadrants write their own totals (net_spread) */
 } net_t;
 
 static int proc_of(const gl_t *l, int c) { return l->chw ? 4 * (l->first_in + c) : l->first_in + c; }
@@ -123,6 +128,7 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
     l->flat_en = l->flat && (l->X > 16 || rng_chance(r, 50));   /* also with X <= 16: xpmp_cnt 0 */
     l->T = l->k1 ? 1 : 9;
     l->oned = N->oned && !l->flat;
+    l->spread = N->spread;
     if (l->oned) {
         l->k1 = false;
         l->T = rng_range(r, 1, 9);
@@ -273,7 +279,10 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
             m7_wr_nz(p, m7_lreg_addr(q, 4, y), (uint32_t)l->pw - 1);
             m7_wr_nz(p, m7_lreg_addr(q, 5, y), (uint32_t)l->st - 1);
         }
-        m7_wr_nz(p, m7_lreg_addr(q, 6, y), (uint32_t)l->out_mem << 13 | l->out_word);
+        /* spread: planes of at most 8x8 keep both regions (<= 0x100 words, 32-bit output included) apart,
+         * below the next bank (D27) */
+        unsigned off = l->spread && q != (unsigned)l->col && l->en[q] ? 0x400u : 0u;
+        m7_wr_nz(p, m7_lreg_addr(q, 6, y), (uint32_t)l->out_mem << 13 | (l->out_word + off));
         m7_wr_nz(p, m7_lreg_addr(q, 8, y), 0x2000);
         m7_wr_nz(p, m7_lreg_addr(q, 10, y), l->rptr);
         m7_wr_nz(p, m7_lreg_addr(q, 11, y), lctrl0(l, q));
@@ -374,10 +383,11 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
     prog_check_golden(p);
 }
 
-static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int maxch, bool oned)
+static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int maxch, unsigned kind)
 {
     memset(N, 0, sizeof *N);
-    N->oned = oned;
+    N->oned = kind & NET_ONED;
+    N->spread = kind & NET_SPREAD;
     N->nl = (int)rng_range(r, (unsigned)minl, (unsigned)maxl);
     N->poolrnd = rng_chance(r, 50);
     N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
@@ -400,15 +410,15 @@ static void free_net(net_t *N)
         free(N->L[i].wt);
 }
 
-/* oneshot_pct: share of networks run in oneshot mode (draw_net's own choice when negative); oned: 1-D networks. */
+/* oneshot_pct: share of networks run in oneshot mode (draw_net's own choice when negative); kind: NET_* bits. */
 static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, int maxplane, int maxch, int oneshot_pct,
-                    bool oned)
+                    unsigned kind)
 {
     rng_t r;
     rng_seed_stream(&r, seed, "max78000.net");
     for (int k = 0; k < count; k++) {
         net_t N;
-        draw_net(&r, &N, minl, maxl, maxplane, maxch, oned);
+        draw_net(&r, &N, minl, maxl, maxplane, maxch, kind);
         if (oneshot_pct >= 0) {
             N.oneshot = rng_chance(&r, (unsigned)oneshot_pct);
             N.ctrl[N.master] = (N.ctrl[N.master] & ~MAX78000_CTRL_ONESHOT_MASK) |
@@ -425,19 +435,19 @@ static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, 
 int m7_net_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH, -1, false);
+    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH, -1, 0);
 }
 
 int m7_net_random_multi(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 3, 1, 3, 8, 12, -1, false);
+    return gen_nets(p, seed, 3, 1, 3, 8, 12, -1, 0);
 }
 
 int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, 2, 6, 8, -1, false);
+    return gen_nets(p, seed, 1, 1, 2, 6, 8, -1, 0);
 }
 
 /* Planes up to 20 wide and high (net_random stays within 10): windows far into wide rows, long row walks, input
@@ -445,13 +455,13 @@ int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen)
 int m7_net_wide(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, 2, 20, 8, -1, false);
+    return gen_nets(p, seed, 1, 1, 2, 20, 8, -1, 0);
 }
 
 int m7_net_oneshot(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 2, 3, 6, 8, 100, false);
+    return gen_nets(p, seed, 1, 2, 3, 6, 8, 100, 0);
 }
 
 /* 1-D convolutions (D18, D33): planes one column wide up to 24 rows, T x 1 kernels with T = 1..9, row padding
@@ -459,5 +469,13 @@ int m7_net_oneshot(program_t *p, uint64_t seed, char *err, size_t errlen)
 int m7_net_oned(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, 3, 24, 12, -1, true);
+    return gen_nets(p, seed, 1, 1, 3, 24, 12, -1, NET_ONED);
+}
+
+/* Several visible writes per output pixel (D36, D41): every writing quadrant stores its totals, the
+ * non-collecting ones 0x400 words above the collector's, on planes up to 8x8 with up to 20 channels. */
+int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 3, 8, MAX_CH, -1, NET_SPREAD);
 }
