@@ -1,6 +1,7 @@
 rtl/max78000/max78000_regs_pkg.sv
 rtl/max78000/max78000_pkg.sv
 rtl/max78000/max78000_ram.sv
+rtl/max78000/max78000_ram_mr.sv
 rtl/max78000/max78000_glob_regs.sv
 rtl/max78000/max78000_quad_regs.sv
 rtl/max78000/max78000_mem_decode.sv

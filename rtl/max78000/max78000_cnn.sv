@@ -13,9 +13,10 @@
 //   run_cycles[31:0]       debug: clock cycles of the last (or current) run
 //
 // Structure: generated register files (global block, 4 quadrants), per-quadrant MRAM loaders
-// (express and non-express), the memories (16 data SRAMs 8192x32, 64 MRAMs 768x72, 4 BRAMs 512x8,
-// 64 TRAMs 3072x16), and the engine (layer sequencer + 64-processor datapath). During a run the engine
-// owns the memory ports; APB memory accesses then get PSLVERR (D05), register accesses always work.
+// (express and non-express), the memories (16 data SRAMs 8192x32, 64 MRAMs 768x72 with two read ports so
+// that the engine gets a kernel's taps even where they cross a word, 4 BRAMs 512x8, 64 TRAMs 3072x16),
+// and the engine (layer sequencer + 64-processor datapath). During a run the engine owns the memory
+// ports; APB memory accesses then get PSLVERR (D05), register accesses always work.
 module max78000_cnn
   import max78000_pkg::*;
   import max78000_regs_pkg::*;
@@ -169,8 +170,9 @@ module max78000_cnn
   logic [3:0]  dm_wg, dm_wbe;
   logic [12:0] dm_waddr;
   logic [31:0] dm_wdata;
-  logic [11:0] mr_addr [4];
-  logic [71:0] mr_rdata [64];
+  logic        mr_re, br_re;
+  logic [11:0] mr_addr [4][2];
+  logic [71:0] mr_rdata [64][2];
   logic [8:0]  br_addr [4];
   logic [7:0]  br_rdata [4];
 
@@ -178,7 +180,7 @@ module max78000_cnn
     .clk, .rst_n, .start(start_hit != 4'd0), .start_q, .cnn_en, .lcnt(lcnt_q[mq][4:0]),
     .oneshot(ctrl_q[mq][8]), .layer, .lp_in, .busy, .done, .cycles(run_cycles),
     .dm_re, .dm_raddr, .dm_rdata, .dm_we, .dm_wg, .dm_waddr, .dm_wdata, .dm_wbe,
-    .mr_addr, .mr_rdata, .br_addr, .br_rdata
+    .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata
   );
 
   // ---------------- memories ----------------
@@ -206,8 +208,11 @@ module max78000_cnn
     );
     for (genvar i = 0; i < 16; i++) begin : g_proc
       wire apb_r = mem_re && md.kind == M_MRAM && aq == 2'(q) && md.proc == 4'(i);
-      max78000_ram #(.DEPTH(768), .NB(9), .AW(12)) u_mram (
-        .clk, .re(busy || apb_r), .raddr(busy ? mr_addr[q] : md.idx[11:0]), .rdata(mr_rdata[16*q + i]),
+      logic [11:0] mra [2];
+      assign mra[0] = busy ? mr_addr[q][0] : md.idx[11:0];      // APB reads use port 0
+      assign mra[1] = mr_addr[q][1];
+      max78000_ram_mr #(.DEPTH(768), .NB(9), .NR(2), .AW(12)) u_mram (
+        .clk, .re(busy ? mr_re : apb_r), .raddr(mra), .rdata(mr_rdata[16*q + i]),
         .we(lw && lproc == 4'(i)), .waddr(lword), .wdata(ldata), .wbe(9'h1FF)
       );
       logic [15:0] trd;
@@ -222,7 +227,7 @@ module max78000_cnn
     wire bw = wcommit && is_mem && md.kind == M_BRAM && aq == 2'(q);
     wire br = mem_re && md.kind == M_BRAM && aq == 2'(q);
     max78000_ram #(.DEPTH(512), .NB(1)) u_bram (
-      .clk, .re(busy || br), .raddr(busy ? br_addr[q] : md.idx[8:0]), .rdata(br_rdata[q]),
+      .clk, .re(busy ? br_re : br), .raddr(busy ? br_addr[q] : md.idx[8:0]), .rdata(br_rdata[q]),
       .we(bw), .waddr(md.idx[8:0]), .wdata(PWDATA[7:0]), .wbe(PSTRB[0])
     );
     wire unused_lw = ^moff[31:18];
@@ -232,7 +237,7 @@ module max78000_cnn
   // ---------------- read data ----------------
   logic [71:0] mw;
   always_comb begin
-    mw = mr_rdata[{aq, md.proc}];
+    mw = mr_rdata[{aq, md.proc}][0];
     PRDATA = '0;
     if (access && !err_q && !PWRITE) begin
       if (glob_hit) PRDATA = glob_rdata;

@@ -1,17 +1,28 @@
 // max78000_engine: layer sequencer and datapath of the MAX78000 CNN (spec sections 3 and 4).
 //
-// All 64 processors work in parallel, one input channel each (max78000_proc). Per output slot K and
-// output pixel k the engine steps through input passes e, kernel taps (ky,kx) and pool-window positions
-// (dy,dx), one step per cycle in a two-stage pipeline:
-//   stage 0: address generation: each of the 16 data memories reads the word its processors need, each
-//            quadrant's 16 MRAMs read the weight word of (K, e, tap) (D32);
-//   stage 1: each processor pools its lane in flight and, on the window's last step, multiplies by its
-//            weight; each quadrant adds its 16 products to its partial sum.
-// After the pixel's last step the writing quadrants store total = own partial + bias + the partials
-// of the quadrants in cnnsi_en (D23, D35, D36) in the order 3, 2, 1, 0, so quadrant 0 wins (D41).
-// Loop bounds (geometry, passes, slots) come from the lowest-numbered writing quadrant; every
-// quadrant uses its own read pointer, CHW/HWC mode, weights, enables, bias and output registers.
-// Limitations (M3): element-wise operands, pass-through, deconvolution, streaming/FIFO input.
+// All 64 processors work in parallel, one input channel each (max78000_proc). A layer runs in two phases,
+// each a two-stage pipeline (stage 0: addresses, stage 1: the RAMs' registered data):
+//  1. pool phase: for each pooled pixel (py,px) and input pass e, every processor pools its lane over the
+//     window (dy,dx), one data-memory word per memory per step, and stores the pooled byte in the pooled-
+//     plane buffer `pb` at (py*W_p + px)*X + e (one 64-byte row per window: all processors at once).
+//     Each window is thus pooled once per layer instead of once per tap and output slot.
+//  2. conv phase: per output slot K, output pixel (oy,ox) and input pass e, one step: pb's nine read ports
+//     give every processor the pooled bytes of all taps (0 outside [0,H_p) x [0,W_p), spec 3.7), each
+//     quadrant's MRAMs read the two words that hold the taps of (K, e) (D32: T slots from B0, which may
+//     cross a word), each processor adds its tap products and each quadrant its 16 processors' sums.
+//     On the last pass the writing quadrants' totals (own partial + bias + the partials of the quadrants
+//     in cnnsi_en, D23, D35, D36) go to a write buffer that stores them in the order 3, 2, 1, 0 (quadrant
+//     0 wins, D41) while the next pixel computes. A write that a lower quadrant's write of the same pixel
+//     overwrites completely (same pointer, lanes covered) is skipped: nothing reads the data memories in
+//     the conv phase, so it can never be seen. The pipeline stalls only when a pixel ends while more than
+//     one write is still queued.
+// The pool phase finishes its reads before the layer's first write, as D27's snapshot model assumes.
+// Loop bounds (geometry, passes, slots) come from the lowest-numbered writing quadrant; every quadrant
+// uses its own read pointer, CHW/HWC mode, weights, enables, bias and output registers.
+// Limitations (M3): element-wise operands, pass-through, deconvolution, streaming/FIFO input. The pooled
+// plane of a layer (H_p*W_p*X bytes per processor) must fit the buffer's PB_DEPTH rows, which hold any
+// plane the data memories hold without word-address wrap-around (HWC: 8192 bytes; CHW: 32768).
+// At most 9 taps: ONED.oned_width above 9 is undefined (D18).
 module max78000_engine
   import max78000_pkg::*;
 (
@@ -37,89 +48,141 @@ module max78000_engine
   output logic [12:0] dm_waddr,
   output logic [31:0] dm_wdata,
   output logic [3:0]  dm_wbe,
-  // MRAM: one word address per quadrant, 64 read data
-  output logic [11:0] mr_addr [4],
-  input  logic [71:0] mr_rdata [64],
+  // MRAM: two word addresses per quadrant (a kernel's taps may cross a word), 64 x 2 read data
+  output logic        mr_re,
+  output logic [11:0] mr_addr [4][2],
+  input  logic [71:0] mr_rdata [64][2],
   // BRAM: one address per quadrant
+  output logic        br_re,
   output logic [8:0]  br_addr [4],
   input  logic [7:0]  br_rdata [4]
 );
-  typedef enum logic [2:0] { S_IDLE, S_INIT, S_ISSUE, S_DRAIN, S_WRITE, S_LEND, S_DONE } state_e;
+  typedef enum logic [2:0] { S_IDLE, S_INIT, S_POOL, S_PDRAIN, S_CONV, S_CDRAIN, S_LEND, S_DONE } state_e;
   state_e state;
+
+  localparam int PBW = 15;             // pooled-plane buffer address width
+  localparam int PB_DEPTH = 1 << PBW;  // rows (bytes per processor), see the header
 
   lparams_t lp [4];
   lparams_t L;                          // lead quadrant's parameters (loop bounds)
-  logic [1:0] lq, master, wq;
+  logic [1:0] lq, master;
   logic [4:0] next_layer;
 
-  // loop counters
+  // loop counters. Pool phase: py, px, e, dy, dx (dx innermost), pwa = buffer row of (py, px, e).
+  // Conv phase: K, oy, ox, e (e innermost); k = oy*W_out + ox, P/j = output pass/slot of K.
   logic [15:0] K, P;
   logic [9:0]  j;
-  logic [10:0] oy, ox;
+  logic [10:0] oy, ox, py, px;
   logic [21:0] k;
   logic [8:0]  e;
-  logic [3:0]  ky, kx;
   logic [4:0]  dy, dx;
+  logic [PBW-1:0] pwa;
 
-  // ---------------- stage 0: address generation ----------------
-  logic last_dx, last_dy, last_win, last_kx, last_ky, last_e;
-  logic signed [12:0] iy, ix;
-  logic in_img;
+  logic stall;                          // conv stage 1 must hold: a pixel ends, the write buffer is full
+  logic issue;                          // conv stage 0 steps
+
+  // ---------------- pool phase, stage 0: data-memory addresses ----------------
+  logic last_dx, last_dy, last_win, last_e, last_px, last_py;
   logic [15:0] n;
-  logic [3:0] tt;
   logic [12:0] word_q [4];
-  logic [1:0]  lane_n;
-  logic [3:0]  slot_q [4];
-  logic [2:0]  bit_q [4];
 
   always_comb begin
     last_dx = dx == L.pw - 5'd1;
     last_dy = dy == L.ph - 5'd1;
     last_win = last_dx && last_dy;
-    last_kx = kx == L.kw - 4'd1;
-    last_ky = ky == L.kh - 4'd1;
     last_e = e == L.x - 9'd1;
-    iy = 13'(oy) + 13'(ky) - 13'(L.rpad);
-    ix = 13'(ox) + 13'(kx) - 13'(L.cpad);
-    in_img = iy >= 0 && iy < 13'(L.h_p) && ix >= 0 && ix < 13'(L.w_p);
-    n = 16'((32'(iy) * 32'(L.st) + 32'(dy)) * 32'(L.w_in) + 32'(ix) * 32'(L.st) + 32'(dx));
-    lane_n = n[1:0];
-    tt = 4'(ky * L.kw + kx);
-    for (int q = 0; q < 4; q++) begin
-      logic [31:0] a, b;
+    last_px = px == L.w_p - 11'd1;
+    last_py = py == L.h_p - 11'd1;
+    n = 16'((32'(py) * 32'(L.st) + 32'(dy)) * 32'(L.w_in) + 32'(px) * 32'(L.st) + 32'(dx));
+    for (int q = 0; q < 4; q++)
       if (lp[q].chw) word_q[q] = 13'(32'(lp[q].rptr) + 32'(n[15:2]) * 32'(L.x) + 32'(e));
       else           word_q[q] = 13'(32'(lp[q].rptr) + 32'(n) * 32'(L.x) + 32'(e));
+    for (int g = 0; g < 16; g++) dm_raddr[g] = word_q[g / 4];
+  end
+  assign dm_re = state == S_POOL;
+
+  // ---------------- pool phase, stage 1: pooling, buffer write ----------------
+  logic           pv1, pfirst1, plast1;
+  logic [1:0]     lane1;
+  logic [PBW-1:0] pwa1;
+  logic [511:0]   pb_wdata;
+
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      pv1 <= 1'b0; pfirst1 <= 1'b0; plast1 <= 1'b0; lane1 <= '0; pwa1 <= '0;
+    end else begin
+      pv1 <= state == S_POOL;
+      pfirst1 <= dx == 5'd0 && dy == 5'd0;
+      plast1 <= last_win;
+      lane1 <= n[1:0];
+      pwa1 <= pwa;
+    end
+  end
+
+  // ---------------- conv phase, stage 0: buffer and MRAM addresses ----------------
+  logic [PBW-1:0] pb_raddr [9];
+  logic [511:0]   pb_rdata [9];
+  logic [8:0]     tval;                 // tap t exists and lies inside the pooled plane
+  logic [3:0]     r0_q [4];             // slot of B0 (D32)
+  logic [2:0]     bit_q [4];
+  logic last_ox, last_oy, last_k;
+
+  always_comb begin
+    last_ox = ox == L.w_out - 11'd1;
+    last_oy = oy == L.h_out - 11'd1;
+    last_k = K == L.nk - 16'd1;
+    for (int t = 0; t < 9; t++) begin
+      logic [3:0] ky, kx;
+      logic signed [12:0] iy, ix;
+      ky = (L.kw == 4'd1) ? 4'(t) : 4'(t / 3);        // 1-D (T x 1) and 1x1, or 3x3 (D18)
+      kx = (L.kw == 4'd1) ? 4'd0 : 4'(t % 3);
+      iy = 13'(oy) + 13'(ky) - 13'(L.rpad);
+      ix = 13'(ox) + 13'(kx) - 13'(L.cpad);
+      tval[t] = 4'(t) < L.t && iy >= 0 && iy < 13'(L.h_p) && ix >= 0 && ix < 13'(L.w_p);
+      pb_raddr[t] = tval[t] ? PBW'((32'(iy) * 32'(L.w_p) + 32'(ix)) * 32'(L.x) + 32'(e)) : '0;
+    end
+    for (int q = 0; q < 4; q++) begin
+      logic [31:0] a, b0, w0;
       a = 32'(lp[q].msad) + (32'(K) * 32'(L.x) + 32'(e)) * 32'(lp[q].qb);                 // D32
-      b = (a >> 3) * 32'(L.t) + 32'(lp[q].osad) + 32'(L.t) - 32'd1 - 32'(tt);
-      mr_addr[q] = (b / 32'd9 < 32'd4096) ? 12'(b / 32'd9) : 12'hFFF;
-      slot_q[q] = 4'(b % 32'd9);
+      b0 = (a >> 3) * 32'(L.t) + 32'(lp[q].osad);       // tap t is slot B0 + T-1-t
+      w0 = b0 / 32'd9;
+      mr_addr[q][0] = (w0 < 32'd4096) ? 12'(w0) : 12'hFFF;
+      mr_addr[q][1] = (w0 + 32'd1 < 32'd4096) ? 12'(w0 + 32'd1) : 12'hFFF;
+      r0_q[q] = 4'(b0 % 32'd9);
       bit_q[q] = a[2:0];
       br_addr[q] = 9'(32'(lp[q].bsad) + 32'(K));                                               // D26
     end
-    for (int g = 0; g < 16; g++) dm_raddr[g] = word_q[g / 4];
   end
-  assign dm_re = busy;
+  assign mr_re = issue;
+  assign br_re = issue;
 
-  // ---------------- stage 1: pooling, products, partial sums ----------------
-  logic       v1, first1, last1, in_img1;
-  logic [1:0] lane1;
-  logic [3:0] slot1 [4];
-  logic [2:0] bit1 [4];
-  logic signed [15:0] prod [64];
+  max78000_ram_mr #(.DEPTH(PB_DEPTH), .NB(64), .NR(9), .AW(PBW)) u_pb (
+    .clk, .re(issue), .raddr(pb_raddr), .rdata(pb_rdata),
+    .we(pv1 && plast1), .waddr(pwa1), .wdata(pb_wdata), .wbe({64{1'b1}})
+  );
+
+  // ---------------- conv phase, stage 1: products, partial sums ----------------
+  logic        cv1, clast1;
+  logic [8:0]  tval1;
+  logic [3:0]  r01 [4];
+  logic [2:0]  bit1 [4];
+  logic [21:0] k1;
+  logic [9:0]  j1;
+  logic [15:0] P1;
+  logic signed [19:0] prod [64];
   logic signed [39:0] acc [4];
   logic signed [39:0] qsum [4];
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      v1 <= 1'b0; first1 <= 1'b0; last1 <= 1'b0; in_img1 <= 1'b0; lane1 <= '0;
-      for (int q = 0; q < 4; q++) begin slot1[q] <= '0; bit1[q] <= '0; end
-    end else begin
-      v1 <= state == S_ISSUE;
-      first1 <= dx == 5'd0 && dy == 5'd0;
-      last1 <= last_win;
-      in_img1 <= in_img;
-      lane1 <= lane_n;
-      for (int q = 0; q < 4; q++) begin slot1[q] <= slot_q[q]; bit1[q] <= bit_q[q]; end
+      cv1 <= 1'b0; clast1 <= 1'b0; tval1 <= '0; k1 <= '0; j1 <= '0; P1 <= '0;
+      for (int q = 0; q < 4; q++) begin r01[q] <= '0; bit1[q] <= '0; end
+    end else if (!stall) begin
+      cv1 <= issue;
+      clast1 <= last_e;
+      tval1 <= tval;
+      k1 <= k; j1 <= j; P1 <= P;
+      for (int q = 0; q < 4; q++) begin r01[q] <= r0_q[q]; bit1[q] <= bit_q[q]; end
     end
   end
 
@@ -127,16 +190,26 @@ module max78000_engine
     localparam int Q = p / 16;
     localparam int I = p % 16;
     localparam int G = p / 4;
-    logic [7:0] byte_in, wbyte;
+    logic [7:0] byte_in;
+    logic [7:0] x [9];
+    logic [7:0] wbyte [9];
+    logic signed [7:0] xp;
     always_comb begin
       byte_in = lp[Q].chw ? dm_rdata[G][8*lane1 +: 8] : dm_rdata[G][8*(p%4) +: 8];
-      if (!in_img1) byte_in = 8'd0;
-      wbyte = (slot1[Q] < 4'd9) ? mr_rdata[p][8*slot1[Q] +: 8] : 8'd0;
+      for (int t = 0; t < 9; t++) begin
+        logic [4:0] off;
+        off = 5'(r01[Q]) + 5'(L.t) - 5'd1 - 5'(t);      // slot of tap t counted from word B0/9
+        x[t] = tval1[t] ? pb_rdata[t][8*p +: 8] : 8'd0;
+        if (4'(t) >= L.t) wbyte[t] = 8'd0;
+        else if (off < 5'd9) wbyte[t] = mr_rdata[p][0][8*off +: 8];
+        else wbyte[t] = mr_rdata[p][1][8*(off - 5'd9) +: 8];
+      end
     end
+    assign pb_wdata[8*p +: 8] = xp;
     max78000_proc u_proc (
-      .clk, .rst_n, .valid(v1), .first(first1), .last(last1), .val(byte_in),
-      .maxpool(lp[Q].maxpool), .poolrnd(lp[Q].poolrnd), .npool(lp[Q].npool),
-      .wbyte, .wbit(bit1[Q]), .qb(lp[Q].qb), .en(lp[Q].mask_en[I]), .prod(prod[p])
+      .clk, .rst_n, .pvalid(pv1), .first(pfirst1), .val(byte_in),
+      .maxpool(lp[Q].maxpool), .poolrnd(lp[Q].poolrnd), .npool(lp[Q].npool), .xp,
+      .cvalid(cv1), .x, .wbyte, .wbit(bit1[Q]), .qb(lp[Q].qb), .en(lp[Q].mask_en[I]), .prod(prod[p])
     );
   end
 
@@ -146,29 +219,52 @@ module max78000_engine
       for (int i = 0; i < 16; i++) qsum[q] = qsum[q] + 40'(prod[16*q + i]);
     end
 
-  // ---------------- output: totals and writes ----------------
+  // ---------------- output: totals, write buffer ----------------
   logic signed [39:0] part [4];
-  logic signed [39:0] total;
-  logic signed [7:0]  out8;
-  logic [16:0] ptr;
+  logic signed [39:0] total [4];
+  logic [16:0] ptr [4];
+  logic [31:0] wdata [4];
+  logic [3:0]  wbe [4];
+  logic [3:0]  wnew;                    // quadrants whose write of the ending pixel is visible
+  logic [3:0]  wb_pend, wb_left;
+  logic [16:0] wb_ptr [4];
+  logic [31:0] wb_data [4];
+  logic [3:0]  wb_be [4];
+  logic [1:0]  ws;
+
   always_comb begin
     for (int q = 0; q < 4; q++)
-      part[q] = acc[q] + (lp[q].bias_en ? 40'($signed(br_rdata[q])) * 40'sd128 : 40'sd0);       // D35
-    total = part[wq];
-    for (int t = 0; t < 4; t++)
-      if (t != 32'(wq) && lp[wq].cnnsi[t]) total = total + part[t];                                // D23
-    out8 = out_stage(total, lp[wq].shift, lp[wq].oabs, lp[wq].relu);
-    if (lp[wq].bigdwrt)                                                                            // D40
-      ptr = 17'(32'(lp[wq].wbase) + 32'd4 * 32'(k) * 32'(lp[wq].inc1) + 32'(P) * 32'(lp[wq].choff)
-                + 32'(j[9:2]) * 32'(lp[wq].moff) + 32'(j[1:0]));
-    else
-      ptr = 17'(32'(lp[wq].wbase) + 32'(k) * 32'(lp[wq].inc1) + 32'(P) * 32'(lp[wq].choff)
-                + 32'(j[9:2]) * 32'(lp[wq].moff));
-    dm_we = state == S_WRITE && lp[wq].writes;
-    dm_wg = ptr[16:13];
-    dm_waddr = ptr[12:0];
-    dm_wdata = lp[wq].bigdwrt ? total[31:0] : {4{out8}};                                           // D38
-    dm_wbe = lp[wq].bigdwrt ? 4'hF : 4'(1 << j[1:0]);
+      part[q] = acc[q] + qsum[q] + (lp[q].bias_en ? 40'($signed(br_rdata[q])) * 40'sd128 : 40'sd0);  // D35
+    for (int q = 0; q < 4; q++) begin
+      total[q] = part[q];
+      for (int t = 0; t < 4; t++)
+        if (t != q && lp[q].cnnsi[t]) total[q] = total[q] + part[t];                              // D23
+      if (lp[q].bigdwrt)                                                                           // D40
+        ptr[q] = 17'(32'(lp[q].wbase) + 32'd4 * 32'(k1) * 32'(lp[q].inc1) + 32'(P1) * 32'(lp[q].choff)
+                     + 32'(j1[9:2]) * 32'(lp[q].moff) + 32'(j1[1:0]));
+      else
+        ptr[q] = 17'(32'(lp[q].wbase) + 32'(k1) * 32'(lp[q].inc1) + 32'(P1) * 32'(lp[q].choff)
+                     + 32'(j1[9:2]) * 32'(lp[q].moff));
+      wdata[q] = lp[q].bigdwrt ? total[q][31:0]                                                   // D38
+                               : {4{out_stage(total[q], lp[q].shift, lp[q].oabs, lp[q].relu)}};
+      wbe[q] = lp[q].bigdwrt ? 4'hF : 4'(1 << j1[1:0]);
+    end
+    // D41: a lower writing quadrant stores later; a write it fully overwrites is dropped.
+    for (int q = 0; q < 4; q++) begin
+      wnew[q] = lp[q].writes;
+      for (int u = 0; u < q; u++)
+        if (lp[u].writes && ptr[u] == ptr[q] && (wbe[q] & ~wbe[u]) == 4'd0) wnew[q] = 1'b0;
+    end
+    // the buffer stores its highest pending quadrant this cycle
+    ws = 2'd0;
+    for (int q = 0; q < 4; q++) if (wb_pend[q]) ws = 2'(q);
+    wb_left = wb_pend & ~(4'd1 << ws);
+    stall = cv1 && clast1 && wb_left != 4'd0;
+    dm_we = wb_pend != 4'd0;
+    dm_wg = wb_ptr[ws][16:13];
+    dm_waddr = wb_ptr[ws][12:0];
+    dm_wdata = wb_data[ws];
+    dm_wbe = wb_be[ws];
   end
 
   // 8-bit output stage (spec 3.9): round half up by 2^(7-s), clamp, abs or ReLU (D39).
@@ -186,6 +282,19 @@ module max78000_engine
     return 8'(v);
   endfunction
 
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n) begin
+      wb_pend <= '0;
+      for (int q = 0; q < 4; q++) begin acc[q] <= '0; wb_ptr[q] <= '0; wb_data[q] <= '0; wb_be[q] <= '0; end
+    end else if (cv1 && !stall) begin
+      for (int q = 0; q < 4; q++) acc[q] <= clast1 ? 40'sd0 : acc[q] + qsum[q];
+      if (clast1) begin
+        wb_pend <= wnew;
+        for (int q = 0; q < 4; q++) begin wb_ptr[q] <= ptr[q]; wb_data[q] <= wdata[q]; wb_be[q] <= wbe[q]; end
+      end else wb_pend <= wb_left;
+    end else wb_pend <= wb_left;
+  end
+
   // ---------------- sequencer ----------------
   logic [1:0] lead;
   logic       any_writer;
@@ -196,17 +305,17 @@ module max78000_engine
   assign L = lp[lq];
   wire unused_l = ^L;   // the lead quadrant supplies only the loop bounds
   assign busy = state != S_IDLE;
+  assign issue = state == S_CONV && !stall;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      state <= S_IDLE; layer <= '0; next_layer <= '0; master <= '0; lq <= '0; wq <= '0; done <= 1'b0;
-      K <= '0; P <= '0; j <= '0; oy <= '0; ox <= '0; k <= '0; e <= '0; ky <= '0; kx <= '0; dy <= '0; dx <= '0;
-      cycles <= '0;
-      for (int q = 0; q < 4; q++) begin lp[q] <= '0; acc[q] <= '0; end
+      state <= S_IDLE; layer <= '0; next_layer <= '0; master <= '0; lq <= '0; done <= 1'b0;
+      K <= '0; P <= '0; j <= '0; oy <= '0; ox <= '0; py <= '0; px <= '0; k <= '0; e <= '0; dy <= '0; dx <= '0;
+      pwa <= '0; cycles <= '0;
+      for (int q = 0; q < 4; q++) lp[q] <= '0;
     end else begin
       done <= 1'b0;
       if (busy) cycles <= cycles + 32'd1;
-      if (v1) for (int q = 0; q < 4; q++) acc[q] <= acc[q] + qsum[q];
       case (state)
         S_IDLE:
           if (start) begin
@@ -216,53 +325,55 @@ module max78000_engine
             state <= S_INIT;
           end
         S_INIT: begin
-          for (int q = 0; q < 4; q++) begin lp[q] <= lp_in[q]; acc[q] <= '0; end
+          for (int q = 0; q < 4; q++) lp[q] <= lp_in[q];
           lq <= lead;
-          K <= '0; P <= '0; j <= '0; oy <= '0; ox <= '0; k <= '0;
-          e <= '0; ky <= '0; kx <= '0; dy <= '0; dx <= '0;
-          state <= (any_writer && lp_in[lead].valid) ? S_ISSUE : S_LEND;
+          K <= '0; P <= '0; j <= '0; oy <= '0; ox <= '0; py <= '0; px <= '0; k <= '0;
+          e <= '0; dy <= '0; dx <= '0; pwa <= '0;
+          state <= (any_writer && lp_in[lead].valid) ? S_POOL : S_LEND;
         end
-        S_ISSUE: begin
+        S_POOL: begin
           if (!last_dx) dx <= dx + 5'd1;
           else begin
             dx <= '0;
             if (!last_dy) dy <= dy + 5'd1;
             else begin
               dy <= '0;
-              if (!last_kx) kx <= kx + 4'd1;
+              pwa <= pwa + PBW'(1);
+              if (!last_e) e <= e + 9'd1;
               else begin
-                kx <= '0;
-                if (!last_ky) ky <= ky + 4'd1;
+                e <= '0;
+                if (!last_px) px <= px + 11'd1;
                 else begin
-                  ky <= '0;
-                  if (!last_e) e <= e + 9'd1;
-                  else begin e <= '0; state <= S_DRAIN; end
+                  px <= '0;
+                  if (!last_py) py <= py + 11'd1;
+                  else state <= S_PDRAIN;
                 end
               end
             end
           end
         end
-        S_DRAIN: begin wq <= 2'd3; state <= S_WRITE; end
-        S_WRITE: begin
-          if (wq != 2'd0) wq <= wq - 2'd1;
-          else begin
-            for (int q = 0; q < 4; q++) acc[q] <= '0;
-            state <= S_ISSUE;
-            if (ox != L.w_out - 11'd1) begin ox <= ox + 11'd1; k <= k + 22'd1; end
+        S_PDRAIN: state <= S_CONV;       // the last window's buffer write lands this cycle
+        S_CONV:
+          if (!stall) begin
+            if (!last_e) e <= e + 9'd1;
             else begin
-              ox <= '0;
-              if (oy != L.h_out - 11'd1) begin oy <= oy + 11'd1; k <= k + 22'd1; end
+              e <= '0;
+              if (!last_ox) begin ox <= ox + 11'd1; k <= k + 22'd1; end
               else begin
-                oy <= '0; k <= '0;
-                if (K != L.nk - 16'd1) begin
-                  K <= K + 16'd1;
-                  if (j != L.s - 10'd1) j <= j + 10'd1;
-                  else begin j <= '0; P <= P + 16'd1; end
-                end else state <= S_LEND;
+                ox <= '0;
+                if (!last_oy) begin oy <= oy + 11'd1; k <= k + 22'd1; end
+                else begin
+                  oy <= '0; k <= '0;
+                  if (!last_k) begin
+                    K <= K + 16'd1;
+                    if (j != L.s - 10'd1) j <= j + 10'd1;
+                    else begin j <= '0; P <= P + 16'd1; end
+                  end else state <= S_CDRAIN;
+                end
               end
             end
           end
-        end
+        S_CDRAIN: if (!cv1 && wb_pend == 4'd0) state <= S_LEND;   // the layer's last write has landed
         S_LEND: begin
           if (oneshot) begin
             next_layer <= (layer >= lcnt) ? 5'd0 : layer + 5'd1;

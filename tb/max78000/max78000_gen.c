@@ -9,7 +9,11 @@
  *   - every quadrant gets the same geometry; the lowest quadrant with processors (or, sometimes, an empty
  *     quadrant 0) collects the others' partial sums through cnnsi_en and wins the write (D23, D36, D41);
  *   - kernels: 3x3 at MRAM word kbase + K*X + e (tap 0 in slot 8), 1x1 packed 9 per word from slot 0
- *     (mcnt_sad = 72*kbase), loaded with the express loader (D30-D32). */
+ *     (mcnt_sad = 72*kbase), loaded with the express loader (D30-D32);
+ *   - 1-D networks (net_oned): T x 1 kernels (T = 1..9, D18) on planes one column wide (D33), packed T
+ *     slots per mask step from a random oned_sad, so a step's taps often cross an MRAM word (D32);
+ *   - spread networks (net_spread): the other quadrants with processors store their own totals too, at
+ *     WPTR_BASE + 0x400, so several quadrants' writes of a pixel are visible (D36, D41). */
 #include "max78000_gen.h"
 #include "max78000_fw.h"
 #include "max78000_regs.h"
@@ -21,11 +25,15 @@
 
 enum { POOL_NONE, POOL_MAX, POOL_AVG };
 enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
+enum { NET_ONED = 1, NET_SPREAD = 2 };   /* gen_nets kinds beyond the plain random network */
 
 typedef struct gl {
     int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
     bool     chw, flat, k1, big, relu, oabs, bias;
     bool     flat_en;                  /* POST.flatten_en: X above 16 through xpmp_cnt (spec 3.4) */
+    bool     oned;                     /* T x 1 kernel (ONED.oned_en), W_in = 1 */
+    unsigned osad;                     /* ONED.oned_sad of a 1-D layer */
+    bool     spread;                   /* non-collecting quadrants write at WPTR_BASE + 0x400 */
     int      pad, pool, ph, pw, st, shift;
     int      first_in, out_mem, bias_q, col;
     unsigned rptr, out_word, kbase, bias_sad, X, T;
@@ -45,6 +53,8 @@ typedef struct net {
     unsigned master;
     bool     poolrnd;
     bool     oneshot;    /* master CTRL.oneshot: one start per layer (spec 4, cnn_continue) */
+    bool     oned;       /* every convolution is 1-D (net_oned) */
+    bool     spread;     /* every layer's other quadrants write their own totals (net_spread) */
 } net_t;
 
 static int proc_of(const gl_t *l, int c) { return l->chw ? 4 * (l->first_in + c) : l->first_in + c; }
@@ -84,9 +94,9 @@ static void layer_geometry(gl_t *l)
     int ph = l->pool ? l->ph : 1, pw = l->pool ? l->pw : 1, st = l->pool ? l->st : 1;
     l->hp = (l->h - ph) / st + 1;
     l->wp = (l->w - pw) / st + 1;
-    int k = l->k1 ? 1 : 3;
-    l->ho = l->hp + 2 * l->pad - k + 1;
-    l->wo = l->wp + 2 * l->pad - k + 1;
+    int kh = l->oned ? (int)l->T : l->k1 ? 1 : 3, kw = l->oned ? 1 : kh, cpad = l->oned ? 0 : l->pad;
+    l->ho = l->hp + 2 * l->pad - kh + 1;
+    l->wo = l->wp + 2 * cpad - kw + 1;
 }
 
 /* Draws layer i of n given the previous layer (NULL for layer 0). Limits keep a job to a few 10k cycles. */
@@ -102,6 +112,8 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         l->first_in = (int)rng_range(r, 0, (unsigned)((l->chw ? 16 : 64) - l->cin));
         l->h = (int)rng_range(r, 3, (unsigned)maxplane);
         l->w = (int)rng_range(r, 3, (unsigned)maxplane);
+        if (N->oned)
+            l->w = 1;                                                  /* D33: 1-D data in rows */
         l->rptr = rng_range(r, 0, 0x100);
     } else {
         l->cin = prev->cout;
@@ -115,6 +127,13 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
     l->X = l->flat ? (unsigned)(l->h * l->w) : 1;
     l->flat_en = l->flat && (l->X > 16 || rng_chance(r, 50));   /* also with X <= 16: xpmp_cnt 0 */
     l->T = l->k1 ? 1 : 9;
+    l->oned = N->oned && !l->flat;
+    l->spread = N->spread;
+    if (l->oned) {
+        l->k1 = false;
+        l->T = rng_range(r, 1, 9);
+        l->osad = rng_range(r, 0, 8);
+    }
     for (int tries = 0; tries < 50; tries++) {
         l->pool = POOL_NONE;
         l->pad = 0;
@@ -123,14 +142,18 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
             l->ph = (int)rng_range(r, 1, 3);
             l->pw = (int)rng_range(r, 1, 3);
             l->st = (int)rng_range(r, 1, 3);
+            if (l->oned)
+                l->pw = 1;
         }
-        if (!l->k1)
+        if (l->oned)
+            l->pad = (int)rng_range(r, 0, 3);
+        else if (!l->k1)
             l->pad = (int)rng_range(r, 0, 2);
         layer_geometry(l);
         if (l->hp >= 1 && l->wp >= 1 && l->ho >= 1 && l->wo >= 1 && l->ho <= 16 && l->wo <= 16)
             break;
         l->pool = POOL_NONE;   /* fall back to something that fits */
-        l->pad = l->k1 ? 0 : 1;
+        l->pad = l->oned ? 3 : l->k1 ? 0 : 1;   /* 1-D: H_out = H_in + 7 - T >= 1 */
         layer_geometry(l);
     }
     l->big = last && rng_chance(r, 25);
@@ -176,7 +199,15 @@ static unsigned mram_words(const gl_t *l)
 {
     unsigned bits = (unsigned)l->cout * l->X * l->qb;     /* mask steps x qb: 3x3 per word, 1x1 per byte */
     unsigned n = (bits + 7) / 8;
+    if (l->oned)   /* T slots per byte step from oned1_first(), at most 8 + 8 slots into word kbase */
+        return (n * l->T + 16 + 8) / 9;
     return l->T == 9 ? n : (n + 8) / 9;
+}
+
+/* 1-D layer: first byte step m = mcnt_sad/8, the smallest with m*T >= 9*kbase (D32: B = m*T + osad + T-1-t). */
+static unsigned oned1_first(const gl_t *l)
+{
+    return (9u * l->kbase + l->T - 1) / l->T;
 }
 
 static void load_weights(program_t *p, rng_t *r, const gl_t *l)
@@ -195,7 +226,12 @@ static void load_weights(program_t *p, rng_t *r, const gl_t *l)
                      * 1x1 byte A>>3 in slot (A>>3)%9, stream order 8..0; bit A&7, the first step lowest */
                     size_t a = ((size_t)K * l->X + e) * l->qb;
                     unsigned bit = (unsigned)(a & 7), mask = (1u << l->qb) - 1;
-                    if (l->T == 9)
+                    if (l->oned)
+                        for (unsigned t = 0; t < l->T; t++) {
+                            size_t rel = (oned1_first(l) + (a >> 3)) * l->T + l->osad + l->T - 1 - t - 9u * l->kbase;
+                            buf[(rel / 9) * 9 + 8 - rel % 9] |= (uint8_t)(((unsigned)weight(l, c, K, e, t) & mask) << bit);
+                        }
+                    else if (l->T == 9)
                         for (unsigned t = 0; t < 9; t++)
                             buf[(a >> 3) * 9 + t] |= (uint8_t)(((unsigned)weight(l, c, K, e, t) & mask) << bit);
                     else
@@ -222,7 +258,7 @@ static uint32_t lctrl0(const gl_t *l, unsigned q)
 static void configure(program_t *p, const gl_t *l, unsigned y)
 {
     unsigned K1 = l->T == 1;
-    uint32_t msad = K1 ? 72u * l->kbase : 8u * l->kbase;
+    uint32_t msad = l->oned ? 8u * oned1_first(l) : K1 ? 72u * l->kbase : 8u * l->kbase;
     uint32_t mmax = msad + ((uint32_t)l->cout * l->X - 1) * l->qb;
     static const uint32_t mask_size[9] = {[8] = 0, [1] = 1, [2] = 2, [4] = 3};
     for (unsigned q = 0; q < 4; q++) {
@@ -233,16 +269,20 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
         if (l->bias && q == (unsigned)l->bias_q)
             post |= 1u << 12 | l->bias_sad;
         uint32_t rc = l->flat ? 0 : (uint32_t)l->pad << 16 | (uint32_t)(l->h + 2 * l->pad - 1);
-        uint32_t cc = l->flat ? 0 : (uint32_t)l->pad << 16 | (uint32_t)(l->w + 2 * l->pad - 1);
+        uint32_t cc = l->flat ? 0 : l->oned ? (uint32_t)(l->w - 1)
+                                            : (uint32_t)l->pad << 16 | (uint32_t)(l->w + 2 * l->pad - 1);
         m7_wr_nz(p, m7_lreg_addr(q, 0, y), rc);
         m7_wr_nz(p, m7_lreg_addr(q, 1, y), cc);
-        m7_wr_nz(p, m7_lreg_addr(q, 2, y), K1 ? 0x100u : 0u);
+        m7_wr_nz(p, m7_lreg_addr(q, 2, y), l->oned ? 1u << 12 | l->T << 8 | l->osad << 4 : K1 ? 0x100u : 0u);
         if (l->pool) {
             m7_wr_nz(p, m7_lreg_addr(q, 3, y), (uint32_t)l->ph - 1);
             m7_wr_nz(p, m7_lreg_addr(q, 4, y), (uint32_t)l->pw - 1);
             m7_wr_nz(p, m7_lreg_addr(q, 5, y), (uint32_t)l->st - 1);
         }
-        m7_wr_nz(p, m7_lreg_addr(q, 6, y), (uint32_t)l->out_mem << 13 | l->out_word);
+        /* spread: planes of at most 8x8 keep both regions (<= 0x100 words, 32-bit output included) apart,
+         * below the next bank (D27) */
+        unsigned off = l->spread && q != (unsigned)l->col && l->en[q] ? 0x400u : 0u;
+        m7_wr_nz(p, m7_lreg_addr(q, 6, y), (uint32_t)l->out_mem << 13 | (l->out_word + off));
         m7_wr_nz(p, m7_lreg_addr(q, 8, y), 0x2000);
         m7_wr_nz(p, m7_lreg_addr(q, 10, y), l->rptr);
         m7_wr_nz(p, m7_lreg_addr(q, 11, y), lctrl0(l, q));
@@ -292,12 +332,16 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
     int used = snprintf(desc, sizeof desc, "%s: %d layer%s", tag, N->nl, N->nl > 1 ? "s" : "");
     for (int i = 0; i < N->nl && used < (int)sizeof desc; i++) {
         const gl_t *l = &N->L[i];
-        char pool[32] = "";
+        char pool[32] = "", kern[16];
+        if (l->oned)
+            snprintf(kern, sizeof kern, "1d%ux1/sad%u", l->T, l->osad);
+        else
+            snprintf(kern, sizeof kern, "%s", l->k1 ? "1x1" : "3x3");
         if (l->pool)
             snprintf(pool, sizeof pool, " %spool%dx%d/%d", l->pool == POOL_MAX ? "max" : "avg", l->ph, l->pw, l->st);
         used += snprintf(desc + used, sizeof desc - (size_t)used, " | %s %dx%dx%d%s%s pad%d %s->%d%s%s%s%s s%+d%s",
                          l->chw ? "CHW" : "HWC", l->cin, l->h, l->w, pool, l->flat ? " flatten" : "", l->pad,
-                         l->k1 ? "1x1" : "3x3", l->cout, l->big ? " 32bit" : "", l->relu ? " relu" : "",
+                         kern, l->cout, l->big ? " 32bit" : "", l->relu ? " relu" : "",
                          l->oabs ? " abs" : "", l->bias ? " bias" : "", l->shift,
                          l->qb == 8 ? "" : l->qb == 4 ? " w4" : l->qb == 2 ? " w2" : " w1");
     }
@@ -339,9 +383,11 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
     prog_check_golden(p);
 }
 
-static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int maxch)
+static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int maxch, unsigned kind)
 {
     memset(N, 0, sizeof *N);
+    N->oned = kind & NET_ONED;
+    N->spread = kind & NET_SPREAD;
     N->nl = (int)rng_range(r, (unsigned)minl, (unsigned)maxl);
     N->poolrnd = rng_chance(r, 50);
     N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
@@ -364,14 +410,15 @@ static void free_net(net_t *N)
         free(N->L[i].wt);
 }
 
-/* oneshot_pct: share of networks run in oneshot mode (draw_net's own choice when negative). */
-static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, int maxplane, int maxch, int oneshot_pct)
+/* oneshot_pct: share of networks run in oneshot mode (draw_net's own choice when negative); kind: NET_* bits. */
+static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, int maxplane, int maxch, int oneshot_pct,
+                    unsigned kind)
 {
     rng_t r;
     rng_seed_stream(&r, seed, "max78000.net");
     for (int k = 0; k < count; k++) {
         net_t N;
-        draw_net(&r, &N, minl, maxl, maxplane, maxch);
+        draw_net(&r, &N, minl, maxl, maxplane, maxch, kind);
         if (oneshot_pct >= 0) {
             N.oneshot = rng_chance(&r, (unsigned)oneshot_pct);
             N.ctrl[N.master] = (N.ctrl[N.master] & ~MAX78000_CTRL_ONESHOT_MASK) |
@@ -388,19 +435,19 @@ static int gen_nets(program_t *p, uint64_t seed, int count, int minl, int maxl, 
 int m7_net_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH, -1);
+    return gen_nets(p, seed, 1, 1, MAX_LAYERS, 10, MAX_CH, -1, 0);
 }
 
 int m7_net_random_multi(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 3, 1, 3, 8, 12, -1);
+    return gen_nets(p, seed, 3, 1, 3, 8, 12, -1, 0);
 }
 
 int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, 2, 6, 8, -1);
+    return gen_nets(p, seed, 1, 1, 2, 6, 8, -1, 0);
 }
 
 /* Planes up to 20 wide and high (net_random stays within 10): windows far into wide rows, long row walks, input
@@ -408,11 +455,27 @@ int m7_net_small(program_t *p, uint64_t seed, char *err, size_t errlen)
 int m7_net_wide(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 1, 2, 20, 8, -1);
+    return gen_nets(p, seed, 1, 1, 2, 20, 8, -1, 0);
 }
 
 int m7_net_oneshot(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return gen_nets(p, seed, 1, 2, 3, 6, 8, 100);
+    return gen_nets(p, seed, 1, 2, 3, 6, 8, 100, 0);
+}
+
+/* 1-D convolutions (D18, D33): planes one column wide up to 24 rows, T x 1 kernels with T = 1..9, row padding
+ * 0..3, pooling down the rows; random oned_sad makes a mask step's T slots cross MRAM words (D32). */
+int m7_net_oned(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 3, 24, 12, -1, NET_ONED);
+}
+
+/* Several visible writes per output pixel (D36, D41): every writing quadrant stores its totals, the
+ * non-collecting ones 0x400 words above the collector's, on planes up to 8x8 with up to 20 channels. */
+int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 3, 8, MAX_CH, -1, NET_SPREAD);
 }
