@@ -30,6 +30,8 @@ void nv_acc_cube_free(nv_acc_cube_t *c);
 /* The layer as the model understood it (for coverage and messages). */
 typedef struct conv_layer {
     bool     image;                       /* DATAIN_FORMAT = pixel */
+    uint32_t pixel_format;                /* image: CDMA's PIXEL_FORMAT */
+    bool     cvt, mean;                   /* image: CDMA's converter, global mean */
     uint32_t in_w, in_h, in_c;            /* CDMA input cube */
     uint32_t k_w, k_h, kernels;           /* S, R, K */
     uint32_t stride_x, stride_y, dil_x, dil_y;
@@ -41,7 +43,7 @@ typedef struct conv_layer {
 } conv_layer_t;
 
 void conv_golden_init(nvdla_pp_t units[CONV_NUNITS]);
-/* CDMA.D_DATAIN_FORMAT = pixel: image input, which the model does not compute yet. */
+/* CDMA.D_DATAIN_FORMAT = pixel: image input (computed for R8 and the 8-bit 4-byte packed formats). */
 bool conv_golden_image(const nvdla_pp_t units[CONV_NUNITS]);
 /* Every unit of the pipeline has its CONSUMER group enabled. */
 bool conv_golden_ready(const nvdla_pp_t units[CONV_NUNITS]);

@@ -1,4 +1,5 @@
 #include "conv_gen.h"
+#include "conv_image.h"
 #include "dp_gen_util.h"
 #include "nvdla_regs.h"
 #include <stdlib.h>
@@ -528,5 +529,145 @@ int conv_hang(program_t *p, uint64_t seed, char *err, size_t errlen) {
     prog_write(p, NVDLA_CMAC_B_D_OP_ENABLE_0, 1);
     prog_write(p, NVDLA_CSC_D_OP_ENABLE_0, 1);                    /* CDMA never enabled */
     prog_wait_irq(p, 1, 50000);
+    return 0;
+}
+
+/* Image input (CDMA.D_DATAIN_FORMAT = pixel): one layer over a pitch-linear pixel surface of a random 8-bit
+ * format (R8 or a 4-byte packed order), pixel x offset, left/right padding stored by CDMA with its pad value,
+ * top/bottom padding by CSC with its own, CDMA's converter (offset or global mean, scale, truncate; signed or
+ * unsigned pixels) on or off, strides; the kernel channel pre-extended (CSC sees width 1, kernel width x
+ * channels bytes), weights random in that layout. SDP on the fly as in conv_random. */
+static const uint32_t image_formats[] = {0x00, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x1a, 0x1b};
+
+static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *g, uint32_t fmt, uint32_t bpp,
+                       uint32_t xoff, uint32_t src, uint32_t wts) {
+    uint32_t ls = ((xoff + g->w) * bpp + 31) / 32 * 32 + 32 * rng_below(r, 3);
+    dp_fill_random(p, r, src, (g->h - 1) * ls + (xoff + g->w) * bpp);
+    uint32_t used = g->r * g->s * g->c * g->k;
+    dp_fill_random(p, r, wts, used);
+    if (g->wbytes > used) prog_mem_fill(p, wts + used, g->wbytes - used, 0);
+    bool cvt = rng_chance(r, 60), mean = rng_chance(r, 50), sign = rng_chance(r, 30);
+    /* converter: scale and truncate mostly near unity gain, sometimes anything (saturation, truncate >= 34) */
+    uint32_t scale = rng_chance(r, 80) ? (rng_range(r, 1, 64) ^ (rng_chance(r, 25) ? 0xFFFFu : 0)) & 0xFFFF
+                                       : dp_junk(r) & 0xFFFF;
+    unsigned trunc = rng_chance(r, 85) ? rng_range(r, 0, 7) : rng_range(r, 0, 63);
+    uint32_t off = rng_chance(r, 80) ? (rng_range(r, 0, 511) - 256) & 0xFFFF : dp_junk(r) & 0xFFFF;
+    uint32_t m0 = ((rng_range(r, 0, 511) - 256) & 0xFFFF) | (((rng_range(r, 0, 511) - 256) & 0xFFFF) << 16);
+    uint32_t m1 = ((rng_range(r, 0, 511) - 256) & 0xFFFF) | (((rng_range(r, 0, 511) - 256) & 0xFFFF) << 16);
+    if (rng_chance(r, 10)) m0 = dp_junk(r), m1 = dp_junk(r);
+    uint32_t csc_pad = rng_chance(r, 60) ? g->pad_value : (uint32_t)rng_next(r) & 0xFFFF;
+    /* CDMA */
+    dp_put(l, NVDLA_CDMA_D_MISC_CFG_0, 0);
+    dp_put(l, NVDLA_CDMA_D_DATAIN_FORMAT_0, 1u | (fmt << 8) | ((uint32_t)sign << 20));
+    dp_put(l, NVDLA_CDMA_D_DATAIN_SIZE_0_0, (g->w - 1) | ((g->h - 1) << 16));
+    dp_put(l, NVDLA_CDMA_D_DATAIN_SIZE_1_0, g->c - 1);
+    dp_put(l, NVDLA_CDMA_D_DATAIN_SIZE_EXT_0_0, (g->w - 1) | ((g->h - 1) << 16));
+    dp_put(l, NVDLA_CDMA_D_PIXEL_OFFSET_0, xoff);
+    dp_put(l, NVDLA_CDMA_D_DAIN_RAM_TYPE_0, 1);
+    dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_0_0, 0), dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0, src);
+    dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, 0), dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, dp_junk(r) & ~31u);
+    dp_put(l, NVDLA_CDMA_D_LINE_STRIDE_0, ls), dp_put(l, NVDLA_CDMA_D_SURF_STRIDE_0, ls * g->h);
+    dp_put(l, NVDLA_CDMA_D_LINE_UV_STRIDE_0, ls);
+    dp_put(l, NVDLA_CDMA_D_DAIN_MAP_0, 0);
+    dp_put(l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0);
+    dp_put(l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, g->entries - 1);
+    dp_put(l, NVDLA_CDMA_D_FETCH_GRAIN_0, 0);
+    dp_put(l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, 0);
+    dp_put(l, NVDLA_CDMA_D_WEIGHT_SIZE_0_0, g->r * g->s * g->c - 1);
+    dp_put(l, NVDLA_CDMA_D_WEIGHT_SIZE_1_0, g->k - 1);
+    dp_put(l, NVDLA_CDMA_D_WEIGHT_RAM_TYPE_0, 1);
+    dp_put(l, NVDLA_CDMA_D_WEIGHT_ADDR_HIGH_0, 0), dp_put(l, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0, wts);
+    dp_put(l, NVDLA_CDMA_D_WEIGHT_BYTES_0, g->wbytes);
+    dp_put(l, NVDLA_CDMA_D_MEAN_FORMAT_0, mean);
+    dp_put(l, NVDLA_CDMA_D_MEAN_GLOBAL_0_0, m0), dp_put(l, NVDLA_CDMA_D_MEAN_GLOBAL_1_0, m1);
+    dp_put(l, NVDLA_CDMA_D_CVT_CFG_0, cvt | (trunc << 4));
+    dp_put(l, NVDLA_CDMA_D_CVT_OFFSET_0, off), dp_put(l, NVDLA_CDMA_D_CVT_SCALE_0, scale);
+    dp_put(l, NVDLA_CDMA_D_CONV_STRIDE_0, (g->sx - 1) | ((g->sy - 1) << 16));
+    dp_put(l, NVDLA_CDMA_D_ZERO_PADDING_0, g->pl | (g->pr << 8) | (g->pt << 16) | (g->pb << 24));
+    dp_put(l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, g->pad_value);
+    dp_put(l, NVDLA_CDMA_D_BANK_0, (g->dbanks - 1) | ((g->wbanks - 1) << 16));
+    /* CSC: the pre-extended kernel (width 1, channels = kernel width x bytes a pixel) */
+    dp_put(l, NVDLA_CSC_D_MISC_CFG_0, 0);
+    dp_put(l, NVDLA_CSC_D_DATAIN_FORMAT_0, 1);
+    dp_put(l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (g->w - 1) | ((g->h - 1) << 16));
+    dp_put(l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, g->c - 1);
+    dp_put(l, NVDLA_CSC_D_BATCH_NUMBER_0, 0);
+    dp_put(l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
+    dp_put(l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, g->entries - 1);
+    dp_put(l, NVDLA_CSC_D_WEIGHT_FORMAT_0, 0);
+    dp_put(l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, (g->r - 1) << 16);
+    dp_put(l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1_0, (g->s * g->c - 1) | ((g->k - 1) << 16));
+    dp_put(l, NVDLA_CSC_D_WEIGHT_BYTES_0, g->wbytes);
+    dp_put(l, NVDLA_CSC_D_WMB_BYTES_0, dp_junk(r) & 0x0FFFFF80u);
+    dp_put(l, NVDLA_CSC_D_DATAOUT_SIZE_0_0, (g->ow - 1) | ((g->oh - 1) << 16));
+    dp_put(l, NVDLA_CSC_D_DATAOUT_SIZE_1_0, g->k - 1);
+    dp_put(l, NVDLA_CSC_D_ATOMICS_0, g->ow * g->oh - 1);
+    dp_put(l, NVDLA_CSC_D_RELEASE_0, g->h - 1);
+    dp_put(l, NVDLA_CSC_D_CONV_STRIDE_EXT_0, (g->sx - 1) | ((g->sy - 1) << 16));
+    dp_put(l, NVDLA_CSC_D_DILATION_EXT_0, 0);
+    dp_put(l, NVDLA_CSC_D_ZERO_PADDING_0, g->pl | (g->pt << 16));
+    dp_put(l, NVDLA_CSC_D_ZERO_PADDING_VALUE_0, csc_pad);
+    dp_put(l, NVDLA_CSC_D_BANK_0, (g->dbanks - 1) | ((g->wbanks - 1) << 16));
+    dp_put(l, NVDLA_CSC_D_PRA_CFG_0, 0);
+    /* CMAC_A/B, CACC */
+    dp_put(l, NVDLA_CMAC_A_D_MISC_CFG_0, 0), dp_put(l, NVDLA_CMAC_B_D_MISC_CFG_0, 0);
+    dp_put(l, NVDLA_CACC_D_MISC_CFG_0, 0);
+    dp_put(l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (g->ow - 1) | ((g->oh - 1) << 16));
+    dp_put(l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, g->k - 1);
+    dp_put(l, NVDLA_CACC_D_DATAOUT_ADDR_0, dp_junk(r));
+    dp_put(l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
+    dp_put(l, NVDLA_CACC_D_LINE_STRIDE_0, g->ow * ATOM), dp_put(l, NVDLA_CACC_D_SURF_STRIDE_0, g->ow * g->oh * ATOM);
+    dp_put(l, NVDLA_CACC_D_DATAOUT_MAP_0, dp_junk(r) & 0x10001u);
+    dp_put(l, NVDLA_CACC_D_CLIP_CFG_0, g->trunc);
+}
+
+int conv_image(program_t *p, uint64_t seed, char *err, size_t errlen) {
+    (void)err, (void)errlen;
+    rng_t r;
+    program_start(p, &r, seed, "conv_image");
+    uint32_t fmt = image_formats[rng_below(&r, sizeof image_formats / sizeof *image_formats)];
+    uint32_t bpp = fmt == 0 ? 1 : 4, xoff = rng_below(&r, ATOM / bpp);
+    conv_geom_t g;
+    memset(&g, 0, sizeof g);
+    g.c = bpp;
+    g.k = rng_chance(&r, 30) ? rng_range(&r, 1, 8) : rng_range(&r, 1, 24);
+    /* kernel width: the pre-extended kernel (width x bytes a pixel) at most 128 bytes, and at most 3 channel
+     * blocks unless its last block is whole (nv_small's CSC channel_op_cnt, see conv_golden.c) */
+    g.s = rng_chance(&r, 80) ? rng_range(&r, 1, 7) : rng_range(&r, 8, 16), g.r = rng_range(&r, 1, 7);
+    if (g.s * bpp > 3 * ATOM && g.s * bpp % ATOM) g.s++;
+    unsigned sp = rng_below(&r, 100);
+    g.sx = sp < 50 ? 1 : sp < 80 ? 2 : rng_range(&r, 3, 4);
+    sp = rng_below(&r, 100);
+    g.sy = sp < 50 ? 1 : sp < 80 ? 2 : rng_range(&r, 3, 4);
+    g.dx = g.dy = 1;
+    bool pads = rng_chance(&r, 60);
+    g.ow = rng_range(&r, 1, 12), g.oh = rng_range(&r, 1, 8);
+    dim(&r, g.s, g.sx, 1, g.ow, pads, &g.w, &g.pl, &g.pr);
+    dim(&r, g.r, g.sy, 1, g.oh, pads, &g.h, &g.pt, &g.pb);
+    g.entries = ceil_div((g.pl + g.w + g.pr) * bpp, ATOM);
+    g.wbytes = ceil_div(g.r * g.s * g.c * g.k, 128) * 128;
+    uint32_t dmin = ceil_div(g.entries * g.h, BANK_ENTRIES), wmin = ceil_div(g.wbytes, BANK_BYTES);
+    uint32_t spare = CBUF_BANKS - dmin - wmin;
+    if (rng_chance(&r, 50)) g.dbanks = dmin, g.wbanks = wmin;
+    else g.dbanks = dmin + rng_below(&r, spare + 1), g.wbanks = wmin + rng_below(&r, CBUF_BANKS - g.dbanks - wmin + 1);
+    g.pad_value = rng_chance(&r, 40) ? 0 : (uint32_t)rng_next(&r) & 0xFF;
+    g.pad_value |= (uint32_t)rng_next(&r) & 0xFF00;
+    uint32_t n = g.r * g.s * g.c, bits = 14;
+    while ((1u << ((bits - 13) * 2)) < n && bits < 30) bits++;
+    int t = (int)bits - 6 + (int)rng_range(&r, 0, 6) - 3;
+    g.trunc = rng_chance(&r, 10) ? rng_range(&r, 0, 31) : (unsigned)(t < 0 ? 0 : t > 31 ? 31 : t);
+    prog_job(p, "conv_image.s%llu.%s.k%u.%ux%u.s%ux%u.p%u-%u-%u-%u.x%u", (unsigned long long)seed,
+             conv_image_format_name(fmt), g.k, g.s, g.r, g.sx, g.sy, g.pl, g.pr, g.pt, g.pb, xoff);
+    const uint32_t region = 0x80000000u;
+    dp_wlist_t l = {.n = 0};
+    image_regs(p, &r, &l, &g, fmt, bpp, xoff, region, region + 0x00400000u);
+    bool sr = sdp_regs(p, &r, &l, &g, region + 0x00800000u, region + 0x00C00000u, false);
+    conv_groups_t gs = {0, 0, 0};
+    pointers(p, gs.conv, gs.sdp_rdma, gs.pdp, sr, false);
+    dp_emit_shuffled(p, &r, &l);
+    enable(p, sr, false);
+    prog_wait_irq(p, layer_bits(0, false), JOB_TIMEOUT);
+    prog_check_golden(p);
+    dp_read_results(p, DP_SDP);
     return 0;
 }
