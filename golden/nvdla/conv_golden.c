@@ -99,7 +99,7 @@ static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
          "CDMA.D_DATAIN_FORMAT.PIXEL_MAPPING = 1: only pitch linear exists");
     need(ck, FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET) == 0,
          "CDMA.D_PIXEL_OFFSET.PIXEL_Y_OFFSET != 0 (NV_NVDLA_CDMA_IMG_sg.v asserts it is zero)");
-    im->x_offset = FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_X_OFFSET);
+    im->x_offset = L->x_offset = FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_X_OFFSET);
     need(ck, im->x_offset < ATOM / im->bpp, "CDMA.D_PIXEL_OFFSET.PIXEL_X_OFFSET = %u: offsets beyond the first 8-byte "
          "atom (%u pixels) are not modelled", im->x_offset, ATOM / im->bpp);
     need(ck, FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION) == 0,

@@ -32,6 +32,7 @@ typedef struct conv_layer {
     bool     image;                       /* DATAIN_FORMAT = pixel */
     uint32_t pixel_format;                /* image: CDMA's PIXEL_FORMAT */
     bool     cvt, mean;                   /* image: CDMA's converter, global mean */
+    uint32_t x_offset;                    /* image: CDMA's PIXEL_X_OFFSET */
     uint32_t in_w, in_h, in_c;            /* CDMA input cube */
     uint32_t k_w, k_h, kernels;           /* S, R, K */
     uint32_t stride_x, stride_y, dil_x, dil_y;

@@ -625,7 +625,8 @@ int conv_image(program_t *p, uint64_t seed, char *err, size_t errlen) {
     (void)err, (void)errlen;
     rng_t r;
     program_start(p, &r, seed, "conv_image");
-    uint32_t fmt = image_formats[rng_below(&r, sizeof image_formats / sizeof *image_formats)];
+    uint32_t fmt = rng_chance(&r, 25) ? image_formats[0]                                   /* R8: a quarter */
+                                      : image_formats[1 + rng_below(&r, sizeof image_formats / sizeof *image_formats - 1)];
     uint32_t bpp = fmt == 0 ? 1 : 4, xoff = rng_below(&r, ATOM / bpp);
     conv_geom_t g;
     memset(&g, 0, sizeof g);
