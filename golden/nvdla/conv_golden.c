@@ -91,7 +91,8 @@ static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
                          conv_image_cfg_t *im) {
     L->pixel_format = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_FORMAT);
     need(ck, conv_image_format(L->pixel_format, &im->bpp, im->order),
-         "CDMA.D_DATAIN_FORMAT.PIXEL_FORMAT = 0x%x (%s) is not modelled (R8 and the 8-bit packed 4-byte orders are)",
+         "CDMA.D_DATAIN_FORMAT.PIXEL_FORMAT = 0x%x (%s) is not modelled (R8, the 8-bit packed 4-byte orders and "
+         "8-bit semi-planar YUV 4:4:4 are)",
          L->pixel_format, conv_image_format_name(L->pixel_format));
     need(ck, L->in_c == im->bpp, "CDMA.D_DATAIN_SIZE_1.DATAIN_CHANNEL + 1 = %u: pixel format %s has %u bytes a pixel",
          L->in_c, conv_image_format_name(L->pixel_format), im->bpp);
@@ -100,17 +101,30 @@ static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
     need(ck, FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET) == 0,
          "CDMA.D_PIXEL_OFFSET.PIXEL_Y_OFFSET != 0 (NV_NVDLA_CDMA_IMG_sg.v asserts it is zero)");
     im->x_offset = L->x_offset = FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_X_OFFSET);
-    need(ck, im->x_offset < ATOM / im->bpp, "CDMA.D_PIXEL_OFFSET.PIXEL_X_OFFSET = %u: offsets beyond the first 8-byte "
-         "atom (%u pixels) are not modelled", im->x_offset, ATOM / im->bpp);
+    const bool semi = im->bpp == 3;          /* Y plane 1 byte a pixel, UV plane 2 */
+    const uint32_t atom_px = semi ? ATOM / 2 : ATOM / im->bpp;
+    need(ck, im->x_offset < atom_px, "CDMA.D_PIXEL_OFFSET.PIXEL_X_OFFSET = %u: offsets beyond the first 8-byte "
+         "atom (%u pixels%s) are not modelled", im->x_offset, atom_px, semi ? " of the UV plane" : "");
     need(ck, FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION) == 0,
          "CSC.D_POST_Y_EXTENSION = %u: post-extension is not modelled", FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION));
     im->base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0);
     im->line_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0);
     need(ck, im->base % 32 == 0 && im->line_stride % 32 == 0, "CDMA.D_DAIN_ADDR_LOW_0 0x%x / D_LINE_STRIDE 0x%x: "
          "image lines not 32-byte aligned are not modelled", im->base, im->line_stride);
-    need(ck, im->line_stride >= (im->x_offset + L->in_w) * im->bpp || L->in_h == 1,
+    need(ck, im->line_stride >= (im->x_offset + L->in_w) * (semi ? 1 : im->bpp) || L->in_h == 1,
          "CDMA.D_LINE_STRIDE = %u is less than the %u bytes of a line", im->line_stride,
-         (im->x_offset + L->in_w) * im->bpp);
+         (im->x_offset + L->in_w) * (semi ? 1 : im->bpp));
+    if (semi) {
+        im->uv_base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0);
+        im->uv_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_UV_STRIDE_0);
+        need(ck, im->uv_base % 32 == 0 && im->uv_stride % 32 == 0, "CDMA.D_DAIN_ADDR_LOW_1 0x%x / "
+             "D_LINE_UV_STRIDE 0x%x: UV lines not 32-byte aligned are not modelled", im->uv_base, im->uv_stride);
+        need(ck, im->uv_stride >= (im->x_offset + L->in_w) * 2 || L->in_h == 1,
+             "CDMA.D_LINE_UV_STRIDE = %u is less than the %u bytes of a UV line", im->uv_stride,
+             (im->x_offset + L->in_w) * 2);
+        need(ck, nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0) == 0, "CDMA.D_DAIN_ADDR_HIGH_1 != 0: beyond "
+             "the 32-bit memory");
+    }
     im->width = L->in_w, im->height = L->in_h;
     im->pad_value = (uint8_t)FLD(cdma, CDMA, D_ZERO_PADDING_VALUE_0, PAD_VALUE);
     im->is_signed = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_SIGN_OVERRIDE);
@@ -321,16 +335,22 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
     out->v = calloc((size_t)out->s * out->h * out->w * ATOM, sizeof *out->v);
     if (!out->v) abort();
     if (L->image) {
-        const size_t row = (size_t)(im.x_offset + L->in_w) * im.bpp, rows_len = (size_t)(L->in_h - 1) * im.line_stride + row;
-        uint8_t *rows = malloc(rows_len);
+        const bool semi = im.bpp == 3;
+        const size_t row = (size_t)(im.x_offset + L->in_w) * (semi ? 1 : im.bpp),
+                     uv_row = (size_t)((im.x_offset & 3) + L->in_w) * 2;
+        uint8_t *rows = malloc((size_t)(L->in_h - 1) * im.line_stride + row);
+        uint8_t *uv_rows = semi ? malloc((size_t)(L->in_h - 1) * im.uv_stride + uv_row) : NULL;
         int8_t *lines = malloc((size_t)L->in_h * (L->pad_l + L->in_w + L->pad_r) * im.bpp);
-        if (!rows || !lines) abort();
-        for (uint32_t y = 0; y < L->in_h; y++)
+        if (!rows || !lines || (semi && !uv_rows)) abort();
+        for (uint32_t y = 0; y < L->in_h; y++) {
             mem_read(ctx->mem, im.base + y * im.line_stride, rows + (size_t)y * im.line_stride, row);
+            if (semi) mem_read(ctx->mem, im.uv_base + y * im.uv_stride, uv_rows + (size_t)y * im.uv_stride, uv_row);
+        }
         im.pad_l = L->pad_l, im.pad_r = L->pad_r;
-        conv_image_lines(&im, rows, lines);
+        conv_image_lines(&im, rows, uv_rows, lines);
         image_compute(L, lines, im.bpp, wt, out, &L->saturated);
         free(rows);
+        free(uv_rows);
         free(lines);
         free(wt);
         return true;

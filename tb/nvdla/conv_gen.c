@@ -537,12 +537,18 @@ int conv_hang(program_t *p, uint64_t seed, char *err, size_t errlen) {
  * top/bottom padding by CSC with its own, CDMA's converter (offset or global mean, scale, truncate; signed or
  * unsigned pixels) on or off, strides; the kernel channel pre-extended (CSC sees width 1, kernel width x
  * channels bytes), weights random in that layout. SDP on the fly as in conv_random. */
-static const uint32_t image_formats[] = {0x00, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x1a, 0x1b};
+static const uint32_t image_formats[] = {0x00, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x1a, 0x1b, 0x1c, 0x1d};
 
 static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *g, uint32_t fmt, uint32_t bpp,
                        uint32_t xoff, uint32_t src, uint32_t wts) {
-    uint32_t ls = ((xoff + g->w) * bpp + 31) / 32 * 32 + 32 * rng_below(r, 3);
-    dp_fill_random(p, r, src, (g->h - 1) * ls + (xoff + g->w) * bpp);
+    const bool semi = bpp == 3;                                     /* Y plane at src, UV plane at uv */
+    const uint32_t ybytes = (xoff + g->w) * (semi ? 1 : bpp), uv = src + 0x00200000u;
+    uint32_t ls = (ybytes + 31) / 32 * 32 + 32 * rng_below(r, 3), uvls = ls;
+    dp_fill_random(p, r, src, (g->h - 1) * ls + ybytes);
+    if (semi) {
+        uvls = ((xoff + g->w) * 2 + 31) / 32 * 32 + 32 * rng_below(r, 3);
+        dp_fill_random(p, r, uv, (g->h - 1) * uvls + (xoff + g->w) * 2);
+    }
     uint32_t used = g->r * g->s * g->c * g->k;
     dp_fill_random(p, r, wts, used);
     if (g->wbytes > used) prog_mem_fill(p, wts + used, g->wbytes - used, 0);
@@ -565,9 +571,9 @@ static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t 
     dp_put(l, NVDLA_CDMA_D_PIXEL_OFFSET_0, xoff);
     dp_put(l, NVDLA_CDMA_D_DAIN_RAM_TYPE_0, 1);
     dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_0_0, 0), dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0, src);
-    dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, 0), dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, dp_junk(r) & ~31u);
+    dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, 0), dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, semi ? uv : dp_junk(r) & ~31u);
     dp_put(l, NVDLA_CDMA_D_LINE_STRIDE_0, ls), dp_put(l, NVDLA_CDMA_D_SURF_STRIDE_0, ls * g->h);
-    dp_put(l, NVDLA_CDMA_D_LINE_UV_STRIDE_0, ls);
+    dp_put(l, NVDLA_CDMA_D_LINE_UV_STRIDE_0, uvls);
     dp_put(l, NVDLA_CDMA_D_DAIN_MAP_0, 0);
     dp_put(l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0);
     dp_put(l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, g->entries - 1);
@@ -627,7 +633,7 @@ int conv_image(program_t *p, uint64_t seed, char *err, size_t errlen) {
     program_start(p, &r, seed, "conv_image");
     uint32_t fmt = rng_chance(&r, 25) ? image_formats[0]                                   /* R8: a quarter */
                                       : image_formats[1 + rng_below(&r, sizeof image_formats / sizeof *image_formats - 1)];
-    uint32_t bpp = fmt == 0 ? 1 : 4, xoff = rng_below(&r, ATOM / bpp);
+    uint32_t bpp = fmt == 0 ? 1 : fmt >= 0x1c ? 3 : 4, xoff = rng_below(&r, bpp == 3 ? ATOM / 2 : ATOM / bpp);
     conv_geom_t g;
     memset(&g, 0, sizeof g);
     g.c = bpp;
@@ -635,7 +641,7 @@ int conv_image(program_t *p, uint64_t seed, char *err, size_t errlen) {
     /* kernel width: the pre-extended kernel (width x bytes a pixel) at most 128 bytes, and at most 3 channel
      * blocks unless its last block is whole (nv_small's CSC channel_op_cnt, see conv_golden.c) */
     g.s = rng_chance(&r, 80) ? rng_range(&r, 1, 7) : rng_range(&r, 8, 16), g.r = rng_range(&r, 1, 7);
-    if (g.s * bpp > 3 * ATOM && g.s * bpp % ATOM) g.s++;
+    while (g.s * bpp > 3 * ATOM && g.s * bpp % ATOM) g.s++;
     unsigned sp = rng_below(&r, 100);
     g.sx = sp < 50 ? 1 : sp < 80 ? 2 : rng_range(&r, 3, 4);
     sp = rng_below(&r, 100);

@@ -42,7 +42,7 @@ static const char *const L_TRUNC[] = {"0-8", "9-16", "17+"};
 static const char *const L_DIL[] = {"1", "2+"};
 static const char *const L_POS[] = {"first", "later"};
 static const char *const L_SPLIT[] = {"changed", "same"};
-static const char *const L_PIXFMT[] = {"r8", "xbgr", "xrgb", "bgrx", "rgbx"};   /* CDMA byte orders (pixel_order) */
+static const char *const L_PIXFMT[] = {"r8", "xbgr", "xrgb", "bgrx", "rgbx", "yuv_semi"};   /* CDMA byte orders */
 static const char *const L_XOFF[] = {"zero", "nonzero"};
 
 enum { X_BDMA_SHAPE, X_BDMA_LAUNCH, X_BDMA_STRIDES, X_SDP_STAGES, X_SDP_ALGO, X_SDP_OPERAND, X_SDP_RELU,
@@ -198,9 +198,9 @@ static void cdp(fcov_t *c, const nvdla_layer_t *l)
 
 static unsigned ceil_div(unsigned a, unsigned b) { return (a + b - 1) / b; }
 
-/* An image-input convolution (CDMA.D_DATAIN_FORMAT = pixel): format family by CDMA's byte order, converter and
- * mean, pixel x offset and CDMA-stored left/right padding. The direct-convolution crosses below keep to
- * feature input (their bank and channel bins assume the feature layout). */
+/* An image-input convolution (CDMA.D_DATAIN_FORMAT = pixel): format family by CDMA's byte order or semi-planar
+ * YUV, converter and mean, pixel x offset and CDMA-stored left/right padding. The direct-convolution crosses
+ * below keep to feature input (their bank and channel bins assume the feature layout). */
 static void conv_image(fcov_t *c, const conv_layer_t *L)
 {
     unsigned fam;
@@ -209,7 +209,8 @@ static void conv_image(fcov_t *c, const conv_layer_t *L)
     case 0x0c: case 0x10: fam = 1; break;
     case 0x0d: case 0x11: case 0x1a: fam = 2; break;
     case 0x0e: case 0x12: case 0x1b: fam = 3; break;
-    default: fam = 4; break;                                     /* 0x0f, 0x13: the model computes no other */
+    case 0x0f: case 0x13: fam = 4; break;
+    default: fam = 5; break;                                     /* 0x1c, 0x1d: the model computes no other */
     }
     fcov_hit4(c, X_IMG_FORMAT, fam, 0, 0, 0);
     fcov_hit4(c, X_IMG_CVT, L->cvt, L->mean, 0, 0);
