@@ -263,14 +263,15 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
          "CDMA.D_CONV_STRIDE differs from CSC.D_CONV_STRIDE_EXT in direct convolution");
     L->dil_x = FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) + 1;
     L->dil_y = FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT) + 1;
-    if (L->image)
-        need(&ck, L->dil_x == 1 && L->dil_y == 1, "CSC.D_DILATION_EXT = %ux%u: image input has no dilation "
-             "(NV_NVDLA_CSC_dl.v forces 1)", L->dil_x, L->dil_y);
-    L->pad_l = FLD(csc, CSC, D_ZERO_PADDING_0, PAD_LEFT);
+    /* Image input: CSC ignores its dilation (NV_NVDLA_CSC_dl.v:974-975 force 1) and its PAD_LEFT (2378: the line
+     * starts at 0, the left padding being stored by CDMA), so they are not checked. */
+    if (L->image) L->dil_x = L->dil_y = 1;
+    L->pad_l = L->image ? FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT) : FLD(csc, CSC, D_ZERO_PADDING_0, PAD_LEFT);
     L->pad_t = FLD(csc, CSC, D_ZERO_PADDING_0, PAD_TOP);
     L->pad_r = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_RIGHT);
     L->pad_b = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_BOTTOM);
-    need(&ck, FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT) == L->pad_l && FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP) == L->pad_t,
+    need(&ck, (L->image || FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT) == L->pad_l) &&
+         FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP) == L->pad_t,
          "CDMA.D_ZERO_PADDING left/top (%u/%u) differ from CSC.D_ZERO_PADDING (%u/%u)",
          FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT), FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP), L->pad_l, L->pad_t);
     /* CSC pads with the low byte of its PAD_VALUE (NV_NVDLA_CSC_dl.v: {8{pad_value[7:0]}}). */

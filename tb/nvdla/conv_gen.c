@@ -610,8 +610,9 @@ static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t 
     dp_put(l, NVDLA_CSC_D_ATOMICS_0, g->ow * g->oh - 1);
     dp_put(l, NVDLA_CSC_D_RELEASE_0, g->h - 1);
     dp_put(l, NVDLA_CSC_D_CONV_STRIDE_EXT_0, (g->sx - 1) | ((g->sy - 1) << 16));
-    dp_put(l, NVDLA_CSC_D_DILATION_EXT_0, 0);
-    dp_put(l, NVDLA_CSC_D_ZERO_PADDING_0, g->pl | (g->pt << 16));
+    /* CSC ignores dilation and PAD_LEFT with image input: sometimes junk there */
+    dp_put(l, NVDLA_CSC_D_DILATION_EXT_0, rng_chance(r, 30) ? dp_junk(r) & 0x1F001Fu : 0);
+    dp_put(l, NVDLA_CSC_D_ZERO_PADDING_0, (rng_chance(r, 30) ? rng_below(r, 32) : g->pl) | (g->pt << 16));
     dp_put(l, NVDLA_CSC_D_ZERO_PADDING_VALUE_0, csc_pad);
     dp_put(l, NVDLA_CSC_D_BANK_0, (g->dbanks - 1) | ((g->wbanks - 1) << 16));
     dp_put(l, NVDLA_CSC_D_PRA_CFG_0, 0);
