@@ -2,6 +2,7 @@
 #include "conv_image.h"
 #include "dp_gen_util.h"
 #include "nvdla_regs.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -628,54 +629,116 @@ static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t 
     dp_put(l, NVDLA_CACC_D_CLIP_CFG_0, g->trunc);
 }
 
+/* An image layer as generated: geometry (c = bytes a pixel in the CBUF), format, pixel x offset. */
+typedef struct image_pick { conv_geom_t g; uint32_t fmt, bpp, xoff; } image_pick_t;
+
+static void pick_image(rng_t *r, image_pick_t *ip) {
+    conv_geom_t *g = &ip->g;
+    ip->fmt = rng_chance(r, 25) ? image_formats[0]                                      /* R8: a quarter */
+                                : image_formats[1 + rng_below(r, sizeof image_formats / sizeof *image_formats - 1)];
+    const uint32_t bpp = ip->bpp = ip->fmt == 0 ? 1 : ip->fmt >= 0x1c ? 3 : 4;
+    ip->xoff = rng_below(r, bpp == 3 ? ATOM / 2 : ATOM / bpp);
+    memset(g, 0, sizeof *g);
+    g->c = bpp;
+    g->k = rng_chance(r, 30) ? rng_range(r, 1, 8) : rng_range(r, 1, 24);
+    /* kernel width: the pre-extended kernel (width x bytes a pixel) at most 128 bytes, and at most 3 channel
+     * blocks unless its last block is whole (nv_small's CSC channel_op_cnt, see conv_golden.c) */
+    g->s = rng_chance(r, 80) ? rng_range(r, 1, 7) : rng_range(r, 8, 16), g->r = rng_range(r, 1, 7);
+    while (g->s * bpp > 3 * ATOM && g->s * bpp % ATOM) g->s++;
+    unsigned sp = rng_below(r, 100);
+    g->sx = sp < 50 ? 1 : sp < 80 ? 2 : rng_range(r, 3, 4);
+    sp = rng_below(r, 100);
+    g->sy = sp < 50 ? 1 : sp < 80 ? 2 : rng_range(r, 3, 4);
+    g->dx = g->dy = 1;
+    bool pads = rng_chance(r, 60);
+    g->ow = rng_range(r, 1, 12), g->oh = rng_range(r, 1, 8);
+    dim(r, g->s, g->sx, 1, g->ow, pads, &g->w, &g->pl, &g->pr);
+    dim(r, g->r, g->sy, 1, g->oh, pads, &g->h, &g->pt, &g->pb);
+    g->entries = ceil_div((g->pl + g->w + g->pr) * bpp, ATOM);
+    g->wbytes = ceil_div(g->r * g->s * g->c * g->k, 128) * 128;
+    uint32_t dmin = ceil_div(g->entries * g->h, BANK_ENTRIES), wmin = ceil_div(g->wbytes, BANK_BYTES);
+    uint32_t spare = CBUF_BANKS - dmin - wmin;
+    if (rng_chance(r, 50)) g->dbanks = dmin, g->wbanks = wmin;
+    else g->dbanks = dmin + rng_below(r, spare + 1), g->wbanks = wmin + rng_below(r, CBUF_BANKS - g->dbanks - wmin + 1);
+    g->pad_value = rng_chance(r, 40) ? 0 : (uint32_t)rng_next(r) & 0xFF;
+    g->pad_value |= (uint32_t)rng_next(r) & 0xFF00;
+    uint32_t n = g->r * g->s * g->c, bits = 14;
+    while ((1u << ((bits - 13) * 2)) < n && bits < 30) bits++;
+    int t = (int)bits - 6 + (int)rng_range(r, 0, 6) - 3;
+    g->trunc = rng_chance(r, 10) ? rng_range(r, 0, 31) : (unsigned)(t < 0 ? 0 : t > 31 ? 31 : t);
+}
+
+static void image_job(program_t *p, const char *name, uint64_t seed, int k, const image_pick_t *ip) {
+    const conv_geom_t *g = &ip->g;
+    char tag[16] = "";
+    if (k >= 0) snprintf(tag, sizeof tag, "j%d.", k);
+    prog_job(p, "%s.s%llu.%s%s.k%u.%ux%u.s%ux%u.p%u-%u-%u-%u.x%u", name, (unsigned long long)seed, tag,
+             conv_image_format_name(ip->fmt), g->k, g->s, g->r, g->sx, g->sy, g->pl, g->pr, g->pt, g->pb, ip->xoff);
+}
+
+/* Programs an image layer into the next groups (gs advanced) with its memory region k, SDP on the fly to
+ * memory; enables it. Returns the interrupt bits it raises. */
+static uint32_t image_layer(program_t *p, rng_t *r, int k, conv_groups_t *gs, const image_pick_t *ip) {
+    const uint32_t region = 0x80000000u + (uint32_t)k * 0x01000000u;
+    dp_wlist_t l = {.n = 0};
+    image_regs(p, r, &l, &ip->g, ip->fmt, ip->bpp, ip->xoff, region, region + 0x00400000u);
+    bool sr = sdp_regs(p, r, &l, &ip->g, region + 0x00800000u, region + 0x00C00000u, false);
+    pointers(p, gs->conv, gs->sdp_rdma, gs->pdp, sr, false);
+    dp_emit_shuffled(p, r, &l);
+    enable(p, sr, false);
+    uint32_t bits = layer_bits(gs->conv, false);
+    gs->conv ^= 1;
+    if (sr) gs->sdp_rdma ^= 1;
+    return bits;
+}
+
 int conv_image(program_t *p, uint64_t seed, char *err, size_t errlen) {
     (void)err, (void)errlen;
     rng_t r;
     program_start(p, &r, seed, "conv_image");
-    uint32_t fmt = rng_chance(&r, 25) ? image_formats[0]                                   /* R8: a quarter */
-                                      : image_formats[1 + rng_below(&r, sizeof image_formats / sizeof *image_formats - 1)];
-    uint32_t bpp = fmt == 0 ? 1 : fmt >= 0x1c ? 3 : 4, xoff = rng_below(&r, bpp == 3 ? ATOM / 2 : ATOM / bpp);
-    conv_geom_t g;
-    memset(&g, 0, sizeof g);
-    g.c = bpp;
-    g.k = rng_chance(&r, 30) ? rng_range(&r, 1, 8) : rng_range(&r, 1, 24);
-    /* kernel width: the pre-extended kernel (width x bytes a pixel) at most 128 bytes, and at most 3 channel
-     * blocks unless its last block is whole (nv_small's CSC channel_op_cnt, see conv_golden.c) */
-    g.s = rng_chance(&r, 80) ? rng_range(&r, 1, 7) : rng_range(&r, 8, 16), g.r = rng_range(&r, 1, 7);
-    while (g.s * bpp > 3 * ATOM && g.s * bpp % ATOM) g.s++;
-    unsigned sp = rng_below(&r, 100);
-    g.sx = sp < 50 ? 1 : sp < 80 ? 2 : rng_range(&r, 3, 4);
-    sp = rng_below(&r, 100);
-    g.sy = sp < 50 ? 1 : sp < 80 ? 2 : rng_range(&r, 3, 4);
-    g.dx = g.dy = 1;
-    bool pads = rng_chance(&r, 60);
-    g.ow = rng_range(&r, 1, 12), g.oh = rng_range(&r, 1, 8);
-    dim(&r, g.s, g.sx, 1, g.ow, pads, &g.w, &g.pl, &g.pr);
-    dim(&r, g.r, g.sy, 1, g.oh, pads, &g.h, &g.pt, &g.pb);
-    g.entries = ceil_div((g.pl + g.w + g.pr) * bpp, ATOM);
-    g.wbytes = ceil_div(g.r * g.s * g.c * g.k, 128) * 128;
-    uint32_t dmin = ceil_div(g.entries * g.h, BANK_ENTRIES), wmin = ceil_div(g.wbytes, BANK_BYTES);
-    uint32_t spare = CBUF_BANKS - dmin - wmin;
-    if (rng_chance(&r, 50)) g.dbanks = dmin, g.wbanks = wmin;
-    else g.dbanks = dmin + rng_below(&r, spare + 1), g.wbanks = wmin + rng_below(&r, CBUF_BANKS - g.dbanks - wmin + 1);
-    g.pad_value = rng_chance(&r, 40) ? 0 : (uint32_t)rng_next(&r) & 0xFF;
-    g.pad_value |= (uint32_t)rng_next(&r) & 0xFF00;
-    uint32_t n = g.r * g.s * g.c, bits = 14;
-    while ((1u << ((bits - 13) * 2)) < n && bits < 30) bits++;
-    int t = (int)bits - 6 + (int)rng_range(&r, 0, 6) - 3;
-    g.trunc = rng_chance(&r, 10) ? rng_range(&r, 0, 31) : (unsigned)(t < 0 ? 0 : t > 31 ? 31 : t);
-    prog_job(p, "conv_image.s%llu.%s.k%u.%ux%u.s%ux%u.p%u-%u-%u-%u.x%u", (unsigned long long)seed,
-             conv_image_format_name(fmt), g.k, g.s, g.r, g.sx, g.sy, g.pl, g.pr, g.pt, g.pb, xoff);
-    const uint32_t region = 0x80000000u;
-    dp_wlist_t l = {.n = 0};
-    image_regs(p, &r, &l, &g, fmt, bpp, xoff, region, region + 0x00400000u);
-    bool sr = sdp_regs(p, &r, &l, &g, region + 0x00800000u, region + 0x00C00000u, false);
+    image_pick_t ip;
+    pick_image(&r, &ip);
+    image_job(p, "conv_image", seed, -1, &ip);
     conv_groups_t gs = {0, 0, 0};
-    pointers(p, gs.conv, gs.sdp_rdma, gs.pdp, sr, false);
-    dp_emit_shuffled(p, &r, &l);
-    enable(p, sr, false);
-    prog_wait_irq(p, layer_bits(0, false), JOB_TIMEOUT);
+    prog_wait_irq(p, image_layer(p, &r, 0, &gs, &ip), JOB_TIMEOUT);
     prog_check_golden(p);
     dp_read_results(p, DP_SDP);
+    return 0;
+}
+
+/* 2-3 layers in one program, each an image layer (the first with 3/4 chance, later ones 1/3) or a direct
+ * convolution as conv_random's, run one after the other in alternating groups: the CBUF switching between
+ * image lines and feature atoms, with the same or another bank split. Within nv_small's envelope as conv_seq
+ * (weights entry-padded but on the last layer, the weights written since reset within each layer's banks). */
+int conv_image_seq(program_t *p, uint64_t seed, char *err, size_t errlen) {
+    (void)err, (void)errlen;
+    rng_t r;
+    program_start(p, &r, seed, "conv_image_seq");
+    int rounds = (int)rng_range(&r, 2, 3);
+    conv_groups_t gs = {0, 0, 0};
+    uint32_t written = 0;
+    for (int k = 0; k < rounds; k++) {
+        bool last = k == rounds - 1, image = rng_chance(&r, k == 0 ? 75 : 33);
+        uint32_t bits;
+        if (image) {
+            image_pick_t ip;
+            pick_image(&r, &ip);
+            if (!last) entry_padded_weights(&ip.g);
+            if (!fit_weight_credit(&ip.g, written)) break;
+            written += ip.g.wbytes / ATOM;
+            image_job(p, "conv_image_seq", seed, k, &ip);
+            bits = image_layer(p, &r, k, &gs, &ip);
+        } else {
+            conv_geom_t geo;
+            pick_geom(&r, &geo, pick_limits(&r));
+            if (!place_layer(&r, &geo, &written, last)) break;
+            prog_job(p, "conv_image_seq.s%llu.j%d.c%uk%u.%ux%u.s%ux%u.d%ux%u", (unsigned long long)seed, k, geo.c,
+                     geo.k, geo.s, geo.r, geo.sx, geo.sy, geo.dx, geo.dy);
+            bits = conv_layer(p, &r, k, &gs, &geo, false);
+        }
+        prog_wait_irq(p, bits, JOB_TIMEOUT);
+        prog_check_golden(p);
+        dp_read_results(p, DP_SDP);
+    }
     return 0;
 }
