@@ -24,10 +24,6 @@ bool conv_golden_ready(const nvdla_pp_t units[CONV_NUNITS]) {
     return true;
 }
 
-bool conv_golden_image(const nvdla_pp_t units[CONV_NUNITS]) {
-    return FLD(&units[CONV_CDMA], CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT) != 0;
-}
-
 void nv_acc_cube_free(nv_acc_cube_t *c) {
     free(c->v);
     c->v = NULL;
@@ -339,16 +335,18 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
         const bool semi = im.bpp == 3;
         const size_t row = (size_t)(im.x_offset + L->in_w) * (semi ? 1 : im.bpp),
                      uv_row = (size_t)((im.x_offset & 3) + L->in_w) * 2;
-        uint8_t *rows = malloc((size_t)(L->in_h - 1) * im.line_stride + row);
-        uint8_t *uv_rows = semi ? malloc((size_t)(L->in_h - 1) * im.uv_stride + uv_row) : NULL;
+        /* the rows as read from memory, packed (the strides may be large) */
+        uint8_t *rows = malloc((size_t)L->in_h * row), *uv_rows = semi ? malloc((size_t)L->in_h * uv_row) : NULL;
         int8_t *lines = malloc((size_t)L->in_h * (L->pad_l + L->in_w + L->pad_r) * im.bpp);
         if (!rows || !lines || (semi && !uv_rows)) abort();
         for (uint32_t y = 0; y < L->in_h; y++) {
-            mem_read(ctx->mem, im.base + y * im.line_stride, rows + (size_t)y * im.line_stride, row);
-            if (semi) mem_read(ctx->mem, im.uv_base + y * im.uv_stride, uv_rows + (size_t)y * im.uv_stride, uv_row);
+            mem_read(ctx->mem, im.base + y * im.line_stride, rows + (size_t)y * row, row);
+            if (semi) mem_read(ctx->mem, im.uv_base + y * im.uv_stride, uv_rows + (size_t)y * uv_row, uv_row);
         }
-        im.pad_l = L->pad_l, im.pad_r = L->pad_r;
-        conv_image_lines(&im, rows, uv_rows, lines);
+        conv_image_cfg_t packed = im;
+        packed.line_stride = (uint32_t)row, packed.uv_stride = (uint32_t)uv_row;
+        packed.pad_l = L->pad_l, packed.pad_r = L->pad_r;
+        conv_image_lines(&packed, rows, uv_rows, lines);
         image_compute(L, lines, im.bpp, wt, out, &L->saturated);
         free(rows);
         free(uv_rows);
