@@ -101,8 +101,8 @@ static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
     const uint32_t atom_px = semi ? ATOM / 2 : ATOM / im->bpp;
     need(ck, im->x_offset < atom_px, "CDMA.D_PIXEL_OFFSET.PIXEL_X_OFFSET = %u: offsets beyond the first 8-byte "
          "atom (%u pixels%s) are not modelled", im->x_offset, atom_px, semi ? " of the UV plane" : "");
-    need(ck, FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION) == 0,
-         "CSC.D_POST_Y_EXTENSION = %u: post-extension is not modelled", FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION));
+    L->y_ext = 1u << FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION);
+    need(ck, L->y_ext <= 4, "CSC.D_POST_Y_EXTENSION = 3: 1, 2 or 4 lines only");
     im->base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0);
     im->line_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0);
     need(ck, im->base % 32 == 0 && im->line_stride % 32 == 0, "CDMA.D_DAIN_ADDR_LOW_0 0x%x / D_LINE_STRIDE 0x%x: "
@@ -139,9 +139,41 @@ static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
  * reading for output (x, y) and kernel row r the k_w x bpp bytes from x * stride_x * bpp of line
  * y * stride_y + r - pad_top (rows outside: CSC's pad value), 8 bytes (one atom product) at a time. Weights in
  * the direct layout of the pre-extended kernel (R x 1 x k_w*bpp). */
+/* Weight byte of w[k][r][c] of a pre-extended kernel (C bytes a row, one channel block) with post-extension by
+ * e lines (NVIDIA cmod NV_NVDLA_csc.cpp: a stripe reads e rows of a kernel, C x e bytes, the last stripe the
+ * R % e rows left): groups of 8 kernels, then stripes, then kernels, then the stripe's rows. */
+static size_t post_ext_offset(uint32_t k, uint32_t r, uint32_t c, uint32_t R, uint32_t C, uint32_t K, uint32_t e) {
+    uint32_t g = k / ATOM, kk = k % ATOM, gn = K - g * ATOM < ATOM ? K - g * ATOM : ATOM;
+    uint32_t j = r / e, rows = (j == (R - 1) / e) ? R - j * e : e;
+    return (size_t)g * ATOM * R * C + (size_t)j * e * C * gn + ((size_t)kk * rows + r % e) * C + c;
+}
+
 static void image_compute(const conv_layer_t *L, const int8_t *lines, uint32_t bpp, const int8_t *wt,
                           nv_acc_cube_t *out, uint32_t *saturated) {
     const uint32_t lb = (L->pad_l + L->in_w + L->pad_r) * bpp, C = L->k_w * bpp, R = L->k_h, K = L->kernels;
+    if (L->y_ext > 1) {                       /* one atom: the e rows of a stripe, C bytes each */
+        const uint32_t e = L->y_ext;
+        for (uint32_t k = 0; k < K; k++)
+            for (uint32_t oy = 0; oy < L->out_h; oy++)
+                for (uint32_t ox = 0; ox < L->out_w; ox++) {
+                    int64_t acc = 0;
+                    for (uint32_t j = 0; j * e < R; j++) {
+                        int64_t partial = 0;
+                        for (uint32_t r = j * e; r < R && r < (j + 1) * e; r++) {
+                            int64_t y = (int64_t)oy * L->stride_y + r - L->pad_t;
+                            bool pad = y < 0 || y >= L->in_h;
+                            const int8_t *src = pad ? NULL : lines + (size_t)y * lb + (size_t)ox * L->stride_x * bpp;
+                            for (uint32_t c = 0; c < C; c++)
+                                partial += (pad ? L->pad_value : src[c]) * (int64_t)wt[post_ext_offset(k, r, c, R, C, K, e)];
+                        }
+                        acc = conv_cacc_add(acc, partial);
+                    }
+                    bool sat;
+                    nv_acc_atom(out, k / ATOM, oy, ox)[k % ATOM] = conv_cacc_round(acc, L->truncate, &sat);
+                    *saturated += sat;
+                }
+        return;
+    }
     for (uint32_t k = 0; k < K; k++)
         for (uint32_t oy = 0; oy < L->out_h; oy++)
             for (uint32_t ox = 0; ox < L->out_w; ox++) {
@@ -237,6 +269,10 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
              "channel blocks with a partial last one are read wrongly by nv_small's CSC (its channel_op_cnt, "
              "NV_NVDLA_CSC_dl.v:2403, counts clocks): not modelled", wch);
         L->k_w = wch / L->in_c;
+        /* post-extension: y_ext kernel rows share one 8-byte atom (8 / y_ext bytes each: NVIDIA cmod
+         * NV_NVDLA_csc.cpp wants one channel block) */
+        need(&ck, L->y_ext == 1 || wch * L->y_ext <= ATOM, "CSC.D_POST_Y_EXTENSION: %u lines of %u bytes exceed the "
+             "8-byte atom", L->y_ext, wch);
     } else
         need(&ck, wch == L->in_c, "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u differs from the input channels %u",
              wch, L->in_c);
@@ -259,6 +295,14 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
          "CDMA.D_CONV_STRIDE differs from CSC.D_CONV_STRIDE_EXT in direct convolution");
     L->dil_x = FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) + 1;
     L->dil_y = FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT) + 1;
+    /* Post-extension on nv_small: its CSC steps the line position by x stride x C bytes a line share of the atom
+     * (NV_NVDLA_CSC_dl.v:922-931 pixel_x_init/pixel_x_add scaled by the lines); measured: 2 lines pass with up
+     * to 4 stride bytes and fail with 6-16 (4-byte and YUV formats at stride 2+), 4 lines pass with 2 and fail
+     * with 3-4, where the cmod has no such limit. Beyond that share the model refuses. */
+    if (L->image && L->y_ext > 1)
+        need(&ck, L->stride_x * L->in_c <= ATOM / L->y_ext, "CSC.D_POST_Y_EXTENSION = %u lines with a %u-byte x stride "
+             "(CONV_X_STRIDE_EXT x channels): nv_small reads it wrongly beyond %u bytes, not modelled", L->y_ext,
+             L->stride_x * L->in_c, ATOM / L->y_ext);
     /* Image input: CSC ignores its dilation (NV_NVDLA_CSC_dl.v:974-975 force 1) and its PAD_LEFT (2378: the line
      * starts at 0, the left padding being stored by CDMA), so they are not checked. */
     if (L->image) L->dil_x = L->dil_y = 1;

@@ -35,6 +35,7 @@ typedef struct conv_layer {
     uint32_t pixel_format;                /* image: CDMA's PIXEL_FORMAT */
     bool     cvt, mean;                   /* image: CDMA's converter, global mean */
     uint32_t x_offset;                    /* image: CDMA's PIXEL_X_OFFSET */
+    uint32_t y_ext;                       /* image: CSC's post-extension, lines an atom (1, 2, 4) */
     uint32_t in_w, in_h, in_c;            /* CDMA input cube */
     uint32_t k_w, k_h, kernels;           /* S, R, K */
     uint32_t stride_x, stride_y, dil_x, dil_y;

@@ -10,7 +10,9 @@
  *    NV_NVDLA_CDMA_CVT_cell.v); the mean is therefore ignored while CVT_EN = 0;
  *  - CSC reads, for output column x, kernel row r, the bytes x * stride_x * C + j (j < WEIGHT_CHANNEL_EXT+1 =
  *    kernel width x C, "channel pre-extension") of CBUF line y * stride_y + r - pad_top; rows outside the
- *    image are CSC.PAD_VALUE[7:0] (NV_NVDLA_CSC_dl.v: pixel_x_stride_w, dat_img_req_dummy). */
+ *    image are CSC.PAD_VALUE[7:0] (NV_NVDLA_CSC_dl.v: pixel_x_stride_w, dat_img_req_dummy); with
+ *    post-extension (CSC.D_POST_Y_EXTENSION) 2 or 4 kernel rows share an atom, which changes the weight
+ *    layout only (conv_golden.c post_ext_offset). */
 #ifndef CONV_IMAGE_H
 #define CONV_IMAGE_H
 #include <stdbool.h>

@@ -599,7 +599,11 @@ static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t 
     dp_put(l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (g->w - 1) | ((g->h - 1) << 16));
     dp_put(l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, g->c - 1);
     dp_put(l, NVDLA_CSC_D_BATCH_NUMBER_0, 0);
-    dp_put(l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
+    /* post-extension: 2 or 4 kernel rows an atom when the kernel row and the x stride fit a line's share of it
+     * (nv_small's envelope, see conv_golden.c); weights random: their layout is the model's business */
+    uint32_t wch = g->s * g->c, xs = g->sx * g->c;
+    uint32_t yext = wch <= 2 && xs <= 2 && rng_chance(r, 50) ? 2 : wch <= 4 && xs <= 4 && rng_chance(r, 70) ? 1 : 0;
+    dp_put(l, NVDLA_CSC_D_POST_Y_EXTENSION_0, yext);
     dp_put(l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, g->entries - 1);
     dp_put(l, NVDLA_CSC_D_WEIGHT_FORMAT_0, 0);
     dp_put(l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, (g->r - 1) << 16);

@@ -44,11 +44,12 @@ static const char *const L_POS[] = {"first", "later"};
 static const char *const L_SPLIT[] = {"changed", "same"};
 static const char *const L_PIXFMT[] = {"r8", "xbgr", "xrgb", "bgrx", "rgbx", "yuv_semi"};   /* CDMA byte orders */
 static const char *const L_XOFF[] = {"zero", "nonzero"};
+static const char *const L_YEXT[] = {"1_line", "2_or_4_lines"};
 
 enum { X_BDMA_SHAPE, X_BDMA_LAUNCH, X_BDMA_STRIDES, X_SDP_STAGES, X_SDP_ALGO, X_SDP_OPERAND, X_SDP_RELU,
        X_SDP_OUTPUT, X_SDP_DMA, X_SDP_SAT, X_PDP_METHOD, X_PDP_KERNEL, X_PDP_STRIDE, X_PDP_PAD, X_PDP_SPLIT,
        X_CDP_FUNC, X_CDP_LRN, X_CDP_PRIO, X_CDP_LO_ENDS, X_CONV_SDP, X_CONV_KERNEL, X_CONV_STRIDE, X_CONV_DILATION,
-       X_CONV_PAD, X_CONV_ATOMS, X_CONV_FILL, X_CONV_BANKS, X_CONV_TRUNC, X_CONV_SEQUENCE, X_IMG_FORMAT, X_IMG_CVT, X_IMG_OFFSET,
+       X_CONV_PAD, X_CONV_ATOMS, X_CONV_FILL, X_CONV_BANKS, X_CONV_TRUNC, X_CONV_SEQUENCE, X_IMG_FORMAT, X_IMG_CVT, X_IMG_OFFSET, X_IMG_YEXT,
        X_N };
 
 #define D FCOV_DIM
@@ -96,6 +97,7 @@ static const fcov_cross_t crosses[X_N] = {
     [X_IMG_FORMAT] = {"conv_image_pixel_format", 1, {D("format", L_PIXFMT)}, NULL},
     [X_IMG_CVT] = {"conv_image_cvt_x_mean", 2, {D("cvt", L_OFFON), D("mean", L_OFFON)}, NULL},
     [X_IMG_OFFSET] = {"conv_image_x_offset_x_side_pad", 2, {D("x_offset", L_XOFF), D("pad", L_PAD)}, NULL},
+    [X_IMG_YEXT] = {"conv_image_post_y_extension", 1, {D("atom", L_YEXT)}, NULL},
 };
 #undef D
 
@@ -199,8 +201,9 @@ static void cdp(fcov_t *c, const nvdla_layer_t *l)
 static unsigned ceil_div(unsigned a, unsigned b) { return (a + b - 1) / b; }
 
 /* An image-input convolution (CDMA.D_DATAIN_FORMAT = pixel): format family by CDMA's byte order or semi-planar
- * YUV, converter and mean, pixel x offset and CDMA-stored left/right padding. The direct-convolution crosses
- * below keep to feature input (their bank and channel bins assume the feature layout). */
+ * YUV, converter and mean, pixel x offset and CDMA-stored left/right padding, kernel rows an atom (CSC's
+ * post-extension). The direct-convolution crosses below keep to feature input (their bank and channel bins
+ * assume the feature layout). */
 static void conv_image(fcov_t *c, const conv_layer_t *L)
 {
     unsigned fam;
@@ -215,6 +218,7 @@ static void conv_image(fcov_t *c, const conv_layer_t *L)
     fcov_hit4(c, X_IMG_FORMAT, fam, 0, 0, 0);
     fcov_hit4(c, X_IMG_CVT, L->cvt, L->mean, 0, 0);
     fcov_hit4(c, X_IMG_OFFSET, L->x_offset != 0, (L->pad_l | L->pad_r) != 0, 0, 0);
+    fcov_hit4(c, X_IMG_YEXT, L->y_ext > 1, 0, 0, 0);
 }
 
 /* A convolution as the model decoded it. */
