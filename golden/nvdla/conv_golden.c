@@ -105,16 +105,16 @@ static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
     need(ck, L->y_ext <= 4, "CSC.D_POST_Y_EXTENSION = 3: 1, 2 or 4 lines only");
     im->base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0);
     im->line_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0);
-    need(ck, im->base % 32 == 0 && im->line_stride % 32 == 0, "CDMA.D_DAIN_ADDR_LOW_0 0x%x / D_LINE_STRIDE 0x%x: "
-         "image lines not 32-byte aligned are not modelled", im->base, im->line_stride);
+    need(ck, im->base % 8 == 0 && im->line_stride % 8 == 0, "CDMA.D_DAIN_ADDR_LOW_0 0x%x / D_LINE_STRIDE 0x%x: "
+         "image lines not 8-byte (atom) aligned are not modelled", im->base, im->line_stride);
     need(ck, im->line_stride >= (im->x_offset + L->in_w) * (semi ? 1 : im->bpp) || L->in_h == 1,
          "CDMA.D_LINE_STRIDE = %u is less than the %u bytes of a line", im->line_stride,
          (im->x_offset + L->in_w) * (semi ? 1 : im->bpp));
     if (semi) {
         im->uv_base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0);
         im->uv_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_UV_STRIDE_0);
-        need(ck, im->uv_base % 32 == 0 && im->uv_stride % 32 == 0, "CDMA.D_DAIN_ADDR_LOW_1 0x%x / "
-             "D_LINE_UV_STRIDE 0x%x: UV lines not 32-byte aligned are not modelled", im->uv_base, im->uv_stride);
+        need(ck, im->uv_base % 8 == 0 && im->uv_stride % 8 == 0, "CDMA.D_DAIN_ADDR_LOW_1 0x%x / "
+             "D_LINE_UV_STRIDE 0x%x: UV lines not 8-byte (atom) aligned are not modelled", im->uv_base, im->uv_stride);
         need(ck, im->uv_stride >= (im->x_offset + L->in_w) * 2 || L->in_h == 1,
              "CDMA.D_LINE_UV_STRIDE = %u is less than the %u bytes of a UV line", im->uv_stride,
              (im->x_offset + L->in_w) * 2);

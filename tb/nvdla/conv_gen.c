@@ -16,6 +16,7 @@ typedef struct conv_geom {
     uint32_t entries, wbytes, dbanks, wbanks;
     uint32_t pad_value;                  /* PAD_VALUE register (low byte used, junk above) */
     unsigned trunc;
+    bool     strict_map;                 /* SURF_PACKED only when lines are packed too (see conv_regs) */
 } conv_geom_t;
 
 typedef struct limits { uint32_t c, k, kern, ow, oh; } limits_t;
@@ -133,7 +134,13 @@ static void conv_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *
     dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, dp_junk(r)), dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, dp_junk(r));
     dp_put(l, NVDLA_CDMA_D_LINE_STRIDE_0, ls), dp_put(l, NVDLA_CDMA_D_SURF_STRIDE_0, ss);
     dp_put(l, NVDLA_CDMA_D_LINE_UV_STRIDE_0, dp_junk(r));
-    dp_put(l, NVDLA_CDMA_D_DAIN_MAP_0, (ls == g->w * ATOM) | ((ss == g->h * ls) << 16));
+    /* nvdla.md: a cube is surface-packed if SURF_STRIDE = H x W x 8, which needs the lines packed too; with
+     * W = H = 1, SURF_PACKED = 1 makes nv_small fetch the C/8 atoms as one contiguous line. The flag as first
+     * written (SURF_STRIDE = H x LINE_STRIDE) is inconsistent when the lines are gapped: nv_small then reads a
+     * 1x1 cube with gapped surfaces wrongly (conv_image_seq seed 60). strict_map writes it as the spec says;
+     * the older generators keep their programs (they never drew such a 1x1 cube in 400 conv_random seeds). */
+    bool surf_packed = ss == g->h * ls && (!g->strict_map || ls == g->w * ATOM);
+    dp_put(l, NVDLA_CDMA_D_DAIN_MAP_0, (ls == g->w * ATOM) | ((uint32_t)surf_packed << 16));
     dp_put(l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0);
     dp_put(l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, g->entries - 1);
     dp_put(l, NVDLA_CDMA_D_FETCH_GRAIN_0, 0);
@@ -543,11 +550,12 @@ static const uint32_t image_formats[] = {0x00, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x1
 static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *g, uint32_t fmt, uint32_t bpp,
                        uint32_t xoff, uint32_t src, uint32_t wts) {
     const bool semi = bpp == 3;                                     /* Y plane at src, UV plane at uv */
-    const uint32_t ybytes = (xoff + g->w) * (semi ? 1 : bpp), uv = src + 0x00200000u;
-    uint32_t ls = (ybytes + 31) / 32 * 32 + 32 * rng_below(r, 3), uvls = ls;
+    src += 8 * rng_below(r, 4);                                     /* lines 8-byte aligned, a quarter 32 */
+    const uint32_t ybytes = (xoff + g->w) * (semi ? 1 : bpp), uv = src + 0x00200000u + 8 * rng_below(r, 4);
+    uint32_t ls = (ybytes + 7) / 8 * 8 + 8 * rng_below(r, 3), uvls = ls;
     dp_fill_random(p, r, src, (g->h - 1) * ls + ybytes);
     if (semi) {
-        uvls = ((xoff + g->w) * 2 + 31) / 32 * 32 + 32 * rng_below(r, 3);
+        uvls = ((xoff + g->w) * 2 + 7) / 8 * 8 + 8 * rng_below(r, 3);
         dp_fill_random(p, r, uv, (g->h - 1) * uvls + (xoff + g->w) * 2);
     }
     uint32_t used = g->r * g->s * g->c * g->k;
@@ -736,6 +744,7 @@ int conv_image_seq(program_t *p, uint64_t seed, char *err, size_t errlen) {
             conv_geom_t geo;
             pick_geom(&r, &geo, pick_limits(&r));
             if (!place_layer(&r, &geo, &written, last)) break;
+            geo.strict_map = true;
             prog_job(p, "conv_image_seq.s%llu.j%d.c%uk%u.%ux%u.s%ux%u.d%ux%u", (unsigned long long)seed, k, geo.c,
                      geo.k, geo.s, geo.r, geo.sx, geo.sy, geo.dx, geo.dy);
             bits = conv_layer(p, &r, k, &gs, &geo, false);
