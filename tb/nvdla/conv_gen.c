@@ -541,10 +541,12 @@ int conv_hang(program_t *p, uint64_t seed, char *err, size_t errlen) {
 }
 
 /* Image input (CDMA.D_DATAIN_FORMAT = pixel): one layer over a pitch-linear pixel surface of a random 8-bit
- * format (R8 or a 4-byte packed order), pixel x offset, left/right padding stored by CDMA with its pad value,
- * top/bottom padding by CSC with its own, CDMA's converter (offset or global mean, scale, truncate; signed or
- * unsigned pixels) on or off, strides; the kernel channel pre-extended (CSC sees width 1, kernel width x
- * channels bytes), weights random in that layout. SDP on the fly as in conv_random. */
+ * format (R8, a 4-byte packed order, or semi-planar YUV 4:4:4 with its UV plane), 8-byte aligned lines, pixel
+ * x offset within the first atom, left/right padding stored by CDMA with its pad value, top/bottom padding by
+ * CSC with its own, CDMA's converter (offset or global mean, scale, truncate; signed or unsigned pixels) on or
+ * off, strides; the kernel channel pre-extended (CSC sees width 1, kernel width x channels bytes), sometimes
+ * post-extended (2 or 4 kernel rows an atom), junk in CSC's ignored dilation and PAD_LEFT; weights random (the
+ * layout is the model's business). SDP on the fly as in conv_random. */
 static const uint32_t image_formats[] = {0x00, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x1a, 0x1b, 0x1c, 0x1d};
 
 static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *g, uint32_t fmt, uint32_t bpp,
