@@ -17,6 +17,7 @@ int conv_wpad_skew(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_wt_credit_hang(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_image(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_image_seq(program_t *p, uint64_t seed, char *err, size_t errlen);
+int conv_image_wrap(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_net(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_hang(program_t *p, uint64_t seed, char *err, size_t errlen);
 #endif
