@@ -4,7 +4,9 @@
  * products exactly (19 bits), CACC accumulates with 34-bit saturation, then rounds by CLIP_TRUNCATE (half away
  * from zero, the sticky bits limited to the 15 below the guide bit, NV_NVDLA_CACC_CALC_int8.v) and saturates
  * to int32. Weights: uncompressed, in nvdla/doc format.rst "Weight for direct convolution" with nv_small's
- * atomic C = K = 8. Configurations the hardware cannot run are refused, naming the register. */
+ * atomic C = K = 8. Image input (CDMA.D_DATAIN_FORMAT = pixel): 8-bit formats, CDMA's converter and mean, the
+ * kernel channel pre-extended (conv_image.h). Configurations the hardware cannot run, or the model does not
+ * compute, are refused, naming the register. */
 #ifndef CONV_GOLDEN_H
 #define CONV_GOLDEN_H
 #include "nvdla_dp.h"
@@ -30,6 +32,10 @@ void nv_acc_cube_free(nv_acc_cube_t *c);
 /* The layer as the model understood it (for coverage and messages). */
 typedef struct conv_layer {
     bool     image;                       /* DATAIN_FORMAT = pixel */
+    uint32_t pixel_format;                /* image: CDMA's PIXEL_FORMAT */
+    bool     cvt, mean;                   /* image: CDMA's converter, global mean */
+    uint32_t x_offset;                    /* image: CDMA's PIXEL_X_OFFSET */
+    uint32_t y_ext;                       /* image: CSC's post-extension, lines an atom (1, 2, 4) */
     uint32_t in_w, in_h, in_c;            /* CDMA input cube */
     uint32_t k_w, k_h, kernels;           /* S, R, K */
     uint32_t stride_x, stride_y, dil_x, dil_y;
@@ -41,8 +47,6 @@ typedef struct conv_layer {
 } conv_layer_t;
 
 void conv_golden_init(nvdla_pp_t units[CONV_NUNITS]);
-/* CDMA.D_DATAIN_FORMAT = pixel: image input, which the model does not compute yet. */
-bool conv_golden_image(const nvdla_pp_t units[CONV_NUNITS]);
 /* Every unit of the pipeline has its CONSUMER group enabled. */
 bool conv_golden_ready(const nvdla_pp_t units[CONV_NUNITS]);
 /* Runs the CONSUMER groups' layer. True and *out allocated on success; false after reporting through

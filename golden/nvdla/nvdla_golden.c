@@ -28,7 +28,7 @@ struct nvdla_golden {
     uint32_t      intr_expected;
     nvdla_layer_hook_t hook;
     void         *hook_user;
-    unsigned      unmodelled_layers;       /* convolution-fed SDP layers the model does not compute (image input) */
+    unsigned      unmodelled_layers;       /* convolution-fed SDP layers the model does not compute (refused) */
     unsigned      conv_layers;             /* convolution layers computed since reset (coverage) */
     struct conv_kept { int group; nv_acc_cube_t acc; } *conv_out;   /* since nvdla_golden_take_conv */
     nvdla_conv_out_t *conv_view;
@@ -122,13 +122,13 @@ static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp
 }
 
 /* One convolution layer: CDMA..CACC of their CONSUMER groups feeding SDP (and PDP on the fly) of theirs. A layer
- * the model does not compute (image input) or refuses is checked only by the stimulus' own CRC; its
+ * the model refuses (e.g. an image format it does not compute) is checked only by the stimulus' own CRC; its
  * interrupts are expected all the same. */
 static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
     nvdla_pp_t *sr = &g->dp[U_SDP_RDMA];
     conv_layer_t L;
     nv_acc_cube_t acc;
-    bool computed = !conv_golden_image(g->conv) && conv_golden_run(g->conv, ctx, &acc, &L);
+    bool computed = conv_golden_run(g->conv, ctx, &acc, &L);
     if (computed) {
         const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV, .group = g->conv[CONV_CDMA].consumer,

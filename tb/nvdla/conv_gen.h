@@ -2,7 +2,7 @@
  * convolutions over shapes, kernel sizes, channels, strides, dilation, padding and pad value, CBUF bank
  * splits at and near their limits, CACC truncation, SDP post-processing (register or DMA bias, ReLU, MUL,
  * converter), output to memory or on the fly into PDP, both ping-pong groups and back-to-back layers; a
- * small network as one program; a hang test. */
+ * small network as one program; image input (pixel formats, CDMA converter and mean); a hang test. */
 #ifndef CONV_GEN_H
 #define CONV_GEN_H
 #include "program.h"
@@ -15,6 +15,9 @@ int conv_b2b(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_pdp(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_wpad_skew(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_wt_credit_hang(program_t *p, uint64_t seed, char *err, size_t errlen);
+int conv_image(program_t *p, uint64_t seed, char *err, size_t errlen);
+int conv_image_seq(program_t *p, uint64_t seed, char *err, size_t errlen);
+int conv_image_wrap(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_net(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_hang(program_t *p, uint64_t seed, char *err, size_t errlen);
 #endif

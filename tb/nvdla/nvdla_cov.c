@@ -42,11 +42,15 @@ static const char *const L_TRUNC[] = {"0-8", "9-16", "17+"};
 static const char *const L_DIL[] = {"1", "2+"};
 static const char *const L_POS[] = {"first", "later"};
 static const char *const L_SPLIT[] = {"changed", "same"};
+static const char *const L_PIXFMT[] = {"r8", "xbgr", "xrgb", "bgrx", "rgbx", "yuv_semi"};   /* CDMA byte orders */
+static const char *const L_XOFF[] = {"zero", "nonzero"};
+static const char *const L_YEXT[] = {"1_line", "2_or_4_lines"};
 
 enum { X_BDMA_SHAPE, X_BDMA_LAUNCH, X_BDMA_STRIDES, X_SDP_STAGES, X_SDP_ALGO, X_SDP_OPERAND, X_SDP_RELU,
        X_SDP_OUTPUT, X_SDP_DMA, X_SDP_SAT, X_PDP_METHOD, X_PDP_KERNEL, X_PDP_STRIDE, X_PDP_PAD, X_PDP_SPLIT,
        X_CDP_FUNC, X_CDP_LRN, X_CDP_PRIO, X_CDP_LO_ENDS, X_CONV_SDP, X_CONV_KERNEL, X_CONV_STRIDE, X_CONV_DILATION,
-       X_CONV_PAD, X_CONV_ATOMS, X_CONV_FILL, X_CONV_BANKS, X_CONV_TRUNC, X_CONV_SEQUENCE, X_N };
+       X_CONV_PAD, X_CONV_ATOMS, X_CONV_FILL, X_CONV_BANKS, X_CONV_TRUNC, X_CONV_SEQUENCE, X_IMG_FORMAT, X_IMG_CVT, X_IMG_OFFSET, X_IMG_YEXT,
+       X_N };
 
 #define D FCOV_DIM
 /* SDP output to PDP runs as a stream without a memory layout: the 1x1 packing (§2.6) does not apply. */
@@ -90,6 +94,10 @@ static const fcov_cross_t crosses[X_N] = {
     [X_CONV_TRUNC] = {"conv_cacc_truncate", 1, {D("truncate", L_TRUNC)}, NULL},
     [X_CONV_SEQUENCE] = {"conv_position_x_bank_split", 2, {D("layer", L_POS), D("split", L_SPLIT)},
                          conv_sequence_allowed},
+    [X_IMG_FORMAT] = {"conv_image_pixel_format", 1, {D("format", L_PIXFMT)}, NULL},
+    [X_IMG_CVT] = {"conv_image_cvt_x_mean", 2, {D("cvt", L_OFFON), D("mean", L_OFFON)}, NULL},
+    [X_IMG_OFFSET] = {"conv_image_x_offset_x_side_pad", 2, {D("x_offset", L_XOFF), D("pad", L_PAD)}, NULL},
+    [X_IMG_YEXT] = {"conv_image_post_y_extension", 1, {D("atom", L_YEXT)}, NULL},
 };
 #undef D
 
@@ -192,10 +200,35 @@ static void cdp(fcov_t *c, const nvdla_layer_t *l)
 
 static unsigned ceil_div(unsigned a, unsigned b) { return (a + b - 1) / b; }
 
-/* A direct convolution as the model decoded it (image input is not computed, so not sampled). */
+/* An image-input convolution (CDMA.D_DATAIN_FORMAT = pixel): format family by CDMA's byte order or semi-planar
+ * YUV, converter and mean, pixel x offset and CDMA-stored left/right padding, kernel rows an atom (CSC's
+ * post-extension). The direct-convolution crosses below keep to feature input (their bank and channel bins
+ * assume the feature layout). */
+static void conv_image(fcov_t *c, const conv_layer_t *L)
+{
+    unsigned fam;
+    switch (L->pixel_format) {
+    case 0x00: fam = 0; break;
+    case 0x0c: case 0x10: fam = 1; break;
+    case 0x0d: case 0x11: case 0x1a: fam = 2; break;
+    case 0x0e: case 0x12: case 0x1b: fam = 3; break;
+    case 0x0f: case 0x13: fam = 4; break;
+    default: fam = 5; break;                                     /* 0x1c, 0x1d: the model computes no other */
+    }
+    fcov_hit4(c, X_IMG_FORMAT, fam, 0, 0, 0);
+    fcov_hit4(c, X_IMG_CVT, L->cvt, L->mean, 0, 0);
+    fcov_hit4(c, X_IMG_OFFSET, L->x_offset != 0, (L->pad_l | L->pad_r) != 0, 0, 0);
+    fcov_hit4(c, X_IMG_YEXT, L->y_ext > 1, 0, 0, 0);
+}
+
+/* A convolution as the model decoded it. */
 static void conv(fcov_t *c, const nvdla_layer_t *l)
 {
     const conv_layer_t *L = l->conv;
+    if (L->image) {
+        conv_image(c, L);
+        return;
+    }
     const unsigned kw = L->k_w - 1, kh = L->k_h - 1;
     fcov_hit4(c, X_CONV_KERNEL, kw < 3 ? kw : 3, kh < 3 ? kh : 3, 0, 0);
     fcov_hit4(c, X_CONV_STRIDE, sbin(L->stride_x - 1), sbin(L->stride_y - 1), 0, 0);
