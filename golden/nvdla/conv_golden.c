@@ -339,6 +339,18 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
          FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1, FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1,
          FLD(cacc, CACC, D_DATAOUT_SIZE_1_0, DATAOUT_CHANNEL) + 1, L->out_w, L->out_h, L->kernels);
 
+    /* Feature input: the packed flags must match the strides (nvdla.md 6; nv_small fetches by the flags). */
+    if (!L->image) {
+        const uint32_t ls = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0),
+                       ss = nvdla_pp_reg(cdma, NVDLA_CDMA_D_SURF_STRIDE_0);
+        const bool line_packed = ls == L->in_w * ATOM, surf_packed = line_packed && ss == L->in_h * ls;
+        need(&ck, !FLD(cdma, CDMA, D_DAIN_MAP_0, LINE_PACKED) || line_packed,
+             "CDMA.D_DAIN_MAP.LINE_PACKED = 1, but D_LINE_STRIDE = %u is not W x 8 = %u", ls, L->in_w * ATOM);
+        need(&ck, !FLD(cdma, CDMA, D_DAIN_MAP_0, SURF_PACKED) || surf_packed,
+             "CDMA.D_DAIN_MAP.SURF_PACKED = 1, but the cube is not surface-packed (D_LINE_STRIDE %u, D_SURF_STRIDE "
+             "%u; packed: %u, %u)", ls, ss, L->in_w * ATOM, L->in_h * L->in_w * ATOM);
+    }
+
     /* CBUF: whole input cube and all weights resident (32 banks of 512 entries of 8 bytes). */
     L->data_banks = FLD(cdma, CDMA, D_BANK_0, DATA_BANK) + 1;
     L->weight_banks = FLD(cdma, CDMA, D_BANK_0, WEIGHT_BANK) + 1;

@@ -69,8 +69,8 @@ const nvdla_box_t *nvdla_golden_boxes(const nvdla_golden_t *g, size_t *n);
 /* GLB interrupt bits the model expects to be set (or set-able) now: launched groups and SET writes not
  * yet cleared through S_INTR_STATUS. */
 uint32_t        nvdla_golden_intr_expected(const nvdla_golden_t *g);
-/* SDP layers fed on the fly by the convolution pipeline that the model does not compute (image input, or a
- * refused configuration): their output is checked only by the stimulus' own CRC. */
+/* SDP layers fed on the fly by the convolution pipeline that the model does not compute (a refused
+ * configuration, reported as an error): their output is checked only by the stimulus' own CRC. */
 unsigned        nvdla_golden_unmodelled(const nvdla_golden_t *g);
 /* Programming errors the model detected (empty launch, queue overflow), one per line; "" if none. */
 const char     *nvdla_golden_errors(const nvdla_golden_t *g);

@@ -16,7 +16,6 @@ typedef struct conv_geom {
     uint32_t entries, wbytes, dbanks, wbanks;
     uint32_t pad_value;                  /* PAD_VALUE register (low byte used, junk above) */
     unsigned trunc;
-    bool     strict_map;                 /* SURF_PACKED only when lines are packed too (see conv_regs) */
 } conv_geom_t;
 
 typedef struct limits { uint32_t c, k, kern, ow, oh; } limits_t;
@@ -134,12 +133,9 @@ static void conv_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *
     dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, dp_junk(r)), dp_put(l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, dp_junk(r));
     dp_put(l, NVDLA_CDMA_D_LINE_STRIDE_0, ls), dp_put(l, NVDLA_CDMA_D_SURF_STRIDE_0, ss);
     dp_put(l, NVDLA_CDMA_D_LINE_UV_STRIDE_0, dp_junk(r));
-    /* nvdla.md: a cube is surface-packed if SURF_STRIDE = H x W x 8, which needs the lines packed too; with
-     * W = H = 1, SURF_PACKED = 1 makes nv_small fetch the C/8 atoms as one contiguous line. The flag as first
-     * written (SURF_STRIDE = H x LINE_STRIDE) is inconsistent when the lines are gapped: nv_small then reads a
-     * 1x1 cube with gapped surfaces wrongly (conv_image_seq seed 60). strict_map writes it as the spec says;
-     * the older generators keep their programs (they never drew such a 1x1 cube in 400 conv_random seeds). */
-    bool surf_packed = ss == g->h * ls && (!g->strict_map || ls == g->w * ATOM);
+    /* nvdla.md 6: surface-packed means SURF_STRIDE = H x W x 8, lines packed too (with W = H = 1 and SURF_PACKED
+     * nv_small fetches the C/8 atoms as one contiguous line; a gapped cube so flagged is misread). */
+    bool surf_packed = ls == g->w * ATOM && ss == g->h * ls;
     dp_put(l, NVDLA_CDMA_D_DAIN_MAP_0, (ls == g->w * ATOM) | ((uint32_t)surf_packed << 16));
     dp_put(l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0);
     dp_put(l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, g->entries - 1);
@@ -758,7 +754,6 @@ int conv_image_seq(program_t *p, uint64_t seed, char *err, size_t errlen) {
             conv_geom_t geo;
             pick_geom(&r, &geo, pick_limits(&r));
             if (!place_layer(&r, &geo, &written, last)) break;
-            geo.strict_map = true;
             prev_d = geo.dbanks, prev_w = geo.wbanks;
             prog_job(p, "conv_image_seq.s%llu.j%d.c%uk%u.%ux%u.s%ux%u.d%ux%u", (unsigned long long)seed, k, geo.c,
                      geo.k, geo.s, geo.r, geo.sx, geo.sy, geo.dx, geo.dy);
