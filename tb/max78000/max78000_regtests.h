@@ -9,6 +9,7 @@
 
 int m7_reg_reset(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_reg_rw(program_t *p, uint64_t seed, char *err, size_t errlen);
+int m7_reg_alias(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_reg_decode(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_reg_wait_states(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_reg_busy_slverr(program_t *p, uint64_t seed, char *err, size_t errlen);

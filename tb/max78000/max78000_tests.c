@@ -26,6 +26,7 @@ static const struct {
     {"ex_out_stage", m7_ex_out_stage, "spec 3.9 examples: 6784 (s=-1) = 27, -4096 ReLU = 0, -52477 (s=-2) = -102"},
     {"reg_reset", m7_reg_reset, "every register reads its reset value (generated register table)"},
     {"reg_rw", m7_reg_rw, "random patterns with random PSTRB read back through the write masks"},
+    {"reg_alias", m7_reg_alias, "every register written with its own pattern, then all read back (write aliasing)"},
     {"reg_decode", m7_reg_decode, "PSLVERR on unmapped addresses (D05), memories read back, holes"},
     {"reg_wait_states", m7_reg_wait_states, "rdy_sel 0..3 per window gives that many wait states (D04)"},
     {"reg_busy_slverr", m7_reg_busy_slverr, "memory access during a run answers PSLVERR, registers work (D05)"},
