@@ -30,8 +30,7 @@ struct nvdla_golden {
     void         *hook_user;
     unsigned      unmodelled_layers;       /* convolution-fed SDP layers the model does not compute (refused) */
     unsigned      conv_layers;             /* convolution layers computed since reset (coverage) */
-    struct conv_kept { int group; nv_acc_cube_t acc; } *conv_out;   /* since nvdla_golden_take_conv */
-    nvdla_conv_out_t *conv_view;
+    nvdla_conv_out_t *conv_out;            /* since nvdla_golden_take_conv; each cube allocated */
     size_t        nconv, capconv, conv_taken;
     uint32_t      conv_banks;              /* CDMA.D_BANK of the last of them */
     bool          result_unknown[NDP][2];  /* last layer of the group not modelled (its results unpredicted) */
@@ -49,7 +48,10 @@ nvdla_golden_t *nvdla_golden_new(mem_t *mem) {
 }
 
 static void drop_taken_conv(nvdla_golden_t *g) {
-    for (size_t i = 0; i < g->conv_taken; i++) nv_acc_cube_free(&g->conv_out[i].acc);
+    for (size_t i = 0; i < g->conv_taken; i++) {
+        nv_acc_cube_free(g->conv_out[i].acc);
+        free(g->conv_out[i].acc);
+    }
     memmove(g->conv_out, g->conv_out + g->conv_taken, (g->nconv - g->conv_taken) * sizeof *g->conv_out);
     g->nconv -= g->conv_taken;
     g->conv_taken = 0;
@@ -60,7 +62,6 @@ void nvdla_golden_free(nvdla_golden_t *g) {
     g->conv_taken = g->nconv;
     drop_taken_conv(g);
     free(g->conv_out);
-    free(g->conv_view);
     free(g->boxes);
     free(g);
 }
@@ -141,7 +142,10 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
             g->conv_out = realloc(g->conv_out, g->capconv * sizeof *g->conv_out);
             if (!g->conv_out) abort();
         }
-        g->conv_out[g->nconv++] = (struct conv_kept){.group = g->conv[CONV_CDMA].consumer, .acc = acc};
+        nv_acc_cube_t *kept = malloc(sizeof *kept);
+        if (!kept) abort();
+        *kept = acc;
+        g->conv_out[g->nconv++] = (nvdla_conv_out_t){.group = g->conv[CONV_CDMA].consumer, .acc = kept};
         g->conv[CONV_CACC].d[g->conv[CONV_CACC].consumer][(NVDLA_CACC_D_OUT_SATURATION_0 & 0xFFF) / 4] = L.saturated;
     } else {
         g->unmodelled_layers++;
@@ -240,12 +244,8 @@ const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n) {
 const nvdla_conv_out_t *nvdla_golden_take_conv(nvdla_golden_t *g, size_t *n) {
     drop_taken_conv(g);
     g->conv_taken = g->nconv;
-    free(g->conv_view);
-    g->conv_view = calloc(g->nconv ? g->nconv : 1, sizeof *g->conv_view);
-    if (!g->conv_view) abort();
-    for (size_t i = 0; i < g->nconv; i++) g->conv_view[i] = (nvdla_conv_out_t){g->conv_out[i].group, &g->conv_out[i].acc};
     *n = g->nconv;
-    return g->conv_view;
+    return g->conv_out;
 }
 
 uint32_t nvdla_golden_intr_expected(const nvdla_golden_t *g) { return g->intr_expected; }

@@ -60,8 +60,8 @@ const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n);
 /* CACC's output (what SDP receives) of each convolution layer computed since the last call, oldest first;
  * valid until the next call. */
 typedef struct nvdla_conv_out {
-    int                       group;
-    const struct nv_acc_cube *acc;
+    int                 group;
+    struct nv_acc_cube *acc;
 } nvdla_conv_out_t;
 const nvdla_conv_out_t *nvdla_golden_take_conv(nvdla_golden_t *g, size_t *n);
 /* Every output box the model holds now (those of the last check and newer), without taking them. */

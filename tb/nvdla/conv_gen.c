@@ -47,6 +47,9 @@ static void geom_sizes(conv_geom_t *g) {
     g->wbytes = ceil_div(g->r * g->s * g->c * g->k, 128) * 128;
 }
 
+/* The fewest data banks that hold the whole input (its CBUF entries per line times its lines). */
+static uint32_t data_banks_min(const conv_geom_t *g) { return ceil_div(g->entries * g->h, BANK_ENTRIES); }
+
 /* Weight bytes rounded up to a whole CBUF entry only: what nv_small's CSC releases after the layer. A layer
  * followed by another with the same bank split must use this, not the 128-byte padding: nv_small leaves the
  * padding in the CBUF weight ring and the next layer reads its weights that far early (deviation
@@ -63,6 +66,15 @@ static bool fit_weight_credit(conv_geom_t *g, uint32_t written) {
     if (need <= g->wbanks) return true;
     if (g->dbanks + need > CBUF_BANKS) return false;
     g->wbanks = need;
+    return true;
+}
+
+/* A layer admitted into a program: entry-padded weights unless it may keep the format's padding (a program's
+ * last layer), weight banks within the credit left; counts its weight entries. False: it does not fit. */
+static bool admit_layer(conv_geom_t *g, uint32_t *written, bool keep_padding) {
+    if (!keep_padding) entry_padded_weights(g);
+    if (!fit_weight_credit(g, *written)) return false;
+    *written += g->wbytes / ATOM;
     return true;
 }
 
@@ -85,7 +97,7 @@ static void pick_geom(rng_t *r, conv_geom_t *g, const limits_t *lim) {
     /* CBUF: the whole input and all weights resident; shrink kernels, then channels, until they fit. */
     for (;;) {
         geom_sizes(g);
-        uint32_t dmin = ceil_div(g->entries * g->h, BANK_ENTRIES), wmin = ceil_div(g->wbytes, BANK_BYTES);
+        uint32_t dmin = data_banks_min(g), wmin = ceil_div(g->wbytes, BANK_BYTES);
         if (dmin + wmin <= CBUF_BANKS) {
             unsigned how = rng_below(r, 100), spare = CBUF_BANKS - dmin - wmin;
             if (how < 40) g->dbanks = dmin, g->wbanks = wmin;                       /* tight, both */
@@ -303,17 +315,12 @@ static uint32_t conv_layer(program_t *p, rng_t *r, int k, conv_groups_t *gs, con
 
 static const limits_t *pick_limits(rng_t *r) { return rng_chance(r, 25) ? &wide : &small; }
 
-/* Places a random layer (g as picked, re-picked up to 8 times if it cannot be placed) in a program: entry-padded
- * weights unless it may keep the format's padding (the program's last layer), weight banks within the credit
- * left. Counts its weight entries; false when no layer fits (the program ends there). */
+/* Admits a random layer (g as picked, re-picked up to 8 times if it does not fit) into a program; false when no
+ * layer fits (the program ends there). */
 static bool place_layer(rng_t *r, conv_geom_t *g, uint32_t *written, bool keep_padding) {
     for (int tries = 0; tries < 8; tries++) {
         if (tries) pick_geom(r, g, pick_limits(r));
-        if (!keep_padding) entry_padded_weights(g);
-        if (fit_weight_credit(g, *written)) {
-            *written += g->wbytes / ATOM;
-            return true;
-        }
+        if (admit_layer(g, written, keep_padding)) return true;
     }
     return false;
 }
@@ -323,6 +330,13 @@ static void program_start(program_t *p, rng_t *r, uint64_t seed, const char *nam
     rng_seed_stream(r, seed, name);
     prog_job(p, "%s.s%llu.flush", name, (unsigned long long)seed);
     prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000);
+}
+
+/* The end of a job of the generators: its interrupts, the golden check, SDP's result registers in both groups. */
+static void finish_job(program_t *p, uint32_t bits) {
+    prog_wait_irq(p, bits, JOB_TIMEOUT);
+    prog_check_golden(p);
+    dp_read_results(p, DP_SDP);
 }
 
 /* 1..max_rounds rounds; a round is one layer, or two back to back (the idle group programmed and enabled while
@@ -346,9 +360,7 @@ static int conv_run(program_t *p, uint64_t seed, const char *name, int max_round
                  geo.s, geo.r, geo.sx, geo.sy, geo.dx, geo.dy, pdp ? ".pdp" : "", two ? ".b2b" : "");
         uint32_t bits = conv_layer(p, &r, 2 * k, &gs, &geo, pdp);
         if (two) bits |= conv_layer(p, &r, 2 * k + 1, &gs, &geo2, false);
-        prog_wait_irq(p, bits, JOB_TIMEOUT);
-        prog_check_golden(p);
-        dp_read_results(p, DP_SDP);
+        finish_job(p, bits);
     }
     return 0;
 }
@@ -403,7 +415,7 @@ static void conv_job(program_t *p, rng_t *r, int k, conv_groups_t *gs, const con
 /* Both layers' data and weights resident in one bank split (the larger of their needs, weight banks for both
  * layers' weights); false when that exceeds the CBUF. */
 static bool share_banks(conv_geom_t *a, conv_geom_t *b) {
-    uint32_t da = ceil_div(a->entries * a->h, BANK_ENTRIES), db = ceil_div(b->entries * b->h, BANK_ENTRIES);
+    uint32_t da = data_banks_min(a), db = data_banks_min(b);
     uint32_t d = da > db ? da : db, w = ceil_div(a->wbytes + b->wbytes, BANK_BYTES);
     if (d + w > CBUF_BANKS) return false;
     a->dbanks = b->dbanks = d, a->wbanks = b->wbanks = w;
@@ -442,7 +454,7 @@ int conv_wt_credit_hang(program_t *p, uint64_t seed, char *err, size_t errlen) {
     geom_sizes(&a);                                                      /* 4608 bytes: 576 entries */
     conv_geom_t b;
     do pick_geom(&r, &b, &small);
-    while (b.wbytes > BANK_BYTES || ceil_div(b.entries * b.h, BANK_ENTRIES) > CBUF_BANKS - 1);
+    while (b.wbytes > BANK_BYTES || data_banks_min(&b) > CBUF_BANKS - 1);
     b.wbanks = 1, b.dbanks = CBUF_BANKS - 1;
     conv_groups_t gs = {0, 0, 0};
     conv_job(p, &r, 0, &gs, &a, "conv_wt_credit_hang", seed, JOB_TIMEOUT);
@@ -666,7 +678,7 @@ static void pick_image(rng_t *r, image_pick_t *ip) {
     dim(r, g->r, g->sy, 1, g->oh, pads, &g->h, &g->pt, &g->pb);
     g->entries = ceil_div((g->pl + g->w + g->pr) * bpp, ATOM);
     g->wbytes = ceil_div(g->r * g->s * g->c * g->k, 128) * 128;
-    uint32_t dmin = ceil_div(g->entries * g->h, BANK_ENTRIES), wmin = ceil_div(g->wbytes, BANK_BYTES);
+    uint32_t dmin = data_banks_min(g), wmin = ceil_div(g->wbytes, BANK_BYTES);
     uint32_t spare = CBUF_BANKS - dmin - wmin;
     if (rng_chance(r, 50)) g->dbanks = dmin, g->wbanks = wmin;
     else g->dbanks = dmin + rng_below(r, spare + 1), g->wbanks = wmin + rng_below(r, CBUF_BANKS - g->dbanks - wmin + 1);
@@ -710,9 +722,7 @@ int conv_image(program_t *p, uint64_t seed, char *err, size_t errlen) {
     pick_image(&r, &ip);
     image_job(p, "conv_image", seed, -1, &ip);
     conv_groups_t gs = {0, 0, 0};
-    prog_wait_irq(p, image_layer(p, &r, 0, &gs, &ip), JOB_TIMEOUT);
-    prog_check_golden(p);
-    dp_read_results(p, DP_SDP);
+    finish_job(p, image_layer(p, &r, 0, &gs, &ip));
     return 0;
 }
 
@@ -733,8 +743,7 @@ int conv_image_seq(program_t *p, uint64_t seed, char *err, size_t errlen) {
         if (image) {
             image_pick_t ip;
             pick_image(&r, &ip);
-            if (!last) entry_padded_weights(&ip.g);
-            if (!fit_weight_credit(&ip.g, written)) break;
+            if (!admit_layer(&ip.g, &written, last)) break;
             /* nv_small's CSC misreads an image atom that straddles the end of the CBUF data banks (the 8 bytes at
              * a line offset that is not a multiple of 8 span two entries, the second wrapping to entry 0; found
              * with conv_image_seq seed 289: a direct layer left the data ring at 495 of 512, the image line
@@ -743,10 +752,9 @@ int conv_image_seq(program_t *p, uint64_t seed, char *err, size_t errlen) {
              * changes the bank split, so that its lines start at entry 0 and fit without wrapping. */
             if (k > 0 && ip.g.dbanks == prev_d && ip.g.wbanks == prev_w) {
                 if (ip.g.dbanks + ip.g.wbanks < CBUF_BANKS) ip.g.dbanks++;
-                else if (ip.g.dbanks > ceil_div(ip.g.entries * ip.g.h, BANK_ENTRIES)) ip.g.dbanks--;
+                else if (ip.g.dbanks > data_banks_min(&ip.g)) ip.g.dbanks--;
                 else break;
             }
-            written += ip.g.wbytes / ATOM;
             image_job(p, "conv_image_seq", seed, k, &ip);
             bits = image_layer(p, &r, k, &gs, &ip);
             prev_d = ip.g.dbanks, prev_w = ip.g.wbanks;
@@ -759,9 +767,7 @@ int conv_image_seq(program_t *p, uint64_t seed, char *err, size_t errlen) {
                      geo.k, geo.s, geo.r, geo.sx, geo.sy, geo.dx, geo.dy);
             bits = conv_layer(p, &r, k, &gs, &geo, false);
         }
-        prog_wait_irq(p, bits, JOB_TIMEOUT);
-        prog_check_golden(p);
-        dp_read_results(p, DP_SDP);
+        finish_job(p, bits);
     }
     return 0;
 }
@@ -787,8 +793,6 @@ int conv_image_wrap(program_t *p, uint64_t seed, char *err, size_t errlen) {
     ip.g.wbytes = ceil_div(ip.g.r * ip.g.s * ip.g.c * ip.g.k, 128) * 128;
     ip.g.pad_value = (uint32_t)rng_next(&r) & 0xFFFF;
     image_job(p, "conv_image_wrap", seed, 1, &ip);
-    prog_wait_irq(p, image_layer(p, &r, 1, &gs, &ip), JOB_TIMEOUT);
-    prog_check_golden(p);
-    dp_read_results(p, DP_SDP);
+    finish_job(p, image_layer(p, &r, 1, &gs, &ip));
     return 0;
 }
