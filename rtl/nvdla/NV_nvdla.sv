@@ -2,7 +2,8 @@
 // Single clock: dla_csb_clk is the same clock as dla_core_clk (spec DECISION), so everything runs on
 // dla_core_clk. Structure: CSB slave -> 15 generated register files; GLB interrupt logic; BDMA; MCIF.
 // Datapath hook per ping-pong unit: <unit>_op_en / _grp / _cfg (consumer group) out, _done / _res in.
-// Units without a datapath yet (CDMA..CACC) have done tied to 0: their registers work, layers never complete.
+// The convolution units (CDMA, CSC, CMAC_A, CMAC_B, CACC) share one engine (conv/nvdla_conv.sv) and complete
+// together.
 module NV_nvdla
   import nvdla_regs_pkg::*;
 (
@@ -105,13 +106,14 @@ module NV_nvdla
   cdma_d_t   cdma_cfg;
   cdma_res_t cdma_res;
   logic      cdma_op_en, cdma_grp, cdma_done, cdma_flush_done;
+  logic      conv_done;
   nvdla_cdma_flush u_cdma_flush (.clk, .rst_n, .flush_done(cdma_flush_done));
   nvdla_cdma_regfile u_cdma (.clk, .rst_n, .req_vld(req_vld[U_CDMA]), .req_wr, .req_woff, .req_wdat,
                              .rd_data(rdata[U_CDMA]), .s_cfg(cdma_s), .s_hw('{flush_done: cdma_flush_done}),
                              .dp_cfg(cdma_cfg), .dp_op_en(cdma_op_en), .dp_group(cdma_grp),
                              .dp_done(cdma_done), .dp_res(cdma_res));
-  assign cdma_done = 1'b0;
-  assign cdma_res  = '0;
+  assign cdma_done = conv_done;
+  assign cdma_res  = '0;             // NaN/Inf counts (INT8: none) and the optional perf counters
 
   // CSC, CMAC_A, CMAC_B (no per-group results)
   csc_d_t    csc_cfg;
@@ -120,13 +122,13 @@ module NV_nvdla
   logic      csc_op_en, csc_grp, cmac_a_op_en, cmac_a_grp, cmac_b_op_en, cmac_b_grp;
   nvdla_csc_regfile u_csc (.clk, .rst_n, .req_vld(req_vld[U_CSC]), .req_wr, .req_woff, .req_wdat,
                            .rd_data(rdata[U_CSC]), .dp_cfg(csc_cfg), .dp_op_en(csc_op_en), .dp_group(csc_grp),
-                           .dp_done(1'b0));
+                           .dp_done(conv_done));
   nvdla_cmac_a_regfile u_cmac_a (.clk, .rst_n, .req_vld(req_vld[U_CMAC_A]), .req_wr, .req_woff, .req_wdat,
                                  .rd_data(rdata[U_CMAC_A]), .dp_cfg(cmac_a_cfg), .dp_op_en(cmac_a_op_en),
-                                 .dp_group(cmac_a_grp), .dp_done(1'b0));
+                                 .dp_group(cmac_a_grp), .dp_done(conv_done));
   nvdla_cmac_b_regfile u_cmac_b (.clk, .rst_n, .req_vld(req_vld[U_CMAC_B]), .req_wr, .req_woff, .req_wdat,
                                  .rd_data(rdata[U_CMAC_B]), .dp_cfg(cmac_b_cfg), .dp_op_en(cmac_b_op_en),
-                                 .dp_group(cmac_b_grp), .dp_done(1'b0));
+                                 .dp_group(cmac_b_grp), .dp_done(conv_done));
 
   // CACC
   cacc_d_t   cacc_cfg;
@@ -135,8 +137,7 @@ module NV_nvdla
   nvdla_cacc_regfile u_cacc (.clk, .rst_n, .req_vld(req_vld[U_CACC]), .req_wr, .req_woff, .req_wdat,
                              .rd_data(rdata[U_CACC]), .dp_cfg(cacc_cfg), .dp_op_en(cacc_op_en),
                              .dp_group(cacc_grp), .dp_done(cacc_done), .dp_res(cacc_res));
-  assign cacc_done = 1'b0;
-  assign cacc_res  = '0;
+  assign cacc_done = conv_done;
 
   // SDP_RDMA, SDP
   sdp_rdma_d_t   sdp_rdma_cfg;
@@ -215,9 +216,9 @@ module NV_nvdla
 
   // ------------------------------------------------------------------------------------------ MCIF
   // read clients: [0] BDMA (id 0), [1] SDP MRDMA (1), [2] SDP BRDMA (SDP_B, 5), [3] SDP NRDMA (SDP_N, 6),
-  //               [4] PDP_RDMA (2), [5] CDP_RDMA (3)
+  //               [4] PDP_RDMA (2), [5] CDP_RDMA (3), [6] CDMA_DAT (8), [7] CDMA_WT (9)
   // write clients: [0] BDMA (id 0), [1] SDP (1), [2] PDP (2), [3] CDP (3)
-  localparam int NRD = 6, NWR = 4;
+  localparam int NRD = 8, NWR = 4;
   logic [NRD-1:0]       rd_req_valid, rd_req_ready, rd_rsp_valid, rd_rsp_ready;
   logic [NRD-1:0][31:0] rd_req_addr;
   logic [NRD-1:0][63:0] rd_rsp_data;
@@ -233,14 +234,25 @@ module NV_nvdla
     .wr_req_valid(wr_req_valid[0]), .wr_req_ready(wr_req_ready[0]), .wr_req_addr(wr_req_addr[0]),
     .wr_req_data(wr_req_data[0]), .wr_ack(wr_ack[0]));
 
-  // SDP: memory-to-memory engine; flying input (CACC) not driven yet; on-fly output to PDP
+  // Convolution: CDMA -> CBUF -> CSC -> CMAC -> CACC, into SDP on the fly
+  logic        conv_fly_valid, conv_fly_ready, conv_fly_last, conv_dat_done, conv_wt_done, conv_cacc_done;
+  logic [31:0] conv_fly_data;
+  nvdla_conv u_conv (
+    .clk, .rst_n, .cdma(cdma_cfg), .csc(csc_cfg), .cacc(cacc_cfg),
+    .op_en(cdma_op_en && csc_op_en && cmac_a_op_en && cmac_b_op_en && cacc_op_en),
+    .done(conv_done), .dat_done(conv_dat_done), .wt_done(conv_wt_done), .cacc_done(conv_cacc_done),
+    .sat_count(cacc_res.sat_count), .fly_valid(conv_fly_valid), .fly_data(conv_fly_data), .fly_ready(conv_fly_ready),
+    .fly_last(conv_fly_last),
+    .rd_req_valid(rd_req_valid[7:6]), .rd_req_ready(rd_req_ready[7:6]), .rd_req_addr(rd_req_addr[7:6]),
+    .rd_rsp_valid(rd_rsp_valid[7:6]), .rd_rsp_ready(rd_rsp_ready[7:6]), .rd_rsp_data(rd_rsp_data[7:6]));
+
+  // SDP: memory input or CACC's stream on the fly; output to memory or on the fly to PDP
   logic sdp_pdp_valid, sdp_pdp_ready;
   logic [63:0] sdp_pdp_data;
-  logic sdp_fly_ready;
   nvdla_sdp u_sdp_dp (
     .clk, .rst_n, .cfg(sdp_cfg), .rcfg(sdp_rdma_cfg), .op_en(sdp_op_en), .rdma_op_en(sdp_rdma_op_en),
     .done(sdp_done), .rdma_done(sdp_rdma_done), .res(sdp_res),
-    .fly_valid(1'b0), .fly_data(32'd0), .fly_ready(sdp_fly_ready),
+    .fly_valid(conv_fly_valid), .fly_data(conv_fly_data), .fly_ready(conv_fly_ready),
     .pdp_valid(sdp_pdp_valid), .pdp_ready(sdp_pdp_ready), .pdp_data(sdp_pdp_data),
     .rd_req_valid(rd_req_valid[3:1]), .rd_req_ready(rd_req_ready[3:1]), .rd_req_addr(rd_req_addr[3:1]),
     .rd_rsp_valid(rd_rsp_valid[3:1]), .rd_rsp_ready(rd_rsp_ready[3:1]), .rd_rsp_data(rd_rsp_data[3:1]),
@@ -268,11 +280,11 @@ module NV_nvdla
     .wr_req_valid(wr_req_valid[3]), .wr_req_ready(wr_req_ready[3]), .wr_req_addr(wr_req_addr[3]),
     .wr_req_data(wr_req_data[3]), .wr_ack(wr_ack[3]));
 
-  nvdla_mcif #(.NRD(NRD), .NWR(NWR), .RD_IDS({8'd3, 8'd2, 8'd6, 8'd5, 8'd1, 8'd0}),
+  nvdla_mcif #(.NRD(NRD), .NWR(NWR), .RD_IDS({8'd9, 8'd8, 8'd3, 8'd2, 8'd6, 8'd5, 8'd1, 8'd0}),
                .WR_IDS({8'd3, 8'd2, 8'd1, 8'd0})) u_mcif (
     .clk, .rst_n,
     .rd_os_cnt(mcif_cfg.rd_os_cnt), .wr_os_cnt(mcif_cfg.wr_os_cnt),
-    .rd_weight({mcif_cfg.rd_weight_cdp, mcif_cfg.rd_weight_pdp, mcif_cfg.rd_weight_sdp_n, mcif_cfg.rd_weight_sdp_b,
+    .rd_weight({mcif_cfg.rd_weight_cdma_wt, mcif_cfg.rd_weight_cdma_dat, mcif_cfg.rd_weight_cdp, mcif_cfg.rd_weight_pdp, mcif_cfg.rd_weight_sdp_n, mcif_cfg.rd_weight_sdp_b,
                 mcif_cfg.rd_weight_sdp, mcif_cfg.rd_weight_bdma}),
     .wr_weight({mcif_cfg.wr_weight_cdp, mcif_cfg.wr_weight_pdp, mcif_cfg.wr_weight_sdp, mcif_cfg.wr_weight_bdma}),
     .rd_req_valid, .rd_req_ready, .rd_req_addr, .rd_rsp_valid, .rd_rsp_ready, .rd_rsp_data,
@@ -292,7 +304,10 @@ module NV_nvdla
   wire [1:0] sdp_intr = {sdp_done && sdp_grp, sdp_done && !sdp_grp};
   wire [1:0] pdp_intr = {pdp_done && pdp_grp, pdp_done && !pdp_grp};
   wire [1:0] cdp_intr = {cdp_done && cdp_grp, cdp_done && !cdp_grp};
-  assign intr_done = {2'b00, 2'b00, 2'b00, 6'd0, 2'b00, bdma_done, pdp_intr, cdp_intr, sdp_intr};
+  wire [1:0] dat_intr  = {conv_dat_done && cdma_grp, conv_dat_done && !cdma_grp};
+  wire [1:0] wt_intr   = {conv_wt_done && cdma_grp, conv_wt_done && !cdma_grp};
+  wire [1:0] cacc_intr = {conv_cacc_done && cacc_grp, conv_cacc_done && !cacc_grp};
+  assign intr_done = {cacc_intr, wt_intr, dat_intr, 6'd0, 2'b00, bdma_done, pdp_intr, cdp_intr, sdp_intr};
 
   // ------------------------------------------------------------------------------------------ unused
   // Ignored inputs (spec 2) and datapath hooks that no engine consumes yet.
@@ -300,9 +315,7 @@ module NV_nvdla
   wire unused = &{1'b0, dla_csb_clk, global_clk_ovr_on, tmc2slcg_disable_clock_gating, direct_reset_,
                   test_mode, nvdla_core2dbb_r_rlast, nvdla_pwrbus_ram_c_pd, nvdla_pwrbus_ram_ma_pd,
                   nvdla_pwrbus_ram_mb_pd, nvdla_pwrbus_ram_p_pd, nvdla_pwrbus_ram_o_pd, nvdla_pwrbus_ram_a_pd,
-                  glb_cfg, mcif_cfg, cdma_s, cdma_cfg, cdma_op_en, cdma_grp, csc_cfg, csc_op_en, csc_grp,
-                  cmac_a_cfg, cmac_a_op_en, cmac_a_grp, cmac_b_cfg, cmac_b_op_en, cmac_b_grp,
-                  cacc_cfg, cacc_op_en, cacc_grp, sdp_rdma_grp, sdp_s,
-                  sdp_fly_ready, pdp_rdma_grp, cdp_rdma_grp};
+                  glb_cfg, mcif_cfg, cdma_s, csc_grp, cmac_a_cfg, cmac_a_grp, cmac_b_cfg, cmac_b_grp,
+                  sdp_rdma_grp, sdp_s, pdp_rdma_grp, cdp_rdma_grp, conv_fly_last};
   /* verilator lint_on UNUSED */
 endmodule

@@ -3,6 +3,7 @@ rtl/nvdla/dp/nvdla_dp_pkg.sv
 rtl/nvdla/sdp/nvdla_sdp_pkg.sv
 rtl/nvdla/pdp/nvdla_pdp_pkg.sv
 rtl/nvdla/cdp/nvdla_cdp_pkg.sv
+rtl/nvdla/conv/nvdla_conv_pkg.sv
 rtl/common/sync_fifo.sv
 rtl/common/wrr_arbiter.sv
 rtl/nvdla/nvdla_pingpong.sv
@@ -36,5 +37,14 @@ rtl/nvdla/pdp/nvdla_pdp_core.sv
 rtl/nvdla/pdp/nvdla_pdp.sv
 rtl/nvdla/cdp/nvdla_cdp_core.sv
 rtl/nvdla/cdp/nvdla_cdp.sv
+rtl/nvdla/conv/nvdla_cbuf_bank.sv
+rtl/nvdla/conv/nvdla_cbuf.sv
+rtl/nvdla/conv/nvdla_cdma_dat.sv
+rtl/nvdla/conv/nvdla_cdma_wt.sv
+rtl/nvdla/conv/nvdla_csc_wt.sv
+rtl/nvdla/conv/nvdla_csc.sv
+rtl/nvdla/conv/nvdla_cmac.sv
+rtl/nvdla/conv/nvdla_cacc.sv
+rtl/nvdla/conv/nvdla_conv.sv
 rtl/nvdla/nvdla_mcif.sv
 rtl/nvdla/NV_nvdla.sv

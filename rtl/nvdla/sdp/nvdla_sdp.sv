@@ -134,7 +134,17 @@ module nvdla_sdp
   logic [255:0] cur_bs, cur_bn;
   logic [2:0]   lane;
 
-  assign issue     = running && adv && cur_valid && (mem_in || fly_valid);
+  // The flying input carries this layer's atoms and then, possibly at once, the next layer's: SDP takes only
+  // W x H x surfaces of them (it may still be draining this layer when CACC starts the next).
+  logic [39:0] fly_atoms;
+  wire  [39:0] fly_total = (40'(cfg.width) + 40'd1) * (40'(cfg.height) + 40'd1) * (40'(cfg.channel[12:3]) + 40'd1);
+  wire         fly_more  = fly_atoms != fly_total;
+  always_ff @(posedge clk or negedge rst_n) begin
+    if (!rst_n)                          fly_atoms <= '0;
+    else if (start)                      fly_atoms <= '0;
+    else if (fly_ready && lane == 3'd7)  fly_atoms <= fly_atoms + 40'd1;
+  end
+  assign issue     = running && adv && cur_valid && (mem_in || (fly_valid && fly_more));
   assign fly_ready = issue && !mem_in;
   wire   inputs_ok = (!mem_in || mr_valid) && (!bs_dma || bsg_valid) && (!bn_dma || bng_valid);
   assign load      = running && inputs_ok && (!cur_valid || (issue && lane == 3'd7));
