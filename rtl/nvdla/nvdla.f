@@ -41,6 +41,7 @@ rtl/nvdla/conv/nvdla_cbuf_bank.sv
 rtl/nvdla/conv/nvdla_cbuf.sv
 rtl/nvdla/conv/nvdla_cdma_dat.sv
 rtl/nvdla/conv/nvdla_cdma_wt.sv
+rtl/nvdla/conv/nvdla_cdma_img.sv
 rtl/nvdla/conv/nvdla_csc_wt.sv
 rtl/nvdla/conv/nvdla_csc.sv
 rtl/nvdla/conv/nvdla_cmac.sv

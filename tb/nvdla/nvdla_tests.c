@@ -49,11 +49,11 @@ static const struct {
      "(weights padded and banked within nv_small's two CBUF deviations)"},
     {"conv_b2b", conv_b2b, "conv sdp", "convolution layers back to back in both groups: the idle group programmed while the other runs"},
     {"conv_pdp", conv_pdp, "conv sdp pdp", "convolution -> SDP -> PDP, all on the fly, pooled output to memory"},
-    {"conv_image", conv_image, "conv sdp", "one convolution with image input (CDMA pixel formats R8 and 8-bit RGBA/YUVA "
+    {"conv_image", conv_image, "conv conv_image sdp", "one convolution with image input (CDMA pixel formats R8 and 8-bit RGBA/YUVA "
      "orders, pixel x offset, CDMA-stored left/right padding, converter with offset or global mean) -> SDP on the fly"},
-    {"conv_image_seq", conv_image_seq, "conv sdp", "2-3 convolution layers, image input or direct, one after the "
+    {"conv_image_seq", conv_image_seq, "conv conv_image sdp", "2-3 convolution layers, image input or direct, one after the "
      "other in alternating groups: the CBUF switching between image lines and feature atoms"},
-    {"conv_image_wrap", conv_image_wrap, "conv sdp", "DEVIATION DEMO: a direct layer leaves the CBUF data ring at "
+    {"conv_image_wrap", conv_image_wrap, "conv conv_image sdp", "DEVIATION DEMO: a direct layer leaves the CBUF data ring at "
      "entry 495 of 512, then an image layer with the same bank split has an 8-byte read straddling the wrap"},
     {"conv_net", conv_net, "conv sdp pdp", "a small network as one program: conv3x3+bias+ReLU+maxpool, conv3x3+bias+ReLU, checked per layer"},
     {"conv_wpad_skew", conv_wpad_skew, "conv sdp", "DEVIATION DEMO: a layer with 128-byte weight padding, then one with "

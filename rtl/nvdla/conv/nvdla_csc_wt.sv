@@ -15,7 +15,10 @@ module nvdla_csc_wt
   input  logic [10:0]         groups,         // ceil(K / 8)
   input  logic [10:0]         cblocks,        // ceil(C / 8)
   input  logic [3:0]          c_last,         // channels of the last block (1..8)
-  input  logic [5:0]          kh, kw,         // R, S
+  input  logic [5:0]          kh, kw,         // R, S (post-extension: steps of y_ext rows, 1)
+  input  logic                row_cn,         // post-extension: bytes a kernel a step by row step, not by block
+  input  logic [3:0]          cn_full,        //   y_ext rows x C (<= 8)
+  input  logic [3:0]          cn_last,        //   the last step's rows x C
   input  logic [23:0]         rsc,            // R*S*C: entries from one group's weights to the next
   input  logic [17:0]         stripes,        // stripes of STRIPE output pixels a group
   input  logic [CBUF_AW:0]    wt_avail,       // weight entries CDMA has written
@@ -42,7 +45,7 @@ module nvdla_csc_wt
   logic [23:0]       rp;                      // next entry to read
 
   wire [3:0]  gn       = g == groups - 11'd1 ? 4'(kernels - {g[10:0], 3'd0}) : 4'd8;
-  wire [3:0]  cn       = cb == cblocks - 11'd1 ? c_last : 4'd8;
+  wire [3:0]  cn       = row_cn ? (r == kh - 6'd1 ? cn_last : cn_full) : cb == cblocks - 11'd1 ? c_last : 4'd8;
   wire [6:0]  nb       = 7'(gn * cn);
   wire [27:0] pbytes   = 28'(gn * rsc);
   wire [23:0] pass_end = gbase + 24'((pbytes + 28'd7) >> 3);
