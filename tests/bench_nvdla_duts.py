@@ -7,10 +7,14 @@ memory backpressure, and the fixed perf shapes with an ideal memory) run one pro
 reported per DUT and engine: simulated cycles per wall-clock second (median over repeats) and cycles per job
 (deterministic for a given seed), then the ratios nv_small / ours. The run is the same checked run as in a
 regression: both DUTs must pass, or the bench stops with the run's output.
+Convolution: the fixed shapes of `test=conv_perf` (+stall=0), once per DUT: MACs per cycle from the job's MACs
+(in its name) and the cycles from the enables to the layer's interrupts (the run's note), against the 8 x 8 = 64
+MACs/cycle of nv_small's CMAC, and the ratio of the DUTs' cycles.
 Standalone: python3 tests/bench_nvdla_duts.py [--repeats N]
 """
 import argparse
 import os
+import re
 import statistics
 import sys
 
@@ -32,6 +36,21 @@ def workload_runs(args, seeds):
         return [args + [f'+seed={s}', f'+verilator+seed+{s}'] for s in seeds]
     return [[f'+test={e}_perf', '+stall=0', f'+seed={s}', f'+verilator+seed+{s}'] for e in ('sdp', 'pdp', 'cdp')
             for s in seeds]
+
+
+CONV_PERF_SEEDS = range(1, 6)     # tb/nvdla/conv_gen.c perf_shapes
+CONV_PEAK = 64                    # MACs/cycle of nv_small's 8 x 8 CMAC
+CONV_NOTE = re.compile(r"job 'conv_perf\.macs(\d+)\.(\S+?)\.s\d+\..*?c(\d+)k\d+\.(\d+x\d+)\.[^']*' interrupt \S+ after (\d+) cycles")
+
+
+def conv_perf(sim, seed):
+    """(shape label, MACs, cycles from the enables to the interrupts) of conv_perf's job for seed."""
+    _, _, _, out = benchlib.run_sim(sim, ['+test=conv_perf', '+stall=0', f'+seed={seed}'], who='bench_nvdla_duts')
+    m = CONV_NOTE.search(out)
+    if not m:
+        sys.exit(f"bench_nvdla_duts: no conv_perf interrupt note in the output of {sim} seed {seed}")
+    macs, out_shape, c, kern, cycles = m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)
+    return f"{kern} c{c} -> {out_shape}", int(macs), int(cycles)
 
 
 def measure(sim, runs, repeats):
@@ -75,6 +94,24 @@ def run(jobs, repeats):
             ratio = (f"  | {nb}/{na}: {b['cycles_per_s'] / a['cycles_per_s']:.2f}x cycles/s, "
                      f"{b['cycles_per_job'] / a['cycles_per_job']:.2f}x cycles/job")
         print(f"  {label:34} {cells}{ratio}")
+    conv = [(d, sim) for d, sim in avail if 'conv' in d.features]
+    if conv:
+        print(f"  convolution (test=conv_perf +stall=0; MACs/cycle of the {CONV_PEAK}-MAC array, cycles from the "
+              f"enables to the interrupts):")
+        res['conv_perf'] = {}
+        for seed in CONV_PERF_SEEDS:
+            row = {}
+            for d, sim in conv:
+                shape, macs, cycles = conv_perf(sim, seed)
+                row[d.name] = {'shape': shape, 'macs': macs, 'cycles': cycles, 'macs_per_cycle': macs / cycles}
+            res['conv_perf'][shape] = row
+            cells = '  '.join(f"{n}: {v['cycles']:7d} cycles {v['macs_per_cycle']:5.1f} MACs/cycle "
+                              f"({100 * v['macs_per_cycle'] / CONV_PEAK:3.0f} %)" for n, v in row.items())
+            ratio = ''
+            if len(row) == 2:
+                (na, a), (nb, b) = row.items()
+                ratio = f"  | {na}/{nb} cycles: {a['cycles'] / b['cycles']:.2f}"
+            print(f"    {shape:28} {cells}{ratio}")
     return res
 
 

@@ -412,6 +412,36 @@ static void conv_job(program_t *p, rng_t *r, int k, conv_groups_t *gs, const con
     gs->conv ^= 1;
 }
 
+/* Fixed convolution shapes for throughput figures (make bench, make diff): the seed picks one (1-based, cyclic).
+ * MACs = out_w x out_h x k x r x s x c; the job name carries it. */
+static const struct perf_shape { uint32_t w, h, c, k, r, s, sx, pad; } perf_shapes[] = {
+    {16, 16, 64, 64, 3, 3, 1, 1},   /* 3x3, 64 -> 64 channels, 16x16: the reference layer */
+    {16, 16, 64, 64, 1, 1, 1, 0},   /* 1x1, 64 -> 64 */
+    {32, 32, 8, 16, 3, 3, 1, 1},    /* 3x3, few channels, large plane */
+    {12, 12, 32, 32, 5, 5, 1, 2},   /* 5x5 */
+    {17, 17, 64, 64, 3, 3, 2, 1},   /* 3x3 stride 2 */
+};
+
+int conv_perf(program_t *p, uint64_t seed, char *err, size_t errlen) {
+    (void)err, (void)errlen;
+    rng_t r;
+    program_start(p, &r, seed, "conv_perf");
+    const struct perf_shape *ps = &perf_shapes[(seed ? seed - 1 : 0) % (sizeof perf_shapes / sizeof *perf_shapes)];
+    conv_geom_t g = {.w = ps->w, .h = ps->h, .c = ps->c, .k = ps->k, .r = ps->r, .s = ps->s, .sx = ps->sx,
+                     .sy = ps->sx, .dx = 1, .dy = 1, .pl = ps->pad, .pr = ps->pad, .pt = ps->pad, .pb = ps->pad};
+    g.ow = (g.w + g.pl + g.pr - g.s) / g.sx + 1;
+    g.oh = (g.h + g.pt + g.pb - g.r) / g.sy + 1;
+    geom_sizes(&g);
+    g.dbanks = data_banks_min(&g), g.wbanks = ceil_div(g.wbytes, BANK_BYTES);
+    g.trunc = 10;
+    uint64_t macs = (uint64_t)g.ow * g.oh * g.k * g.r * g.s * g.c;
+    conv_groups_t gs = {0, 0, 0};
+    char what[64];
+    snprintf(what, sizeof what, "conv_perf.macs%llu.%ux%ux%u", (unsigned long long)macs, g.ow, g.oh, g.k);
+    conv_job(p, &r, 0, &gs, &g, what, seed, JOB_TIMEOUT);
+    return 0;
+}
+
 /* Both layers' data and weights resident in one bank split (the larger of their needs, weight banks for both
  * layers' weights); false when that exceeds the CBUF. */
 static bool share_banks(conv_geom_t *a, conv_geom_t *b) {

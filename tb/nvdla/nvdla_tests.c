@@ -61,6 +61,8 @@ static const struct {
     {"conv_wt_credit_hang", conv_wt_credit_hang, "conv sdp", "DEVIATION DEMO: 576 weight entries, then a layer with one "
      "weight bank (nv_small: deviation cdma-wt-credit-leak, a hang)"},
     {"conv_hang", conv_hang, "conv sdp", "NEGATIVE: the convolution pipeline enabled without CDMA never completes (watchdog)"},
+    {"conv_perf", conv_perf, "conv sdp", "fixed-shape convolution jobs for throughput figures (seed picks the shape: 1 = 3x3 "
+     "64->64 16x16, 2 = 1x1, 3 = 3x3 8->16 32x32, 4 = 5x5, 5 = 3x3 stride 2; the job name carries the MACs)"},
     {"sdp_perf", sdp_perf, "sdp", "fixed-shape SDP pass-through job for throughput figures (seed picks the shape)"},
     {"pdp_perf", pdp_perf, "pdp", "fixed-shape PDP 3x3 average job for throughput figures (seed picks the shape)"},
     {"cdp_perf", cdp_perf, "cdp", "fixed-shape CDP LRN5 job for throughput figures (seed picks the shape)"},
