@@ -1,5 +1,6 @@
 // max78000_ram: behavioural synchronous RAM, one read port (registered data, updated only when re=1)
-// and one write port with byte enables. Used for data SRAM, MRAM, BRAM and TRAM (spec 1.3).
+// and one write port with byte enables. Used for data SRAM, MRAM, BRAM and TRAM (spec 1.3): the one-port
+// case of max78000_ram_mr.
 module max78000_ram #(
   parameter int DEPTH = 1024,
   parameter int NB    = 4,                  // bytes per word
@@ -14,13 +15,10 @@ module max78000_ram #(
   input  logic [8*NB-1:0]   wdata,
   input  logic [NB-1:0]     wbe
 );
-  localparam int IW = $clog2(DEPTH);
-  logic [8*NB-1:0] mem [DEPTH];
-
-  always_ff @(posedge clk) begin
-    if (we && 32'(waddr) < DEPTH)
-      for (int b = 0; b < NB; b++)
-        if (wbe[b]) mem[waddr[IW-1:0]][8*b +: 8] <= wdata[8*b +: 8];
-    if (re) rdata <= (32'(raddr) < DEPTH) ? mem[raddr[IW-1:0]] : '0;
-  end
+  logic [AW-1:0]   ra [1];
+  logic [8*NB-1:0] rd [1];
+  assign ra[0] = raddr;
+  assign rdata = rd[0];
+  max78000_ram_mr #(.DEPTH(DEPTH), .NB(NB), .NR(1), .AW(AW)) u_ram (
+    .clk, .re, .raddr(ra), .rdata(rd), .we, .waddr, .wdata, .wbe);
 endmodule
