@@ -148,6 +148,11 @@ def test_name(r):
     <network>/apb_trace.txt (vectors/max78000/README.md), so it is named after its folder; other traces and
     .cfg files after their file."""
     stem = os.path.splitext(os.path.basename(r['stim']))[0]
+    if r['kind'] != 'test' and any(ch in r['stim'] for ch in '*?['):
+        # a glob that matched nothing (its stimulus is absent: the run is skipped): named after its folder
+        # pattern too, so that two such globs of one list keep distinct names
+        pattern = os.path.join(os.path.basename(os.path.dirname(r['stim'])), stem)
+        return re.sub(r'[^A-Za-z0-9]+', '_', pattern).strip('_') or 'glob'
     if r['kind'] != 'test' and stem == 'apb_trace':
         return os.path.basename(os.path.dirname(os.path.abspath(os.path.join(ROOT, r['stim'])))) or stem
     return stem
