@@ -472,6 +472,14 @@ int m7_net_oned(program_t *p, uint64_t seed, char *err, size_t errlen)
     return gen_nets(p, seed, 1, 1, 3, 24, 12, -1, NET_ONED);
 }
 
+/* Up to 64 input channels in the first layer (net_random stays within 20) on planes up to 6x6: layers whose
+ * processors fill all four quadrants (more than 48 channels in HWC), as the SDK's networks have. */
+int m7_net_many_ch(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 2, 6, 64, -1, 0);
+}
+
 /* Several visible writes per output pixel (D36, D41): every writing quadrant stores its totals, the
  * non-collecting ones 0x400 words above the collector's, on planes up to 8x8 with up to 20 channels. */
 int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen)

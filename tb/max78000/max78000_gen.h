@@ -16,6 +16,7 @@ int m7_net_oneshot(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* A 1-3 layer network of 1-D convolutions (T x 1 kernels whose taps may cross MRAM words). */
 int m7_net_oned(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* A 1-3 layer network whose non-collecting quadrants store their own totals too (several writes a pixel). */
+int m7_net_many_ch(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_ex_mram_express(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_ex_out_stage(program_t *p, uint64_t seed, char *err, size_t errlen);
