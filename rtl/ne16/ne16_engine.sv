@@ -455,13 +455,17 @@ module ne16_engine
 
   logic [31:0][31:0] obuf_q;   // normalised outputs of pixel spix_q
 
-  function automatic logic [31:0] scale_of(input logic [2:0] sb, input logic [1023:0] sc, input int k);
-    unique case (sb)
-      3'd1: return {24'd0, sc[8*k +: 8]};
-      3'd2: return {16'd0, sc[16*k +: 16]};
-      default: return sc[32*k +: 32];
-    endcase
-  endfunction
+  // per-channel scale, NORM_BITS wide, zero-extended (3.5)
+  logic [31:0][31:0] scale_k;
+  always_comb begin
+    for (int k = 0; k < 32; k++) begin
+      unique case (c.sb)
+        3'd1: scale_k[k] = {24'd0, scale_q[8*k +: 8]};
+        3'd2: scale_k[k] = {16'd0, scale_q[16*k +: 16]};
+        default: scale_k[k] = scale_q[32*k +: 32];
+      endcase
+    end
+  end
 
   // output word swi_q of the pixel (3.3)
   logic [255:0] st_bytes;
@@ -515,7 +519,7 @@ module ne16_engine
           else begin
             for (int k = 0; k < 32; k++)
               if (6'(k) < sn_ko_q)
-                obuf_q[k] <= normquant(c, sacc_q[k][spix_q], scale_of(c.sb, scale_q, k), bias_q[32*k +: 32], shift_q[8*k +: 8]);
+                obuf_q[k] <= normquant(c, sacc_q[k][spix_q], scale_k[k], bias_q[32*k +: 32], shift_q[8*k +: 8]);
             swi_q <= '0;
             sst_q <= S_WR;
           end
