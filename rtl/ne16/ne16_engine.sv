@@ -123,7 +123,10 @@ module ne16_engine
     else xpad_kind = 2'd0;
   end
 
-  logic        x_last, w_last, sc_more, bi_more, sin_more, drained, sin_fin;
+  logic        x_last, w_last, sc_more, bi_more, sin_more, drained, sin_fin, wshare;
+  // Depthwise with WEIGHTS_D1 = 0 (the 3.7 driver): every channel of the Ko subtile reads the same planes
+  // (channel ko at bit ko of each tap), so one slot is loaded per Ko subtile and serves all its channels.
+  assign wshare = c.dw && c.w_d1 == 32'd0;
   assign x_last = c.linear ? pidx_q == c.ki_full - 6'd1 : (pxr_q == c.f - 3'd1 && pxc_q == c.f - 3'd1);
   assign w_last = pq_q + wnp >= c.qw;
   assign sc_more = (9'(pch_q) + 9'd1) * 9'd32 < 9'(pg.n_ko) * 9'(c.sb) && pch_q != 3'd3;
@@ -231,7 +234,7 @@ module ne16_engine
           else begin
             pq_q <= '0;
             pws_q <= pws_q + 2'd1;
-            if (pko_q + 6'd1 < pg.n_ko) pko_q <= pko_q + 6'd1;
+            if (!wshare && pko_q + 6'd1 < pg.n_ko) pko_q <= pko_q + 6'd1;
             else if (!pg.last_ki) begin
               pko_q <= '0; pkim_q <= pkim_q + 16'd1; pidx_q <= '0; pxr_q <= '0; pxc_q <= '0; pst_q <= P_X;
             end else pst_q <= P_NEXT;
@@ -299,8 +302,8 @@ module ne16_engine
   assign mac_steps = c.linear ? (c.mode16 ? 4'd4 : 4'd2) : (c.is1x1 || c.dw) ? 4'd1 : 4'd9;
   assign c_ready = cst_q == C_MAC && xst_q[cxb_q] == B_FULL && wst_q[cws_q] == B_FULL;
   assign c_last_step = cstep_q + 4'd1 >= mac_steps;
-  assign c_wrel = c_ready && c_last_step;
-  assign c_xrel = c_wrel && cko_q + 6'd1 >= cg.n_ko;
+  assign c_wrel = c_ready && c_last_step && (!wshare || cko_q + 6'd1 >= cg.n_ko);
+  assign c_xrel = c_ready && c_last_step && cko_q + 6'd1 >= cg.n_ko;
   assign handoff = cst_q == C_HAND && sst_q == S_IDLE;
   assign drained = ckom_q == pkom_q && sst_q == S_IDLE;
   // streamin complete: every read issued and its data written
@@ -404,7 +407,7 @@ module ne16_engine
           if (!c_last_step) cstep_q <= cstep_q + 4'd1;
           else begin
             cstep_q <= '0;
-            cws_q <= cws_q + 2'd1;
+            if (c_wrel) cws_q <= cws_q + 2'd1;
             if (!c_xrel) cko_q <= cko_q + 6'd1;
             else begin
               cko_q <= '0;
