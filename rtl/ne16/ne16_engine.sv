@@ -6,7 +6,7 @@
 //   compute  runs the MAC steps of one output channel on the 144-MAC array as soon as its window buffer
 //            and weight slot are full (9 taps for 3x3, one step for 1x1 and depthwise, 2/4 for linear),
 //            then hands the finished accumulators of the subtile to the store stage and starts the next;
-//   store    normalises one pixel of the handed-over subtile per cycle (32 NQ units) and writes its words.
+//   store    normalises the channels of one pixel of the handed-over subtile in a cycle, then writes its words.
 // Buffer handshake: a buffer is FREE, claimed by the load stage on its first read (FILL), FULL when the
 // last read's data arrived, FREE again when compute is done with it. So the load stage runs ahead of the
 // MAC array by up to a window and NSLOT channels and the port issues a read in every cycle it can.
@@ -333,6 +333,9 @@ module ne16_engine
     logic       masked;
     logic [5:0] word;
     logic [127:0] xv;
+    int pr, pc;
+    pr = 0;
+    pc = 0;
     mac_x = '0;
     mac_w = '0;
     word = '0;
@@ -340,40 +343,43 @@ module ne16_engine
     fy = cstep_q >= 4'd6 ? 2'd2 : cstep_q >= 4'd3 ? 2'd1 : 2'd0;
     fx = 2'(cstep_q - 4'(3 * fy));
     masked = !c.is1x1 && tap_masked(c, fy, fx);
-    for (int r = 0; r < 9; r++) begin
-      int pr, pc;
-      pr = r / 3;
-      pc = r % 3;
-      if (c.linear) begin
-        word = 6'(9 * int'(cstep_q) + r);
-        xv = xcur[word[4:0]];
-        for (int l = 0; l < 16; l++) begin
-          if (!c.mode16 && word < cg.lanes && word < 6'd16) begin
-            mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-            mac_w[r][l] = wval(c, wcur, 16 * int'(word) + l);
-          end else if (c.mode16 && l < 8 && word < cg.lanes) begin
-            mac_x[r][l] = {1'b0, xv[16*l +: 16]};
-            mac_w[r][l] = wval(c, wcur, 8 * int'(word) + l);
-          end
-        end
-      end else if (c.dw) begin
-        for (int t = 0; t < 9; t++) begin
-          xv = xcur[5'((pr + t / 3) * 5 + pc + t % 3)];
-          mac_x[r][t] = {9'd0, xv[8*cko_q[3:0] +: 8]};
-          mac_w[r][t] = tap_masked(c, 2'(t / 3), 2'(t % 3)) ? 10'd0 : wval(c, wcur, 16 * t + int'(cko_q[3:0]));
-        end
-      end else begin
-        if (c.is1x1) xv = xcur[5'(pr * 3 + pc)];
-        else xv = xcur[5'((pr + int'(fy)) * 5 + pc + int'(fx))];
-        for (int l = 0; l < 16; l++) begin
-          if (c.mode16) begin
-            if (l < 8) begin
-              mac_x[r][l] = {1'b0, (6'(2*l+1) < cg.lanes) ? xv[16*l+8 +: 8] : 8'd0, (6'(2*l) < cg.lanes) ? xv[16*l +: 8] : 8'd0};
-              mac_w[r][l] = masked ? 10'd0 : wval(c, wcur, 8 * int'(cstep_q) + l);
+    // operands only in MAC cycles (operand isolation): zero otherwise, which also spares the simulator
+    // the operand muxes in the cycles that wait for data
+    if (c_ready) begin
+      for (int r = 0; r < 9; r++) begin
+        pr = r / 3;
+        pc = r % 3;
+        if (c.linear) begin
+          word = 6'(9 * int'(cstep_q) + r);
+          xv = xcur[word[4:0]];
+          for (int l = 0; l < 16; l++) begin
+            if (!c.mode16 && word < cg.lanes && word < 6'd16) begin
+              mac_x[r][l] = {9'd0, xv[8*l +: 8]};
+              mac_w[r][l] = wval(c, wcur, 16 * int'(word) + l);
+            end else if (c.mode16 && l < 8 && word < cg.lanes) begin
+              mac_x[r][l] = {1'b0, xv[16*l +: 16]};
+              mac_w[r][l] = wval(c, wcur, 8 * int'(word) + l);
             end
-          end else if (6'(l) < cg.lanes) begin
-            mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-            mac_w[r][l] = masked ? 10'd0 : wval(c, wcur, 16 * int'(cstep_q) + l);
+          end
+        end else if (c.dw) begin
+          for (int t = 0; t < 9; t++) begin
+            xv = xcur[5'((pr + t / 3) * 5 + pc + t % 3)];
+            mac_x[r][t] = {9'd0, xv[8*cko_q[3:0] +: 8]};
+            mac_w[r][t] = tap_masked(c, 2'(t / 3), 2'(t % 3)) ? 10'd0 : wval(c, wcur, 16 * t + int'(cko_q[3:0]));
+          end
+        end else begin
+          if (c.is1x1) xv = xcur[5'(pr * 3 + pc)];
+          else xv = xcur[5'((pr + int'(fy)) * 5 + pc + int'(fx))];
+          for (int l = 0; l < 16; l++) begin
+            if (c.mode16) begin
+              if (l < 8) begin
+                mac_x[r][l] = {1'b0, (6'(2*l+1) < cg.lanes) ? xv[16*l+8 +: 8] : 8'd0, (6'(2*l) < cg.lanes) ? xv[16*l +: 8] : 8'd0};
+                mac_w[r][l] = masked ? 10'd0 : wval(c, wcur, 8 * int'(cstep_q) + l);
+              end
+            end else if (6'(l) < cg.lanes) begin
+              mac_x[r][l] = {9'd0, xv[8*l +: 8]};
+              mac_w[r][l] = masked ? 10'd0 : wval(c, wcur, 16 * int'(cstep_q) + l);
+            end
           end
         end
       end
