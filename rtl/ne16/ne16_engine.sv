@@ -333,7 +333,9 @@ module ne16_engine
     logic       masked;
     logic [5:0] word;
     logic [127:0] xv;
+    logic [15:0][9:0] wlane;   // 3x3/1x1/depthwise: the step's weight per lane, the same for all 9 rows
     int pr, pc;
+    wlane = '0;
     pr = 0;
     pc = 0;
     mac_x = '0;
@@ -346,6 +348,11 @@ module ne16_engine
     // operands only in MAC cycles (operand isolation): zero otherwise, which also spares the simulator
     // the operand muxes in the cycles that wait for data
     if (c_ready) begin
+      for (int l = 0; l < 16; l++) begin
+        if (c.dw) begin
+          if (l < 9 && !tap_masked(c, 2'(l / 3), 2'(l % 3))) wlane[l] = wval(c, wcur, 16 * l + int'(cko_q[3:0]));
+        end else if (!masked) wlane[l] = wval(c, wcur, (c.mode16 ? 8 : 16) * int'(cstep_q) + l);
+      end
       for (int r = 0; r < 9; r++) begin
         pr = r / 3;
         pc = r % 3;
@@ -365,7 +372,7 @@ module ne16_engine
           for (int t = 0; t < 9; t++) begin
             xv = xcur[5'((pr + t / 3) * 5 + pc + t % 3)];
             mac_x[r][t] = {9'd0, xv[8*cko_q[3:0] +: 8]};
-            mac_w[r][t] = tap_masked(c, 2'(t / 3), 2'(t % 3)) ? 10'd0 : wval(c, wcur, 16 * t + int'(cko_q[3:0]));
+            mac_w[r][t] = wlane[t];
           end
         end else begin
           if (c.is1x1) xv = xcur[5'(pr * 3 + pc)];
@@ -374,11 +381,11 @@ module ne16_engine
             if (c.mode16) begin
               if (l < 8) begin
                 mac_x[r][l] = {1'b0, (6'(2*l+1) < cg.lanes) ? xv[16*l+8 +: 8] : 8'd0, (6'(2*l) < cg.lanes) ? xv[16*l +: 8] : 8'd0};
-                mac_w[r][l] = masked ? 10'd0 : wval(c, wcur, 8 * int'(cstep_q) + l);
+                mac_w[r][l] = wlane[l];
               end
             end else if (6'(l) < cg.lanes) begin
               mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-              mac_w[r][l] = masked ? 10'd0 : wval(c, wcur, 16 * int'(cstep_q) + l);
+              mac_w[r][l] = wlane[l];
             end
           end
         end
