@@ -7,7 +7,8 @@
      MACs computed here from the layer shape in the job name (stride 1, no padding: 3x3/depthwise Ho = Hi-2,
      Wo = Wi-2), cross-checked against the testbench's own count, divided by the cycles from trigger to done
      event (`+perf`); the cycles against the ideal (MACs / 144, the array's peak) and beside the figures of the
-     previous engine (the table, measured on commit 2c058b4).
+     previous engine (the table, measured on commit 2c058b4) and, when build/ne16-pulp/sim is built, PULP's NE16
+     on the same job (its cycles and PULP/ours).
   3. Testbench share of run time: callgrind instruction counts of one random run, classified by symbol:
      Vtb_ne16* = Verilated model, sources under dpi/, tb/, golden/ = testbench, the rest = runtime/libc.
 Standalone: python3 tests/bench_ne16.py [--repeats N]
@@ -23,14 +24,15 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, 'build', 'ne16', 'sim')
+PULP_SIM = os.path.join(ROOT, 'build', 'ne16-pulp', 'sim')   # PULP's NE16 as the DUT (make build-upstream)
 BASELINE = os.path.join(ROOT, 'tests', 'bench_ne16_baseline.tsv')
 ARRAY_MACS = 144             # 9 rows x 16 lanes
 SEEDS = range(1, 11)          # fixed: the figures compare across commits
 CALLGRIND_SEED = 3
 
 
-def run_sim(args):
-    return benchlib.run_sim(SIM, args, who='bench_ne16')
+def run_sim(args, sim=SIM):
+    return benchlib.run_sim(sim, args, who='bench_ne16')
 
 def random_speed(repeats):
     rates, jrates = [], []
@@ -66,8 +68,8 @@ def layer_macs(mode, ki, ko, hi, wi):
     return ki * ko                                  # linear
 
 
-def macs_per_cycle(test):
-    _, _, _, out = run_sim([f'+test={test}', '+seed=1', '+verilator+seed+1', '+stall=0', '+perf'])
+def macs_per_cycle(test, sim=SIM):
+    _, _, _, out = run_sim([f'+test={test}', '+seed=1', '+verilator+seed+1', '+stall=0', '+perf'], sim)
     shape = re.search(r'perf (3x3|dw|1x1|linear) ki(\d+)/ko(\d+)/(\d+)x(\d+)/q(\d+) \((\d+) MACs\)', out)
     perf = re.search(r'^perf: job \d+: (\d+) cycles, (\d+) MACs', out, re.M)
     if not shape or not perf:
@@ -100,14 +102,22 @@ def run(jobs, repeats):
     print(f"  NE16 random, 1 process : {cps:12,.0f} cycles/s  {jps:8.1f} jobs/s   ({njobs} jobs, {cyc} cycles per pass)")
     print(f"  NE16 throughput jobs (no stalls; ideal = MACs / {ARRAY_MACS}; before = commit 2c058b4, "
           f"tests/bench_ne16_baseline.tsv):")
+    pulp = os.access(PULP_SIM, os.X_OK)
     print(f"      {'test':16} {'layer':32} {'cycles':>8} {'ideal':>7} {'of ideal':>8} {'MACs/cyc':>8}   "
-          f"{'before':>8} {'MACs/cyc':>8} {'speed-up':>8}")
+          f"{'before':>8} {'MACs/cyc':>8} {'speed-up':>8}" + (f"   {'PULP':>8} {'PULP/ours':>9}" if pulp else ""))
     for test, (bcyc, bmacs) in baseline().items():
         mp = macs_per_cycle(test)
         mp['before'] = {'cycles': bcyc, 'macs_per_cycle': bmacs / bcyc}
+        line = (f"      {test:16} {mp['shape']:32} {mp['cycles']:8} {mp['ideal_cycles']:7} {100 * mp['of_ideal']:7.1f}% "
+                f"{mp['macs_per_cycle']:8.2f}   {bcyc:8} {bmacs / bcyc:8.2f} {bcyc / mp['cycles']:7.2f}x")
+        if pulp:
+            pp = macs_per_cycle(test, PULP_SIM)
+            mp['pulp'] = {'cycles': pp['cycles'], 'macs_per_cycle': pp['macs_per_cycle']}
+            line += f"   {pp['cycles']:8} {pp['cycles'] / mp['cycles']:8.2f}x"
         res[test] = mp
-        print(f"      {test:16} {mp['shape']:32} {mp['cycles']:8} {mp['ideal_cycles']:7} {100 * mp['of_ideal']:7.1f}% "
-              f"{mp['macs_per_cycle']:8.2f}   {bcyc:8} {bmacs / bcyc:8.2f} {bcyc / mp['cycles']:7.2f}x")
+        print(line)
+    if not pulp:
+        print(f"      (PULP's NE16 not built: {os.path.relpath(PULP_SIM, ROOT)}; make build-upstream adds its cycles)")
     shares, total = callgrind_share()
     res['callgrind'] = {k: {'Ir': v, 'percent': pct} for k, (v, pct) in shares.items()}
     print(f"  NE16 run-time share (callgrind, {total:,} instructions, random seed {CALLGRIND_SEED}):")
