@@ -3,9 +3,12 @@
 
   1. Simulation speed: simulated cycles/s and jobs/s of `test=random` over a fixed set of seeds, one process
      at a time (median over `repeats` passes; the machines are noisy).
-  2. Engine throughput: MACs per cycle of the 3x3 job of `test=perf_3x3` (+stall=0): MACs computed here from
-     the layer shape in the job name (3x3, stride 1, no padding: Ho = Hi-2, Wo = Wi-2), cross-checked against
-     the testbench's own count, divided by the cycles from trigger to done event (`+perf`).
+  2. Engine throughput: per throughput job (`test=perf_*`, +stall=0, the rows of tests/bench_ne16_baseline.tsv):
+     MACs computed here from the layer shape in the job name (stride 1, no padding: 3x3/depthwise Ho = Hi-2,
+     Wo = Wi-2), cross-checked against the testbench's own count, divided by the cycles from trigger to done
+     event (`+perf`); the cycles against the ideal (MACs / 144, the array's peak) and beside the figures of the
+     previous engine (the table, measured on commit 2c058b4) and, when build/ne16-pulp/sim is built, PULP's NE16
+     on the same job (its cycles and PULP/ours).
   3. Testbench share of run time: callgrind instruction counts of one random run, classified by symbol:
      Vtb_ne16* = Verilated model, sources under dpi/, tb/, golden/ = testbench, the rest = runtime/libc.
 Standalone: python3 tests/bench_ne16.py [--repeats N]
@@ -21,12 +24,15 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, 'build', 'ne16', 'sim')
+PULP_SIM = os.path.join(ROOT, 'build', 'ne16-pulp', 'sim')   # PULP's NE16 as the DUT (make build-upstream)
+BASELINE = os.path.join(ROOT, 'tests', 'bench_ne16_baseline.tsv')
+ARRAY_MACS = 144             # 9 rows x 16 lanes
 SEEDS = range(1, 11)          # fixed: the figures compare across commits
 CALLGRIND_SEED = 3
 
 
-def run_sim(args):
-    return benchlib.run_sim(SIM, args, who='bench_ne16')
+def run_sim(args, sim=SIM):
+    return benchlib.run_sim(sim, args, who='bench_ne16')
 
 def random_speed(repeats):
     rates, jrates = [], []
@@ -40,20 +46,44 @@ def random_speed(repeats):
     return statistics.median(rates), statistics.median(jrates), tc, tj
 
 
-def macs_per_cycle():
-    _, _, _, out = run_sim(['+test=perf_3x3', '+seed=1', '+verilator+seed+1', '+stall=0', '+perf'])
-    shape = re.search(r'perf 3x3 ki(\d+)/ko(\d+)/(\d+)x(\d+)/q(\d+) \((\d+) MACs\)', out)
+def baseline():
+    """{test: (cycles, macs)} of the previous engine (tests/bench_ne16_baseline.tsv), in table order."""
+    rows = {}
+    with open(BASELINE) as f:
+        for line in f:
+            if line.startswith('#') or line.startswith('test\t') or not line.strip():
+                continue
+            t, cyc, macs = line.split('\t')
+            rows[t] = (int(cyc), int(macs))
+    return rows
+
+
+def layer_macs(mode, ki, ko, hi, wi):
+    if mode == '3x3':
+        return 9 * ki * ko * (hi - 2) * (wi - 2)
+    if mode == 'dw':
+        return 9 * ko * (hi - 2) * (wi - 2)
+    if mode == '1x1':
+        return ki * ko * hi * wi
+    return ki * ko                                  # linear
+
+
+def macs_per_cycle(test, sim=SIM):
+    _, _, _, out = run_sim([f'+test={test}', '+seed=1', '+verilator+seed+1', '+stall=0', '+perf'], sim)
+    shape = re.search(r'perf (3x3|dw|1x1|linear) ki(\d+)/ko(\d+)/(\d+)x(\d+)/q(\d+) \((\d+) MACs\)', out)
     perf = re.search(r'^perf: job \d+: (\d+) cycles, (\d+) MACs', out, re.M)
     if not shape or not perf:
-        sys.exit(f"bench_ne16: perf_3x3 output not understood:\n{out[-2000:]}")
-    ki, ko, hi, wi = (int(shape.group(i)) for i in range(1, 5))
-    macs = 9 * ki * ko * (hi - 2) * (wi - 2)
-    if macs != int(shape.group(6)) or macs != int(perf.group(2)):
-        sys.exit(f"bench_ne16: MACs from the shape ({macs}) disagree with the generator ({shape.group(6)}) "
+        sys.exit(f"bench_ne16: {test} output not understood:\n{out[-2000:]}")
+    mode = shape.group(1)
+    ki, ko, hi, wi = (int(shape.group(i)) for i in range(2, 6))
+    macs = layer_macs(mode, ki, ko, hi, wi)
+    if macs != int(shape.group(7)) or macs != int(perf.group(2)):
+        sys.exit(f"bench_ne16: {test}: MACs from the shape ({macs}) disagree with the generator ({shape.group(7)}) "
                  f"or the testbench ({perf.group(2)})")
     cycles = int(perf.group(1))
-    return {'shape': f"3x3 Ki={ki} Ko={ko} {hi}x{wi} Qw={shape.group(5)}", 'macs': macs, 'cycles': cycles,
-            'macs_per_cycle': macs / cycles}
+    ideal = -(-macs // ARRAY_MACS)
+    return {'shape': f"{mode} Ki={ki} Ko={ko} {hi}x{wi} Qw={shape.group(6)}", 'macs': macs, 'cycles': cycles,
+            'macs_per_cycle': macs / cycles, 'ideal_cycles': ideal, 'of_ideal': ideal / cycles}
 
 
 def callgrind_share():
@@ -70,10 +100,24 @@ def run(jobs, repeats):
     res['random'] = {'cycles_per_s': cps, 'jobs_per_s': jps, 'cycles': cyc, 'jobs': njobs,
                      'seeds': [SEEDS.start, SEEDS.stop - 1]}
     print(f"  NE16 random, 1 process : {cps:12,.0f} cycles/s  {jps:8.1f} jobs/s   ({njobs} jobs, {cyc} cycles per pass)")
-    mp = macs_per_cycle()
-    res['perf_3x3'] = mp
-    print(f"  NE16 perf_3x3 ({mp['shape']}, no stalls): {mp['macs']} MACs in {mp['cycles']} cycles = "
-          f"{mp['macs_per_cycle']:.2f} MACs/cycle")
+    print(f"  NE16 throughput jobs (no stalls; ideal = MACs / {ARRAY_MACS}; before = commit 2c058b4, "
+          f"tests/bench_ne16_baseline.tsv):")
+    pulp = os.access(PULP_SIM, os.X_OK)
+    print(f"      {'test':16} {'layer':32} {'cycles':>8} {'ideal':>7} {'of ideal':>8} {'MACs/cyc':>8}   "
+          f"{'before':>8} {'MACs/cyc':>8} {'speed-up':>8}" + (f"   {'PULP':>8} {'PULP/ours':>9}" if pulp else ""))
+    for test, (bcyc, bmacs) in baseline().items():
+        mp = macs_per_cycle(test)
+        mp['before'] = {'cycles': bcyc, 'macs_per_cycle': bmacs / bcyc}
+        line = (f"      {test:16} {mp['shape']:32} {mp['cycles']:8} {mp['ideal_cycles']:7} {100 * mp['of_ideal']:7.1f}% "
+                f"{mp['macs_per_cycle']:8.2f}   {bcyc:8} {bmacs / bcyc:8.2f} {bcyc / mp['cycles']:7.2f}x")
+        if pulp:
+            pp = macs_per_cycle(test, PULP_SIM)
+            mp['pulp'] = {'cycles': pp['cycles'], 'macs_per_cycle': pp['macs_per_cycle']}
+            line += f"   {pp['cycles']:8} {pp['cycles'] / mp['cycles']:8.2f}x"
+        res[test] = mp
+        print(line)
+    if not pulp:
+        print(f"      (PULP's NE16 not built: {os.path.relpath(PULP_SIM, ROOT)}; make build-upstream adds its cycles)")
     shares, total = callgrind_share()
     res['callgrind'] = {k: {'Ir': v, 'percent': pct} for k, (v, pct) in shares.items()}
     print(f"  NE16 run-time share (callgrind, {total:,} instructions, random seed {CALLGRIND_SEED}):")

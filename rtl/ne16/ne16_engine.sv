@@ -1,9 +1,17 @@
-// NE16 engine: runs one job (spec ne16.md section 4) with a load-compute-store schedule per output
-// subtile (3x3 pixels x KO_SUB channels): parameters (per Ko subtile), streamin, then per Ki subtile the
-// input window (F x F pixels of 16 bytes, padding applied on capture) and per output channel its Qw
-// weight planes followed by MAC steps on the 144-MAC array (9 taps for 3x3/DW, 1 for 1x1, 2/4 for
-// linear); finally one normalised value per cycle and the output words. One memory transaction at a time
-// over the 9 lock-stepped ports (req held until gnt; read data one cycle after the grant).
+// NE16 engine: runs one job (spec ne16.md section 4) as three decoupled stages that walk the same loop
+// nest of 4.1 (kom, im, jm, kim, ko), each with its own indices:
+//   load     issues the reads: per Ko subtile its parameters, per output subtile its streamin, per Ki
+//            subtile the input window into one of two window buffers, per output channel its Qw weight
+//            planes into one of NSLOT weight slots (contiguous planes share a 36-byte read);
+//   compute  runs the MAC steps of one output channel on the 144-MAC array as soon as its window buffer
+//            and weight slot are full (9 taps for 3x3, one step for 1x1 and depthwise, 2/4 for linear),
+//            then hands the finished accumulators of the subtile to the store stage and starts the next;
+//   store    normalises the channels of one pixel of the handed-over subtile in a cycle, then writes its words.
+// Buffer handshake: a buffer is FREE, claimed by the load stage on its first read (FILL), FULL when the
+// last read's data arrived, FREE again when compute is done with it. So the load stage runs ahead of the
+// MAC array by up to a window and NSLOT channels and the port issues a read in every cycle it can.
+// One port (9 lock-stepped 32-bit ports, one 36-byte transaction): req held until gnt, read data one
+// cycle after the grant, a new request may follow in the cycle of the grant. Stores win the port.
 module ne16_engine
   import ne16_pkg::*;
   import ne16_regs_pkg::*;
@@ -25,105 +33,289 @@ module ne16_engine
   input  logic         r_valid_i,
   input  logic [287:0] r_data_i
 );
-  typedef enum logic [4:0] {
-    S_IDLE, S_CHECK, S_KOM, S_PAR_SC, S_PAR_SC_D, S_PAR_BI, S_PAR_BI_D, S_PAR_SH, S_PAR_SH_D, S_SUB,
-    S_SIN, S_SIN_D, S_KIM, S_LDX, S_LDX_D, S_LDW, S_LDW_D, S_MAC, S_ST_PIX, S_ST_NQ, S_ST_WR, S_ST_WR_D,
-    S_NEXT, S_MEM, S_DONE
-  } state_e;
+  localparam int unsigned NSLOT = 4;       // weight slots: enough run-ahead to hide a window load (3x3)
+  typedef enum logic [1:0] { B_FREE, B_FILL, B_FULL } bstate_e;
 
-  state_e      state_q, ret_q;
-  cfg_t        cfg_q;
+  // ================= job control =================
+  typedef enum logic [1:0] { J_IDLE, J_CHECK, J_RUN, J_DONE } jstate_e;
+  jstate_e     jst_q;
+  cfg_t        c;
   logic [7:0]  err_q;
-  // loop counters
-  logic [15:0] kom_q, im_q, jm_q, kim_q;
-  logic [5:0]  ko_q;
-  logic [3:0]  q_q, step_q, pix_q;
-  logic [2:0]  xr_q, xc_q, chunk_q;
-  logic [5:0]  idx_q;
-  logic [1:0]  wi_q;
+  logic        go, all_idle;
+
+  // ================= state of the stages (declared here, driven below) =================
+  typedef enum logic [3:0] { P_IDLE, P_KOM, P_SC, P_BI, P_SH, P_SUB, P_SIN, P_X, P_W, P_NEXT } pstate_e;
+  typedef enum logic [1:0] { C_IDLE, C_INIT, C_MAC, C_HAND } cstate_e;
+  typedef enum logic [1:0] { S_IDLE, S_NQ, S_WR } sstate_e;
+  pstate_e     pst_q;
+  cstate_e     cst_q;
+  sstate_e     sst_q;
+
   // buffers
-  logic [31:0][127:0] xbuf_q;              // input window (25 pixels) or linear words (16/32)
-  logic [7:0][255:0]  wpl_q;               // weight planes of one output channel
-  logic [31:0][8:0][31:0] acc_q;           // accumulators [ko][pixel]
-  logic [31:0][31:0]  obuf_q;              // normalised outputs of one pixel
-  logic [1023:0]      scale_q, bias_q;
-  logic [255:0]       shift_q;
-  logic [255:0]       rbuf_q;              // read data, aligned to the requested byte address
-  // transaction registers
-  logic         req_q, wen_q, rwait_q;
+  logic [1:0][31:0][127:0]       xbuf_q;     // input windows (25 pixels) or linear words (16/32)
+  logic [NSLOT-1:0][7:0][255:0]  wsl_q;      // weight planes of one output channel per slot
+  bstate_e [1:0]                 xst_q;
+  bstate_e [NSLOT-1:0]           wst_q;
+  logic [31:0][8:0][31:0]        acc_q;      // accumulators [ko][pixel] of the subtile being computed
+  logic [31:0][8:0][31:0]        sacc_q;     // accumulators of the subtile being stored
+  logic [1023:0]                 scale_q, bias_q;
+  logic [255:0]                  shift_q;
+
+  // port
+  logic         req_q, wen_q, rpend_q;
   logic [31:0]  add_q;
-  logic [1:0]   off_q;
   logic [35:0]  be_q;
   logic [287:0] wdata_q;
+  tag_t         tag_q, rtag_q;
+  logic         out_rdy, s_take, p_take;
 
-  // ---------------- per-subtile geometry ----------------
-  cfg_t c;
-  assign c = cfg_q;
-  logic        last_ko, last_h, last_w, last_ki;
-  logic [5:0]  n_ko, lanes;
-  logic [2:0]  h_out, w_out, h_in, w_in;
-  logic [15:0] nki;
-  assign last_ko = kom_q == c.nb_ko - 16'd1;
-  assign last_h  = im_q == c.nb_ho - 16'd1;
-  assign last_w  = jm_q == c.nb_wo - 16'd1;
-  assign nki     = c.dw ? 16'd1 : c.nb_ki;
-  assign last_ki = kim_q == nki - 16'd1;
-  assign n_ko  = (last_ko && c.rem_ko != 0) ? c.rem_ko[5:0] : c.ko_sub;
-  assign h_out = (last_h && c.rem_ho != 0) ? c.rem_ho[2:0] : 3'd3;
-  assign w_out = (last_w && c.rem_wo != 0) ? c.rem_wo[2:0] : 3'd3;
-  assign h_in  = (last_h && c.rem_hi != 0) ? c.rem_hi[2:0] : c.f;
-  assign w_in  = (last_w && c.rem_wi != 0) ? c.rem_wi[2:0] : c.f;
-  assign lanes = c.dw ? n_ko : ((last_ki && c.rem_ki != 0) ? c.rem_ki[5:0] : c.ki_full);
-
+  // ================= load stage: address generation =================
+  logic [15:0] pkom_q, pim_q, pjm_q, pkim_q;
+  logic [5:0]  pko_q, pidx_q;
+  logic [3:0]  pq_q, ppix_q;
+  logic [2:0]  pxr_q, pxc_q, pch_q;
+  logic [1:0]  pwi_q, pws_q;
+  logic        pxb_q;
   // verilator lint_off UNUSEDSIGNAL
-  function automatic logic pix_enabled(input cfg_t cf, input logic [3:0] p, input logic [2:0] ho, input logic [2:0] wo);
-    logic [1:0] i, j;
-    i = p >= 4'd6 ? 2'd2 : p >= 4'd3 ? 2'd1 : 2'd0;
-    j = 2'(p - 4'(3 * i));
-    if (p >= 4'd9) return 1'b0;
-    if (cf.linear) return p == 4'd0;
-    if (3'(i) >= ho || 3'(j) >= wo) return 1'b0;
-    return !cf.strided || ((i != 2'd1) && (j != 2'd1));
-  endfunction
+  geom_t       pg;          // the load stage does not need the Ki lanes
+  // verilator lint_on UNUSEDSIGNAL
+  assign pg = geom(c, pkom_q, pim_q, pjm_q, pkim_q);
 
-  // ---------------- addresses ----------------
-  logic [1:0]  pi, pj;
-  logic [31:0] pix_addr, win_base, s_ki, s_ko, wpl_addr, ldx_addr, ko_off;
-  assign pi = pix_q >= 4'd6 ? 2'd2 : pix_q >= 4'd3 ? 2'd1 : 2'd0;
-  assign pj = 2'(pix_q - 4'(3 * pi));
-  assign ko_off = 32'(kom_q) * 32'(c.ko_sub) * 32'(c.ob);
-  assign pix_addr = c.outfeat + ko_off + (32'(3 * 32'(im_q)) + 32'(pi)) * c.out_d2 + (32'(3 * 32'(jm_q)) + 32'(pj)) * c.out_d1;
-  assign win_base = c.infeat + 32'(3 * 32'(im_q)) * c.in_d1 + 32'(3 * 32'(jm_q)) * c.in_d0 +
-                    (c.linear ? 32'(kim_q) * (c.mode16 ? 32'd512 : 32'd256) : 32'd16 * 32'(c.dw ? 32'(kom_q) : 32'(kim_q)));
-  assign ldx_addr = c.linear ? win_base + 32'(idx_q) * c.in_d0 : win_base + 32'(xr_q) * c.in_d1 + 32'(xc_q) * c.in_d0;
+  logic [31:0] kbase, win_base, ldx_addr, s_ki, s_ko, wpl_addr, psin_addr;
+  logic [5:0]  plen;        // bytes of one weight plane
+  logic        wcontig;     // the planes of one channel are adjacent: several per read
+  logic [3:0]  wfit, wnp;
+  assign kbase = 32'(pkom_q) * 32'(c.ko_sub);
+  assign win_base = c.infeat + 32'(3 * 32'(pim_q)) * c.in_d1 + 32'(3 * 32'(pjm_q)) * c.in_d0 +
+                    (c.linear ? 32'(pkim_q) * (c.mode16 ? 32'd512 : 32'd256) : 32'd16 * (c.dw ? 32'(pkom_q) : 32'(pkim_q)));
+  assign ldx_addr = c.linear ? win_base + 32'(pidx_q) * c.in_d0 : win_base + 32'(pxr_q) * c.in_d1 + 32'(pxc_q) * c.in_d0;
   assign s_ki = c.is1x1 ? 32'(c.qw) * 32'(c.mode16 ? 1 : 2) : 32'(c.qw) * 32'd9 * 32'(c.mode16 ? 1 : 2);
   assign s_ko = 32'd32 * 32'(c.nb_ki) * s_ki;
   always_comb begin
-    if (c.linear)   wpl_addr = c.weights + 32'(kom_q) * c.w_d2 + 32'(kim_q) * 32'd32 + 32'(ko_q) * c.w_d1 + 32'(q_q) * c.w_d0;
-    else if (c.dw)  wpl_addr = c.weights + 32'(kom_q) * 32'(c.qw) * 32'd18 + 32'(ko_q) * c.w_d1 + 32'(q_q) * c.w_d0;
-    else if (c.is1x1) wpl_addr = c.weights + 32'(kom_q) * s_ko + 32'(kim_q) * s_ki + 32'(ko_q) * c.w_d1 + 32'(q_q) * 32'(c.mode16 ? 1 : 2);
-    else            wpl_addr = c.weights + 32'(kom_q) * s_ko + 32'(kim_q) * s_ki + 32'(ko_q) * c.w_d1 + 32'(q_q) * c.w_d0;
+    if (c.linear)     wpl_addr = c.weights + 32'(pkom_q) * c.w_d2 + 32'(pkim_q) * 32'd32 + 32'(pko_q) * c.w_d1 + 32'(pq_q) * c.w_d0;
+    else if (c.dw)    wpl_addr = c.weights + 32'(pkom_q) * 32'(c.qw) * 32'd18 + 32'(pko_q) * c.w_d1 + 32'(pq_q) * c.w_d0;
+    else if (c.is1x1) wpl_addr = c.weights + 32'(pkom_q) * s_ko + 32'(pkim_q) * s_ki + 32'(pko_q) * c.w_d1 + 32'(pq_q) * 32'(c.mode16 ? 1 : 2);
+    else              wpl_addr = c.weights + 32'(pkom_q) * s_ko + 32'(pkim_q) * s_ki + 32'(pko_q) * c.w_d1 + 32'(pq_q) * c.w_d0;
+  end
+  assign psin_addr = pix_addr(c, pkom_q, pim_q, pjm_q, ppix_q) + 32'(pwi_q) * c.out_d0;
+
+  // How many planes one read carries: as many whole planes as fit in 36 bytes from the address's offset.
+  always_comb begin
+    if (c.linear)     begin plen = 6'd32; wcontig = 1'b0; end
+    else if (c.is1x1) begin plen = c.mode16 ? 6'd1 : 6'd2; wcontig = 1'b1; end
+    else if (c.dw)    begin plen = 6'd18; wcontig = c.w_d0 == 32'd18; end
+    else              begin plen = c.mode16 ? 6'd9 : 6'd18; wcontig = c.w_d0 == 32'(plen); end
+    wfit = 4'd1;
+    if (wcontig) wfit = 4'((6'd36 - 6'(wpl_addr[1:0])) / plen > 6'd8 ? 6'd8 : (6'd36 - 6'(wpl_addr[1:0])) / plen);
+    wnp = (c.qw - pq_q) < wfit ? c.qw - pq_q : wfit;
   end
 
-  // ---------------- padding on window capture (4.2) ----------------
-  logic [127:0] xpad;
+  // Padding of a window pixel (4.2), decided when its read is issued.
+  logic [1:0] xpad_kind;
   always_comb begin
     logic implicit_zero, explicit_pad;
-    implicit_zero = xr_q >= h_in || xc_q >= w_in;
-    explicit_pad = (im_q == 0 && 4'(xr_q) < c.pad_top) || (last_h && 5'(xr_q) + 5'(c.pad_bottom) >= 5'd5) ||
-                   (jm_q == 0 && 4'(xc_q) < c.pad_left) || (last_w && 5'(xc_q) + 5'(c.pad_right) >= 5'd5);
-    if (c.linear) xpad = rbuf_q[127:0];
-    else if (implicit_zero) xpad = '0;
-    else if (explicit_pad) xpad = c.mode16 ? {8{c.pad_value}} : {16{c.pad_value[7:0]}};
-    else xpad = rbuf_q[127:0];
+    implicit_zero = pxr_q >= pg.h_in || pxc_q >= pg.w_in;
+    explicit_pad = (pim_q == 0 && 4'(pxr_q) < c.pad_top) || (pg.last_h && 5'(pxr_q) + 5'(c.pad_bottom) >= 5'd5) ||
+                   (pjm_q == 0 && 4'(pxc_q) < c.pad_left) || (pg.last_w && 5'(pxc_q) + 5'(c.pad_right) >= 5'd5);
+    if (c.linear) xpad_kind = 2'd0;
+    else if (implicit_zero) xpad_kind = 2'd1;
+    else if (explicit_pad) xpad_kind = 2'd2;
+    else xpad_kind = 2'd0;
   end
 
-  // ---------------- MAC operands ----------------
+  logic        x_last, w_last, sc_more, bi_more, sin_more, drained, sin_fin, wshare;
+  // Depthwise with WEIGHTS_D1 = 0 (the 3.7 driver): every channel of the Ko subtile reads the same planes
+  // (channel ko at bit ko of each tap), so one slot is loaded per Ko subtile and serves all its channels.
+  assign wshare = c.dw && c.w_d1 == 32'd0;
+  assign x_last = c.linear ? pidx_q == c.ki_full - 6'd1 : (pxr_q == c.f - 3'd1 && pxc_q == c.f - 3'd1);
+  assign w_last = pq_q + wnp >= c.qw;
+  assign sc_more = (9'(pch_q) + 9'd1) * 9'd32 < 9'(pg.n_ko) * 9'(c.sb) && pch_q != 3'd3;
+  assign bi_more = (7'(pch_q) + 7'd1) * 7'd8 < 7'(pg.n_ko) && pch_q != 3'd3;
+  assign sin_more = ({1'b0, pwi_q, 3'd0} + 6'd8) < pg.n_ko;
+
+  // The load stage's read request of this cycle.
+  logic        p_req_v;
+  logic [31:0] p_addr;
+  tag_t        p_tag;
+  always_comb begin
+    p_req_v = 1'b0;
+    p_addr = '0;
+    p_tag = '0;
+    unique case (pst_q)
+      P_SC: begin p_req_v = 1'b1; p_addr = c.scale + kbase * 32'(c.sb) + 32'({pch_q, 5'd0}); p_tag.kind = T_SC; p_tag.idx = 6'(pch_q); end
+      P_BI: begin p_req_v = 1'b1; p_addr = c.scale_bias + kbase * 32'd4 + 32'({pch_q, 5'd0}); p_tag.kind = T_BI; p_tag.idx = 6'(pch_q); end
+      P_SH: begin p_req_v = 1'b1; p_addr = c.scale_shift + kbase; p_tag.kind = T_SH; end
+      P_SIN: begin
+        p_req_v = ppix_q != 4'd9 && pix_enabled(c, ppix_q, pg.h_out, pg.w_out);
+        p_addr = psin_addr;
+        p_tag.kind = T_SIN;
+        p_tag.pix = ppix_q;
+        p_tag.idx = 6'(pwi_q);
+      end
+      P_X: begin
+        p_req_v = pidx_q != 0 || xst_q[pxb_q] == B_FREE;
+        p_addr = ldx_addr;
+        p_tag.kind = T_X;
+        p_tag.pad = xpad_kind;
+        p_tag.xb = pxb_q;
+        p_tag.idx = pidx_q;
+        p_tag.last = x_last;
+      end
+      P_W: begin
+        p_req_v = pq_q != 0 || wst_q[pws_q] == B_FREE;
+        p_addr = wpl_addr;
+        p_tag.kind = T_W;
+        p_tag.slot = pws_q;
+        p_tag.idx = 6'(pq_q);
+        p_tag.np = wnp;
+        p_tag.last = w_last;
+      end
+      default: ;
+    endcase
+    p_tag.off = p_addr[1:0];
+  end
+
+  // ================= load stage: sequencing =================
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pst_q <= P_IDLE;
+      pkom_q <= '0; pim_q <= '0; pjm_q <= '0; pkim_q <= '0; pko_q <= '0; pidx_q <= '0; pq_q <= '0;
+      ppix_q <= '0; pxr_q <= '0; pxc_q <= '0; pch_q <= '0; pwi_q <= '0; pws_q <= '0; pxb_q <= 1'b0;
+    end else if (clear_i) begin
+      pst_q <= P_IDLE;
+    end else if (go) begin
+      pst_q <= P_KOM;
+      pkom_q <= '0; pim_q <= '0; pjm_q <= '0; pws_q <= '0; pxb_q <= 1'b0;
+    end else begin
+      unique case (pst_q)
+        P_IDLE: ;
+        // parameters of a Ko subtile: the store stage must be done with the previous ones
+        P_KOM: if (drained) begin
+          pch_q <= '0;
+          pst_q <= c.streamout ? P_SC : P_SUB;
+        end
+        P_SC: if (p_take) begin
+          if (sc_more) pch_q <= pch_q + 3'd1;
+          else begin pch_q <= '0; pst_q <= c.norm_bias ? P_BI : c.norm_shift ? P_SH : P_SUB; end
+        end
+        P_BI: if (p_take) begin
+          if (bi_more) pch_q <= pch_q + 3'd1;
+          else begin pch_q <= '0; pst_q <= c.norm_shift ? P_SH : P_SUB; end
+        end
+        P_SH: if (p_take) pst_q <= P_SUB;
+        // output subtile: streamin writes the accumulators, so it waits until compute has handed over
+        // the previous subtile
+        P_SUB: begin
+          pkim_q <= '0; ppix_q <= '0; pwi_q <= '0; pidx_q <= '0; pxr_q <= '0; pxc_q <= '0;
+          if (!c.streamin) pst_q <= P_X;
+          else if (cst_q == C_INIT) pst_q <= P_SIN;
+        end
+        P_SIN: begin
+          if (ppix_q == 4'd9) begin
+            if (sin_fin) pst_q <= P_X;
+          end else if (!pix_enabled(c, ppix_q, pg.h_out, pg.w_out)) ppix_q <= ppix_q + 4'd1;
+          else if (p_take) begin
+            if (sin_more) pwi_q <= pwi_q + 2'd1;
+            else begin pwi_q <= '0; ppix_q <= ppix_q + 4'd1; end
+          end
+        end
+        // Ki subtile: the input window
+        P_X: if (p_take) begin
+          pidx_q <= pidx_q + 6'd1;
+          if (pxc_q == c.f - 3'd1) begin pxc_q <= '0; pxr_q <= pxr_q + 3'd1; end
+          else pxc_q <= pxc_q + 3'd1;
+          if (x_last) begin
+            pxb_q <= ~pxb_q; pko_q <= '0; pq_q <= '0; pst_q <= P_W;
+          end
+        end
+        // per output channel: its weight planes
+        P_W: if (p_take) begin
+          if (!w_last) pq_q <= pq_q + wnp;
+          else begin
+            pq_q <= '0;
+            pws_q <= pws_q + 2'd1;
+            if (!wshare && pko_q + 6'd1 < pg.n_ko) pko_q <= pko_q + 6'd1;
+            else if (!pg.last_ki) begin
+              pko_q <= '0; pkim_q <= pkim_q + 16'd1; pidx_q <= '0; pxr_q <= '0; pxc_q <= '0; pst_q <= P_X;
+            end else pst_q <= P_NEXT;
+          end
+        end
+        P_NEXT: begin
+          if (!pg.last_w) begin pjm_q <= pjm_q + 16'd1; pst_q <= P_SUB; end
+          else if (!pg.last_h) begin pjm_q <= '0; pim_q <= pim_q + 16'd1; pst_q <= P_SUB; end
+          else if (!pg.last_ko) begin pjm_q <= '0; pim_q <= '0; pkom_q <= pkom_q + 16'd1; pst_q <= P_KOM; end
+          else pst_q <= P_IDLE;
+        end
+        default: pst_q <= P_IDLE;
+      endcase
+    end
+  end
+
+  // ================= read responses: into the buffers named by the tag =================
+  logic         resp;
+  logic [287:0] rsh;       // read data aligned to the requested byte address
+  assign resp = rpend_q && r_valid_i;
+  assign rsh = r_data_i >> {rtag_q.off, 3'b000};
+
+  logic [127:0] xval;
+  always_comb begin
+    unique case (rtag_q.pad)
+      2'd1: xval = '0;
+      2'd2: xval = c.mode16 ? {8{c.pad_value}} : {16{c.pad_value[7:0]}};
+      default: xval = rsh[127:0];
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xbuf_q <= '0; wsl_q <= '0; scale_q <= '0; bias_q <= '0; shift_q <= '0;
+    end else if (resp) begin
+      unique case (rtag_q.kind)
+        T_X: xbuf_q[rtag_q.xb][rtag_q.idx[4:0]] <= xval;
+        T_W: for (int p = 0; p < 8; p++)
+               if (4'(p) < rtag_q.np) wsl_q[rtag_q.slot][3'(rtag_q.idx[2:0] + 3'(p))] <= 256'(rsh >> (p * int'(plen) * 8));
+        T_SC: scale_q[256*rtag_q.idx[1:0] +: 256] <= rsh[255:0];
+        T_BI: bias_q[256*rtag_q.idx[1:0] +: 256] <= rsh[255:0];
+        T_SH: shift_q <= rsh[255:0];
+        default: ;   // T_SIN: the compute stage writes the accumulators
+      endcase
+    end
+  end
+
+  // ================= compute stage =================
+  logic [15:0] ckom_q, cim_q, cjm_q, ckim_q;
+  logic [5:0]  cko_q;
+  logic [3:0]  cstep_q;
+  logic        cxb_q;
+  logic [1:0]  cws_q;
+  // verilator lint_off UNUSEDSIGNAL
+  geom_t       cg;          // compute does not need the input window extent
+  // verilator lint_on UNUSEDSIGNAL
+  assign cg = geom(c, ckom_q, cim_q, cjm_q, ckim_q);
+
+  logic [31:0][127:0] xcur;
+  logic [7:0][255:0]  wcur;
+  logic               c_ready, c_last_step, c_wrel, c_xrel, handoff;
+  logic [3:0]         mac_steps;
+  assign xcur = xbuf_q[cxb_q];
+  assign wcur = wsl_q[cws_q];
+  assign mac_steps = c.linear ? (c.mode16 ? 4'd4 : 4'd2) : (c.is1x1 || c.dw) ? 4'd1 : 4'd9;
+  assign c_ready = cst_q == C_MAC && xst_q[cxb_q] == B_FULL && wst_q[cws_q] == B_FULL;
+  assign c_last_step = cstep_q + 4'd1 >= mac_steps;
+  assign c_wrel = c_ready && c_last_step && (!wshare || cko_q + 6'd1 >= cg.n_ko);
+  assign c_xrel = c_ready && c_last_step && cko_q + 6'd1 >= cg.n_ko;
+  assign handoff = cst_q == C_HAND && sst_q == S_IDLE;
+  assign drained = ckom_q == pkom_q && sst_q == S_IDLE;
+  // streamin complete: every read issued and its data written
+  assign sin_fin = pst_q == P_SIN && ppix_q == 4'd9 && !req_q && !rpend_q;
+
+  // ---- MAC operands ----
   logic [8:0][15:0][16:0] mac_x;
   logic [8:0][15:0][9:0]  mac_w;
   logic [8:0][31:0]       mac_sum;
   ne16_mac_array i_mac (.x_i(mac_x), .w_i(mac_w), .sum_o(mac_sum));
 
+  // verilator lint_off UNUSEDSIGNAL
   function automatic logic [9:0] wval(input cfg_t cf, input logic [7:0][255:0] pl, input int bitpos);
     logic [8:0] u;
     u = '0;
@@ -134,53 +326,66 @@ module ne16_engine
   endfunction
   // verilator lint_on UNUSEDSIGNAL
 
+  // Rows are output pixels (linear: 16-byte words). 3x3: one tap per step, lanes = input channels.
+  // 1x1: one step. Depthwise: one step per channel, lanes = the 9 taps of that channel.
   always_comb begin
     logic [1:0] fy, fx;
     logic       masked;
     logic [5:0] word;
     logic [127:0] xv;
+    logic [15:0][9:0] wlane;   // 3x3/1x1/depthwise: the step's weight per lane, the same for all 9 rows
+    int pr, pc;
+    wlane = '0;
+    pr = 0;
+    pc = 0;
     mac_x = '0;
     mac_w = '0;
     word = '0;
     xv = '0;
-    fy = step_q >= 4'd6 ? 2'd2 : step_q >= 4'd3 ? 2'd1 : 2'd0;
-    fx = 2'(step_q - 4'(3 * fy));
-    masked = !c.is1x1 && (8'(fy) < c.mask_top || 9'(fy) + 9'(c.mask_bottom) >= 9'd3 ||
-                          8'(fx) < c.mask_left || 9'(fx) + 9'(c.mask_right) >= 9'd3);
-    for (int r = 0; r < 9; r++) begin
-      int pr, pc;
-      pr = r / 3;
-      pc = r % 3;
-      if (c.linear) begin
-        word = 6'(9 * int'(step_q) + r);
-        xv = xbuf_q[word[4:0]];
-        for (int l = 0; l < 16; l++) begin
-          if (!c.mode16 && word < lanes && word < 6'd16) begin
-            mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-            mac_w[r][l] = wval(c, wpl_q, 16 * int'(word) + l);
-          end else if (c.mode16 && l < 8 && word < lanes) begin
-            mac_x[r][l] = {1'b0, xv[16*l +: 16]};
-            mac_w[r][l] = wval(c, wpl_q, 8 * int'(word) + l);
+    fy = cstep_q >= 4'd6 ? 2'd2 : cstep_q >= 4'd3 ? 2'd1 : 2'd0;
+    fx = 2'(cstep_q - 4'(3 * fy));
+    masked = !c.is1x1 && tap_masked(c, fy, fx);
+    // operands only in MAC cycles (operand isolation): zero otherwise, which also spares the simulator
+    // the operand muxes in the cycles that wait for data
+    if (c_ready) begin
+      for (int l = 0; l < 16; l++) begin
+        if (c.dw) begin
+          if (l < 9 && !tap_masked(c, 2'(l / 3), 2'(l % 3))) wlane[l] = wval(c, wcur, 16 * l + int'(cko_q[3:0]));
+        end else if (!masked) wlane[l] = wval(c, wcur, (c.mode16 ? 8 : 16) * int'(cstep_q) + l);
+      end
+      for (int r = 0; r < 9; r++) begin
+        pr = r / 3;
+        pc = r % 3;
+        if (c.linear) begin
+          word = 6'(9 * int'(cstep_q) + r);
+          xv = xcur[word[4:0]];
+          for (int l = 0; l < 16; l++) begin
+            if (!c.mode16 && word < cg.lanes && word < 6'd16) begin
+              mac_x[r][l] = {9'd0, xv[8*l +: 8]};
+              mac_w[r][l] = wval(c, wcur, 16 * int'(word) + l);
+            end else if (c.mode16 && l < 8 && word < cg.lanes) begin
+              mac_x[r][l] = {1'b0, xv[16*l +: 16]};
+              mac_w[r][l] = wval(c, wcur, 8 * int'(word) + l);
+            end
           end
-        end
-      end else begin
-        if (c.is1x1) xv = xbuf_q[5'(pr * 3 + pc)];
-        else xv = xbuf_q[5'((pr + int'(fy)) * 5 + pc + int'(fx))];
-        for (int l = 0; l < 16; l++) begin
-          if (c.dw) begin
-            if (6'(l) == ko_q) begin
+        end else if (c.dw) begin
+          for (int t = 0; t < 9; t++) begin
+            xv = xcur[5'((pr + t / 3) * 5 + pc + t % 3)];
+            mac_x[r][t] = {9'd0, xv[8*cko_q[3:0] +: 8]};
+            mac_w[r][t] = wlane[t];
+          end
+        end else begin
+          if (c.is1x1) xv = xcur[5'(pr * 3 + pc)];
+          else xv = xcur[5'((pr + int'(fy)) * 5 + pc + int'(fx))];
+          for (int l = 0; l < 16; l++) begin
+            if (c.mode16) begin
+              if (l < 8) begin
+                mac_x[r][l] = {1'b0, (6'(2*l+1) < cg.lanes) ? xv[16*l+8 +: 8] : 8'd0, (6'(2*l) < cg.lanes) ? xv[16*l +: 8] : 8'd0};
+                mac_w[r][l] = wlane[l];
+              end
+            end else if (6'(l) < cg.lanes) begin
               mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-              mac_w[r][l] = masked ? 10'd0 : wval(c, wpl_q, 16 * int'(step_q) + l);
-            end
-          end else if (c.mode16) begin
-            if (l < 8) begin
-              mac_x[r][l] = {1'b0, (6'(2*l+1) < lanes) ? xv[16*l+8 +: 8] : 8'd0, (6'(2*l) < lanes) ? xv[16*l +: 8] : 8'd0};
-              mac_w[r][l] = masked ? 10'd0 : wval(c, wpl_q, 8 * int'(step_q) + l);
-            end
-          end else begin
-            if (6'(l) < lanes) begin
-              mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-              mac_w[r][l] = masked ? 10'd0 : wval(c, wpl_q, 16 * int'(step_q) + l);
+              mac_w[r][l] = wlane[l];
             end
           end
         end
@@ -188,212 +393,222 @@ module ne16_engine
     end
   end
 
-  logic [3:0] mac_steps;
-  assign mac_steps = c.linear ? (c.mode16 ? 4'd4 : 4'd2) : (c.is1x1 ? 4'd1 : 4'd9);
-
-  // ---------------- normalisation of (ko_q, pix_q) ----------------
-  logic [31:0] nq_scale, nq_y;
-  always_comb begin
-    unique case (c.sb)
-      3'd1: nq_scale = {24'd0, scale_q[8*ko_q +: 8]};
-      3'd2: nq_scale = {16'd0, scale_q[16*ko_q +: 16]};
-      default: nq_scale = scale_q[32*ko_q +: 32];
-    endcase
-  end
-  ne16_normquant i_nq (
-    .cfg_i(c), .acc_i(acc_q[ko_q[4:0]][pix_q]), .scale_i(nq_scale), .bias_i(bias_q[32*ko_q +: 32]),
-    .shift_i(shift_q[8*ko_q +: 8]), .y_o(nq_y)
-  );
-
-  // ---------------- output word packing ----------------
-  logic [255:0] st_bytes;
-  logic [5:0]   st_n;     // bytes in this word
-  always_comb begin
-    logic [5:0] rest;
-    st_bytes = '0;
-    rest = n_ko - {1'b0, wi_q, 3'd0};
-    if (rest > 6'd8) rest = 6'd8;
-    if (c.ob == 3'd1) begin
-      for (int k = 0; k < 32; k++) st_bytes[8*k +: 8] = obuf_q[k][7:0];
-      st_n = n_ko;
-    end else if (c.ob == 3'd2) begin
-      for (int j = 0; j < 8; j++) st_bytes[16*j +: 16] = obuf_q[{wi_q, 3'(j)}][15:0];
-      st_n = 6'(2 * rest);
-    end else begin
-      for (int j = 0; j < 8; j++) st_bytes[32*j +: 32] = obuf_q[{wi_q, 3'(j)}];
-      st_n = 6'(4 * rest);
-    end
-  end
-
-  // more output words after wi_q (16/32-bit outputs)
-  logic more_words;
-  assign more_words = c.ob != 3'd1 && ({1'b0, wi_q, 3'd0} + 6'd8) < n_ko;
-
-  // ---------------- FSM ----------------
-  task automatic issue(input logic [31:0] byte_addr, input logic write, input logic [5:0] nbytes,
-                       input logic [255:0] data, input state_e ret);
-    logic [35:0] mask;
-    mask = (36'd1 << nbytes) - 36'd1;
-    add_q <= {byte_addr[31:2], 2'b00};
-    off_q <= byte_addr[1:0];
-    wen_q <= ~write;
-    be_q <= write ? (mask << byte_addr[1:0]) : '1;
-    wdata_q <= write ? ({32'd0, data} << {byte_addr[1:0], 3'b000}) : '0;
-    req_q <= 1'b1;
-    rwait_q <= 1'b0;
-    ret_q <= ret;
-    state_q <= S_MEM;
-  endtask
-
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q <= S_IDLE; ret_q <= S_IDLE; cfg_q <= '0; err_q <= '0;
-      kom_q <= '0; im_q <= '0; jm_q <= '0; kim_q <= '0; ko_q <= '0; q_q <= '0; step_q <= '0; pix_q <= '0;
-      xr_q <= '0; xc_q <= '0; chunk_q <= '0; idx_q <= '0; wi_q <= '0;
-      xbuf_q <= '0; wpl_q <= '0; obuf_q <= '0;
-      for (int k = 0; k < 32; k++) acc_q[k] <= '0; scale_q <= '0; bias_q <= '0; shift_q <= '0;
-      rbuf_q <= '0; req_q <= 1'b0; wen_q <= 1'b1; rwait_q <= 1'b0; add_q <= '0; off_q <= '0; be_q <= '0;
-      wdata_q <= '0;
+      cst_q <= C_IDLE;
+      ckom_q <= '0; cim_q <= '0; cjm_q <= '0; ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cxb_q <= 1'b0; cws_q <= '0;
+      for (int k = 0; k < 32; k++) acc_q[k] <= '0;
     end else if (clear_i) begin
-      state_q <= S_IDLE;
-      req_q <= 1'b0;
-      rwait_q <= 1'b0;
+      cst_q <= C_IDLE;
+    end else if (go) begin
+      cst_q <= C_INIT;
+      ckom_q <= '0; cim_q <= '0; cjm_q <= '0; ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cxb_q <= 1'b0; cws_q <= '0;
+      for (int k = 0; k < 32; k++) acc_q[k] <= '0;
     end else begin
-      unique case (state_q)
-        S_IDLE: if (start_i) begin
-          cfg_q <= decode(regs_i);
-          err_q <= check(decode(regs_i));
-          state_q <= S_CHECK;
+      // streamin data (4.5): the load stage reads it only while this stage waits in C_INIT
+      if (resp && rtag_q.kind == T_SIN)
+        for (int j = 0; j < 8; j++) acc_q[{rtag_q.idx[1:0], 3'(j)}][rtag_q.pix] <= rsh[32*j +: 32];
+      unique case (cst_q)
+        C_IDLE: ;
+        C_INIT: if (!c.streamin || sin_fin) begin
+          ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cst_q <= C_MAC;
         end
-        S_CHECK: begin
-          kom_q <= '0;
-          state_q <= err_q != 8'd0 ? S_DONE : S_KOM;
-        end
-        S_KOM: begin
-          im_q <= '0; jm_q <= '0; chunk_q <= '0;
-          state_q <= c.streamout ? S_PAR_SC : S_SUB;
-        end
-        // ---- per-channel parameters of the Ko subtile (3.5), 32-byte chunks ----
-        S_PAR_SC: issue(c.scale + ko_off / 32'(c.ob) * 32'(c.sb) + 32'({chunk_q, 5'd0}), 1'b0, 6'd32, '0, S_PAR_SC_D);
-        S_PAR_SC_D: begin
-          scale_q[256*chunk_q[1:0] +: 256] <= rbuf_q;
-          if ((9'(chunk_q) + 9'd1) * 9'd32 < 9'(n_ko) * 9'(c.sb) && chunk_q != 3'd3) begin
-            chunk_q <= chunk_q + 3'd1; state_q <= S_PAR_SC;
-          end else begin
-            chunk_q <= '0;
-            state_q <= c.norm_bias ? S_PAR_BI : c.norm_shift ? S_PAR_SH : S_SUB;
-          end
-        end
-        S_PAR_BI: issue(c.scale_bias + ko_off / 32'(c.ob) * 32'd4 + 32'({chunk_q, 5'd0}), 1'b0, 6'd32, '0, S_PAR_BI_D);
-        S_PAR_BI_D: begin
-          bias_q[256*chunk_q[1:0] +: 256] <= rbuf_q;
-          if ((7'(chunk_q) + 7'd1) * 7'd8 < 7'(n_ko) && chunk_q != 3'd3) begin
-            chunk_q <= chunk_q + 3'd1; state_q <= S_PAR_BI;
-          end else begin
-            chunk_q <= '0;
-            state_q <= c.norm_shift ? S_PAR_SH : S_SUB;
-          end
-        end
-        S_PAR_SH: issue(c.scale_shift + ko_off / 32'(c.ob), 1'b0, 6'd32, '0, S_PAR_SH_D);
-        S_PAR_SH_D: begin
-          shift_q <= rbuf_q;
-          state_q <= S_SUB;
-        end
-        // ---- output subtile ----
-        S_SUB: begin
-          for (int k = 0; k < 32; k++) acc_q[k] <= '0;
-          pix_q <= '0; wi_q <= '0; kim_q <= '0;
-          state_q <= c.streamin ? S_SIN : S_KIM;
-        end
-        S_SIN: begin
-          if (pix_q == 4'd9) begin
-            pix_q <= '0; state_q <= S_KIM;
-          end else if (!pix_enabled(c, pix_q, h_out, w_out)) begin
-            pix_q <= pix_q + 4'd1;
-          end else begin
-            issue(pix_addr + 32'(wi_q) * c.out_d0, 1'b0, 6'd32, '0, S_SIN_D);
-          end
-        end
-        S_SIN_D: begin
-          for (int j = 0; j < 8; j++) acc_q[{wi_q, 3'(j)}][pix_q] <= rbuf_q[32*j +: 32];
-          if (({1'b0, wi_q, 3'd0} + 6'd8) < n_ko) wi_q <= wi_q + 2'd1;
-          else begin wi_q <= '0; pix_q <= pix_q + 4'd1; end
-          state_q <= S_SIN;
-        end
-        // ---- Ki subtile: input window ----
-        S_KIM: begin
-          xr_q <= '0; xc_q <= '0; idx_q <= '0;
-          state_q <= S_LDX;
-        end
-        S_LDX: issue(ldx_addr, 1'b0, 6'd16, '0, S_LDX_D);
-        S_LDX_D: begin
-          xbuf_q[idx_q[4:0]] <= xpad;
-          idx_q <= idx_q + 6'd1;
-          if (xc_q == c.f - 3'd1) begin xc_q <= '0; xr_q <= xr_q + 3'd1; end
-          else xc_q <= xc_q + 3'd1;
-          if (c.linear ? (idx_q == c.ki_full - 6'd1) : (xr_q == c.f - 3'd1 && xc_q == c.f - 3'd1)) begin
-            ko_q <= '0; q_q <= '0; state_q <= S_LDW;
-          end else state_q <= S_LDX;
-        end
-        // ---- per output channel: weight planes, then MAC steps ----
-        S_LDW: issue(wpl_addr, 1'b0, 6'd32, '0, S_LDW_D);
-        S_LDW_D: begin
-          wpl_q[q_q[2:0]] <= rbuf_q;
-          if (q_q + 4'd1 < c.qw) begin q_q <= q_q + 4'd1; state_q <= S_LDW; end
-          else begin q_q <= '0; step_q <= '0; state_q <= S_MAC; end
-        end
-        S_MAC: begin
-          if (c.linear) acc_q[ko_q[4:0]][0] <= acc_q[ko_q[4:0]][0] + mac_sum[0] + mac_sum[1] + mac_sum[2] + mac_sum[3] +
-                                            mac_sum[4] + mac_sum[5] + mac_sum[6] + mac_sum[7] + mac_sum[8];
-          else for (int p = 0; p < 9; p++) acc_q[ko_q[4:0]][p] <= acc_q[ko_q[4:0]][p] + mac_sum[p];
-          if (step_q + 4'd1 < mac_steps) step_q <= step_q + 4'd1;
-          else if (ko_q + 6'd1 < n_ko) begin ko_q <= ko_q + 6'd1; state_q <= S_LDW; end
-          else if (!last_ki) begin kim_q <= kim_q + 16'd1; state_q <= S_KIM; end
-          else begin pix_q <= '0; state_q <= S_ST_PIX; end
-        end
-        // ---- store (4.6): per enabled pixel, one normalised value per cycle, then the words ----
-        S_ST_PIX: begin
-          if (pix_q == 4'd9) state_q <= S_NEXT;
-          else if (!pix_enabled(c, pix_q, h_out, w_out)) pix_q <= pix_q + 4'd1;
-          else begin ko_q <= '0; state_q <= S_ST_NQ; end
-        end
-        S_ST_NQ: begin
-          obuf_q[ko_q[4:0]] <= nq_y;
-          if (ko_q + 6'd1 < n_ko) ko_q <= ko_q + 6'd1;
-          else begin wi_q <= '0; state_q <= S_ST_WR; end
-        end
-        S_ST_WR: issue(c.ob == 3'd1 ? pix_addr : pix_addr + 32'(wi_q) * c.out_d0, 1'b1, st_n, st_bytes, S_ST_WR_D);
-        S_ST_WR_D: begin
-          if (more_words) begin wi_q <= wi_q + 2'd1; state_q <= S_ST_WR; end
-          else begin pix_q <= pix_q + 4'd1; state_q <= S_ST_PIX; end
-        end
-        S_NEXT: begin
-          if (!last_w) begin jm_q <= jm_q + 16'd1; state_q <= S_SUB; end
-          else if (!last_h) begin jm_q <= '0; im_q <= im_q + 16'd1; state_q <= S_SUB; end
-          else if (!last_ko) begin kom_q <= kom_q + 16'd1; state_q <= S_KOM; end
-          else state_q <= S_DONE;
-        end
-        // ---- one transaction ----
-        S_MEM: begin
-          if (req_q) begin
-            if (gnt_i) begin
-              req_q <= 1'b0;
-              if (!wen_q) state_q <= ret_q;
-              else rwait_q <= 1'b1;
+        C_MAC: if (c_ready) begin
+          if (c.linear) acc_q[cko_q[4:0]][0] <= acc_q[cko_q[4:0]][0] + mac_sum[0] + mac_sum[1] + mac_sum[2] + mac_sum[3] +
+                                              mac_sum[4] + mac_sum[5] + mac_sum[6] + mac_sum[7] + mac_sum[8];
+          else for (int p = 0; p < 9; p++) acc_q[cko_q[4:0]][p] <= acc_q[cko_q[4:0]][p] + mac_sum[p];
+          if (!c_last_step) cstep_q <= cstep_q + 4'd1;
+          else begin
+            cstep_q <= '0;
+            if (c_wrel) cws_q <= cws_q + 2'd1;
+            if (!c_xrel) cko_q <= cko_q + 6'd1;
+            else begin
+              cko_q <= '0;
+              cxb_q <= ~cxb_q;
+              if (!cg.last_ki) ckim_q <= ckim_q + 16'd1;
+              else cst_q <= C_HAND;
             end
-          end else if (rwait_q && r_valid_i) begin
-            rwait_q <= 1'b0;
-            rbuf_q <= 256'(r_data_i >> {off_q, 3'b000});
-            state_q <= ret_q;
           end
         end
-        S_DONE: state_q <= S_IDLE;
-        default: state_q <= S_IDLE;
+        // the finished subtile goes to the store stage once it is free; the next one starts from zero
+        C_HAND: if (handoff) begin
+          for (int k = 0; k < 32; k++) acc_q[k] <= '0;
+          ckim_q <= '0;
+          if (!cg.last_w) begin cjm_q <= cjm_q + 16'd1; cst_q <= C_INIT; end
+          else if (!cg.last_h) begin cjm_q <= '0; cim_q <= cim_q + 16'd1; cst_q <= C_INIT; end
+          else if (!cg.last_ko) begin cjm_q <= '0; cim_q <= '0; ckom_q <= ckom_q + 16'd1; cst_q <= C_INIT; end
+          else cst_q <= C_IDLE;
+        end
+        default: cst_q <= C_IDLE;
       endcase
     end
   end
 
-  assign done_o = state_q == S_DONE;
+  // ================= buffer states =================
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xst_q <= {B_FREE, B_FREE};
+      for (int s = 0; s < int'(NSLOT); s++) wst_q[s] <= B_FREE;
+    end else if (clear_i || go) begin
+      xst_q <= {B_FREE, B_FREE};
+      for (int s = 0; s < int'(NSLOT); s++) wst_q[s] <= B_FREE;
+    end else begin
+      if (p_take && pst_q == P_X && pidx_q == 0) xst_q[pxb_q] <= B_FILL;
+      if (p_take && pst_q == P_W && pq_q == 0) wst_q[pws_q] <= B_FILL;
+      if (resp && rtag_q.kind == T_X && rtag_q.last) xst_q[rtag_q.xb] <= B_FULL;
+      if (resp && rtag_q.kind == T_W && rtag_q.last) wst_q[rtag_q.slot] <= B_FULL;
+      if (c_xrel) xst_q[cxb_q] <= B_FREE;
+      if (c_wrel) wst_q[cws_q] <= B_FREE;
+    end
+  end
+
+  // ================= store stage =================
+  logic [15:0] skom_q, sim_q, sjm_q;
+  logic [5:0]  sn_ko_q;
+  logic [2:0]  sh_out_q, sw_out_q;
+  logic [3:0]  spix_q;
+  logic [1:0]  swi_q;
+
+  logic [31:0][31:0] obuf_q;   // normalised outputs of pixel spix_q
+
+  // per-channel scale, NORM_BITS wide, zero-extended (3.5)
+  logic [31:0][31:0] scale_k;
+  always_comb begin
+    for (int k = 0; k < 32; k++) begin
+      unique case (c.sb)
+        3'd1: scale_k[k] = {24'd0, scale_q[8*k +: 8]};
+        3'd2: scale_k[k] = {16'd0, scale_q[16*k +: 16]};
+        default: scale_k[k] = scale_q[32*k +: 32];
+      endcase
+    end
+  end
+
+  // output word swi_q of the pixel (3.3)
+  logic [255:0] st_bytes;
+  logic [5:0]   st_n;     // bytes in this word
+  logic         more_words, s_en, s_req_v;
+  always_comb begin
+    logic [5:0] rest;
+    st_bytes = '0;
+    rest = sn_ko_q - {1'b0, swi_q, 3'd0};
+    if (rest > 6'd8) rest = 6'd8;
+    if (c.ob == 3'd1) begin
+      for (int k = 0; k < 32; k++) st_bytes[8*k +: 8] = obuf_q[k][7:0];
+      st_n = sn_ko_q;
+    end else if (c.ob == 3'd2) begin
+      for (int j = 0; j < 8; j++) st_bytes[16*j +: 16] = obuf_q[{swi_q, 3'(j)}][15:0];
+      st_n = 6'(2 * rest);
+    end else begin
+      for (int j = 0; j < 8; j++) st_bytes[32*j +: 32] = obuf_q[{swi_q, 3'(j)}];
+      st_n = 6'(4 * rest);
+    end
+  end
+  assign more_words = c.ob != 3'd1 && ({1'b0, swi_q, 3'd0} + 6'd8) < sn_ko_q;
+  assign s_en = spix_q != 4'd9 && pix_enabled(c, spix_q, sh_out_q, sw_out_q);
+  assign s_req_v = sst_q == S_WR;
+
+  logic [31:0] s_addr;
+  assign s_addr = pix_addr(c, skom_q, sim_q, sjm_q, spix_q) + (c.ob == 3'd1 ? 32'd0 : 32'(swi_q) * c.out_d0);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sst_q <= S_IDLE;
+      for (int k = 0; k < 32; k++) sacc_q[k] <= '0;
+      obuf_q <= '0;
+      skom_q <= '0; sim_q <= '0; sjm_q <= '0; sn_ko_q <= '0; sh_out_q <= '0; sw_out_q <= '0; spix_q <= '0; swi_q <= '0;
+    end else if (clear_i) begin
+      sst_q <= S_IDLE;
+    end else if (handoff) begin
+      sst_q <= S_NQ;
+      sacc_q <= acc_q;
+      skom_q <= ckom_q; sim_q <= cim_q; sjm_q <= cjm_q;
+      sn_ko_q <= cg.n_ko; sh_out_q <= cg.h_out; sw_out_q <= cg.w_out;
+      spix_q <= '0; swi_q <= '0;
+    end else begin
+      unique case (sst_q)
+        S_IDLE: ;
+        // one cycle normalises the pixel's channels, then one cycle per output word; disabled pixels cost
+        // one cycle each
+        S_NQ: begin
+          if (spix_q == 4'd9) sst_q <= S_IDLE;
+          else if (!s_en) spix_q <= spix_q + 4'd1;
+          else begin
+            for (int k = 0; k < 32; k++)
+              if (6'(k) < sn_ko_q)
+                obuf_q[k] <= normquant(c, sacc_q[k][spix_q], scale_k[k], bias_q[32*k +: 32], shift_q[8*k +: 8]);
+            swi_q <= '0;
+            sst_q <= S_WR;
+          end
+        end
+        S_WR: if (s_take) begin
+          if (more_words) swi_q <= swi_q + 2'd1;
+          else begin spix_q <= spix_q + 4'd1; sst_q <= S_NQ; end
+        end
+        default: sst_q <= S_IDLE;
+      endcase
+    end
+  end
+
+  // ================= the port: one registered request, stores first =================
+  assign out_rdy = !req_q || gnt_i;
+  assign s_take = out_rdy && s_req_v;
+  assign p_take = out_rdy && p_req_v && !s_req_v;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      req_q <= 1'b0; wen_q <= 1'b1; add_q <= '0; be_q <= '0; wdata_q <= '0; tag_q <= '0;
+      rpend_q <= 1'b0; rtag_q <= '0;
+    end else if (clear_i) begin
+      req_q <= 1'b0;
+      rpend_q <= 1'b0;
+    end else begin
+      rpend_q <= req_q && gnt_i && wen_q;
+      if (req_q && gnt_i) rtag_q <= tag_q;
+      if (out_rdy) begin
+        if (s_req_v) begin
+          req_q <= 1'b1;
+          wen_q <= 1'b0;
+          add_q <= {s_addr[31:2], 2'b00};
+          be_q <= ((36'd1 << st_n) - 36'd1) << s_addr[1:0];
+          wdata_q <= {32'd0, st_bytes} << {s_addr[1:0], 3'b000};
+          tag_q <= '0;
+        end else if (p_req_v) begin
+          req_q <= 1'b1;
+          wen_q <= 1'b1;
+          add_q <= {p_addr[31:2], 2'b00};
+          be_q <= '1;
+          wdata_q <= '0;
+          tag_q <= p_tag;
+        end else req_q <= 1'b0;
+      end
+    end
+  end
+
+  // ================= job control =================
+  assign go = jst_q == J_CHECK && err_q == 8'd0;
+  assign all_idle = pst_q == P_IDLE && cst_q == C_IDLE && sst_q == S_IDLE && !req_q && !rpend_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      jst_q <= J_IDLE; c <= '0; err_q <= '0;
+    end else if (clear_i) begin
+      jst_q <= J_IDLE;
+    end else begin
+      unique case (jst_q)
+        J_IDLE: if (start_i) begin
+          c <= decode(regs_i);
+          err_q <= check(decode(regs_i));
+          jst_q <= J_CHECK;
+        end
+        J_CHECK: jst_q <= err_q != 8'd0 ? J_DONE : J_RUN;
+        J_RUN: if (all_idle) jst_q <= J_DONE;
+        J_DONE: jst_q <= J_IDLE;
+        default: jst_q <= J_IDLE;
+      endcase
+    end
+  end
+
+  assign done_o = jst_q == J_DONE;
   assign err_o = err_q;
   assign req_o = req_q;
   assign add_o = add_q;

@@ -91,5 +91,99 @@ package ne16_pkg;
     if (c.mode16 && c.dw) return 8'd7;
     return 8'd0;
   endfunction
+
+  // Size of one (kom, im, jm, kim) iteration (4.1): channels of the Ko subtile, output and input window
+  // extent, active Ki lanes. Every pipeline stage of the engine keeps its own loop indices and asks this.
+  typedef struct packed {
+    logic       last_ko, last_h, last_w, last_ki;
+    logic [5:0] n_ko, lanes;
+    logic [2:0] h_out, w_out, h_in, w_in;
+  } geom_t;
+
+  function automatic geom_t geom(input cfg_t c, input logic [15:0] kom, input logic [15:0] im,
+                                 input logic [15:0] jm, input logic [15:0] kim);
+    geom_t g;
+    g.last_ko = kom == c.nb_ko - 16'd1;
+    g.last_h  = im == c.nb_ho - 16'd1;
+    g.last_w  = jm == c.nb_wo - 16'd1;
+    g.last_ki = kim == (c.dw ? 16'd1 : c.nb_ki) - 16'd1;
+    g.n_ko  = (g.last_ko && c.rem_ko != 0) ? c.rem_ko[5:0] : c.ko_sub;
+    g.h_out = (g.last_h && c.rem_ho != 0) ? c.rem_ho[2:0] : 3'd3;
+    g.w_out = (g.last_w && c.rem_wo != 0) ? c.rem_wo[2:0] : 3'd3;
+    g.h_in  = (g.last_h && c.rem_hi != 0) ? c.rem_hi[2:0] : c.f;
+    g.w_in  = (g.last_w && c.rem_wi != 0) ? c.rem_wi[2:0] : c.f;
+    g.lanes = c.dw ? g.n_ko : ((g.last_ki && c.rem_ki != 0) ? c.rem_ki[5:0] : c.ki_full);
+    return g;
+  endfunction
+
+  // Pixel p = 3i+j of an output subtile is computed and stored (4.1 "enabled pixels").
+  function automatic logic pix_enabled(input cfg_t c, input logic [3:0] p, input logic [2:0] ho, input logic [2:0] wo);
+    logic [1:0] i, j;
+    i = p >= 4'd6 ? 2'd2 : p >= 4'd3 ? 2'd1 : 2'd0;
+    j = 2'(p - 4'(3 * i));
+    if (p >= 4'd9) return 1'b0;
+    if (c.linear) return p == 4'd0;
+    if (3'(i) >= ho || 3'(j) >= wo) return 1'b0;
+    return !c.strided || ((i != 2'd1) && (j != 2'd1));
+  endfunction
+
+  // Byte address P of output pixel p of subtile (kom, im, jm) (3.3); streamin reads the same words (4.5).
+  function automatic logic [31:0] pix_addr(input cfg_t c, input logic [15:0] kom, input logic [15:0] im,
+                                           input logic [15:0] jm, input logic [3:0] p);
+    logic [1:0] i, j;
+    i = p >= 4'd6 ? 2'd2 : p >= 4'd3 ? 2'd1 : 2'd0;
+    j = 2'(p - 4'(3 * i));
+    return c.outfeat + 32'(kom) * 32'(c.ko_sub) * 32'(c.ob) + (32'(3 * 32'(im)) + 32'(i)) * c.out_d2 +
+           (32'(3 * 32'(jm)) + 32'(j)) * c.out_d1;
+  endfunction
+
+  // Tap (fy, fx) of a 3x3 filter is masked by FILTER_MASK (4.3).
+  function automatic logic tap_masked(input cfg_t c, input logic [1:0] fy, input logic [1:0] fx);
+    return 8'(fy) < c.mask_top || 9'(fy) + 9'(c.mask_bottom) >= 9'd3 ||
+           8'(fx) < c.mask_left || 9'(fx) + 9'(c.mask_right) >= 9'd3;
+  endfunction
+
+  // Normalisation/quantisation of one wrapped accumulator (4.4): exact product (D6), optional int32 bias
+  // after an int32 wrap, shift with optional round-half-up (D5), clamp (D8). A function rather than a
+  // module so that the engine evaluates it only in the cycles that store (simulation speed).
+  function automatic logic [31:0] normquant(input cfg_t cf, input logic [31:0] acc, input logic [31:0] scale,
+                                            input logic [31:0] bias, input logic [7:0] shift);
+    logic signed [65:0] p, v, y, lo, hi, rnd;
+    logic [31:0]        sum32, keep;
+    logic [5:0]         sh, bits;
+    bits = cf.ob == 3'd1 ? 6'd8 : cf.ob == 3'd2 ? 6'd16 : 6'd32;
+    keep = cf.ob == 3'd1 ? 32'h0000_00FF : cf.ob == 3'd2 ? 32'h0000_FFFF : 32'hFFFF_FFFF;
+    if (!cf.streamout) return acc & keep;
+    p = $signed({{34{acc[31]}}, acc}) * $signed({34'd0, scale});
+    sum32 = p[31:0] + bias;
+    v = cf.norm_bias ? $signed({{34{sum32[31]}}, sum32}) : p;
+    sh = cf.norm_shift ? shift[5:0] : {1'b0, cf.right_shift};
+    rnd = (cf.round && sh != 6'd0) ? (66'sd1 <<< (sh - 6'd1)) : 66'sd0;
+    y = (v + rnd) >>> sh;
+    if (cf.quant_rect) begin
+      lo = -(66'sd1 <<< (bits - 6'd1));
+      hi = (66'sd1 <<< (bits - 6'd1)) - 66'sd1;
+    end else begin
+      lo = 66'sd0;
+      hi = (66'sd1 <<< bits) - 66'sd1;
+    end
+    if (y < lo) y = lo;
+    if (y > hi) y = hi;
+    return y[31:0] & keep;
+  endfunction
+
+  // What a read brings back and where it goes (the engine's read-response routing, one per transaction).
+  typedef enum logic [2:0] { T_X, T_W, T_SC, T_BI, T_SH, T_SIN } tkind_e;
+  typedef struct packed {
+    tkind_e     kind;
+    logic [1:0] off;    // byte offset of the requested address in the 36-byte word
+    logic [1:0] pad;    // T_X: 0 memory, 1 implicit zero, 2 explicit padding VALUE (4.2)
+    logic       xb;     // T_X: window buffer
+    logic [1:0] slot;   // T_W: weight slot
+    logic [5:0] idx;    // T_X: window entry; T_W: first plane; T_SC/T_BI: 32-byte chunk; T_SIN: output word
+    logic [3:0] np;     // T_W: planes carried (contiguous planes share a transaction)
+    logic [3:0] pix;    // T_SIN: output pixel
+    logic       last;   // T_X/T_W: the last read of its buffer fill
+  } tag_t;
   // verilator lint_on UNUSEDSIGNAL
 endpackage

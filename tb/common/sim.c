@@ -322,7 +322,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
 
     s->acc = s->acc_ops->create(s);
     if (!s->acc) return 2;
-    char err[1024] = "";
+    char err[4096] = "";   /* room for a test list (unknown +test=) */
     if (load_program(s, err, sizeof err) != 0) {
         fprintf(stderr, "ERROR: %s\n", err);
         results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);

@@ -310,19 +310,41 @@ int ne16_streamin_chain(program_t *p, uint64_t seed, char *err, size_t errlen)
     return 0;
 }
 
-/* Throughput: one 3x3 job (Ki=32, Ko=32, 8x8 input, Qw=8); run with +perf +stall=0 for MACs/cycle. */
-int ne16_perf_3x3(program_t *p, uint64_t seed, char *err, size_t errlen)
+/* Throughput jobs, run with +perf +stall=0 for MACs/cycle (tests/bench_ne16.py, make diff against PULP's
+ * NE16): one layer each, 8-bit in/out, no padding, stride 1. The job name carries the shape and the MAC
+ * count so that the bench can recompute both. */
+static const ne16_perf_job_t perf_jobs[] = {
+    {"perf_3x3",        NE16_LAYER_3X3,    32,  32,  8, 8, "3x3 Ki=32 Ko=32 8x8 input, Qw=8 (the array's reference job)"},
+    {"perf_3x3_k64",    NE16_LAYER_3X3,    64,  64, 11, 8, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=8"},
+    {"perf_3x3_k64_q2", NE16_LAYER_3X3,    64,  64, 11, 2, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=2"},
+    {"perf_1x1_k64",    NE16_LAYER_1X1,    64,  64,  9, 8, "1x1 Ki=Ko=64, 9x9, Qw=8"},
+    {"perf_dw_k64",     NE16_LAYER_DW,     64,  64, 11, 8, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=8"},
+    {"perf_linear",     NE16_LAYER_LINEAR, 512, 64,  1, 8, "linear Ki=512 Ko=64, Qw=8"},
+};
+
+const ne16_perf_job_t *ne16_perf_job(size_t i) { return i < sizeof perf_jobs / sizeof *perf_jobs ? &perf_jobs[i] : NULL; }
+
+static const char *const MODE_NAME[] = {"3x3", "dw", "1x1", "linear"};
+
+int ne16_perf(program_t *p, const char *name, uint64_t seed, char *err, size_t errlen)
 {
+    const ne16_perf_job_t *j = NULL;
+    for (size_t i = 0; ne16_perf_job(i); i++)
+        if (strcmp(ne16_perf_job(i)->name, name) == 0) j = ne16_perf_job(i);
+    if (!j) { snprintf(err, errlen, "no perf job '%s'", name); return -1; }
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.perf");
     ne16_layer_t l = {0};
-    l.mode = NE16_LAYER_3X3; l.ki = 32; l.ko = 32; l.hi = l.wi = 8; l.qw = 8; l.symmetric = dut_has("wsym");
-    if (!l.symmetric) l.wmin = -128;   /* the same weights as WEIGHT_OFFS=0 (D9), as a layer-wise offset */
+    l.mode = j->mode; l.ki = j->ki; l.ko = j->ko; l.hi = l.wi = j->hw; l.qw = j->qw; l.symmetric = dut_has("wsym");
+    if (!l.symmetric) l.wmin = -(1 << (j->qw - 1));   /* the same weights as WEIGHT_OFFS=0 (D9), as a layer-wise offset */
     l.out_bits = 8; l.norm_bits = 8; l.streamout = true; l.relu = true; l.right_shift = 8;
     if (fw_layer_load(&fw, &l, 0x100000, err, errlen)) return -1;
     uint32_t regs[1][NE16_NUM_JOB_REGS];
     if (fw_layer_regs(&l, regs, 1, err, errlen) != 1) return -1;
-    prog_job(p, "perf 3x3 ki32/ko32/8x8/q8 (%u MACs)", ne16_layer_ho(&l) * ne16_layer_wo(&l) * 32u * 32u * 9u);
+    const unsigned taps = (j->mode == NE16_LAYER_3X3 || j->mode == NE16_LAYER_DW) ? 9 : 1;
+    const unsigned ki = j->mode == NE16_LAYER_DW ? 1 : j->ki;
+    prog_job(p, "perf %s ki%u/ko%u/%ux%u/q%u (%u MACs)", MODE_NAME[j->mode], j->ki, j->ko, j->hw, j->hw, j->qw,
+             ne16_layer_ho(&l) * ne16_layer_wo(&l) * ki * j->ko * taps);
     fw_job(&fw, regs[0], false);
     return 0;
 }

@@ -45,7 +45,6 @@ static const struct {
     {"cross_sweep", cross_sweep, "round out16", "one small layer per full-cross bin (64s+i) mod N, i<64 (tb/ne16/ne16_sweep.h)"},
     {"smoke_gaps", ne16_gen_smoke_gaps, "job_error mode16_rem qw1", "one linear MODE16 job per Qw, one job per illegal-job code 1..7"},
     {"streamin_chain", ne16_streamin_chain, "", "Ki split over two jobs: raw partial sums, then streamin + normquant"},
-    {"perf_3x3", ne16_perf_3x3, "", "3x3 Ki=32 Ko=32 8x8 job for MACs/cycle (+perf +stall=0)"},
     {"q_two_inflight", ne16_q_two_inflight, "", "two jobs in flight, both contexts"},
     {"q_acquire_full", ne16_q_acquire_full, "", "ACQUIRE while open (-2) and while full (-1)"},
     {"q_commit_only", ne16_q_commit_only, "commit_only", "commit-only then triggered job; two commit-only jobs"},
@@ -75,6 +74,13 @@ static int check_job_names(const program_t *p, char *err, size_t errlen)
 
 int ne16_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {
+    for (size_t i = 0; ne16_perf_job(i); i++)   /* the throughput jobs: a table in ne16_directed.c */
+        if (strcmp(ne16_perf_job(i)->name, test) == 0) {
+            free(p->name);
+            p->name = strdup(test);
+            if (ne16_perf(p, test, seed, err, errlen)) return -1;
+            return check_job_names(p, err, errlen);
+        }
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
         if (strcmp(tests[i].name, test) == 0) {
             free(p->name);
@@ -88,7 +94,7 @@ int ne16_build_test(const char *test, uint64_t seed, program_t *p, char *err, si
             if (tests[i].gen(p, seed, err, errlen)) return -1;
             return check_job_names(p, err, errlen);
         }
-    char known[2048];
+    char known[4096];
     ne16_list_tests(known, sizeof known);
     snprintf(err, errlen, "unknown NE16 test '%s'; known tests:\n%s", test, known);
     return -1;
@@ -100,4 +106,7 @@ void ne16_list_tests(char *buf, size_t n)
     buf[0] = 0;
     for (size_t i = 0; i < sizeof tests / sizeof *tests && used < n; i++)
         used += (size_t)snprintf(buf + used, n - used, "  %-16s %s\n", tests[i].name, tests[i].what);
+    for (size_t i = 0; ne16_perf_job(i) && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "  %-16s %s; MACs/cycle with +perf +stall=0\n",
+                                 ne16_perf_job(i)->name, ne16_perf_job(i)->what);
 }
