@@ -34,6 +34,8 @@ struct nvdla_golden {
     size_t        nconv, capconv, conv_taken;
     uint32_t      conv_banks;              /* CDMA.D_BANK of the last of them */
     bool          result_unknown[NDP][2];  /* last layer of the group not modelled (its results unpredicted) */
+    unsigned      cacc_unsettled[2];       /* the same two for CACC (D_OUT_SATURATION), settled by CACC_DONE */
+    bool          cacc_unknown[2];
     char          errors[1024];
 };
 
@@ -159,6 +161,8 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
     for (int u = CONV_CSC; u < CONV_CACC; u++) nvdla_pp_complete(&g->conv[u]);
     const int cacc_g = nvdla_pp_complete(&g->conv[CONV_CACC]);
     g->intr_expected |= 0x100000u << cacc_g;                         /* CACC_DONE */
+    g->cacc_unsettled[cacc_g]++;
+    g->cacc_unknown[cacc_g] = !computed;
 }
 
 /* Runs every layer whose groups are enabled, in completion order (a completion may start the other
@@ -253,7 +257,8 @@ uint32_t nvdla_golden_intr_expected(const nvdla_golden_t *g) { return g->intr_ex
 unsigned nvdla_golden_unmodelled(const nvdla_golden_t *g) { return g->unmodelled_layers; }
 const char *nvdla_golden_errors(const nvdla_golden_t *g) { return g->errors; }
 
-/* Per-group RO result registers (spec nvdla.md §4.2 rule 4) the model predicts, by unit. Values: SDP D_STATUS and
+/* Per-group RO result registers (spec nvdla.md §4.2 rule 4) the model predicts, by unit (and CACC's
+ * D_OUT_SATURATION, computed by the convolution model, in nvdla_golden_result). Values: SDP D_STATUS and
  * D_PERF_OUT_SATURATION are computed (nvdla_datapath.md §2.7); the FP16 NaN/Inf counters are 0 for int8 and
  * the SDP LUT counters 0 (LUT compiled out, nvdla.md); PDP/CDP results are 0 as the RTL keeps them (the spec
  * defines no count for them). The timing-dependent D_PERF_*_WRITE_STALL counters are not predicted. */
@@ -271,6 +276,12 @@ static const struct { int unit; uint32_t addr; } result_regs[] = {
 };
 
 bool nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expect) {
+    if (addr == NVDLA_CACC_D_OUT_SATURATION_0) {       /* CACC: outputs clipped to int32 (conv_golden.c) */
+        const nvdla_pp_t *u = &g->conv[CONV_CACC];
+        if (g->cacc_unsettled[u->producer] || u->op_en[u->producer] || g->cacc_unknown[u->producer]) return false;
+        *expect = u->d[u->producer][(addr & 0xFFF) / 4];
+        return true;
+    }
     for (size_t i = 0; i < sizeof result_regs / sizeof *result_regs; i++) {
         if (result_regs[i].addr != addr) continue;
         const nvdla_pp_t *u = &g->dp[result_regs[i].unit];
@@ -289,6 +300,8 @@ void nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status) {
         unsigned *n = &g->unsettled[unit_of_bit[b]][b & 1];
         if ((status >> b & 1) && *n) (*n)--;
     }
+    for (int grp = 0; grp < 2; grp++)
+        if ((status >> (20 + grp) & 1) && g->cacc_unsettled[grp]) g->cacc_unsettled[grp]--;
 }
 
 bool nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line, uint32_t *off) {

@@ -332,11 +332,18 @@ static void program_start(program_t *p, rng_t *r, uint64_t seed, const char *nam
     prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000);
 }
 
-/* The end of a job of the generators: its interrupts, the golden check, SDP's result registers in both groups. */
+/* The end of a job of the generators: its interrupts, the golden check, SDP's result registers and CACC's
+ * D_OUT_SATURATION in both groups (each after a read of a programmed register of the group, so that a stale
+ * read path shows). The next layer's pointers() sets every S_POINTER again. */
 static void finish_job(program_t *p, uint32_t bits) {
     prog_wait_irq(p, bits, JOB_TIMEOUT);
     prog_check_golden(p);
     dp_read_results(p, DP_SDP);
+    for (uint32_t g = 0; g < 2; g++) {
+        prog_write(p, NVDLA_CACC_S_POINTER_0, g);
+        prog_read(p, NVDLA_CACC_D_DATAOUT_SIZE_1_0, 0, 0);
+        prog_read(p, NVDLA_CACC_D_OUT_SATURATION_0, 0, 0);
+    }
 }
 
 /* 1..max_rounds rounds; a round is one layer, or two back to back (the idle group programmed and enabled while
