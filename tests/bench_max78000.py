@@ -3,9 +3,11 @@
 build/max78000/sim exists):
   1. simulated cycles/s and jobs/s of random networks (`test=net_random`, fixed seeds, one process,
      median over `repeats` passes);
-  2. the SDK mnist inference on the RTL: cycles from the CNN start write to the interrupt (the
-     testbench prints them) and for the whole trace, when ../shared/conformance is present (skipped,
-     saying so, otherwise).
+  2. the SDK mnist inference on the RTL: engine cycles from the CNN start to done and for the whole trace,
+     MACs per cycle, and the cycles against the ideal engine (one output pixel of one output channel per cycle per
+     input pass; the testbench computes both from the layers the golden model ran), beside the figures before
+     issue 12 (tests/bench_max78000_baseline.tsv); when ../shared/conformance is present (skipped, saying so,
+     otherwise).
 Standalone: python3 tests/bench_max78000.py [--repeats N]
 """
 import argparse
@@ -47,12 +49,29 @@ def run(jobs, repeats):
     w, total, _, out = run_sim([f'+trace={MNIST}', '+seed=1', '+verilator+seed+1'])
     # The testbench counts the engine's busy cycles of each run ("RTL run N done in C cycles"); the wait
     # for the interrupt starts earlier, while queued APB writes still drain, so it would overstate the run.
-    m = re.search(r'RTL run \d+ done in (\d+) cycles', out)
-    inference = int(m.group(1)) if m else None
-    res['mnist'] = {'inference_cycles': inference, 'trace_cycles': total, 'wall_s': w}
-    print(f"  MAX78000 mnist on the RTL: inference {inference if inference else '?'} cycles (engine busy, "
-          f"start to done), whole trace {total} cycles, {w:.1f} s ({total / w:,.0f} cycles/s)")
+    m = re.search(r'RTL run \d+ done in (\d+) cycles: (\d+) MACs, [\d.]+ MACs/cycle; .*? needs (\d+) cycles', out)
+    if not m:
+        sys.exit(f"bench_max78000: no 'RTL run 1 done in N cycles: M MACs ... needs I cycles' note in the mnist run")
+    inference, macs, ideal = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    base = baseline().get('mnist')
+    res['mnist'] = {'inference_cycles': inference, 'macs': macs, 'macs_per_cycle': macs / inference,
+                    'ideal_cycles': ideal, 'trace_cycles': total, 'wall_s': w, 'before': base}
+    print(f"  MAX78000 mnist on the RTL: inference {inference} cycles (engine busy, start to done), {macs:,} MACs = "
+          f"{macs / inference:.2f} MACs/cycle, {inference / ideal:.2f}x the ideal engine's {ideal} cycles"
+          + (f"; before issue 12: {base[0]} cycles, {base[1]:.2f} MACs/cycle" if base else ''))
+    print(f"  MAX78000 mnist whole trace {total} cycles, {w:.1f} s ({total / w:,.0f} cycles/s)")
     return res
+
+
+def baseline():
+    """workload -> (engine cycles, MACs/cycle) before issue 12 (tests/bench_max78000_baseline.tsv)."""
+    out = {}
+    with open(os.path.join(ROOT, 'tests', 'bench_max78000_baseline.tsv')) as f:
+        for line in f:
+            if line.strip() and not line.startswith('#'):
+                name, cycles, mpc = line.split('\t')
+                out[name] = (int(cycles), float(mpc))
+    return out
 
 
 if __name__ == '__main__':

@@ -281,6 +281,35 @@ static void hook(void *ctx, const max78000_t *m, unsigned y)
         golden_vs_conf(c, y);
 }
 
+/* The work of the oldest run the RTL has not finished (the one that just ended when called at its end): MACs
+ * (each enabled processor's T-tap kernel over X input passes, for every output pixel and output channel) and the
+ * ideal engine's cycles (one output pixel of one output channel per cycle per input pass, issue 12). False when
+ * no golden run is queued. */
+bool m7_check_next_run_work(const m7_check_t *c, uint64_t *macs, uint64_t *ideal)
+{
+    if (c->qn == 0)
+        return false;
+    const m7_grun_t *r = c->queue[c->qhead];
+    *macs = *ideal = 0;
+    for (unsigned i = 0; i < r->nlayers; i++) {
+        const max78000_lp_t *lp = r->layer[i].lp, *f = NULL;
+        unsigned procs = 0;
+        for (unsigned q = 0; q < 4; q++) {
+            if (!lp[q].valid || !lp[q].pro_en)
+                continue;
+            procs += (unsigned)__builtin_popcount(lp[q].pro_en);
+            if (!f)
+                f = &lp[q];
+        }
+        if (!f || f->passthru)
+            continue;
+        const uint64_t outs = (uint64_t)f->NK * (uint64_t)f->H_out * (uint64_t)f->W_out * f->X;
+        *ideal += outs;
+        *macs += outs * procs * f->T;
+    }
+    return true;
+}
+
 void m7_check_golden_end(m7_check_t *c)
 {
     m7_grun_t *r = c->building;

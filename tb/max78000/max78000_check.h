@@ -67,6 +67,8 @@ const m7_conf_t *m7_check_conf(const m7_check_t *c);
 void        m7_check_golden_begin(m7_check_t *c);
 void        m7_check_golden_end(m7_check_t *c);
 unsigned    m7_check_pending_runs(const m7_check_t *c);
+/* MACs and ideal engine cycles of the oldest run the RTL has not finished; false when none is queued. */
+bool        m7_check_next_run_work(const m7_check_t *c, uint64_t *macs, uint64_t *ideal);
 
 /* RTL side: one monitored engine write; the end of an RTL run (busy fell). */
 void        m7_check_rtl_write(m7_check_t *c, unsigned g, unsigned w, uint32_t data, uint8_t be, unsigned layer,

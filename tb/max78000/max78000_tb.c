@@ -598,7 +598,14 @@ void max78000_irq_tick(svBit irq, svBit busy, unsigned char layer, unsigned int 
     if (t->busy_prev && !busy) {   /* an RTL run ended: its writes are all in the RAMs by now */
         t->rtl_runs++;
         t->last_run_cycles = run_cycles;
-        sim_note(t->sim, "RTL run %llu done in %u cycles", (unsigned long long)t->rtl_runs, run_cycles);
+        uint64_t macs, ideal;
+        if (m7_check_next_run_work(t->chk, &macs, &ideal) && run_cycles)
+            sim_note(t->sim, "RTL run %llu done in %u cycles: %llu MACs, %.2f MACs/cycle; the ideal engine (one output "
+                     "pixel of one output channel per cycle per input pass) needs %llu cycles, this run %.2fx that",
+                     (unsigned long long)t->rtl_runs, run_cycles, (unsigned long long)macs, (double)macs / run_cycles,
+                     (unsigned long long)ideal, ideal ? (double)run_cycles / (double)ideal : 0.0);
+        else
+            sim_note(t->sim, "RTL run %llu done in %u cycles", (unsigned long long)t->rtl_runs, run_cycles);
         if (t->run_end_pending)
             run_end_compare(t, false);
         on_run_end(t);
