@@ -175,6 +175,19 @@ module nvdla_cdma_img
   wire        wr_tail  = flush && !wr_full && e_n != 5'd0;
   assign cbuf_wr_en   = wr_full || wr_tail;
   assign cbuf_wr_data = wr_full ? e_buf[63:0] : e_buf[63:0] & ((64'd1 << {e_n, 3'd0}) - 64'd1);
+  // the entry buffer after this cycle's write (out) and pixel (in)
+  logic [127:0] e_buf_next;
+  logic [4:0]   e_n_next;
+  always_comb begin
+    e_buf_next = cbuf_wr_en ? e_buf >> 64 : e_buf;
+    e_n_next   = cbuf_wr_en ? (wr_full ? e_n - 5'd8 : 5'd0) : e_n;
+    if (px_go) begin
+      e_buf_next = e_buf_next | ({96'd0, pix} << {e_n_next, 3'd0});
+      e_n_next   = e_n_next + 5'(bpp);
+    end
+  end
+  wire line_in = flush && e_n_next == 5'd0;   // the line's last entry is written this cycle
+
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       {px_on, flush, py, px, e_buf, e_n, cbuf_wr_addr, rows_done} <= '0;
@@ -182,30 +195,20 @@ module nvdla_cdma_img
       {flush, py, px, e_buf, e_n, cbuf_wr_addr, rows_done} <= '0;
       px_on <= 1'b1;
     end else begin
-      logic [127:0] eb;
-      logic [4:0]   en;
-      eb = e_buf;
-      en = e_n;
-      if (cbuf_wr_en) begin
-        eb = eb >> 64;
-        en = wr_full ? en - 5'd8 : 5'd0;
-        cbuf_wr_addr <= cbuf_wr_addr + 1'b1;
-      end
+      e_buf <= e_buf_next;
+      e_n   <= e_n_next;
+      if (cbuf_wr_en) cbuf_wr_addr <= cbuf_wr_addr + 1'b1;
       if (px_go) begin
-        eb = eb | ({96'd0, pix} << {en, 3'd0});
-        en = en + 5'(bpp);
         px <= px + 15'd1;
         if (px == line_px - 15'd1) flush <= 1'b1;
       end
-      if (flush && en == 5'd0) begin          // the line is in the CBUF
+      if (line_in) begin
         flush <= 1'b0;
         px <= '0;
         py <= py + 14'd1;
         rows_done <= rows_done + 14'd1;
         if (py == height - 14'd1) px_on <= 1'b0;
       end
-      e_buf <= eb;
-      e_n <= en;
     end
   end
   assign done = rows_done == height;
