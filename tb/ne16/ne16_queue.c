@@ -14,8 +14,16 @@ static int load_job(ne16_fw_t *fw, ne16_layer_mode_t mode, unsigned slot, uint64
     ne16_random_layer(&fw->rng, &l, mode, rng_range(&fw->rng, 1, 8), max_cycles);
     if (l.strided) {   /* one job per layer here: stride 1, with the 3.7 padding limits re-applied */
         l.strided = false;
-        if (l.pb == 2 && ne16_layer_ho(&l) % 3 == 1) l.pb = 1;
-        if (l.pr == 2 && ne16_layer_wo(&l) % 3 == 1) l.pr = 1;
+        const unsigned k = l.mode == NE16_LAYER_3X3 || l.mode == NE16_LAYER_DW ? 3 : 1;
+        /* a padding cut to 1 can leave the padded input smaller than the kernel: grow the input by a row or
+         * column (which changes Ho or Wo, so the limit is applied again) */
+        for (bool changed = true; changed;) {
+            changed = false;
+            if (l.pb == 2 && ne16_layer_ho(&l) % 3 == 1) l.pb = 1, changed = true;
+            if (l.pr == 2 && ne16_layer_wo(&l) % 3 == 1) l.pr = 1, changed = true;
+            if (l.hi + l.pt + l.pb < k) l.hi++, changed = true;
+            if (l.wi + l.pl + l.pr < k) l.wi++, changed = true;
+        }
     }
     if (fw_layer_load(fw, &l, 0x100000u * (slot + 1), err, errlen)) return -1;
     uint32_t all[1][NE16_NUM_JOB_REGS];
