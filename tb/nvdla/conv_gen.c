@@ -119,6 +119,20 @@ static void pick_geom(rng_t *r, conv_geom_t *g, const limits_t *lim) {
     g->trunc = rng_chance(r, 10) ? rng_range(r, 0, 31) : (unsigned)(t < 0 ? 0 : t > 31 ? 31 : t);
 }
 
+/* CMAC_A/B and CACC of a layer, feature or image input alike (CACC's DATAOUT_ADDR and strides are unused on
+ * nv_small: the output goes to SDP). */
+static void cmac_cacc_regs(rng_t *r, dp_wlist_t *l, const conv_geom_t *g) {
+    dp_put(l, NVDLA_CMAC_A_D_MISC_CFG_0, 0), dp_put(l, NVDLA_CMAC_B_D_MISC_CFG_0, 0);
+    dp_put(l, NVDLA_CACC_D_MISC_CFG_0, 0);
+    dp_put(l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (g->ow - 1) | ((g->oh - 1) << 16));
+    dp_put(l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, g->k - 1);
+    dp_put(l, NVDLA_CACC_D_DATAOUT_ADDR_0, dp_junk(r));
+    dp_put(l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
+    dp_put(l, NVDLA_CACC_D_LINE_STRIDE_0, g->ow * ATOM), dp_put(l, NVDLA_CACC_D_SURF_STRIDE_0, g->ow * g->oh * ATOM);
+    dp_put(l, NVDLA_CACC_D_DATAOUT_MAP_0, dp_junk(r) & 0x10001u);
+    dp_put(l, NVDLA_CACC_D_CLIP_CFG_0, g->trunc);
+}
+
 /* Feature cube (random at src, or, with in_ls != 0, already in memory there with those strides), weights
  * (random bytes: the direct-convolution layout is the model's business) and all CDMA/CSC/CMAC/CACC
  * registers of the layer. */
@@ -189,16 +203,7 @@ static void conv_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *
     dp_put(l, NVDLA_CSC_D_ZERO_PADDING_VALUE_0, g->pad_value);
     dp_put(l, NVDLA_CSC_D_BANK_0, (g->dbanks - 1) | ((g->wbanks - 1) << 16));
     dp_put(l, NVDLA_CSC_D_PRA_CFG_0, 0);
-    /* CMAC_A/B, CACC (CACC's DATAOUT_ADDR and strides are unused on nv_small: the output goes to SDP) */
-    dp_put(l, NVDLA_CMAC_A_D_MISC_CFG_0, 0), dp_put(l, NVDLA_CMAC_B_D_MISC_CFG_0, 0);
-    dp_put(l, NVDLA_CACC_D_MISC_CFG_0, 0);
-    dp_put(l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (g->ow - 1) | ((g->oh - 1) << 16));
-    dp_put(l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, g->k - 1);
-    dp_put(l, NVDLA_CACC_D_DATAOUT_ADDR_0, dp_junk(r));
-    dp_put(l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
-    dp_put(l, NVDLA_CACC_D_LINE_STRIDE_0, g->ow * ATOM), dp_put(l, NVDLA_CACC_D_SURF_STRIDE_0, g->ow * g->oh * ATOM);
-    dp_put(l, NVDLA_CACC_D_DATAOUT_MAP_0, dp_junk(r) & 0x10001u);
-    dp_put(l, NVDLA_CACC_D_CLIP_CFG_0, g->trunc);
+    cmac_cacc_regs(r, l, g);
 }
 
 /* SDP on the fly from CACC: BS (register or DMA bias, MUL), BN (ReLU), converter; output to memory, or to
@@ -676,16 +681,7 @@ static void image_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t 
     dp_put(l, NVDLA_CSC_D_ZERO_PADDING_VALUE_0, csc_pad);
     dp_put(l, NVDLA_CSC_D_BANK_0, (g->dbanks - 1) | ((g->wbanks - 1) << 16));
     dp_put(l, NVDLA_CSC_D_PRA_CFG_0, 0);
-    /* CMAC_A/B, CACC */
-    dp_put(l, NVDLA_CMAC_A_D_MISC_CFG_0, 0), dp_put(l, NVDLA_CMAC_B_D_MISC_CFG_0, 0);
-    dp_put(l, NVDLA_CACC_D_MISC_CFG_0, 0);
-    dp_put(l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (g->ow - 1) | ((g->oh - 1) << 16));
-    dp_put(l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, g->k - 1);
-    dp_put(l, NVDLA_CACC_D_DATAOUT_ADDR_0, dp_junk(r));
-    dp_put(l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
-    dp_put(l, NVDLA_CACC_D_LINE_STRIDE_0, g->ow * ATOM), dp_put(l, NVDLA_CACC_D_SURF_STRIDE_0, g->ow * g->oh * ATOM);
-    dp_put(l, NVDLA_CACC_D_DATAOUT_MAP_0, dp_junk(r) & 0x10001u);
-    dp_put(l, NVDLA_CACC_D_CLIP_CFG_0, g->trunc);
+    cmac_cacc_regs(r, l, g);
 }
 
 /* An image layer as generated: geometry (c = bytes a pixel in the CBUF), format, pixel x offset. */
