@@ -160,14 +160,14 @@ module nvdla_conv
     .drd_en, .drd_addr, .drd_data, .drd2_en, .drd2_data, .wrd_en, .wrd_addr, .wrd_data);
 
   // ------------------------------------------------------------------ CSC
-  logic   set_valid, set_take, wt_busy, csc_busy;
+  logic   set_valid, set_take;
   wset_t  set_w;
   wstep_t set_step;
   nvdla_csc_wt u_csc_wt (
     .clk, .rst_n, .start, .kernels, .groups, .cblocks, .c_last, .kh(steps), .kw, .row_cn(post), .cn_full, .cn_last,
     .rsc, .stripes, .wt_avail,
     .rd_en(wrd_en), .rd_addr(wrd_addr), .rd_data(wrd_data),
-    .set_valid, .set_take, .set_w, .set_step, .busy(wt_busy));
+    .set_valid, .set_take, .set_w, .set_step);
 
   logic          stripe_start, stripe_bank, stripe_layer_last;
   logic [4:0]    stripe_np;
@@ -184,8 +184,7 @@ module nvdla_conv
     .pad_left(csc.pad_left), .pad_top(csc.pad_top), .out_w(14'(csc.dataout_width) + 14'd1), .out_pixels(out_px),
     .rows_done, .set_valid, .set_take, .set_w, .set_step, .bank_busy,
     .stripe_start, .stripe_bank, .stripe_np, .stripe_layer_last,
-    .rd_en(drd_en), .rd2_en(drd2_en), .rd_addr(drd_addr), .op_valid, .op_pad, .op_shift, .op_seg_lo, .op_seg_n, .op_pix, .op_bank, .op_first, .op_last, .op_w,
-    .busy(csc_busy));
+    .rd_en(drd_en), .rd2_en(drd2_en), .rd_addr(drd_addr), .op_valid, .op_pad, .op_shift, .op_seg_lo, .op_seg_n, .op_pix, .op_bank, .op_first, .op_last, .op_w);
 
   // ------------------------------------------------------------------ CMAC, CACC
   logic             mac_valid, mac_bank, mac_first, mac_last;
@@ -205,6 +204,6 @@ module nvdla_conv
     .sat_count);
 
   /* verilator lint_off UNUSED */
-  wire unused = &{1'b0, cdma, csc, cacc, wt_busy, csc_busy};
+  wire unused = &{1'b0, cdma, csc, cacc};
   /* verilator lint_on UNUSED */
 endmodule

@@ -9,7 +9,6 @@ package nvdla_conv_pkg;
   localparam int STRIPE      = 16;            // output pixels that share one weight set in CMAC
   localparam int PW          = $clog2(STRIPE);
 
-  typedef logic signed [7:0]  i8_t;
   typedef logic signed [18:0] psum_t;         // one atom product: 8 x (int8 x int8)
   typedef logic signed [33:0] acc_t;          // CACC accumulator
 
@@ -25,7 +24,6 @@ package nvdla_conv_pkg;
     logic        stripe_last;    // last weight set of a stripe: the stripe's outputs are final
     logic        group_last;     // ... of the last stripe of a kernel group
     logic        layer_last;     // a weight set of the layer's last stripe
-    logic [3:0]  gn;             // kernels in this group (1..8)
   } wstep_t;
 
   // CACC's accumulation: 35-bit sum saturated to 34 bits (NV_NVDLA_CACC_CALC_int8.v).

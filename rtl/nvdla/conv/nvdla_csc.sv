@@ -53,8 +53,7 @@ module nvdla_csc
   output logic                op_bank,
   output logic                op_first,
   output logic                op_last,
-  output wset_t               op_w,
-  output logic                busy
+  output wset_t               op_w
 );
   typedef struct packed {
     logic [13:0] ox, oy;
@@ -111,7 +110,6 @@ module nvdla_csc
   assign stripe_bank       = ~bank;
   assign stripe_np         = rem_next > 22'(STRIPE) ? 5'(STRIPE) : 5'(rem_next);
   assign stripe_layer_last = set_step.layer_last;
-  assign busy = act;
 
   // a step's rows (post-extension: y_ext, the last step the rest) and the bias of a row
   wire [5:0] step_row0 = post ? 6'(set_step.r * y_ext) : set_step.r;

@@ -30,8 +30,7 @@ module nvdla_csc_wt
   output logic                set_valid,
   input  logic                set_take,
   output wset_t               set_w,
-  output wstep_t              set_step,
-  output logic                busy
+  output wstep_t              set_step
 );
   localparam int BUFB = 128;                  // bytes: a whole set (64) plus entries in flight
   logic [BUFB*8-1:0] buffer;
@@ -57,7 +56,6 @@ module nvdla_csc_wt
   wire   emit     = active && out_free && cnt >= {1'b0, nb};
   assign rd_en    = active && rp < pass_end && rp < 24'(wt_avail) && 9'(cnt) + (pend ? 9'd16 : 9'd8) <= 9'(BUFB);
   assign rd_addr  = rp[CBUF_AW-1:0];
-  assign busy     = active || set_valid;
 
   // the set: byte kk*cn + cc of the buffer is kernel kk, channel cc
   wset_t w;
@@ -100,7 +98,7 @@ module nvdla_csc_wt
         set_valid <= 1'b1;
         set_w     <= w;
         set_step  <= '{cb: cb, r: r, s: s, stripe_first: cb == 0 && r == 0 && s == 0, stripe_last: pass_last,
-                       group_last: pass_last && st_end, layer_last: st_end && g_end, gn: gn};
+                       group_last: pass_last && st_end, layer_last: st_end && g_end};
         s <= s_end ? 6'd0 : s + 6'd1;
         if (s_end) r <= r_end ? 6'd0 : r + 6'd1;
         if (s_end && r_end) cb <= cb_end ? 11'd0 : cb + 11'd1;
