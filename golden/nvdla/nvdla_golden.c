@@ -15,6 +15,8 @@ enum { BDMA_BASE = 0x10000, UNIT_WINDOW = 0x1000, GLB_INTR_SET = 0x1008, GLB_INT
 
 /* The datapath ping-pong units, in window order from 0x8000. */
 enum { U_SDP_RDMA, U_SDP, U_PDP_RDMA, U_PDP, U_CDP_RDMA, U_CDP, NDP };
+/* Units with per-group result registers the model predicts: the datapath units, and CACC (D_OUT_SATURATION). */
+enum { U_CACC = NDP, NRES };
 
 struct nvdla_golden {
     mem_t        *mem;
@@ -22,7 +24,7 @@ struct nvdla_golden {
     nvdla_pp_t    dp[NDP];
     nvdla_pp_t    conv[CONV_NUNITS];       /* CDMA, CSC, CMAC_A, CMAC_B, CACC */
     cdp_lut_t     lut;
-    unsigned      unsettled[NDP][2];       /* layers the model completed whose DUT completion is not yet seen */
+    unsigned      unsettled[NRES][2];      /* layers the model completed whose DUT completion is not yet seen */
     nvdla_box_t  *boxes;
     size_t        nboxes, cap, taken;
     uint32_t      intr_expected;
@@ -33,9 +35,7 @@ struct nvdla_golden {
     nvdla_conv_out_t *conv_out;            /* since nvdla_golden_take_conv; each cube allocated */
     size_t        nconv, capconv, conv_taken;
     uint32_t      conv_banks;              /* CDMA.D_BANK of the last of them */
-    bool          result_unknown[NDP][2];  /* last layer of the group not modelled (its results unpredicted) */
-    unsigned      cacc_unsettled[2];       /* the same two for CACC (D_OUT_SATURATION), settled by CACC_DONE */
-    bool          cacc_unknown[2];
+    bool          result_unknown[NRES][2]; /* last layer of the group not modelled (its results unpredicted) */
     char          errors[1024];
 };
 
@@ -93,10 +93,13 @@ static void sample(nvdla_golden_t *g, const nvdla_layer_t *l) {
     if (g->hook) g->hook(g->hook_user, l);
 }
 
-/* A layer of unit u completed in the model: its result registers stay unchecked until the DUT's done
+/* The ping-pong unit of a result unit (U_SDP.., U_CACC). */
+static const nvdla_pp_t *result_pp(const nvdla_golden_t *g, int u) { return u == U_CACC ? &g->conv[CONV_CACC] : &g->dp[u]; }
+
+/* A layer of result unit u completed in the model: its result registers stay unchecked until the DUT's done
  * interrupt for that group is seen (nvdla_golden_done_seen). Returns the completed group. */
 static int completed(nvdla_golden_t *g, int u) {
-    int grp = nvdla_pp_complete(&g->dp[u]);
+    int grp = nvdla_pp_complete((nvdla_pp_t *)result_pp(g, u));   /* g is ours to modify: drop the const view */
     g->unsettled[u][grp]++;
     g->result_unknown[u][grp] = false;
     return grp;
@@ -159,10 +162,9 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
     const int cdma_g = nvdla_pp_complete(&g->conv[CONV_CDMA]);
     g->intr_expected |= (0x10000u | 0x40000u) << cdma_g;            /* CDMA_DAT_DONE, CDMA_WT_DONE */
     for (int u = CONV_CSC; u < CONV_CACC; u++) nvdla_pp_complete(&g->conv[u]);
-    const int cacc_g = nvdla_pp_complete(&g->conv[CONV_CACC]);
+    const int cacc_g = completed(g, U_CACC);
     g->intr_expected |= 0x100000u << cacc_g;                         /* CACC_DONE */
-    g->cacc_unsettled[cacc_g]++;
-    g->cacc_unknown[cacc_g] = !computed;
+    g->result_unknown[U_CACC][cacc_g] = !computed;
 }
 
 /* Runs every layer whose groups are enabled, in completion order (a completion may start the other
@@ -257,8 +259,8 @@ uint32_t nvdla_golden_intr_expected(const nvdla_golden_t *g) { return g->intr_ex
 unsigned nvdla_golden_unmodelled(const nvdla_golden_t *g) { return g->unmodelled_layers; }
 const char *nvdla_golden_errors(const nvdla_golden_t *g) { return g->errors; }
 
-/* Per-group RO result registers (spec nvdla.md §4.2 rule 4) the model predicts, by unit (and CACC's
- * D_OUT_SATURATION, computed by the convolution model, in nvdla_golden_result). Values: SDP D_STATUS and
+/* Per-group RO result registers (spec nvdla.md §4.2 rule 4) the model predicts, by unit. Values: CACC
+ * D_OUT_SATURATION is computed by the convolution model (conv_golden.c); SDP D_STATUS and
  * D_PERF_OUT_SATURATION are computed (nvdla_datapath.md §2.7); the FP16 NaN/Inf counters are 0 for int8 and
  * the SDP LUT counters 0 (LUT compiled out, nvdla.md); PDP/CDP results are 0 as the RTL keeps them (the spec
  * defines no count for them). The timing-dependent D_PERF_*_WRITE_STALL counters are not predicted. */
@@ -273,18 +275,13 @@ static const struct { int unit; uint32_t addr; } result_regs[] = {
     {U_CDP, NVDLA_CDP_D_OUT_SATURATION_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_UFLOW_0},
     {U_CDP, NVDLA_CDP_D_PERF_LUT_OFLOW_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_HYBRID_0},
     {U_CDP, NVDLA_CDP_D_PERF_LUT_LE_HIT_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_LO_HIT_0},
+    {U_CACC, NVDLA_CACC_D_OUT_SATURATION_0},
 };
 
 bool nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expect) {
-    if (addr == NVDLA_CACC_D_OUT_SATURATION_0) {       /* CACC: outputs clipped to int32 (conv_golden.c) */
-        const nvdla_pp_t *u = &g->conv[CONV_CACC];
-        if (g->cacc_unsettled[u->producer] || u->op_en[u->producer] || g->cacc_unknown[u->producer]) return false;
-        *expect = u->d[u->producer][(addr & 0xFFF) / 4];
-        return true;
-    }
     for (size_t i = 0; i < sizeof result_regs / sizeof *result_regs; i++) {
         if (result_regs[i].addr != addr) continue;
-        const nvdla_pp_t *u = &g->dp[result_regs[i].unit];
+        const nvdla_pp_t *u = result_pp(g, result_regs[i].unit);
         if (g->unsettled[result_regs[i].unit][u->producer] || u->op_en[u->producer] ||
             g->result_unknown[result_regs[i].unit][u->producer])
             return false;
@@ -295,13 +292,13 @@ bool nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expec
 }
 
 void nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status) {
-    static const int unit_of_bit[6] = {U_SDP, U_SDP, U_CDP, U_CDP, U_PDP, U_PDP};
-    for (int b = 0; b < 6; b++) {
-        unsigned *n = &g->unsettled[unit_of_bit[b]][b & 1];
-        if ((status >> b & 1) && *n) (*n)--;
-    }
-    for (int grp = 0; grp < 2; grp++)
-        if ((status >> (20 + grp) & 1) && g->cacc_unsettled[grp]) g->cacc_unsettled[grp]--;
+    /* each result unit's GLB done bits: group 0 at `bit`, group 1 above it */
+    static const struct { int bit, unit; } done_bit[] = {{0, U_SDP}, {2, U_CDP}, {4, U_PDP}, {20, U_CACC}};
+    for (size_t i = 0; i < sizeof done_bit / sizeof *done_bit; i++)
+        for (int grp = 0; grp < 2; grp++) {
+            unsigned *n = &g->unsettled[done_bit[i].unit][grp];
+            if ((status >> (done_bit[i].bit + grp) & 1) && *n) (*n)--;
+        }
 }
 
 bool nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line, uint32_t *off) {
