@@ -40,9 +40,12 @@ CC        := gcc
 V         ?= 0
 Q         := $(if $(filter 1,$(V)),,@)       # V=1 prints every command
 CFLAGS    := -std=c11 -Wall -Wextra -Werror -O2 -g -D_POSIX_C_SOURCE=200809L
-# Verilator: fast profile (measured 2.4-2.6x over the default), FST windows available, warnings as errors.
-VFLAGS    := --cc --exe -O3 --x-assign fast --x-initial fast --trace-fst --trace-structs -Wall \
+# Verilator: fast profile (measured 2.4-2.6x over the default), warnings as errors. The simulators that run
+# regressions (build/<acc>/sim) are built without tracing; FST windows of failing jobs come from a traced twin
+# (build/<acc>/sim-waves, VFLAGS_TRACE) built on first use: `make bench` measures what that saves.
+VFLAGS    := --cc --exe -O3 --x-assign fast --x-initial fast -Wall \
              -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --assert --timescale 1ns/1ns
+VFLAGS_TRACE := --trace-fst --trace-structs
 OPT_FAST  ?= -O3
 # ccache (Debian's), when installed, makes re-verilated builds of unchanged C++ cheap; paths are rewritten
 # relative to the checkout so that clones share the cache.
@@ -94,9 +97,30 @@ $(BUILD)/duts.mk: FORCE
 	@$(DUT_TOOL) make $@
 -include $(BUILD)/duts.mk
 
-# $(1) = accelerator, $(2) = DUT. Verilate only when SV, the description or the kernel changed; a C-only
-# change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts .. on
-# VPATH, so a target named sim would find ../sim.
+# One verilated simulator. $(1) = accelerator, $(2) = its folder (the model's C++ in $(2)/obj$(3)), $(3) = ''
+# or -waves (the traced twin: binary $(2)/sim-waves), $(4) = extra Verilator flags, $(5) = the DUT's Verilator
+# arguments, $(6) = extra prerequisites of the verilation, $(7) = the DUT's dut_info.o. Verilate only when SV, the
+# description or the kernel changed; a C-only change relinks (see `make bench`). The binary is built as
+# obj/Vsim and copied: verilated.mk puts .. on VPATH, so a target named sim would find ../sim.
+define VERILATED_SIM
+$(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile
+	@mkdir -p $$(@D)
+	@tests/check_verilator.sh $$(VERILATOR)
+	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
+	$$(Q)$$(VERILATOR) $$(VFLAGS) $(4) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
+	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
+	    -LDFLAGS "$$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
+	    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
+	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
+$(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7)
+	@rm -f $$(@D)/obj$(3)/Vsim
+	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model; log: $(2)/obj$(3)/build.log)")
+	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$(2)/obj$(3)/build.log 2>&1 \
+	    || { tail -40 $(2)/obj$(3)/build.log; exit 1; }
+	$$(Q)cp $(2)/obj$(3)/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
+endef
+
+# $(1) = accelerator, $(2) = DUT: its fast simulator and its traced twin.
 define DUT_RULES
 $(1)_$(2)_D := $$(DUT_$(1)_$(2)_DIR)
 ifeq ($$(DUT_$(1)_$(2)_WHY),)
@@ -105,23 +129,12 @@ $$($(1)_$(2)_D)/dut_info.o: $$($(1)_$(2)_D)/dut_info.c tb/common/dut_info.h
 $$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS))
 	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
 	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
-$$($(1)_$(2)_D)/obj/Vtb_$(1).mk: $$(DUT_$(1)_$(2)_DEPS) $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) \
-        $$($(1)_$(2)_D)/dut.args $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile
-	@mkdir -p $$(@D)
-	@$$(if $$(Q),echo "  VERILATE tb_$(1) on DUT $(2)")
-	$$(Q)$$(VERILATOR) $$(VFLAGS) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
-	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$$(CURDIR)/$$($(1)_$(2)_D)/dut_info.o $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
-	    $$(DUT_$(1)_$(2)_VARGS) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
-	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
-$$($(1)_$(2)_D)/sim: $$($(1)_$(2)_D)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $$($(1)_$(2)_D)/dut_info.o
-	@rm -f $$(@D)/obj/Vsim
-	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model; log: $$(@D)/obj/build.log)")
-	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$$(@D)/obj/build.log 2>&1 \
-	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
-	$$(Q)cp $$(@D)/obj/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
+$$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),,,$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
+    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o))
+$$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),-waves,$$(VFLAGS_TRACE),$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
+    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o))
 else
-$$($(1)_$(2)_D)/sim:
+$$($(1)_$(2)_D)/sim $$($(1)_$(2)_D)/sim-waves:
 	@echo "ERROR: $$(DUT_$(1)_$(2)_WHY)" >&2; exit 2
 endif
 endef
@@ -131,21 +144,7 @@ $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(eval $(call DUT_RULES,$(a),$(d)))
 # $(1) = accelerator, $(2) = build folder, $(3) = extra Verilator flags, $(4) = the DUT's Verilator arguments,
 # $(5) = extra prerequisites. They link the default DUT's C library and description.
 define VARIANT_RULES
-$(2)/obj/Vtb_$(1).mk: $$(DUT_$(1)_$$(DUT_DEFAULT_$(1))_DEPS) $$($(1)_TBSV) tb/common/sim_kernel.cpp \
-        tb/common/tb_api.h Makefile $(BUILD)/$(1)/dut.args $(5)
-	@mkdir -p $$(@D)
-	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2) ($(strip $(3)))")
-	$$(Q)$$(VERILATOR) $$(VFLAGS) $(3) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
-	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$$(CURDIR)/$(BUILD)/$(1)/dut_info.o $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
-	    $(4) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
-	@touch $$@
-$(2)/sim: $(2)/obj/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(BUILD)/$(1)/dut_info.o
-	@rm -f $$(@D)/obj/Vsim
-	@$$(if $$(Q),echo "  BUILD   $$@ (log: $$(@D)/obj/build.log)")
-	$$(Q)$$(MAKE) --no-print-directory -C $$(@D)/obj -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$$(@D)/obj/build.log 2>&1 \
-	    || { tail -40 $$(@D)/obj/build.log; exit 1; }
-	$$(Q)cp $$(@D)/obj/Vsim $$@.tmp && mv -f $$@.tmp $$@
+$$(eval $$(call VERILATED_SIM,$(1),$(2),,$(3),$(4),$$(DUT_$(1)_$$(DUT_DEFAULT_$(1))_DEPS) $(BUILD)/$(1)/dut.args $(5),$(BUILD)/$(1)/dut_info.o))
 endef
 # Code coverage: every line; toggles of signals up to COV_TOGGLE_WIDTH bits (control logic, not the wide
 # datapaths, whose per-bit toggles say little and cost much).
@@ -177,6 +176,7 @@ deps:
 	@tests/install_deps.sh valgrind lcov
 check-deps:
 	@tests/install_deps.sh
+	@tests/check_verilator.sh $(VERILATOR)
 
 # ---- tests ----------------------------------------------------------------------------------------
 include tests/unit/unit.mk
@@ -245,9 +245,9 @@ endif
 run: check-deps $(RUN_SIM)
 	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
 
-waves: check-deps $(RUN_SIM)
+waves: check-deps $(RUN_SIM)-waves
 	@mkdir -p waves
-	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
+	$(RUN_SIM)-waves $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
 	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw || true
 
 # `make help`: the targets and variables from this file's header, the plusargs from the tables the

@@ -6,7 +6,8 @@
   2. Testbench share of run time: callgrind instruction counts split into testbench C (dpi/, tb/, golden/),
      the Verilated model and the Verilator runtime/libc (instruction counts are repeatable).
   3. Incremental rebuild time after touching one C file (relink only, no re-verilation).
-  4. Cost of a windowed FST vs none.
+  4. Cost of a windowed FST vs none (on the traced twin, build/nvdla/sim-waves).
+  5. tests/bench_builds.py: every DUT's regression build (no tracing) against the previous default (traced).
 Other accelerators add their figures in tests/bench_<acc>.py: a module with `run(jobs, repeats) -> dict` that
 prints its own lines; each is run after the NVDLA figures when its simulator is built.
 Writes build/bench/bench.json as well.
@@ -23,6 +24,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'tb', 'common'))
+import dut_manifest  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
@@ -77,11 +81,14 @@ def wave_cost(repeats):
     """A long run (the memory never acknowledges, so the watchdog ends it after ~400k cycles): the cost of
     two 200-cycle windows versus no waves versus the whole run dumped."""
     args = ['+test=bdma_sanity', '+seed=1', '+verilator+seed+1', '+fault=b_stuck']
-    base = statistics.median(run_sim(args, 'FAIL')[0] for _ in range(repeats))
+    traced = dut_manifest.traced_sim(SIM)   # all three on the traced twin: the cost of recording, not of the build
+    base = statistics.median(benchlib.run_sim(traced, [*args, '+quiet'], 'FAIL')[0] for _ in range(repeats))
     fst = os.path.join(ROOT, 'build', 'bench', 'w.fst')
-    win = statistics.median(run_sim(args + [f'+wave={fst}', '+wave_from=100', '+wave_to=300'], 'FAIL')[0]
+    win = statistics.median(benchlib.run_sim(traced, args + [f'+wave={fst}', '+wave_from=100', '+wave_to=300',
+                                                             '+quiet'], 'FAIL')[0]
                             for _ in range(repeats))
-    full = statistics.median(run_sim(args + [f'+wave={fst}'], 'FAIL')[0] for _ in range(max(1, repeats // 2)))
+    full = statistics.median(benchlib.run_sim(traced, args + [f'+wave={fst}', '+quiet'], 'FAIL')[0]
+                             for _ in range(max(1, repeats // 2)))
     return base, win, full
 
 
@@ -114,7 +121,7 @@ def main():
           f"({win/base:.2f}x), whole run dumped {full:.2f} s ({full/base:.2f}x)")
     for path in sorted(glob.glob(os.path.join(ROOT, 'tests', 'bench_*.py'))):
         acc = os.path.basename(path)[len('bench_'):-3]          # bench_nvdla_dp.py measures build/nvdla/sim
-        if not os.access(os.path.join(ROOT, 'build', acc.split('_')[0], 'sim'), os.X_OK):
+        if acc != 'builds' and not os.access(os.path.join(ROOT, 'build', acc.split('_')[0], 'sim'), os.X_OK):
             print(f"bench {acc}: build/{acc.split('_')[0]}/sim not built, skipped")
             continue
         spec = importlib.util.spec_from_file_location(f'bench_{acc}', path)

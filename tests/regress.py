@@ -256,6 +256,12 @@ def rerun_with_waves(r, res, outdir):
     cmd = sim_cmd(r, [f'+wave={base}.fst', f'+gtkw={base}.gtkw', f'+wave_from={start}', f'+wave_to={end}',
                       '+quiet'])
     try:
+        cmd[0] = dut_manifest.traced_sim(cmd[0])   # the regression's simulators have no tracing compiled in
+    except dut_manifest.ManifestError as ex:
+        res['wave_error'] = str(ex)
+        print(f"  no waves for {res['id']}: {ex}")
+        return
+    try:
         subprocess.run(cmd, cwd=ROOT, capture_output=True, timeout=RUN_TIMEOUT_S)
     except subprocess.TimeoutExpired:
         pass

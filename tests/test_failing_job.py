@@ -61,7 +61,7 @@ def check_all_save_files():
             continue
         with tempfile.TemporaryDirectory() as d:
             fst, gtkw = os.path.join(d, 'w.fst'), os.path.join(d, 'w.gtkw')
-            r = subprocess.run([sim, *args, f'+wave={fst}', f'+gtkw={gtkw}', '+quiet'], capture_output=True, text=True)
+            r = subprocess.run([dut_manifest.traced_sim(sim), *args, f'+wave={fst}', f'+gtkw={gtkw}', '+quiet'], capture_output=True, text=True)
             g = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'check_gtkw.py'), gtkw],
                                capture_output=True, text=True)
             check(r.returncode != 0 and g.returncode == 0,

@@ -1,14 +1,20 @@
 // Generic simulation kernel: the only C++ in the testbench. It owns the Verilated model (VTOP, chosen at
 // compile time), drives clk and rst_n, calls the C testbench after every rising edge, and opens/closes
 // FST windows on request. Everything else (bus models, sequencing, checking) is C behind tb_api.h.
+// The regression simulators are built without tracing (VM_TRACE 0); a run that asks for waves (+wave=) hands
+// itself over to the traced twin built beside it (<this binary>-waves), with the same arguments.
 #include "tb_api.h"
 #include "verilated.h"
+#if VM_TRACE
 #include "verilated_fst_c.h"
+#endif
+#include <unistd.h>
 #include <csignal>
 #include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <string>
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
@@ -18,11 +24,14 @@ namespace {
 struct Kernel {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<VTOP> top;
+#if VM_TRACE
     std::unique_ptr<VerilatedFstC> fst;
+#endif
     uint64_t time = 0;
 };
 Kernel *g_kernel;   // the one kernel of this process; reached only from the signal handler
 
+#if VM_TRACE
 int wave_open(void *k, const char *path, int levels, const char *scope) {
     Kernel *kn = static_cast<Kernel *>(k);
     if (kn->fst) return 0;
@@ -37,28 +46,61 @@ void wave_close(void *k) {
     Kernel *kn = static_cast<Kernel *>(k);
     if (kn->fst) { kn->fst->close(); kn->fst.reset(); }
 }
+void close_trace(Kernel *kn) { if (kn && kn->fst) kn->fst->close(); }
+void dump_trace(Kernel &k) { if (k.fst) k.fst->dump(k.time); }
+#else
+int wave_open(void *, const char *, int, const char *) { return -1; }   // unreachable: see hand_over_for_waves
+void wave_close(void *) {}
+void close_trace(Kernel *) {}
+void dump_trace(Kernel &) {}
+
+// A run with +wave=<non-empty> becomes the traced twin (same arguments, same seed, so the same run); without
+// one, it stops with the command that builds it.
+void hand_over_for_waves(int argc, char **argv) {
+    bool wants = false;
+    for (int i = 1; i < argc; i++)
+        if (std::strncmp(argv[i], "+wave=", 6) == 0 && argv[i][6]) wants = true;
+    if (!wants) return;
+    std::string twin = std::string(argv[0]) + "-waves";
+    if (access(twin.c_str(), X_OK) == 0) {
+        std::fflush(stdout);
+        execv(twin.c_str(), argv);
+        std::fprintf(stderr, "ERROR: +wave: cannot run the traced simulator %s\n", twin.c_str());
+    } else {
+        std::fprintf(stderr, "ERROR: +wave: %s is the fast build (no tracing); build its traced twin with "
+                     "`make %s` (make waves and the regression's failing-job waves do it themselves)\n",
+                     argv[0], twin.c_str() + (twin.rfind("./", 0) == 0 ? 2 : 0));
+    }
+    std::exit(2);
+}
+#endif
 int verilator_errors(void *k) { return static_cast<Kernel *>(k)->ctx->errorCount(); }
 
 void on_signal(int signo) {
     // Close the trace so a crash still leaves a readable FST, then report and exit.
-    if (g_kernel && g_kernel->fst) g_kernel->fst->close();
+    close_trace(g_kernel);
     std::_Exit(tb_crash(signo));
 }
 
 void half_cycle(Kernel &k, int clk) {
     k.top->clk = clk;
     k.top->eval();
-    if (k.fst) k.fst->dump(k.time);
+    dump_trace(k);
     k.time += 5;   // 10 time units per cycle (timescale 1ns/1ps: 100 MHz in the viewer)
 }
 }  // namespace
 
 int main(int argc, char **argv) {
+#if !VM_TRACE
+    hand_over_for_waves(argc, argv);
+#endif
     Kernel k;
     g_kernel = &k;
     k.ctx.reset(new VerilatedContext);
     k.ctx->commandArgs(argc, argv);
+#if VM_TRACE
     k.ctx->traceEverOn(true);
+#endif
     k.ctx->errorLimit(1000);   // keep running to collect messages; the error count decides the exit status
     k.top.reset(new VTOP(k.ctx.get()));
     for (int s : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGINT, SIGTERM}) std::signal(s, on_signal);
