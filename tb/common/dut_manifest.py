@@ -226,7 +226,7 @@ def traced_sim(sim, root=ROOT):
     """The traced twin of a simulator (<sim>-waves: FST tracing compiled in), built on first use by make.
     The regression's simulators are built without tracing; only runs that record waves need the twin."""
     twin = sim + '-waves'
-    p = subprocess.run(['make', '-s', '--no-print-directory', os.path.relpath(twin, root)], cwd=root,
+    p = subprocess.run(['make', '-s', '--no-print-directory', f'-j{os.cpu_count() or 2}', os.path.relpath(twin, root)], cwd=root,
                        capture_output=True, text=True)
     if p.returncode != 0:
         raise ManifestError(f"cannot build the traced simulator {os.path.relpath(twin, root)}:\n"
