@@ -26,7 +26,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LOCAL_CONF = os.path.join(ROOT, 'build', 'slurm', 'slurm.conf')   # tests/slurm/local_cluster.sh
+CLUSTER = os.path.join(ROOT, 'tests', 'slurm', 'local_cluster.sh')   # this machine's single-node cluster
 POLL_S = 2.0              # squeue / result-folder polling period
 RESULT_GRACE_S = 30.0     # a completed task's results may show late on a network filesystem
 MAX_QUERY_ERRORS = 30     # consecutive failed squeue calls (about a minute) before giving up
@@ -56,11 +56,17 @@ def add_args(ap):
                         "(env REGRESS_SBATCH_OPTS, shell-split)")
 
 
+def local_conf():
+    """The slurm.conf of this checkout's local cluster (in its private runtime folder: local_cluster.sh dir)."""
+    d = subprocess.run([CLUSTER, 'dir'], capture_output=True, text=True, check=True).stdout.strip()
+    return os.path.join(d, 'slurm.conf')
+
+
 def _slurm_env():
     """The environment for sbatch/squeue: this checkout's local cluster when no other is configured."""
     env = dict(os.environ)
-    if 'SLURM_CONF' not in env and not os.path.exists('/etc/slurm/slurm.conf') and os.path.exists(LOCAL_CONF):
-        env['SLURM_CONF'] = LOCAL_CONF
+    if 'SLURM_CONF' not in env and not os.path.exists('/etc/slurm/slurm.conf') and os.path.exists(local_conf()):
+        env['SLURM_CONF'] = local_conf()
     return env
 
 
