@@ -146,7 +146,9 @@ def launch(runs, outdir, opts, execute):
     os.makedirs(os.path.join(sdir, 'out'))
     ntasks = max(1, min(len(runs), opts.slurm_tasks))
     chunks = [list(range(t, len(runs), ntasks)) for t in range(ntasks)]
-    _write_json(os.path.join(sdir, 'chunks.json'), {'outdir': outdir, 'runs': runs, 'chunks': chunks})
+    # relative to the checkout (the tasks run there: --chdir), so that no output holds an absolute path
+    _write_json(os.path.join(sdir, 'chunks.json'), {'outdir': os.path.relpath(outdir, ROOT), 'runs': runs,
+                                                    'chunks': chunks})
     cmd = ['sbatch', '--parsable', f'--array=0-{ntasks - 1}', f"--job-name=regress-{os.path.basename(outdir)}",
            f"--output={sdir}/out/%a.out", f'--chdir={ROOT}', '--export=ALL']
     for flag, val in (('--partition', opts.slurm_partition), ('--account', opts.slurm_account),
@@ -225,7 +227,7 @@ def run_chunk(path, task):
         if os.path.exists(out):        # a requeued task does not redo what it finished
             return
         open(out + '.started', 'w').close()
-        res = regress.execute(spec['runs'][i], spec['outdir'])
+        res = regress.execute(spec['runs'][i], os.path.join(ROOT, spec['outdir']))
         _write_json(out, res)
         print(f"{res['status']:4} {res['id']} {res['wall_s']:.2f} s", flush=True)
 

@@ -236,8 +236,7 @@ def repro(r):
 
 def signature(line):
     """A failure's bucket: its first error line with numbers, addresses and seeds masked."""
-    line = re.sub(r'0x[0-9a-fA-F]+', '0x#', line.strip())
-    line = re.sub(r'\d+', '#', line)
+    line = re.sub(r'0x[0-9a-fA-F]+|\d+', lambda m: '0x#' if m.group(0).startswith('0x') else '#', line.strip())
     return re.sub(r'\s+', ' ', line)[:300]
 
 
