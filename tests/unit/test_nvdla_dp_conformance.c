@@ -60,7 +60,7 @@ static result_t replay(const program_t *p, char *why, size_t n) {
 }
 
 static void test_conformance(unit_t *u) {
-    char conf_dir[1024];
+    char conf_dir[512];
     unit_shared(conf_dir, sizeof conf_dir, "conformance/nvdla");
     DIR *d = opendir(conf_dir);
     if (!d) {
@@ -77,7 +77,7 @@ static void test_conformance(unit_t *u) {
             printf("  %-40s SKIP (needs CDMA/CSC/CMAC/CACC: convolution pipeline not built)\n", t);
             continue;
         }
-        char path[1024], err[512], why[512];
+        char path[1100], err[512], why[512];
         snprintf(path, sizeof path, "%s/%s/%s.cfg", conf_dir, t, t);
         program_t p;
         program_init(&p, "nvdla", NULL, 1);

@@ -351,7 +351,7 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
 
 static void test_conformance(unit_t *u)
 {
-    char conf_dir[1024], regs_csv[1024];
+    char conf_dir[512], regs_csv[512];
     unit_shared(conf_dir, sizeof conf_dir, "conformance/nvdla");
     unit_shared(regs_csv, sizeof regs_csv, "spec/nvdla_regs.csv");
     DIR *d = opendir(conf_dir);
