@@ -46,7 +46,9 @@ def write(name, text):
     return os.path.relpath(path, ROOT)
 
 
-def regress_cmd(name, lst, *opts):
+def regress_cmd(name, lst, *opts, clean=True):
+    if clean:   # nothing stale from an earlier run can count
+        shutil.rmtree(os.path.join(ROOT, 'build', 'regress', name), ignore_errors=True)
     return [sys.executable, os.path.join(ROOT, 'tests', 'regress.py'), '--list', lst, '--name', name,
             '--jobs', JOBS, *opts]
 
@@ -179,7 +181,7 @@ def test_concurrent():
     first = pa.stdout.readline()          # its lock is held once it prints its header
     pb = subprocess.Popen(regress_cmd('t_conc_b', lst_b, '--jobs', '1'), cwd=ROOT, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True)
-    same = subprocess.run(regress_cmd('t_conc_a', lst_a), cwd=ROOT, capture_output=True, text=True)
+    same = subprocess.run(regress_cmd('t_conc_a', lst_a, clean=False), cwd=ROOT, capture_output=True, text=True)
     out_a, out_b = first + pa.communicate()[0], pb.communicate()[0]
     check(same.returncode == 2 and 'already running' in same.stderr,
           f"a second regression of the same name stops in one line: {same.stderr.strip()}")
@@ -253,7 +255,10 @@ def main():
     for t in (test_negative_matches_error_lines, test_list_entries, test_seeds, test_buckets_and_folder,
               test_concurrent, test_make_waves, test_slurm_runtime_dir, test_no_absolute_paths):
         if not only or t.__name__ in only:
-            t()
+            try:
+                t()
+            except (OSError, KeyError, ValueError, TypeError, AttributeError, IndexError) as ex:
+                check(False, f'{t.__name__} did not finish: {type(ex).__name__}: {ex}')
     if failures:
         print(f"runner: FAILED: {'; '.join(failures)}")
     print(f"runner: {len(checked) - len(failures)} passed, {len(failures)} failed")
