@@ -338,7 +338,7 @@ def bucket_failures(failed):
         text = r['reason'] if r['negative'] or r['status'] == 'XPASS' else (r.get('error') or r['reason'])
         groups.setdefault(signature(text), []).append(r)
     out = [{'signature': sig, 'count': len(rs), 'runs': [r['id'] for r in rs], 'repro': rs[0]['repro'],
-            'log': rs[0].get('log', '')} for sig, rs in groups.items()]
+            'log': rs[0].get('log', ''), 'first': f"{rs[0]['id']}: {rs[0]['reason']}"} for sig, rs in groups.items()]
     return sorted(out, key=lambda b: (-b['count'], b['signature']))
 
 
@@ -531,7 +531,8 @@ def main():
         print(f"\n{nfail} failure(s) in {len(buckets)} bucket(s) (by first error line, numbers masked):")
     for i, b in enumerate(buckets, 1):
         more = f", ... ({b['count'] - 3} more: results.json)" if b['count'] > 3 else ''
-        print(f"\n[{i}] {b['count']} x {b['signature']}\n  runs:  {', '.join(b['runs'][:3])}{more}\n"
+        print(f"\n[{i}] {b['count']} x {b['signature']}\n  first: {b['first']}\n"
+              f"  runs:  {', '.join(b['runs'][:3])}{more}\n"
               f"  repro: {b['repro']}\n  log:   {b['log']}")
         if b.get('gtkw'):
             print(f"  waves: {b['wave']} (run {b['wave_run']}, cycles {b['wave_window'][0]}..{b['wave_window'][1]}); "

@@ -74,7 +74,7 @@ def test_agree():
     check(rl[2] == rs[2], 'JUnit test cases, failures and skips identical')
     check(table(out_l) is not None and table(out_l) == table(out_s), 'summary tables identical (but cyc/s)')
     tail = lambda out: out[out.find('failure(s) in '):out.find('\nreports:')]   # failures with repro lines, logs, waves
-    rep = re.search(r"\] 1 x .*MISMATCH.*\n  runs:  nvdla\.bdma_random\.fault_wdata_flip\.s1\n  repro: (make run .*)", out_s)
+    rep = re.search(r"\] 1 x .*MISMATCH.*\n  first: nvdla\.bdma_random\.fault_wdata_flip\.s1: .*MISMATCH.*\n  runs:  .*\n  repro: (make run .*)", out_s)
     check(rep is not None and rep.group(1) == "make run ACC=nvdla TEST=bdma_random SEED=1 ARGS='+fault=wdata_flip'",
           'the run failing on a node is a FAIL with its repro line')
     check(tail(out_l).replace('slurm_agree_local', 'X') == tail(out_s).replace('slurm_agree_slurm', 'X'),
