@@ -40,10 +40,11 @@ def regress(name, lst, *opts):
 
 
 def report(name):
-    """results.json runs (without wall-clock times; log paths without the regression's name), JUnit cases."""
+    """results.json runs (without wall-clock times; log and wave paths without the regression's name), JUnit cases."""
     d = os.path.join(ROOT, 'build', 'regress', name)
     with open(os.path.join(d, 'results.json')) as f:
-        runs = [{k: (v.replace(f'/{name}/', '/NAME/') if k == 'log' else v) for k, v in r.items() if k != 'wall_s'}
+        runs = [{k: (v.replace(f'/{name}/', '/NAME/') if k in ('log', 'wave', 'gtkw') else v) for k, v in r.items()
+                 if k != 'wall_s'}
                 for r in json.load(f)['runs']]
     suite = ET.parse(os.path.join(d, 'junit.xml')).getroot()
     cases = [(c.get('classname'), c.get('name'), [(e.tag, e.get('message'), (e.text or '').replace(f'/{name}/', '/'))
