@@ -122,6 +122,10 @@ def test_seeds():
     rc, out = run_regress('t_seed_max', write('seedmax.list', "nvdla test=reg_rw 2\n"), '--seed', str(2**64 - 1))
     st = sorted((r['seed'], r['status']) for r in results('t_seed_max')['runs'])
     check(rc == 0 and st == [(0, 'PASS'), (2**64 - 1, 'PASS')], f'--seed 2^64-1 accepted, the next seed wraps to 0: {st}')
+    top = next((r for r in results('t_seed_max')['runs'] if r['seed'] == 2**64 - 1), None)
+    if top:   # the repro line of a run at the largest seed works too (Verilator's own seed derived from it)
+        p = subprocess.run(top['repro'], shell=True, cwd=ROOT, capture_output=True, text=True)
+        check(p.returncode == 0 and f'seed {2**64 - 1}' in p.stdout, f"its repro line passes: {top['repro']}")
     rc, out = run_regress('t_seed_big', lst, '--seed', str(2**64))
     check(rc == 2 and '2^64-1' in out, f"--seed 2^64 refused in one line: {out.strip()}")
     mk = subprocess.run(['make', '-n', '-o', 'build', '-o', 'build-upstream', '-o', 'check-deps', 'regress',
