@@ -17,7 +17,8 @@
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
 #   TEST=<name> TRACE=<file> CFG=<file>   what to run (one of them)
-#   SEED=<n>                  the seed (default 1);  SEEDS=<n>: seeds per test for make diff
+#   NAME=<name>               make regress: the regression's folder build/regress/<name>/ (default nightly)
+#   SEED=<n>                  the seed, 0..2^64-1 (default 1); make regress: the base seed, or random;  SEEDS=<n>: seeds per test for make diff
 #   ARGS='+plusarg ...'       plusargs for the simulator (make help lists them per accelerator)
 #   GOLDEN_ONLY=1             make run: the golden model alone, no RTL (+golden_only; MAX78000, NVDLA)
 #   JOBS=<n>                  parallel simulations (default: all cores)
@@ -204,9 +205,8 @@ slurm-local:
 	tests/slurm/local_cluster.sh start
 
 test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
-	rm -rf $(BUILD)/cov
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
-	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/cov/$${a}_smoke | tail -3; done
+	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
 	$(PYTHON) tests/test_duts.py
 	$(PYTHON) tests/test_cli.py
@@ -214,15 +214,20 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_fcov_report.py
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py
+	$(PYTHON) tests/test_runner.py
 
-# Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
-# merges them, prints the report and (for the nightly) fails on any allowed combination not hit.
+# Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
+# folder, build/regress/<name>/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py merges them, prints the
+# report and (for the nightly) fails on any allowed combination not hit.
+# make regress [SEED=<n>|random] [NAME=<name>]: the nightly from base seed SEED (random: drawn and printed), all
+# of it under build/regress/NAME/ (default nightly); regressions of different names run side by side.
 COV_TOOLS := $(wildcard tb/*/*_coverage.py)
+NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)   # not from the environment
 regress: check-deps build build-upstream $(SLURM_LOCAL)
-	rm -rf $(BUILD)/cov
-	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name nightly --launcher $(LAUNCHER)
+	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
+	    --launcher $(LAUNCHER)
 	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
-	  $(PYTHON) $$c $(BUILD)/cov/$${a}_nightly --require-all || exit 1; done
+	  $(PYTHON) $$c $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || exit 1; done
 
 list: build
 	@for a in $(ACCS); do echo "$$a:"; $(BUILD)/$$a/sim +test=? 2>&1 | sed -n '/known tests/,$$p' | tail -n +2; done
@@ -242,13 +247,17 @@ ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif
 endif
+# +verilator+seed+ takes 1..2^31-1 only: a value derived from SEED (0..2^64-1), as tests/regress.py derives it.
+VL_SEED = $(shell $(PYTHON) -c 'import sys; print(int(sys.argv[1]) % 2147483647 + 1)' '$(SEED)' 2>/dev/null || echo 1)
 run: check-deps $(RUN_SIM)
-	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
+	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(VL_SEED) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
 
+# The waves are written whatever the verdict; the exit status is the run's (nonzero when it fails). The traced
+# twin of the simulator records them (built on first use).
 waves: check-deps $(RUN_SIM)-waves
 	@mkdir -p waves
-	$(RUN_SIM)-waves $(STIM) +seed=$(SEED) +verilator+seed+$(SEED) $(ARGS) \
-	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw || true
+	$(RUN_SIM)-waves $(STIM) +seed=$(SEED) +verilator+seed+$(VL_SEED) $(ARGS) \
+	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw
 
 # `make help`: the targets and variables from this file's header, the plusargs from the tables the
 # simulators are built from (tb/common/gen_plusargs.py), so it cannot drift from what they accept.
@@ -284,5 +293,5 @@ bench: check-deps build
 	$(PYTHON) tests/bench.py --jobs $(JOBS)
 
 clean:
-	@tests/slurm/local_cluster.sh stop   # its state lives in $(BUILD)/slurm
+	@tests/slurm/local_cluster.sh stop   # its state lives in a private runtime folder (local_cluster.sh dir)
 	rm -rf $(BUILD) waves/*.fst waves/*.gtkw

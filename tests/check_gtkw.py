@@ -38,6 +38,8 @@ def check(gtkw):
     m = re.search(r'^\[dumpfile\] "([^"]+)"', text, re.M)
     if not m:
         return [f"{gtkw}: no [dumpfile] line"]
+    if os.path.isabs(m.group(1)):   # would break once the folder of waves is moved or copied
+        return [f"{gtkw}: [dumpfile] is an absolute path ({m.group(1)}); it must be relative to the save file"]
     fst = os.path.join(os.path.dirname(gtkw), m.group(1))
     if not os.path.exists(fst):
         return [f"{gtkw}: dump file {fst} does not exist"]

@@ -26,6 +26,7 @@ KEYS = ('name', 'spec', 'repro', 'match', 'tests', 'describe')
 # Lines that report an error already reported on its own line (the SV $error text comes first).
 ECHO = re.compile(r'SystemVerilog assertion failed \(see \$error above\)')
 ERROR_LINE = re.compile(r'\bERROR\b|%Error')
+REPRO_LINE = re.compile(r'^\s*(repro|rerun)\b.*:|\bmake run\b')
 
 
 class DeviationError(Exception):
@@ -84,11 +85,18 @@ def load(acc, dut):
     return parse(p) if p and os.path.exists(p) else []
 
 
+def error_lines(output):
+    """The error lines of a run's output, in order: not the echoes of an error already reported, not the
+    repro command line (it repeats the run's arguments, so a regex could match the echo of a +fault=...)."""
+    return [ln for ln in output.splitlines()
+            if ERROR_LINE.search(ln) and not ECHO.search(ln) and not REPRO_LINE.search(ln)]
+
+
 def classify(devs, test, output):
     """Names of the deviations explaining every error line of a failing run's output, or None when some
     error line is unexplained (or there is none: a failure without an error line is not a known deviation)."""
     mine = [d for d in devs if '*' in d['tests'] or test in d['tests']]
-    lines = [ln for ln in output.splitlines() if ERROR_LINE.search(ln) and not ECHO.search(ln)]
+    lines = error_lines(output)
     if not lines or not mine:
         return None
     hit = []

@@ -26,7 +26,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LOCAL_CONF = os.path.join(ROOT, 'build', 'slurm', 'slurm.conf')   # tests/slurm/local_cluster.sh
+CLUSTER = os.path.join(ROOT, 'tests', 'slurm', 'local_cluster.sh')   # this machine's single-node cluster
 POLL_S = 2.0              # squeue / result-folder polling period
 RESULT_GRACE_S = 30.0     # a completed task's results may show late on a network filesystem
 MAX_QUERY_ERRORS = 30     # consecutive failed squeue calls (about a minute) before giving up
@@ -56,11 +56,17 @@ def add_args(ap):
                         "(env REGRESS_SBATCH_OPTS, shell-split)")
 
 
+def local_conf():
+    """The slurm.conf of this checkout's local cluster (in its private runtime folder: local_cluster.sh dir)."""
+    d = subprocess.run([CLUSTER, 'dir'], capture_output=True, text=True, check=True).stdout.strip()
+    return os.path.join(d, 'slurm.conf')
+
+
 def _slurm_env():
     """The environment for sbatch/squeue: this checkout's local cluster when no other is configured."""
     env = dict(os.environ)
-    if 'SLURM_CONF' not in env and not os.path.exists('/etc/slurm/slurm.conf') and os.path.exists(LOCAL_CONF):
-        env['SLURM_CONF'] = LOCAL_CONF
+    if 'SLURM_CONF' not in env and not os.path.exists('/etc/slurm/slurm.conf') and os.path.exists(local_conf()):
+        env['SLURM_CONF'] = local_conf()
     return env
 
 
@@ -140,7 +146,9 @@ def launch(runs, outdir, opts, execute):
     os.makedirs(os.path.join(sdir, 'out'))
     ntasks = max(1, min(len(runs), opts.slurm_tasks))
     chunks = [list(range(t, len(runs), ntasks)) for t in range(ntasks)]
-    _write_json(os.path.join(sdir, 'chunks.json'), {'outdir': outdir, 'runs': runs, 'chunks': chunks})
+    # relative to the checkout (the tasks run there: --chdir), so that no output holds an absolute path
+    _write_json(os.path.join(sdir, 'chunks.json'), {'outdir': os.path.relpath(outdir, ROOT), 'runs': runs,
+                                                    'chunks': chunks})
     cmd = ['sbatch', '--parsable', f'--array=0-{ntasks - 1}', f"--job-name=regress-{os.path.basename(outdir)}",
            f"--output={sdir}/out/%a.out", f'--chdir={ROOT}', '--export=ALL']
     for flag, val in (('--partition', opts.slurm_partition), ('--account', opts.slurm_account),
@@ -219,7 +227,7 @@ def run_chunk(path, task):
         if os.path.exists(out):        # a requeued task does not redo what it finished
             return
         open(out + '.started', 'w').close()
-        res = regress.execute(spec['runs'][i], spec['outdir'])
+        res = regress.execute(spec['runs'][i], os.path.join(ROOT, spec['outdir']))
         _write_json(out, res)
         print(f"{res['status']:4} {res['id']} {res['wall_s']:.2f} s", flush=True)
 

@@ -16,18 +16,28 @@ List format (tests/lists/*.list), one entry per line, '#' comments, `include <ot
 Known deviations (tb/<acc>/duts/<dut>.deviations, format: tests/deviations.py): a failing run on such a DUT
 whose every error line a deviation of its test explains is an expected failure, XFAIL <name> (JUnit:
 skipped with message 'XFAIL <name>: ...'; JSON: status XFAIL, deviations [...]); it does not fail the list.
-Seeds are base+0 .. base+n-1 (--seed, default 1), so a list run is reproducible; every failing run prints
-the one `make run ...` line that reproduces it and is re-run with an FST window into waves/.
-Outputs: build/regress/<name>/{results.json,junit.xml,logs/}; exit status 1 on any failure.
+Seeds are base+0 .. base+n-1 modulo 2^64 (--seed 0..2^64-1, default 1, or 'random': drawn, printed and
+recorded), so a list run is reproducible and every repro line carries its seed.
+A negative test's regex must match one of the run's error lines (not its echoed command or repro line). A
+list entry runs what it names: +help is refused, +features= names are checked against the DUT, a run that
+exits 0 without a job fails, and a simulator's skip for anything but a feature the DUT lacks fails.
+Failures are bucketed by signature (first error line, numbers masked): each bucket is printed once, with its
+count, one repro line, one log, and one run of it re-run with an FST window (every bucket).
+Outputs, all under build/regress/<name>/ (one regression per name at a time: build/regress/<name>.lock):
+results.json (runs, buckets, base seed), junit.xml, logs/, waves/, cov/ (a list's +cov=<dir> bins land in
+cov/<dir's name>/); exit status 1 on any failure, 2 on a bad list or argument.
 Where the runs execute: --launcher local (processes here, default) or slurm (tests/launch_slurm.py).
 """
 import argparse
 import concurrent.futures as cf
+import fcntl
 import glob
 import json
 import os
 import re
+import secrets
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -42,6 +52,8 @@ import deviations  # noqa: E402  (known deviations of a DUT: tb/<acc>/duts/<dut>
 WAVE_MARGIN = 200          # cycles of context before the job start and after the failure
 RUN_TIMEOUT_S = 600        # wall-clock limit per run (the cycle watchdogs fire long before)
 SKIP_EXIT = 77             # a simulator's exit status for a skipped run (tb/common/tb_api.h TB_EXIT_SKIP)
+SEED_MAX = 2**64 - 1
+INFO_PLUSARGS = ('help',)  # plusargs that print and exit: a list entry with one would check nothing
 
 
 class ListError(Exception):
@@ -81,6 +93,10 @@ def parse_list(path, dut=None):
                  'args': [], 'expect': None, 'needs': None, 'dut': dut, 'xfail': None, 'where': where}
             for opt in tok[3:]:
                 if opt.startswith('+'):
+                    name = opt[1:].split('=', 1)[0]
+                    if name in INFO_PLUSARGS:
+                        raise ListError(f"{where}: '{opt}' makes the simulator print and exit without running a "
+                                        "job: not a list option (a list entry must run something)")
                     e['args'].append(opt)
                 elif opt.startswith('expect=fail:'):
                     e['expect'] = opt[len('expect=fail:'):]
@@ -98,6 +114,12 @@ def parse_list(path, dut=None):
             except dut_manifest.ManifestError as ex:
                 raise ListError(f"{where}: {ex}") from None
             e['dut'] = None if d.default else d.name    # None: the accelerator's default DUT
+            for opt in e['args']:   # a misspelt feature would turn the entry's runs into skips
+                if opt.startswith('+features='):
+                    bad = [f for f in opt[len('+features='):].split(',') if f not in d.features]
+                    if bad:
+                        raise ListError(f"{where}: {opt}: {', '.join(repr(f) for f in bad)} is no feature of "
+                                        f"{acc} DUT {d.name} (its features: {' '.join(d.features)})")
             try:   # checked here, read again per run (runs may execute elsewhere, e.g. through Slurm)
                 devs = deviations.load(acc, e['dut'])
             except (deviations.DeviationError, OSError) as ex:
@@ -109,8 +131,22 @@ def parse_list(path, dut=None):
     return entries
 
 
+def parse_seed(text):
+    """--seed / make regress SEED=: a number 0..2^64-1, or 'random' (drawn here, printed and recorded)."""
+    if text == 'random':
+        return secrets.randbits(64), True
+    if not re.fullmatch(r'\d+', text) or int(text) > SEED_MAX:
+        raise ListError(f"seed '{text}': expected a number 0..{SEED_MAX} (2^64-1) or 'random'")
+    return int(text), False
+
+
+def verilator_seed(seed):
+    """+verilator+seed+ takes 1..2^31-1 only (Verilator aborts otherwise): a value derived from the run's seed."""
+    return seed % 0x7fffffff + 1
+
+
 def expand(entries, base_seed):
-    """Entries → runs: one per seed (test=) or per file and seed (trace=/cfg= globs)."""
+    """Entries → runs: one per seed (test=) or per file and seed (trace=/cfg= globs). Seeds past 2^64-1 wrap to 0."""
     runs = []
     for e in entries:
         skip = None
@@ -127,13 +163,16 @@ def expand(entries, base_seed):
                 raise ListError(f"{e['where']}: no file matches '{e['stim']}'")
         for stim in stims:
             for i in range(e['seeds']):
-                runs.append(dict(e, stim=stim, seed=base_seed + i, skip=skip))
+                runs.append(dict(e, stim=stim, seed=(base_seed + i) & SEED_MAX, skip=skip))
     seen = {}
     for r in runs:   # two runs with one name would share a log, a result and a wave: refuse, naming both
         rid = run_id(r)
         if rid in seen and seen[rid]['stim'] != r['stim']:
             raise ListError(f"{r['where']}: run {rid} of {r['stim']} has the name of the run of {seen[rid]['stim']} "
                             f"({seen[rid]['where']}); rename one of the files")
+        if rid in seen and seen[rid]['where'] != r['where']:
+            raise ListError(f"{r['where']}: run {rid} is also a run of {seen[rid]['where']} (same test, seed and "
+                            "arguments): one of the entries is redundant")
         seen[rid] = r
     return runs
 
@@ -169,13 +208,23 @@ CODE_COV = None            # --code-cov DIR: each run writes its line coverage t
 
 
 def sim_path(acc, dut):
-    return os.path.join(ROOT, BUILD_ROOT, os.path.relpath(dut_manifest.get(acc, dut).build_dir, 'build'), 'sim')
+    """The simulator, relative to the checkout (runs execute there; logs carry no absolute path)."""
+    return os.path.join(BUILD_ROOT, os.path.relpath(dut_manifest.get(acc, dut).build_dir, 'build'), 'sim')
 
 
-def sim_cmd(r, extra=()):
+def own_cov(arg, outdir):
+    """+cov=<dir> of a list entry, moved under the regression's own folder (<outdir>/cov/<dir's name>/), so that
+    two regressions never merge each other's coverage bins."""
+    if not arg.startswith('+cov=') or outdir is None:
+        return arg
+    name = os.path.basename(os.path.normpath(arg[len('+cov='):])) or 'cov'
+    return f"+cov={os.path.relpath(os.path.join(outdir, 'cov', name), ROOT)}/"
+
+
+def sim_cmd(r, extra=(), outdir=None):
     cov = [f"+code_cov={os.path.join(CODE_COV, run_id(r) + '.dat')}"] if CODE_COV else []
     return [sim_path(r['acc'], r.get('dut')), f"+{r['kind']}={r['stim']}", f"+seed={r['seed']}",
-            f"+verilator+seed+{r['seed']}", *r['args'], *cov, *extra]
+            f"+verilator+seed+{verilator_seed(r['seed'])}", *[own_cov(a, outdir) for a in r['args']], *cov, *extra]
 
 
 def repro(r):
@@ -185,29 +234,35 @@ def repro(r):
     return f"make run ACC={r['acc']}{dut} {stim}={r['stim']} SEED={r['seed']}{args}"
 
 
+def signature(line):
+    """A failure's bucket: its first error line with numbers, addresses and seeds masked."""
+    line = re.sub(r'0x[0-9a-fA-F]+|\d+', lambda m: '0x#' if m.group(0).startswith('0x') else '#', line.strip())
+    return re.sub(r'\s+', ' ', line)[:300]
+
+
 def execute(r, outdir):
     rid = run_id(r)
     res = {'id': rid, 'acc': r['acc'], 'dut': r.get('dut'), 'stim': r['stim'], 'kind': r['kind'], 'seed': r['seed'],
            'args': r['args'], 'negative': r['expect'] is not None, 'repro': repro(r), 'jobs': [],
-           'cycles': 0, 'wall_s': 0.0}
+           'cycles': 0, 'wall_s': 0.0, 'where': r.get('where')}
     if r['skip']:
-        res.update(status='SKIP', reason=r['skip'])
+        res.update(status='SKIP', reason=r['skip'], skip_by='runner')
         return res
     log = os.path.join(outdir, 'logs', rid + '.log')
-    rjson = os.path.join(outdir, 'logs', rid + '.json')
+    rjson = os.path.relpath(os.path.join(outdir, 'logs', rid + '.json'), ROOT)
     t0 = time.monotonic()
     try:
-        p = subprocess.run(sim_cmd(r, [f'+results={rjson}', '+quiet']), cwd=ROOT, capture_output=True,
+        p = subprocess.run(sim_cmd(r, [f'+results={rjson}', '+quiet'], outdir), cwd=ROOT, capture_output=True,
                            text=True, timeout=RUN_TIMEOUT_S)
         out, rc = p.stdout + p.stderr, p.returncode
     except subprocess.TimeoutExpired as ex:
         out, rc = (ex.stdout or b'').decode(errors='replace') + f"\nTIMEOUT after {RUN_TIMEOUT_S} s", -1
     res['wall_s'] = time.monotonic() - t0
     with open(log, 'w') as f:
-        f.write(' '.join(shlex.quote(c) for c in sim_cmd(r)) + '\n' + out)
+        f.write(' '.join(shlex.quote(c) for c in sim_cmd(r, (), outdir)) + '\n' + out)
     data = {}
     try:
-        with open(rjson) as f:
+        with open(os.path.join(ROOT, rjson)) as f:
             data = json.load(f)
     except (OSError, ValueError):
         pass
@@ -216,16 +271,24 @@ def execute(r, outdir):
     verdict = data.get('verdict', 'FAIL' if rc else 'PASS')
     reason = data.get('reason', '') or (out.strip().splitlines() or ['no output'])[-1]
     res['log'] = os.path.relpath(log, ROOT)
+    errors = deviations.error_lines(out)   # the run's own error lines, not its echoed command or repro line
+    if errors:
+        res['error'] = errors[0][:500]
     if r['expect'] is not None:
-        # A negative test passes when the run fails, says why, and exits nonzero.
-        if rc != 0 and verdict == 'FAIL' and re.search(r['expect'], out):
-            res.update(status='PASS', reason=f"failure detected as expected: {reason}")
+        # A negative test passes when the run fails, exits nonzero and one of its error lines says why.
+        hit = next((ln for ln in errors if re.search(r['expect'], ln)), None)
+        if rc != 0 and verdict == 'FAIL' and hit:
+            res.update(status='PASS', reason=f"failure detected as expected: {hit.strip()[:300]}")
         else:
-            res.update(status='FAIL', reason=f"expected a failure matching /{r['expect']}/ with nonzero exit; "
-                                              f"got verdict {verdict}, exit {rc}")
+            first = f"; first error line: {errors[0].strip()[:200]}" if errors else '; no error line'
+            res.update(status='FAIL', reason=f"expected a failure whose error line matches /{r['expect']}/ with "
+                                              f"nonzero exit; got verdict {verdict}, exit {rc}{first}")
         return res
     if verdict == 'SKIP' and rc == SKIP_EXIT:
-        res.update(status='SKIP', reason=reason)
+        res.update(status='SKIP', reason=reason, skip_by='simulator')
+    elif verdict == 'PASS' and rc == 0 and not res['jobs']:
+        # e.g. +help, or a stimulus with nothing in it: a pass must have run and checked something
+        res.update(status='FAIL', reason='exit 0 without running a job: nothing was checked', exit=rc)
     elif verdict == 'PASS' and rc == 0:
         res.update(status='PASS', reason='')
         if r.get('xfail'):
@@ -250,11 +313,12 @@ def rerun_with_waves(r, res, outdir):
     start = max(0, (bad['start'] if bad else 0) - WAVE_MARGIN)
     fail_cycle = (bad.get('first_error_cycle') or bad['end']) if bad else res['cycles']
     end = max(fail_cycle, bad['end'] if bad else 0) + WAVE_MARGIN
-    os.makedirs(os.path.join(ROOT, 'waves'), exist_ok=True)
-    base = os.path.join('waves', res['id'])
+    wdir = os.path.relpath(os.path.join(outdir, 'waves'), ROOT)   # the regression's own: never another's
+    os.makedirs(os.path.join(ROOT, wdir), exist_ok=True)
+    base = os.path.join(wdir, res['id'])
     # The simulator places the marker itself: where the DUT went wrong when it knows, else the detection.
     cmd = sim_cmd(r, [f'+wave={base}.fst', f'+gtkw={base}.gtkw', f'+wave_from={start}', f'+wave_to={end}',
-                      '+quiet'])
+                      '+quiet'], outdir)
     try:
         cmd[0] = dut_manifest.traced_sim(cmd[0])   # the regression's simulators have no tracing compiled in
     except dut_manifest.ManifestError as ex:
@@ -271,11 +335,34 @@ def rerun_with_waves(r, res, outdir):
         res['wave_window'] = [start, end]
 
 
-def write_junit(path, name, results):
+def bucket_failures(failed):
+    """Failures grouped by signature (dvsim's buckets): [{signature, count, runs, repro, log}], most frequent
+    first. A run's signature is its first error line, numbers masked; a failed negative test's or an XPASS's,
+    its reason (its error lines are what it was expected to print)."""
+    groups = {}
+    for r in sorted(failed, key=lambda r: r['id']):
+        text = r['reason'] if r['negative'] or r['status'] == 'XPASS' else (r.get('error') or r['reason'])
+        groups.setdefault(signature(text), []).append(r)
+    out = [{'signature': sig, 'count': len(rs), 'runs': [r['id'] for r in rs], 'repro': rs[0]['repro'],
+            'log': rs[0].get('log', ''), 'first': f"{rs[0]['id']}: {rs[0]['reason']}"} for sig, rs in groups.items()]
+    return sorted(out, key=lambda b: (-b['count'], b['signature']))
+
+
+def wave_runs(buckets, results):
+    """The run of each bucket to re-run with waves (every bucket: the first of its runs that failed on its own,
+    not a negative test nor an XPASS, which have no failure to show); None for a bucket without one."""
+    by_res = {r['id']: r for r in results}
+    return [next((by_res[i] for i in b['runs'] if by_res[i]['status'] == 'FAIL' and not by_res[i]['negative']), None)
+            for b in buckets]
+
+
+def write_junit(path, name, results, base_seed):
     suite = ET.Element('testsuite', name=name, tests=str(len(results)),
                        failures=str(sum(r['status'] in ('FAIL', 'XPASS') for r in results)),
                        skipped=str(sum(r['status'] in ('SKIP', 'XFAIL') for r in results)),
                        time=f"{sum(r['wall_s'] for r in results):.3f}")
+    props = ET.SubElement(suite, 'properties')
+    ET.SubElement(props, 'property', name='base_seed', value=str(base_seed))
     for r in results:
         tc = ET.SubElement(suite, 'testcase', classname=f"{acc_dut(r)}.{os.path.basename(r['stim'])}",
                            name=r['id'], time=f"{r['wall_s']:.3f}")
@@ -285,6 +372,26 @@ def write_junit(path, name, results):
         elif r['status'] in ('SKIP', 'XFAIL'):     # XFAIL: 'XFAIL <deviation>: <failure>'
             ET.SubElement(tc, 'skipped', message=r['reason'][:500])
     ET.ElementTree(suite).write(path, encoding='utf-8', xml_declaration=True)
+
+
+def judge_skips(results):
+    """A list entry must run what it names. A skip is accepted only for absent stimulus or RTL (the runner's
+    own skips) or a feature the DUT does not implement; a simulator's skip for any other reason (e.g. the
+    entry's +features= leaving out a feature the DUT has) is a failure of that run."""
+    def feature_skip(r):
+        """None: a skip for features the DUT lacks; else what is wrong with it."""
+        m = re.search(r'needs (.+?), wh(?:ich|ose) ', r['reason'])
+        if not m:
+            return f"skipped for a reason that is not a missing DUT feature ({r['reason']})"
+        has = set(dut_manifest.get(r['acc'], r.get('dut')).features)
+        left_out = [f for f in m.group(1).split(', ') if f in has]
+        return (f"skipped because the entry's arguments leave out {', '.join(left_out)}, which DUT "
+                f"{dut_manifest.get(r['acc'], r.get('dut')).name} implements: the entry runs nothing"
+                if left_out else None)
+    for r in results:
+        why = feature_skip(r) if r['status'] == 'SKIP' and r.get('skip_by') == 'simulator' else None
+        if why:
+            r.update(status='FAIL', reason=f"{r.get('where')}: {why}")
 
 
 def summary(results):
@@ -321,12 +428,35 @@ LAUNCHERS = {'local': launch_local,
              'slurm': lambda runs, outdir, a: launch_slurm.launch(runs, outdir, a, execute)}
 
 
+def lock_regression(name):
+    """build/regress/<name>.lock, held while the regression runs: a second regression of that name in this
+    checkout stops with one line instead of mixing its logs, waves, coverage and reports into the first's.
+    Regressions of other names have their own folders and run side by side."""
+    base = os.path.join(ROOT, 'build', 'regress')
+    os.makedirs(base, exist_ok=True)
+    f = open(os.path.join(base, f'{name}.lock'), 'a+')
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        holder = f.read().strip() or '?'
+        raise ListError(f"a regression named '{name}' is already running in this checkout (pid {holder}, lock "
+                        f"build/regress/{name}.lock); wait for it or give another --name / NAME=") from None
+    f.seek(0)
+    f.truncate()
+    f.write(f"{os.getpid()}\n")
+    f.flush()
+    return f
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--list', required=True)
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
-    ap.add_argument('--seed', type=int, default=1, help='base seed (default 1)')
-    ap.add_argument('--name', default='regress')
+    ap.add_argument('--seed', default='1', help="base seed 0..2^64-1, or 'random' (drawn, printed, recorded in "
+                    "results.json, the JUnit properties and every repro line); default 1")
+    ap.add_argument('--name', default='regress', help='the regression: everything it writes is under '
+                    'build/regress/<name>/ (letters, digits, _ . -)')
     ap.add_argument('--no-waves', action='store_true', help='do not re-run failing jobs with waves')
     ap.add_argument('--launcher', choices=sorted(LAUNCHERS), default=os.environ.get('LAUNCHER') or 'local',
                     help='where the runs execute: local processes (default) or a Slurm job array (env LAUNCHER)')
@@ -336,7 +466,10 @@ def main():
     a = ap.parse_args()
     global BUILD_ROOT, CODE_COV
     try:
-        runs = expand(parse_list(a.list), a.seed)
+        if not re.fullmatch(r'[A-Za-z0-9_][A-Za-z0-9_.-]*', a.name):
+            raise ListError(f"--name '{a.name}': use letters, digits, '_', '.', '-' (it names build/regress/<name>/)")
+        seed, drawn = parse_seed(a.seed)
+        runs = expand(parse_list(a.list), seed)
     except (ListError, OSError, re.error) as ex:
         print(f"ERROR: {ex}", file=sys.stderr)
         return 2
@@ -348,14 +481,21 @@ def main():
         print(f"code coverage: {len(runs)} runs on our DUTs ({len(other)} runs on other DUTs left out)")
     for acc, dut in sorted({(r['acc'], r.get('dut') or '') for r in runs if not r['skip']}):
         sim = sim_path(acc, dut or None)
-        if not os.access(sim, os.X_OK):
+        if not os.access(os.path.join(ROOT, sim), os.X_OK):
             target = 'build' if not dut else 'build-upstream'
-            print(f"ERROR: {os.path.relpath(sim, ROOT)} is missing: run 'make {target}' first", file=sys.stderr)
+            print(f"ERROR: {sim} is missing: run 'make {target}' first", file=sys.stderr)
             return 2
+    try:
+        lock = lock_regression(a.name)   # noqa: F841  (held until the process exits)
+    except ListError as ex:
+        print(f"ERROR: {ex}", file=sys.stderr)
+        return 2
     outdir = os.path.join(ROOT, 'build', 'regress', a.name)
+    shutil.rmtree(outdir, ignore_errors=True)     # a previous run's logs, waves and bins would mix with these
     os.makedirs(os.path.join(outdir, 'logs'), exist_ok=True)
     via = f"{a.jobs} parallel processes" if a.launcher == 'local' else 'a Slurm job array'
-    print(f"{a.name}: {len(runs)} runs from {a.list}, base seed {a.seed}, {via}", flush=True)
+    how = f"random base seed {seed} (repeat: --seed {seed}, make regress SEED={seed})" if drawn else f"base seed {seed}"
+    print(f"{a.name}: {len(runs)} runs from {a.list}, {how}, {via}", flush=True)
     t0 = time.monotonic()
     results = []
     try:
@@ -367,18 +507,24 @@ def main():
     except launch_slurm.LaunchError as ex:
         print(f"ERROR: {ex}", file=sys.stderr)
         return 2
+    judge_skips(results)
     failed = [r for r in results if r['status'] in ('FAIL', 'XPASS')]
-    if failed and not a.no_waves:
-        print(f"\nre-running {len(failed)} failing run(s) with FST windows into waves/ ...")
+    buckets = bucket_failures(failed)
+    if buckets and not a.no_waves:
         by_id = {run_id(r): r for r in runs}
-        for res in failed[:10]:
-            if not res['negative'] and res['status'] == 'FAIL':
+        reps = wave_runs(buckets, results)
+        print(f"\nre-running one run of each of the {sum(w is not None for w in reps)} failure bucket(s) "
+              f"with an FST window into {os.path.relpath(outdir, ROOT)}/waves/ ...")
+        for b, res in zip(buckets, reps):
+            if res is not None:
                 rerun_with_waves(by_id[res['id']], res, outdir)
+                b.update({k: res[k] for k in ('wave', 'gtkw', 'wave_window') if k in res}, wave_run=res['id'])
     results.sort(key=lambda r: r['id'])
     wall = time.monotonic() - t0
     with open(os.path.join(outdir, 'results.json'), 'w') as f:
-        json.dump({'name': a.name, 'list': a.list, 'base_seed': a.seed, 'wall_s': wall, 'runs': results}, f, indent=1)
-    write_junit(os.path.join(outdir, 'junit.xml'), a.name, results)
+        json.dump({'name': a.name, 'list': os.path.relpath(os.path.abspath(a.list), ROOT), 'base_seed': seed,
+                   'seed_drawn': drawn, 'wall_s': wall, 'buckets': buckets, 'runs': results}, f, indent=1)
+    write_junit(os.path.join(outdir, 'junit.xml'), a.name, results, seed)
     print('\n' + summary(results))
     npass, nfail = sum(r['status'] == 'PASS' for r in results), len(failed)
     nskip = sum(r['status'] == 'SKIP' for r in results)
@@ -387,18 +533,24 @@ def main():
     for r in results:
         if r['status'] in ('SKIP', 'XFAIL'):
             print(f"{r['status']} {r['id']}: {r['reason']}")
-    for r in failed:
-        print(f"\nFAIL {r['id']}: {r['reason']}\n  repro: {r['repro']}\n  log:   {r.get('log', '')}")
-        if r.get('gtkw'):
-            print(f"  waves: {r['wave']} (cycles {r['wave_window'][0]}..{r['wave_window'][1]}); "
-                  f"open with: gtkwave {r['gtkw']}")
+    if buckets:
+        print(f"\n{nfail} failure(s) in {len(buckets)} bucket(s) (by first error line, numbers masked):")
+    for i, b in enumerate(buckets, 1):
+        more = f", ... ({b['count'] - 3} more: results.json)" if b['count'] > 3 else ''
+        print(f"\n[{i}] {b['count']} x {b['signature']}\n  first: {b['first']}\n"
+              f"  runs:  {', '.join(b['runs'][:3])}{more}\n"
+              f"  repro: {b['repro']}\n  log:   {b['log']}")
+        if b.get('gtkw'):
+            print(f"  waves: {b['wave']} (run {b['wave_run']}, cycles {b['wave_window'][0]}..{b['wave_window'][1]}); "
+                  f"open with: gtkwave {b['wave']} {b['gtkw']}")
     print(f"\nreports: {os.path.relpath(outdir, ROOT)}/results.json, junit.xml; {njobs} jobs passed in "
-          f"{wall:.1f} s")
+          f"{wall:.1f} s; base seed {seed}")
     xf = [x for r in results if r['status'] == 'XFAIL' for x in r['deviations']]
     named = ', '.join(f"{n} x{xf.count(n)}" for n in sorted(set(xf)))
     xpass = sum(r['status'] == 'XPASS' for r in results)
     print(f"{a.name}: {npass} passed, {nfail} failed{f' (of them {xpass} XPASS)' if xpass else ''}, {nskip} skipped"
-          f"{f', {nxfail} expected failures (known deviations: {named})' if nxfail else ''}")
+          f"{f', {nxfail} expected failures (known deviations: {named})' if nxfail else ''}"
+          f"{f'; {len(buckets)} failure bucket(s)' if buckets else ''}")
     return 1 if failed else 0
 
 

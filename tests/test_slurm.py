@@ -19,7 +19,9 @@ import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLUSTER = os.path.join(ROOT, 'tests', 'slurm', 'local_cluster.sh')
-ENV = dict(os.environ, SLURM_CONF=os.path.join(ROOT, 'build', 'slurm', 'slurm.conf'))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import launch_slurm  # noqa: E402
+ENV = dict(os.environ, SLURM_CONF=launch_slurm.local_conf())
 failures = []
 checked = []
 
@@ -38,10 +40,11 @@ def regress(name, lst, *opts):
 
 
 def report(name):
-    """results.json runs (without wall-clock times; log paths without the regression's name), JUnit cases."""
+    """results.json runs (without wall-clock times; log and wave paths without the regression's name), JUnit cases."""
     d = os.path.join(ROOT, 'build', 'regress', name)
     with open(os.path.join(d, 'results.json')) as f:
-        runs = [{k: (v.replace(f'/{name}/', '/NAME/') if k == 'log' else v) for k, v in r.items() if k != 'wall_s'}
+        runs = [{k: (v.replace(f'/{name}/', '/NAME/') if k in ('log', 'wave', 'gtkw') else v) for k, v in r.items()
+                 if k != 'wall_s'}
                 for r in json.load(f)['runs']]
     suite = ET.parse(os.path.join(d, 'junit.xml')).getroot()
     cases = [(c.get('classname'), c.get('name'), [(e.tag, e.get('message'), (e.text or '').replace(f'/{name}/', '/'))
@@ -71,8 +74,8 @@ def test_agree():
     check(rl[1] == rs[1], f'JUnit counts tests/failures/skipped identical: local {rl[1]}, slurm {rs[1]}')
     check(rl[2] == rs[2], 'JUnit test cases, failures and skips identical')
     check(table(out_l) is not None and table(out_l) == table(out_s), 'summary tables identical (but cyc/s)')
-    tail = lambda out: out[out.find('\nFAIL '):out.find('\nreports:')]   # failures with repro lines, logs, waves
-    rep = re.search(r"FAIL nvdla\.bdma_random\.fault_wdata_flip\.s1: .*MISMATCH.*\n  repro: (make run .*)", out_s)
+    tail = lambda out: out[out.find('failure(s) in '):out.find('\nreports:')]   # failures with repro lines, logs, waves
+    rep = re.search(r"\] 1 x .*MISMATCH.*\n  first: nvdla\.bdma_random\.fault_wdata_flip\.s1: .*MISMATCH.*\n  runs:  .*\n  repro: (make run .*)", out_s)
     check(rep is not None and rep.group(1) == "make run ACC=nvdla TEST=bdma_random SEED=1 ARGS='+fault=wdata_flip'",
           'the run failing on a node is a FAIL with its repro line')
     check(tail(out_l).replace('slurm_agree_local', 'X') == tail(out_s).replace('slurm_agree_slurm', 'X'),
@@ -105,7 +108,7 @@ def test_killed(time_limit):
         out = ''.join(lines) + p.communicate()[0]
     state = 'TIMEOUT' if time_limit else 'CANCELLED'
     print(f"killed.list with a task {'over its time limit' if time_limit else 'cancelled'}: "
-          f"{time.monotonic() - t0:.1f} s; its failures:\n  " + '\n  '.join(out[out.find('\nFAIL '):].splitlines()))
+          f"{time.monotonic() - t0:.1f} s; its failures:\n  " + '\n  '.join(out[out.find('failure(s) in '):].splitlines()))
     check(p.returncode == 1, f'{name}: runner exits 1 (got {p.returncode})')
     with open(os.path.join(ROOT, 'build', 'regress', name, 'results.json')) as f:
         res = {r['id']: r for r in json.load(f)['runs']}

@@ -40,17 +40,42 @@ void waves_step(wave_ctl_t *w, uint64_t cycle) {
     }
 }
 
+/* The path of `file` relative to the folder of `from` (both must exist), into out; false when unknown. */
+static bool relative_to(const char *file, const char *from, char *out, size_t n) {
+    char a[4096], b[4096];
+    if (!realpath(file, a) || !realpath(from, b)) return false;
+    char *slash = strrchr(b, '/');
+    *slash = '\0';                                /* b: the folder of `from` */
+    size_t i = 0, common;                          /* common: the '/' ending the folders both share */
+    while (a[i] && a[i] == b[i]) i++;
+    if (b[i] == '\0' && a[i] == '/') {
+        common = i;                                /* `file` is under the folder of `from` */
+    } else {
+        common = i ? i - 1 : 0;
+        while (common > 0 && a[common] != '/') common--;
+    }
+    size_t used = 0;
+    for (const char *p = b + common; *p; p++)      /* one ".." per folder of b below the common prefix */
+        if (*p == '/') used += (size_t)snprintf(out + used, used < n ? n - used : 0, "../");
+    snprintf(out + (used < n ? used : n - 1), used < n ? n - used : 1, "%s", a + common + 1);
+    return used < n;
+}
+
 static void write_gtkw(const wave_ctl_t *w, uint64_t marker_cycle) {
     FILE *f = fopen(w->gtkw, "w");
     if (!f) {
         fprintf(stderr, "ERROR: cannot write %s\n", w->gtkw);
         return;
     }
-    /* Absolute: GTKWave resolves a relative dump path against its working directory, not the save file. */
+    /* Relative to the save file, never absolute, so that a moved or copied folder of waves still opens:
+     * GTKWave resolves [dumpfile] against the [savefile] it was written as, relocated to where the save
+     * file now is (`gtkwave <fst> <gtkw>` works from anywhere). */
     char fst[4096];
-    if (!realpath(w->path, fst)) snprintf(fst, sizeof fst, "%s", w->path);
+    if (!relative_to(w->path, w->gtkw, fst, sizeof fst)) snprintf(fst, sizeof fst, "%s", w->path);
+    const char *base = strrchr(w->gtkw, '/');
     fprintf(f, "[*] accel-cosim: failing job window, marker at cycle %llu\n", (unsigned long long)marker_cycle);
     fprintf(f, "[dumpfile] \"%s\"\n", fst);
+    fprintf(f, "[savefile] \"%s\"\n", base ? base + 1 : w->gtkw);
     fprintf(f, "[size] 1600 900\n[pos] -1 -1\n");
     /* zoom, primary marker (time units), then 26 unnamed markers */
     fprintf(f, "*-8.000000 %llu", (unsigned long long)(marker_cycle * PS_PER_CYCLE));

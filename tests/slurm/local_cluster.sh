@@ -4,14 +4,16 @@
 #   tests/slurm/local_cluster.sh stop     stop the daemons this script started (by their pid files)
 #   tests/slurm/local_cluster.sh status   say what runs; exit 0 only when the node takes jobs
 #   tests/slurm/local_cluster.sh env      print `export SLURM_CONF=...` for sbatch/squeue/scancel
-# Everything lives in build/slurm/ (or $SLURM_LOCAL_DIR): a generated slurm.conf, its own munge key and
-# socket, state, logs, pid files. Nothing under /etc is changed, and ports 16817/16818 (SLURM_LOCAL_PORT,
+#   tests/slurm/local_cluster.sh dir      print the folder of its state (below)
+# Everything lives in a short private runtime folder, /tmp/acs-<8 hex digits of the checkout's path>/ (or
+# $SLURM_LOCAL_DIR), not under build/: munge's socket path must fit in 108 bytes whatever the checkout's
+# depth. It holds a generated slurm.conf, its own munge key and socket, state, logs, pid files. Nothing under /etc is changed, and ports 16817/16818 (SLURM_LOCAL_PORT,
 # +1) keep it apart from a real Slurm on the machine. The daemons run as root (slurmd must, to start
 # jobs); not root, the script uses passwordless sudo, else it says why it cannot start.
 # Exit status of start: 0 running, 3 cannot start here (the last line says why), 1 it failed to start.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-DIR=${SLURM_LOCAL_DIR:-$ROOT/build/slurm}
+DIR=${SLURM_LOCAL_DIR:-/tmp/acs-$(printf %s "$ROOT" | sha1sum | cut -c1-8)}
 PORT=${SLURM_LOCAL_PORT:-16817}
 CONF=$DIR/slurm.conf
 PKGS="slurmctld slurmd slurm-client munge"
@@ -113,6 +115,9 @@ start() {
             exit 1
         fi
     done
+    # private: created here with mode 700, and refused when someone else made it first
+    mkdir -p -m 700 "$DIR"
+    [ -O "$DIR" ] || { echo "ERROR: $DIR exists and belongs to someone else; set SLURM_LOCAL_DIR" >&2; exit 1; }
     mkdir -p "$DIR"/{munge,run,log,state/ctld,state/slurmd}
     chmod 700 "$DIR/munge"
     if [ ! -s "$DIR/munge/munge.key" ]; then
@@ -120,7 +125,7 @@ start() {
         chmod 600 "$DIR/munge/munge.key"
     fi
     write_conf
-    # --force: the key and socket are in the build folder, not in munge's own directories.
+    # --force: the key and socket are in this cluster's folder, not in munge's own directories.
     as_root munged --force --socket="$DIR/munge/munge.socket" --key-file="$DIR/munge/munge.key" \
         --pid-file="$DIR/run/munged.pid" --log-file="$DIR/log/munged.log" --seed-file="$DIR/munge/seed" \
         || { tail -5 "$DIR/log/munged.log" >&2 || true; echo "munged failed to start (log: $DIR/log/munged.log)" >&2; exit 1; }
@@ -158,5 +163,6 @@ case "${1:-}" in
     stop) stop ;;
     status) status ;;
     env) echo "export SLURM_CONF=$CONF" ;;
-    *) echo "usage: $0 start|stop|status|env" >&2; exit 2 ;;
+    dir) echo "$DIR" ;;
+    *) echo "usage: $0 start|stop|status|env|dir" >&2; exit 2 ;;
 esac

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#define CONF_DIR "/work/shared/conformance/nvdla"
 
 static bool resolve(void *user, const char *name, uint32_t *addr) {
     (void)user;
@@ -61,9 +60,11 @@ static result_t replay(const program_t *p, char *why, size_t n) {
 }
 
 static void test_conformance(unit_t *u) {
-    DIR *d = opendir(CONF_DIR);
+    char conf_dir[512];
+    unit_shared(conf_dir, sizeof conf_dir, "conformance/nvdla");
+    DIR *d = opendir(conf_dir);
     if (!d) {
-        printf("  %s absent: conformance replay skipped\n", CONF_DIR);
+        printf("  SKIPPED: conformance replay: %s not found (set COSIM_SHARED=<the shared folder>)\n", conf_dir);
         return;
     }
     unsigned ran = 0;
@@ -76,8 +77,8 @@ static void test_conformance(unit_t *u) {
             printf("  %-40s SKIP (needs CDMA/CSC/CMAC/CACC: convolution pipeline not built)\n", t);
             continue;
         }
-        char path[1024], err[512], why[512];
-        snprintf(path, sizeof path, "%s/%s/%s.cfg", CONF_DIR, t, t);
+        char path[1100], err[512], why[512];
+        snprintf(path, sizeof path, "%s/%s/%s.cfg", conf_dir, t, t);
         program_t p;
         program_init(&p, "nvdla", NULL, 1);
         int rc = nvsmall_cfg_load(&p, path, resolve, NULL, err, sizeof err);
@@ -93,7 +94,7 @@ static void test_conformance(unit_t *u) {
         program_free(&p);
     }
     closedir(d);
-    CHECK(ran > 0, "no SDP/PDP/CDP trace found in %s", CONF_DIR);
+    CHECK(ran > 0, "no SDP/PDP/CDP trace found in %s", conf_dir);
 }
 
 int main(void) {

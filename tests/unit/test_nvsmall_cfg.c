@@ -1,5 +1,5 @@
 /* Unit tests of the nv_small trace importer (tb/nvdla/nvsmall_cfg.c): the event-name map, a hand-written
- * test using every accepted command, every conformance test under /work/shared/conformance/nvdla (counts
+ * test using every accepted command, every conformance test under ../shared/conformance/nvdla (counts
  * from an independent line scan, memory-before-registers order, CRC of the loaded images), and one
  * malformed fixture per error with its message and line. Fixtures: tests/unit/data/nvsmall*. */
 #define _POSIX_C_SOURCE 200809L
@@ -11,8 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define CONF_DIR "/work/shared/conformance/nvdla"
-#define REGS_CSV "/work/shared/spec/nvdla_regs.csv"
 
 static const char *data_dir(void)
 {
@@ -353,10 +351,14 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
 
 static void test_conformance(unit_t *u)
 {
-    DIR *d = opendir(CONF_DIR);
+    char conf_dir[512], regs_csv[512];
+    unit_shared(conf_dir, sizeof conf_dir, "conformance/nvdla");
+    unit_shared(regs_csv, sizeof regs_csv, "spec/nvdla_regs.csv");
+    DIR *d = opendir(conf_dir);
     csv_regs_t regs;
-    if (!d || !csv_load(&regs, REGS_CSV)) {
-        printf("test_nvsmall_cfg: %s or %s absent, skipping the conformance tests\n", CONF_DIR, REGS_CSV);
+    if (!d || !csv_load(&regs, regs_csv)) {
+        printf("test_nvsmall_cfg: SKIPPED the conformance tests: %s or %s not found (set COSIM_SHARED=<the shared "
+               "folder>)\n", conf_dir, regs_csv);
         if (d)
             closedir(d);
         return;
@@ -365,7 +367,7 @@ static void test_conformance(unit_t *u)
     struct dirent *e;
     while ((e = readdir(d))) {
         char dir[1024], cfg[1400];
-        snprintf(dir, sizeof dir, "%s/%s", CONF_DIR, e->d_name);
+        snprintf(dir, sizeof dir, "%s/%s", conf_dir, e->d_name);
         snprintf(cfg, sizeof cfg, "%s/%s.cfg", dir, e->d_name);
         if (e->d_name[0] == '.' || access(cfg, R_OK) != 0)
             continue;

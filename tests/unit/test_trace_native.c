@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_TRACE "/work/shared/conformance/max78000/mnist/apb_trace.txt"
 
 /* Fixture directory: tests/unit/data from the repository root, else next to this source file. */
 static const char *data_dir(void)
@@ -126,13 +125,16 @@ out:
  * trailing comments. Counts are compared with an independent line scan of the same file. */
 static void test_max78000_trace(unit_t *u)
 {
-    if (access(MAX_TRACE, R_OK) != 0) {
-        printf("test_trace_native: %s absent, skipping the MAX78000 trace test\n", MAX_TRACE);
+    char max_trace[1024];
+    unit_shared(max_trace, sizeof max_trace, "conformance/max78000/mnist/apb_trace.txt");
+    if (access(max_trace, R_OK) != 0) {
+        printf("test_trace_native: SKIPPED the MAX78000 trace test: %s not found (set COSIM_SHARED=<the shared "
+               "folder>)\n", max_trace);
         return;
     }
     size_t nw = 0, nr = 0, nirq = 0, nbyte = 0;
     int irq_line = 0, line = 0;
-    FILE *f = fopen(MAX_TRACE, "r");
+    FILE *f = fopen(max_trace, "r");
     char buf[512];
     while (fgets(buf, sizeof buf, f)) {
         line++;
@@ -153,7 +155,7 @@ static void test_max78000_trace(unit_t *u)
     program_t p;
     char err[512] = "";
     program_init(&p, "max78000", "mnist", 7);
-    int rc = trace_read(&p, MAX_TRACE, err, sizeof err);
+    int rc = trace_read(&p, max_trace, err, sizeof err);
     CHECK(rc == 0, "trace_read: %s", err);
     CHECK(!strcmp(p.acc, "max78000") && !strcmp(p.name, "mnist") && p.seed == 7, "header untouched");
     size_t cw = 0, cr = 0, ci = 0, cb = 0, other = 0;

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bfm_env.h"
@@ -48,6 +49,15 @@ static inline void unit_check(unit_t *u, bool ok, const char *file, int line, co
         (u)->test = #fn;                                                                                \
         fn(u);                                                                                          \
     } while (0)
+
+/* A path under the shared folder (the spec, conformance data), relative to the checkout the tests run in:
+ * ../shared/<rel>, or $COSIM_SHARED/<rel> when that is set. A test whose data is absent says so and why. */
+static inline const char *unit_shared(char *buf, size_t n, const char *rel)
+{
+    const char *root = getenv("COSIM_SHARED");
+    snprintf(buf, n, "%s/%s", root && *root ? root : "../shared", rel);
+    return buf;
+}
 
 static inline int unit_done(unit_t *u)
 {
