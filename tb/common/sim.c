@@ -341,8 +341,8 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
         fclose(f);
         printf("program dumped to %s (%zu operations)\n", dump, s->prog.n);
     }
-    /* A program without job marks is one job named after the program. */
-    if (!s->prog.source && (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB)) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
+    /* A program without job marks is one job named after the program (a driver's: until it starts one). */
+    if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
     s->wave_signals = wave_signal_list(s->acc_ops);
     waves_init(&s->waves, s, ops, s->acc_ops->wave_scope, s->wave_signals);
     uint64_t watchdog = sim_plusarg_u64(s, "watchdog", 0);   /* 0: per accelerator and program (sequencer.h) */
