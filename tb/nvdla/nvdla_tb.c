@@ -186,8 +186,8 @@ static void nvdla_destroy(void *acc) {
 
 static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen) {
     nvdla_tb_t *t = acc;   /* golden-only runs have no DUT: no test is skipped by capability */
-    if (strcmp(test, "fw") == 0)   /* NVIDIA's firmware in the loop, running +loadable= */
-        return nvdla_fw_attach(p, t->sim, !sim_plusarg_flag(t->sim, "golden_only"), err, errlen);
+    if (strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0)   /* NVIDIA's firmware in the loop */
+        return nvdla_fw_attach(p, t->sim, test, !sim_plusarg_flag(t->sim, "golden_only"), err, errlen);
     return nvdla_build_test(test, seed, !sim_plusarg_flag(t->sim, "golden_only"), p, err, errlen);
 }
 

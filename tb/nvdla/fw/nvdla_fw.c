@@ -9,6 +9,7 @@
 #include "dut_info.h"
 #include "md5.h"
 #include "nvdla_fw_host.h"
+#include "nvdla_fw_net.h"
 #include "rng.h"
 #include <glob.h>
 #include <stdio.h>
@@ -199,18 +200,58 @@ static int fw_main(drv_t *d, void *arg) {
 }
 #endif
 
-int nvdla_fw_attach(program_t *p, sim_t *sim, bool by_capability, char *err, size_t errlen) {
+/* Test fw_net: a random network's loadable, from the seed (+fw_save=FILE keeps it). CDP's LUT is NVIDIA's LRN table
+ * from its CDP regression loadable (+fw_lut=), without which the networks have no CDP. */
+static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *name, size_t namelen, char *err,
+                        size_t errlen) {
+    const char *lutfile = sim_plusarg(sim, "fw_lut");
+    if (!lutfile || !*lutfile) lutfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CDP/CDP_L0_0_small_fbuf";
+    nvdla_loadable_t cdp;
+    char lerr[300];
+    const uint8_t *lut = NULL;
+    size_t lutlen = 0;
+    bool have = nvdla_loadable_read(&cdp, lutfile, lerr, sizeof lerr) == 0;
+    for (size_t i = 0; have && i < cdp.nblobs; i++)
+        if (strstr(cdp.blobs[i].name, "LUTList")) lut = cdp.blobs[i].data, lutlen = cdp.blobs[i].size;
+    if (!lut) printf("fw_net: no CDP LUT (%s): the network has no CDP\n", have ? "no LUTList blob" : lerr);
+    uint8_t *buf;
+    size_t len;
+    char what[600];
+    int nops = nvdla_fw_net_build(seed, lut, lutlen, &buf, &len, what, sizeof what);
+    if (have) nvdla_loadable_free(&cdp);
+    printf("fw_net seed %llu: %d operations: %s\n", (unsigned long long)seed, nops, what);
+    const char *save = sim_plusarg(sim, "fw_save");
+    if (save && *save) {
+        FILE *f = fopen(save, "wb");
+        if (!f || fwrite(buf, 1, len, f) != len) {
+            snprintf(err, errlen, "+fw_save=%s: cannot write", save);
+            if (f) fclose(f);
+            free(buf);
+            return -1;
+        }
+        fclose(f);
+        printf("fw_net: loadable written to %s (make run ACC=nvdla LOADABLE=%s)\n", save, save);
+    }
+    snprintf(name, namelen, "net_s%llu", (unsigned long long)seed);
+    return nvdla_loadable_parse(ld, buf, len, name, err, errlen);
+}
+
+int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capability, char *err, size_t errlen) {
+    bool net = strcmp(test, "fw_net") == 0;
     const char *path = sim_plusarg(sim, "loadable");
-    if (!path || !*path) {
+    char netname[64];
+    if (!net && (!path || !*path)) {
         snprintf(err, errlen, "test fw needs +loadable=<NVDLA loadable> (make run ACC=nvdla LOADABLE=<file>)");
         return -1;
     }
     fw_run_t *r = calloc(1, sizeof *r);
     if (!r) abort();
-    if (nvdla_loadable_read(&r->ld, path, err, errlen) != 0) {
+    if (net ? net_loadable(sim, sim_seed(sim), &r->ld, netname, sizeof netname, err, errlen) != 0
+            : nvdla_loadable_read(&r->ld, path, err, errlen) != 0) {
         free(r);
         return -1;
     }
+    if (net) path = netname;
     r->path = strdup(path);
     const char *base = strrchr(path, '/');
     r->name = strdup(base ? base + 1 : path);
@@ -236,12 +277,12 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, bool by_capability, char *err, siz
         if (r->uses[u]) snprintf(needs + strlen(needs), sizeof needs - strlen(needs), "%s%s", needs[0] ? " " : "", op_unit[u]);
     const char *golden = sim_plusarg(sim, "fw_golden");
     if (golden && *golden) r->golden = strcmp(golden, "none") ? strdup(golden) : NULL;
-    else r->golden = find_golden(path);
+    else r->golden = net ? NULL : find_golden(path);
     free(p->name);
-    p->name = strdup("fw");
+    p->name = strdup(test);
     char why[256];
 #ifdef NVDLA_FW_ABSENT
-    prog_job(p, "fw");
+    prog_job(p, "%s", test);
     prog_skip(p, "NVIDIA's firmware was not found at build time (%s): rebuild with NVDLA_SW=<nvdla_sw checkout>",
               NVDLA_FW_ABSENT);
     fw_free(r);

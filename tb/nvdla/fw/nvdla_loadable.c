@@ -93,7 +93,6 @@ static void *xcalloc(size_t n, size_t sz) {
 enum { L_VERSION, L_TASKS, L_MEMS, L_ADDRS, L_EVENTS, L_BLOBS, L_TENSORS, L_RELOCS, L_SUBMITS };
 
 int nvdla_loadable_read(nvdla_loadable_t *l, const char *path, char *err, size_t errlen) {
-    memset(l, 0, sizeof *l);
     FILE *fp = fopen(path, "rb");
     if (!fp) {
         snprintf(err, errlen, "%s: cannot open the loadable", path);
@@ -102,9 +101,17 @@ int nvdla_loadable_read(nvdla_loadable_t *l, const char *path, char *err, size_t
     fseek(fp, 0, SEEK_END);
     long sz = ftell(fp);
     fseek(fp, 0, SEEK_SET);
-    l->buf = xcalloc((size_t)(sz > 0 ? sz : 1), 1);
-    l->len = fread(l->buf, 1, (size_t)(sz > 0 ? sz : 0), fp);
+    uint8_t *buf = xcalloc((size_t)(sz > 0 ? sz : 1), 1);
+    size_t len = fread(buf, 1, (size_t)(sz > 0 ? sz : 0), fp);
     fclose(fp);
+    return nvdla_loadable_parse(l, buf, len, path, err, errlen);
+}
+
+int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const char *name, char *err, size_t errlen) {
+    memset(l, 0, sizeof *l);
+    l->buf = buf;
+    l->len = len;
+    const char *path = name;
     fb_t f = {.b = l->buf, .len = l->len, .path = path, .err = err, .errlen = errlen};
     size_t root = u32(&f, 0);   /* the root table's uoffset, from position 0 */
     size_t vp = field(&f, root, L_VERSION);

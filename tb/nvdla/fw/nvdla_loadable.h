@@ -43,6 +43,8 @@ typedef struct nvdla_loadable {
 
 /* Returns 0, or -1 with "file: offset N: what" in err. */
 int  nvdla_loadable_read(nvdla_loadable_t *l, const char *path, char *err, size_t errlen);
+/* The same from a buffer (malloc'ed; the loadable owns it from now on, also on error); name for messages. */
+int  nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const char *name, char *err, size_t errlen);
 void nvdla_loadable_free(nvdla_loadable_t *l);
 const ld_mem_t *ld_mem_by_id(const nvdla_loadable_t *l, uint16_t id);
 const ld_addr_t *ld_addr_by_id(const nvdla_loadable_t *l, uint16_t id);
