@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """What the driver-in-the-loop coroutine costs per register access (docs/drivers.md): a native trace of N CSB
 reads run by the sequencer directly and played through the coroutine (+via_driver), interleaved, medians of
-REPEAT runs each. Golden-only (no RTL: the bus answers at once, so the coroutine's share is as large as it can
-be) and on the RTL (what a user sees). Both ways run the same cycles; the difference of wall times over N is
+REPEAT runs each, CPU time of the process. Golden-only (no RTL: the bus answers at once, so the coroutine's share is as large as it can
+be) and on the RTL (what a user sees). Both ways run the same cycles; the difference of CPU times over N is
 the cost of one access's two context switches.
     python3 tests/bench_driver_loop.py [--reads N] [--repeat R]"""
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -18,11 +19,15 @@ SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
 
 
 def one(args):
+    """(cycles, CPU seconds of the simulator process): CPU time, not wall time, so that other processes on a
+    shared machine disturb the figure less."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run([SIM] + args, capture_output=True, text=True).stdout
-    m = re.search(r'^PASS \S* seed \d+: (\d+) cycles, .*, ([0-9.]+) s ', out, re.M)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    m = re.search(r'^PASS \S* seed \d+: (\d+) cycles', out, re.M)
     if not m:
         sys.exit(f'bench_driver_loop: run failed: {" ".join(args)}\n{out[-2000:]}')
-    return int(m.group(1)), float(m.group(2))
+    return int(m.group(1)), (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main():
@@ -44,7 +49,7 @@ def main():
             cyc = {c for c, _ in direct + via}
             td, tv = statistics.median(t for _, t in direct), statistics.median(t for _, t in via)
             print(f'{mode}: {n} reads, cycles {"/".join(map(str, sorted(cyc)))} (same both ways: {len(cyc) == 1}); '
-                  f'median wall: sequencer {td:.3f} s, coroutine {tv:.3f} s, ratio {tv / td:.2f}; '
+                  f'median CPU time: sequencer {td:.3f} s, coroutine {tv:.3f} s, ratio {tv / td:.2f}; '
                   f'coroutine cost per access {(tv - td) / n * 1e9:.0f} ns')
     return 0
 

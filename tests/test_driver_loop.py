@@ -106,6 +106,27 @@ def firmware_fault(tmp):
     check(rc4 == 0, 'the dump without the fault passes (the failure is the fault, not the replay)')
 
 
+def firmware_net(tmp):
+    """A random network written as a loadable file replays through `fw` like `fw_net` ran it; a truncated
+    loadable is refused with one line naming the file and offset."""
+    saved = os.path.join(tmp, 'net7.fbuf')
+    rc, out = run([SIM, '+test=fw_net', '+seed=7', f'+fw_save={saved}', '+quiet'])
+    if verdict(out)[0] == 'SKIP':
+        skipped.append('fw_net: ' + out.strip().splitlines()[-1])
+        print('skip ' + skipped[-1])
+        return
+    rc2, out2 = run([SIM, '+test=fw', f'+loadable={saved}', '+seed=7', '+quiet'])
+    check(rc == 0 and rc2 == 0 and verdict(out)[1] == verdict(out2)[1] and re.search(r'bytes compared [1-9]', out2),
+          f'fw_net seed 7 {verdict(out)} and its written loadable run by fw {verdict(out2)}: both pass, same cycles')
+    bad = os.path.join(tmp, 'truncated.fbuf')
+    with open(saved, 'rb') as f, open(bad, 'wb') as g:
+        g.write(f.read()[:300])
+    rc3, out3 = run([SIM, '+test=fw', f'+loadable={bad}', '+seed=1'])
+    err = [line for line in out3.splitlines() if line.startswith('ERROR')]
+    check(rc3 == 2 and len(err) == 1 and 'truncated.fbuf: offset' in err[0],
+          f'a truncated loadable is refused with one line: {err[0] if err else out3[-200:]}')
+
+
 def main():
     if not os.access(SIM, os.X_OK):
         print(f'test_driver_loop: {SIM} is not built (make build)')
@@ -114,6 +135,7 @@ def main():
         play_equivalence(tmp)
         poll_watchdog(tmp)
         firmware_fault(tmp)
+        firmware_net(tmp)
     for s in skipped:
         print('SKIPPED ' + s)
     print(f'test_driver_loop: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped')
