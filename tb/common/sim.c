@@ -58,6 +58,7 @@ uint64_t sim_seed(const sim_t *s) { return s->seed; }
 const bfm_env_t *sim_env(sim_t *s) { return &s->env; }
 scoreboard_t *sim_scoreboard(sim_t *s) { return s->sb; }
 int sim_error_count(const sim_t *s) { return s->errors; }
+bool sim_driver_run(const sim_t *s) { return s->prog.source != NULL; }
 
 const char *sim_plusarg(const sim_t *s, const char *name) {
     size_t n = strlen(name);

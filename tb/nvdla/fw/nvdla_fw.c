@@ -214,11 +214,17 @@ static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *n
     for (size_t i = 0; have && i < cdp.nblobs; i++)
         if (strstr(cdp.blobs[i].name, "LUTList")) lut = cdp.blobs[i].data, lutlen = cdp.blobs[i].size;
     if (!lut) printf("fw_net: no CDP LUT (%s): the network has no CDP\n", have ? "no LUTList blob" : lerr);
+    const char *convfile = sim_plusarg(sim, "fw_conv");
+    if (!convfile || !*convfile) convfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CONV/CONV_D_L0_0_small_fbuf";
+    nvdla_loadable_t conv;
+    bool have_conv = nvdla_loadable_read(&conv, convfile, lerr, sizeof lerr) == 0;
+    if (!have_conv) printf("fw_net: no convolution layer template (%s)\n", lerr);
     uint8_t *buf;
     size_t len;
     char what[600];
-    int nops = nvdla_fw_net_build(seed, lut, lutlen, &buf, &len, what, sizeof what);
+    int nops = nvdla_fw_net_build(seed, lut, lutlen, have_conv ? &conv : NULL, &buf, &len, what, sizeof what);
     if (have) nvdla_loadable_free(&cdp);
+    if (have_conv) nvdla_loadable_free(&conv);
     printf("fw_net seed %llu: %d operations: %s\n", (unsigned long long)seed, nops, what);
     const char *save = sim_plusarg(sim, "fw_save");
     if (save && *save) {

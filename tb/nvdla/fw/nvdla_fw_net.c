@@ -1,5 +1,7 @@
 /* Random networks for NVIDIA's firmware (test fw_net): 3-7 memory-to-memory SDP, PDP and CDP operations on
- * int8 cubes, chained and branching, written as a loadable the way NVIDIA's compiler lays one out
+ * int8 cubes, chained and branching, in 40 % of them after a first convolution layer (NVIDIA's CONV_D_L0_0: its
+ * CONV and fused SDP descriptors, weights and input, re-pointed), written as a loadable the way NVIDIA's compiler
+ * lays one out
  * (network descriptor, operation and surface lists, dependency graph, LUT list, one memory entry per tensor).
  *
  * The dependency graph follows the firmware's scheduler (scheduler.c): an op's consumers[T] is the op of
@@ -84,11 +86,48 @@ static void add_mem(builder_t *b, uint64_t size, uint16_t flags, const ld_blob_t
     b->l.naddrs++;
 }
 
-int nvdla_fw_net_build(uint64_t seed, const uint8_t *lut, size_t lutlen, uint8_t **buf, size_t *len, char *what,
-                       size_t whatlen) {
+/* The blob of a template loadable that address-list index `index` of its task names (offset 0 of its memory). */
+static const ld_blob_t *tmpl_blob(const nvdla_loadable_t *l, int16_t index) {
+    if (index < 0 || (size_t)index >= l->tasks[0].naddr) return NULL;
+    const ld_addr_t *a = ld_addr_by_id(l, l->tasks[0].addr_ids[index]);
+    const ld_mem_t *m = a ? ld_mem_by_id(l, a->mem_id) : NULL;
+    return m && m->ncontents ? m->contents[0].blob : NULL;
+}
+
+/* NVIDIA's CONV_D_L0_0 as the network's first layer: its CONV and fused SDP descriptors, weights and input. */
+typedef struct conv_block {
+    struct dla_common_op_desc dep[2];
+    union dla_operation_container ops[2];
+    union dla_surface_container surf[2];
+    const ld_blob_t *weights, *input;
+} conv_block_t;
+
+static bool conv_block(const nvdla_loadable_t *l, conv_block_t *cb) {
+    if (!l || !l->ntasks) return false;
+    const ld_blob_t *dep = NULL, *ops = NULL, *surf = NULL;
+    for (size_t i = 0; i < l->nblobs; i++) {
+        if (strstr(l->blobs[i].name, "DEPGraph")) dep = &l->blobs[i];
+        if (strstr(l->blobs[i].name, "OpList")) ops = &l->blobs[i];
+        if (strstr(l->blobs[i].name, "SurfList")) surf = &l->blobs[i];
+    }
+    if (!dep || !ops || !surf || dep->size != sizeof cb->dep || ops->size != sizeof cb->ops || surf->size != sizeof cb->surf)
+        return false;
+    memcpy(cb->dep, dep->data, sizeof cb->dep);
+    memcpy(cb->ops, ops->data, sizeof cb->ops);
+    memcpy(cb->surf, surf->data, sizeof cb->surf);
+    if (cb->dep[0].op_type != DLA_OP_CONV || cb->dep[1].op_type != DLA_OP_SDP) return false;
+    cb->weights = tmpl_blob(l, cb->surf[0].conv_surface.weight_data.address);
+    cb->input = tmpl_blob(l, cb->surf[0].conv_surface.src_data.address);
+    return cb->weights && cb->input;
+}
+
+int nvdla_fw_net_build(uint64_t seed, const uint8_t *lut, size_t lutlen, const nvdla_loadable_t *conv, uint8_t **buf,
+                       size_t *len, char *what, size_t whatlen) {
     rng_t r;
     rng_seed_stream(&r, seed, "fw_net");
     if (lut && lutlen != sizeof(struct dla_lut_param)) lut = NULL;
+    conv_block_t cb;
+    bool with_conv = conv_block(conv, &cb) && rng_chance(&r, 40);
     int nops = (int)rng_range(&r, 3, MAX_OPS), nt = 1;
     tensor_t t[MAX_T] = {{.w = rng_range(&r, 2, 12), .h = rng_range(&r, 2, 12), .c = rng_range(&r, 1, 40), .producer = -1}};
     struct dla_common_op_desc dep[MAX_OPS];
@@ -97,8 +136,23 @@ int nvdla_fw_net_build(uint64_t seed, const uint8_t *lut, size_t lutlen, uint8_t
     int in_of[MAX_OPS], last_of_type[DLA_OP_NUM];
     memset(dep, 0, sizeof dep), memset(ops, 0, sizeof ops), memset(surf, 0, sizeof surf);
     for (int u = 0; u < DLA_OP_NUM; u++) last_of_type[u] = -1;
-    size_t used = (size_t)snprintf(what, whatlen, "in %ux%ux%u:", t[0].w, t[0].h, t[0].c);
-    for (int j = 0; j < nops; j++) {
+    int first = 0;
+    size_t used;
+    if (with_conv) {   /* ops 0 and 1: CONV and its fused SDP; the SDP's output is tensor 0 */
+        memcpy(dep, cb.dep, sizeof cb.dep), memcpy(ops, cb.ops, sizeof cb.ops), memcpy(surf, cb.surf, sizeof cb.surf);
+        const struct dla_data_cube *o = &cb.surf[1].sdp_surface.dst_data;
+        t[0] = (tensor_t){.w = o->width, .h = o->height, .c = o->channel, .producer = 1};
+        in_of[0] = in_of[1] = -1;
+        last_of_type[DLA_OP_CONV] = 0, last_of_type[DLA_OP_SDP] = 1;
+        first = 2;
+        if (nops < 4) nops = 4;
+        const struct dla_data_cube *ci = &cb.surf[0].conv_surface.src_data;
+        used = (size_t)snprintf(what, whatlen, "0:CONV(NVIDIA CONV_D_L0_0, %ux%ux%u) 1:SDP(fused)->%ux%ux%u:", ci->width,
+                                ci->height, ci->channel, t[0].w, t[0].h, t[0].c);
+    } else {
+        used = (size_t)snprintf(what, whatlen, "in %ux%ux%u:", t[0].w, t[0].h, t[0].c);
+    }
+    for (int j = first; j < nops; j++) {
         uint8_t type;
         int in = -1;
         for (int tries = 0; in < 0; tries++) {   /* an op type and an input the firmware's graph can express */
@@ -172,9 +226,18 @@ int nvdla_fw_net_build(uint64_t seed, const uint8_t *lut, size_t lutlen, uint8_t
     b.l.tasks = calloc(1, sizeof *b.l.tasks);
     b.l.tensors = calloc(MAX_T, sizeof *b.l.tensors);
     if (!b.l.blobs || !b.l.mems || !b.l.addrs || !b.l.tasks || !b.l.tensors) abort();
-    for (int j = 0; j < nops; j++) {   /* surfaces, now that every tensor has its address-list index */
+    const int16_t conv_w = (int16_t)(ADDR_FIXED + nt), conv_in = (int16_t)(ADDR_FIXED + nt + 1);
+    if (with_conv) {   /* the template's surfaces, re-pointed at this loadable's address list */
+        struct dla_conv_surface_desc *cs = &surf[0].conv_surface;
+        cs->weight_data.address = conv_w;
+        cs->src_data.address = conv_in;
+        cs->wmb_data.address = cs->wgs_data.address = -1;
+        surf[1].sdp_surface.dst_data = cube_of(&t[0], ADDR_FIXED);
+    }
+    for (int j = first; j < nops; j++) {   /* surfaces, now that every tensor has its address-list index */
         struct dla_data_cube src = cube_of(&t[in_of[j]], (int16_t)(ADDR_FIXED + in_of[j]));
-        struct dla_data_cube dst = cube_of(&t[j + 1], (int16_t)(ADDR_FIXED + j + 1));
+        int out = j - first + 1;   /* tensor 0 is the network input or the convolution layer's output */
+        struct dla_data_cube dst = cube_of(&t[out], (int16_t)(ADDR_FIXED + out));
         struct dla_data_cube none = {.type = DLA_MEM_HW, .address = -1};
         if (dep[j].op_type == DLA_OP_SDP)
             surf[j].sdp_surface = (struct dla_sdp_surface_desc){src, none, none, none, dst};
@@ -199,9 +262,9 @@ int nvdla_fw_net_build(uint64_t seed, const uint8_t *lut, size_t lutlen, uint8_t
     for (int k = 0; k < nt; k++) {
         struct dla_data_cube c = cube_of(&t[k], 0);
         bool consumed = false;
-        for (int j = 0; j < nops; j++) consumed |= in_of[j] == k;
+        for (int j = first; j < nops; j++) consumed |= in_of[j] == k;
         const ld_blob_t *content = NULL;
-        if (k == 0) {   /* the network input: random int8 */
+        if (k == 0 && !with_conv) {   /* the network input: random int8 */
             uint8_t *data = malloc(c.size);
             if (!data) abort();
             for (uint32_t i = 0; i < c.size; i++) data[i] = (uint8_t)rng_next(&r);
@@ -218,6 +281,10 @@ int nvdla_fw_net_build(uint64_t seed, const uint8_t *lut, size_t lutlen, uint8_t
                                .n = 1, .c = (int32_t)t[k].c, .h = (int32_t)t[k].h, .w = (int32_t)t[k].w,
                                .stride = {1, c.line_stride, c.surf_stride}};
         }
+    }
+    if (with_conv) {   /* after the tensors: address-list indices conv_w and conv_in */
+        add_mem(&b, cb.weights->size, 3, add_blob(&b, "m6_CONVWgt", cb.weights->data, cb.weights->size));
+        add_mem(&b, cb.input->size, 3 | 4, add_blob(&b, "m7_CONVSrc", cb.input->data, cb.input->size));
     }
     ld_task_t *task = &b.l.tasks[b.l.ntasks++];
     task->interface = 1;
