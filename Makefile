@@ -204,6 +204,8 @@ include tests/unit/unit.mk
 UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/scoreboard.c $(wildcard golden/*/*.c) \
                    tb/nvdla/nvsmall_cfg.c
 UNIT_INCLUDES   += $(addprefix -I,$(wildcard golden/*)) -Itb/nvdla
+UNIT_EXTRA_SRCS += tb/nvdla/fw/nvdla_loadable.c tb/nvdla/fw/nvdla_loadable_write.c
+UNIT_INCLUDES   += -Itb/nvdla/fw
 
 # Generated register files must match their descriptions (every rtl/*/regs/gen_*.py has --check).
 regs-check:
