@@ -4,6 +4,7 @@
 #   make run ACC=nvdla TEST=bdma_random SEED=7 [ARGS='+stall=0']   one test, one seed
 #   make run TRACE=path/to/job.trace                                 replay a native trace
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
+#   make run ACC=nvdla LOADABLE=path/to/x_fbuf [DUT=nv_small]          NVIDIA's firmware runs a loadable (docs/drivers.md)
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
@@ -16,7 +17,7 @@
 # Variables:
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
-#   TEST=<name> TRACE=<file> CFG=<file>   what to run (one of them)
+#   TEST=<name> TRACE=<file> CFG=<file> LOADABLE=<file>   what to run (one of them; LOADABLE: ACC=nvdla)
 #   NAME=<name>               make regress: the regression's folder build/regress/<name>/ (default nightly)
 #   SEED=<n>                  the seed, 0..2^64-1 (default 1); make regress: the base seed, or random;  SEEDS=<n>: seeds per test for make diff
 #   ARGS='+plusarg ...'       plusargs for the simulator (make help lists them per accelerator)
@@ -56,12 +57,31 @@ export CCACHE_BASEDIR := $(CURDIR)
 include dpi/dpi.mk
 COMMON_SRCS := $(wildcard tb/common/*.c)
 
+# ---- NVIDIA's NVDLA firmware, compiled unmodified from its path for the `fw` test (docs/drivers.md) --------
+# Vendor C: its own flags (nv_small's register map needs DLA_SMALL_CONFIG; -w: its warnings are not ours to fix).
+# Absent: the port is built without it and `fw` runs are reported skipped, saying so.
+NVDLA_SW  ?= ../shared/upstream/nvdla_sw
+NVDLA_FW_DIR := $(NVDLA_SW)/kmd/firmware
+EXTRA_CSRCS_nvdla := $(wildcard tb/nvdla/fw/*.c)
+ifneq ($(wildcard $(NVDLA_FW_DIR)/scheduler.c),)
+NVDLA_FW_INCS := -DDLA_SMALL_CONFIG -Itb/nvdla/fw/include -I$(NVDLA_FW_DIR)/include -I$(NVDLA_FW_DIR) -I$(NVDLA_SW)/kmd/include
+EXTRA_INCS_nvdla  := -Itb/nvdla/fw $(NVDLA_FW_INCS)
+EXTRA_OBJS_nvdla  := $(patsubst $(NVDLA_FW_DIR)/%.c,$(BUILD)/nvdla/fw/%.o,$(wildcard $(NVDLA_FW_DIR)/*.c))
+$(BUILD)/nvdla/fw/%.o: $(NVDLA_FW_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $< (NVIDIA firmware)")
+	$(Q)$(CC) -std=c11 -O2 -g -w $(NVDLA_FW_INCS) -MMD -MP -c $< -o $@
+-include $(wildcard $(BUILD)/nvdla/fw/*.d)
+else
+EXTRA_INCS_nvdla  := -Itb/nvdla/fw '-DNVDLA_FW_ABSENT="$(NVDLA_FW_DIR) has no scheduler.c"'
+endif
+
 # ---- per accelerator: C library (gcc, C11) ---------------------------------------------------------
 # $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c. One library serves every DUT.
 define ACC_RULES
-$(1)_CSRCS := $$(DPI_SRCS) $$(COMMON_SRCS) $$(wildcard golden/$(1)/*.c) $$(wildcard tb/$(1)/*.c)
-$(1)_OBJS  := $$(patsubst %.c,$(BUILD)/$(1)/c/%.o,$$($(1)_CSRCS)) $(BUILD)/$(1)/c/plusargs_table.o
-$(1)_INCS  := -Idpi -Itb/common -Igolden/$(1) -Itb/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd
+$(1)_CSRCS := $$(DPI_SRCS) $$(COMMON_SRCS) $$(wildcard golden/$(1)/*.c) $$(wildcard tb/$(1)/*.c) $$(EXTRA_CSRCS_$(1))
+$(1)_OBJS  := $$(patsubst %.c,$(BUILD)/$(1)/c/%.o,$$($(1)_CSRCS)) $(BUILD)/$(1)/c/plusargs_table.o $$(EXTRA_OBJS_$(1))
+$(1)_INCS  := -Idpi -Itb/common -Igolden/$(1) -Itb/$(1) -I$(VL_INC) -I$(VL_INC)/vltstd $$(EXTRA_INCS_$(1))
 $(1)_TBSV  := $$(wildcard tb/$(1)/*.sv)
 
 $(BUILD)/$(1)/c/%.o: %.c
@@ -185,6 +205,8 @@ include tests/unit/unit.mk
 UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/scoreboard.c $(wildcard golden/*/*.c) \
                    tb/nvdla/nvsmall_cfg.c
 UNIT_INCLUDES   += $(addprefix -I,$(wildcard golden/*)) -Itb/nvdla
+UNIT_EXTRA_SRCS += tb/nvdla/fw/nvdla_loadable.c tb/nvdla/fw/nvdla_loadable_write.c
+UNIT_INCLUDES   += -Itb/nvdla/fw
 
 # Generated register files must match their descriptions (every rtl/*/regs/gen_*.py has --check).
 regs-check:
@@ -215,6 +237,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py
 	$(PYTHON) tests/test_runner.py
+	$(PYTHON) tests/test_driver_loop.py
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
 # folder, build/regress/<name>/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py merges them, prints the
@@ -236,13 +259,13 @@ list: build
 ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
-STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),+test=$(TEST)))
+STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST))))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values (tests/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)')
+RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif

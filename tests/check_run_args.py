@@ -2,7 +2,7 @@
 """Checks the variables of `make run` / `make waves` before anything is built (the Makefile calls it while
 it reads itself): a known accelerator, a known DUT whose RTL is present, exactly one stimulus, and a TRACE or
 CFG file that exists. Prints nothing when all is well; otherwise one line naming the mistake and the accepted
-values, and exits 2.   Usage: check_run_args.py ACC=.. DUT=.. TEST=.. TRACE=.. CFG=..
+values, and exits 2.   Usage: check_run_args.py ACC=.. DUT=.. TEST=.. TRACE=.. CFG=.. LOADABLE=..
 """
 import glob
 import os
@@ -18,12 +18,15 @@ def accelerators():
 
 
 def problem(v):
-    stims = [k for k in ('TEST', 'TRACE', 'CFG') if v.get(k)]
+    stims = [k for k in ('TEST', 'TRACE', 'CFG', 'LOADABLE') if v.get(k)]
     if not stims:
-        return "make run: say what to run: TEST=<name> (make list), TRACE=<file.trace> or CFG=<file.cfg>"
+        return ("make run: say what to run: TEST=<name> (make list), TRACE=<file.trace>, CFG=<file.cfg> or "
+                "LOADABLE=<NVDLA loadable>")
     if len(stims) > 1:
-        return f"make run: give one of TEST, TRACE and CFG, not {' and '.join(stims)}"
-    for k in ('TRACE', 'CFG'):
+        return f"make run: give one of TEST, TRACE, CFG and LOADABLE, not {' and '.join(stims)}"
+    if v.get('LOADABLE') and v.get('ACC') != 'nvdla':
+        return f"make run: LOADABLE= is an NVDLA loadable (NVIDIA's firmware runs it): ACC=nvdla, not ACC={v.get('ACC')}"
+    for k in ('TRACE', 'CFG', 'LOADABLE'):
         if v.get(k) and not os.path.isfile(v[k]):
             return f"make run: {k}={v[k]}: no such file"
     accs = accelerators()

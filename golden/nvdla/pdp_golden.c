@@ -88,8 +88,12 @@ void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_d
         in = *onfly;
         wi = in.w, hi = in.h, ci = in.c;
     } else {
-        if (!nvdla_pp_bits(rdma, RDMA + 0x18, 0, 0))
-            nv_dp_error(ctx, "PDP grp %d: PDP_RDMA.D_FLYING_MODE is 0 (on-fly) but PDP reads memory", group);
+        /* PDP_RDMA.D_FLYING_MODE (RDMA + 0x18) is not checked: the spec (nvdla_datapath.md 3.4) pairs it with
+         * PDP's, but nv_small's RDMA only stores it (NV_NVDLA_PDP_RDMA_REG_dual.v:289-290, read back at :147);
+         * NV_NVDLA_PDP_rdma.v:92/:211 wires it out of the register file to nothing. Whether PDP reads memory is
+         * PDP.D_OPERATION_MODE_CFG.FLYING_MODE (NV_NVDLA_PDP_reg.v:986 -> NV_NVDLA_pdp.v:256/:311 -> core
+         * cal1d.v:387-388, nan.v:118, preproc.v:100) and the RDMA fetches when enabled (RDMA_ig.v:180). NVIDIA's
+         * firmware never writes it (docs/drivers.md). */
         uint32_t rw = nvdla_pp_bits(rdma, RDMA + 0x0c, 12, 0) + 1, rh = nvdla_pp_bits(rdma, RDMA + 0x10, 12, 0) + 1,
                  rc = nvdla_pp_bits(rdma, RDMA + 0x14, 12, 0) + 1;
         if (rw != wi || rh != hi || rc != ci)

@@ -29,6 +29,12 @@ FILE *fcov_open_plusarg(sim_t *sim)
         }
         /* traces and cfg files: named after the file, so that one entry per file does not overwrite */
         const char *stim = test && *test ? test : sim_plusarg(sim, "trace") ? sim_plusarg(sim, "trace") : sim_plusarg(sim, "cfg");
+        char fwname[160];
+        if (test && strcmp(test, "fw") == 0) {   /* NVIDIA's firmware (NVDLA) runs one loadable per entry: name it too */
+            const char *l = sim_plusarg(sim, "loadable"), *base = l ? strrchr(l, '/') : NULL;
+            snprintf(fwname, sizeof fwname, "fw_%s", base ? base + 1 : l ? l : "");
+            stim = fwname;
+        }
         char name[200];
         snprintf(name, sizeof name, "%s", stim ? stim : "run");
         for (char *s = name; *s; s++)

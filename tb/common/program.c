@@ -49,6 +49,8 @@ void program_init(program_t *p, const char *acc, const char *name, uint64_t seed
 
 void program_free(program_t *p)
 {
+    if (p->source && p->source->release)
+        p->source->release(p->source);
     for (size_t i = 0; i < p->n; i++) {
         free(p->ops[i].bytes);
         free(p->ops[i].text);

@@ -42,6 +42,17 @@ typedef struct op {
     int       line;
 } op_t;
 
+/* A program whose operations are produced while it runs (a driver in the loop, driver_loop.h): when the
+ * sequencer has executed every operation it asks `more` to empty the program and append the next ones. */
+struct acc_ops;
+typedef struct prog_source prog_source_t;
+struct prog_source {
+    bool (*more)(prog_source_t *src, const struct acc_ops *ops, void *acc);   /* false: the stimulus ended */
+    void (*done)(prog_source_t *src, const op_t *op, uint32_t value);       /* op executed; value: read data */
+    void (*dump)(prog_source_t *src, FILE *f);      /* the operations as they ran, as a native trace */
+    void (*release)(prog_source_t *src);            /* called by program_free */
+};
+
 typedef struct program {
     op_t    *ops;
     size_t   n, cap;
@@ -50,6 +61,7 @@ typedef struct program {
     uint64_t seed;
     char   **files;      /* interned file names */
     size_t   nfiles;
+    prog_source_t *source;   /* NULL: the ops are the whole program */
 } program_t;
 
 void  program_init(program_t *p, const char *acc, const char *name, uint64_t seed);

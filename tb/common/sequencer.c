@@ -15,6 +15,8 @@ struct sequencer {
     uint64_t         wait_tag;
     uint64_t         default_timeout;
     bool             begun;
+    bool             source_ended;  /* a live program's source (prog->source) has no more operations */
+    uint32_t         last_data;     /* data of the last read/poll response, for the source */
     char             skip_reason[256];
 };
 
@@ -168,6 +170,7 @@ static bool run_op(sequencer_t *s, const op_t *op) {
             if (waited > timeout_of(s, op)) watchdog(s, op, op->kind == OP_READ ? "read" : "poll");
             return false;
         }
+        s->last_data = resp.data;
         if (resp.error) {
             sim_error(sim, "bus error on read of %s (0x%llx)%s", s->ops->reg_name(s->acc, op->addr, reg, sizeof reg),
                       (unsigned long long)op->addr, where(op, loc, sizeof loc));
@@ -238,7 +241,15 @@ seq_status_t seq_step(sequencer_t *s) {
     }
     /* Several ops that need no bus time (memory, checks, job marks) run back to back in one cycle;
      * bus writes go out one per cycle. */
-    for (int budget = 0; budget < 64 && s->i < s->prog->n; budget++) {
+    prog_source_t *src = s->prog->source;
+    for (int budget = 0; budget < 64; budget++) {
+        if (s->i >= s->prog->n) {   /* a live program: ask its source (a driver) for the next operations */
+            if (!src || s->source_ended) break;
+            if (src->more(src, s->ops, s->acc)) s->i = 0;
+            else s->source_ended = true;
+            if (sim_error_count(s->sim)) return SEQ_FAILED;
+            if (s->i >= s->prog->n) break;
+        }
         const op_t *op = &s->prog->ops[s->i];
         bool bus_op = op->kind == OP_WRITE || op->kind == OP_READ || op->kind == OP_POLL;
         /* Checks see memory only after every posted write has been accepted. */
@@ -246,11 +257,12 @@ seq_status_t seq_step(sequencer_t *s) {
         if (needs_quiet && !s->ops->bus_idle(s->acc)) return SEQ_RUNNING;
         if (!run_op(s, op)) return SEQ_RUNNING;
         if (sim_error_count(s->sim)) return SEQ_FAILED;
+        if (src) src->done(src, op, s->last_data);
         if (s->skip_reason[0]) return SEQ_SKIPPED;
         next_op(s);
         if (bus_op) return SEQ_RUNNING;
     }
-    if (s->i < s->prog->n) return SEQ_RUNNING;
+    if (s->i < s->prog->n || (src && !s->source_ended)) return SEQ_RUNNING;
     if (!s->ops->bus_idle(s->acc)) return SEQ_RUNNING;
     return SEQ_DONE;
 }

@@ -3,6 +3,7 @@
  * verdict, report and exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
+#include "driver_play.h"
 #include "dut_info.h"
 #include "plusargs.h"
 #include "results.h"
@@ -57,6 +58,7 @@ uint64_t sim_seed(const sim_t *s) { return s->seed; }
 const bfm_env_t *sim_env(sim_t *s) { return &s->env; }
 scoreboard_t *sim_scoreboard(sim_t *s) { return s->sb; }
 int sim_error_count(const sim_t *s) { return s->errors; }
+bool sim_driver_run(const sim_t *s) { return s->prog.source != NULL; }
 
 const char *sim_plusarg(const sim_t *s, const char *name) {
     size_t n = strlen(name);
@@ -328,8 +330,9 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
         results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
         return 2;
     }
+    if (sim_plusarg_flag(s, "via_driver") && !s->prog.source) drv_play_attach(&s->prog, s);
     const char *dump = sim_plusarg(s, "dump");
-    if (dump && *dump) {
+    if (dump && *dump && !s->prog.source) {   /* a live driver's program is written when it has run (finish) */
         FILE *f = fopen(dump, "w");
         if (!f) {
             fprintf(stderr, "ERROR: +dump=%s: cannot open for writing\n", dump);
@@ -339,7 +342,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
         fclose(f);
         printf("program dumped to %s (%zu operations)\n", dump, s->prog.n);
     }
-    /* A program without job marks is one job named after the program. */
+    /* A program without job marks is one job named after the program (a driver's: until it starts one). */
     if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
     s->wave_signals = wave_signal_list(s->acc_ops);
     waves_init(&s->waves, s, ops, s->acc_ops->wave_scope, s->wave_signals);
@@ -419,6 +422,22 @@ static void print_repro(const sim_t *s, FILE *f) {
     fprintf(f, "%s\n", first ? "" : "'");
 }
 
+/* +dump= of a driver run: the operations the driver performed, up to the end or the failure. */
+static void dump_live_program(sim_t *s) {
+    const char *dump = sim_plusarg(s, "dump");
+    if (!dump || !*dump || !s->prog.source) return;
+    FILE *f = fopen(dump, "w");
+    if (!f) {
+        sim_error(s, "+dump=%s: cannot open for writing", dump);
+        s->status = SEQ_FAILED;
+        return;
+    }
+    s->prog.source->dump(s->prog.source, f);
+    fclose(f);
+    printf("driver run dumped to %s (replays without the driver: make run TRACE=%s SEED=%llu)\n", dump, dump,
+           (unsigned long long)s->seed);
+}
+
 static int finish(sim_t *s, const char *crash) {
     uint64_t vl_errors = (uint64_t)s->kops->verilator_errors(s->kops->kernel);
     if (crash) {
@@ -432,6 +451,7 @@ static int finish(sim_t *s, const char *crash) {
     }
     if (vl_errors && s->status != SEQ_FAILED) s->status = SEQ_FAILED;
     sb_job_end(s->sb, s->cycle);
+    dump_live_program(s);
     waves_finish(&s->waves, s->cycle,
                  s->mark_cycle ? s->mark_cycle : s->fail_cycle ? s->fail_cycle : (s->errors ? s->cycle : 0));
     const char *verdict = s->status == SEQ_DONE ? "PASS" : s->status == SEQ_SKIPPED ? "SKIP" : "FAIL";

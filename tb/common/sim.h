@@ -91,6 +91,7 @@ const char  *sim_plusarg(const sim_t *s, const char *name);     /* "+name=value"
 uint64_t     sim_plusarg_u64(const sim_t *s, const char *name, uint64_t dflt);
 bool         sim_plusarg_flag(const sim_t *s, const char *name); /* "+name" or "+name=1" */
 scoreboard_t *sim_scoreboard(sim_t *s);
+bool         sim_driver_run(const sim_t *s);   /* the program comes from a driver in the loop (driver_loop.h) */
 
 /* One fault an accelerator can inject (+fault=NAME[:N]); `id` 0 is reserved for "no fault". */
 typedef struct sim_fault_kind {

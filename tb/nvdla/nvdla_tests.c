@@ -93,4 +93,8 @@ void nvdla_list_tests(char *buf, size_t n) {
     buf[0] = 0;
     for (size_t i = 0; i < sizeof tests / sizeof *tests && used < n; i++)
         used += (size_t)snprintf(buf + used, n - used, "  %-18s %s\n", tests[i].name, tests[i].what);
+    if (used < n)
+        used += (size_t)snprintf(buf + used, n - used, "  %-18s %s\n", "fw", "NVIDIA's firmware (nvdla_sw, unmodified) runs +loadable=<file> live (docs/drivers.md)");
+    if (used < n)
+        snprintf(buf + used, n - used, "  %-18s %s\n", "fw_net", "NVIDIA's firmware runs a random 3-7 op SDP/PDP/CDP network written as a loadable");
 }

@@ -1,0 +1,311 @@
+/* Test `fw`: a loadable run by NVIDIA's firmware in the loop. The driver lays out the loadable's memory list
+ * in the memory model (each entry 4 KiB aligned from 0x80000000, contents placed at their offsets, other bytes
+ * of a region a seeded fill), registers the firmware and, per task, does what the Linux port's
+ * nvdla_task_submit does: dla_execute_task, then wait for the interrupt, dla_isr_handler, dla_process_events
+ * until the task is complete, dla_clear_task. Then the golden model (fed by the CSB monitor) is compared with
+ * the DUT's memory, and the output tensor with NVIDIA's golden file when the regression has one. */
+#include "nvdla_fw.h"
+#include "driver_loop.h"
+#include "dut_info.h"
+#include "md5.h"
+#include "nvdla_fw_host.h"
+#include "nvdla_fw_net.h"
+#include "rng.h"
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifndef NVDLA_FW_ABSENT
+#include <dla_interface.h>
+#include <dla_sched.h>
+#include <nvdla_interface.h>
+#endif
+
+enum { MEM_START = 0x80000000u, MEM_ALIGN = 4096, DIMG_HEADER = 36 };
+
+typedef struct fw_run {
+    nvdla_fw_host_t  h;
+    nvdla_loadable_t ld;
+    char            *path, *name, *golden;   /* golden: NVIDIA's o_000000.dimg, or NULL */
+    bool             uses[6];                /* DLA_OP_BDMA .. DLA_OP_RUBIK */
+} fw_run_t;
+
+static const char *const op_unit[6] = {"bdma", "conv", "sdp", "pdp", "cdp", "rubik"};
+
+static void fw_free(void *arg) {
+    fw_run_t *r = arg;
+    nvdla_loadable_free(&r->ld);
+    free(r->h.mem_base);
+    free(r->path);
+    free(r->name);
+    free(r->golden);
+    free(r);
+}
+
+/* Bytes [offset, offset+n) of memory entry m as the loadable sets them (0 where no content lies). */
+static void ld_bytes(const ld_mem_t *m, uint64_t offset, void *dst, size_t n) {
+    memset(dst, 0, n);
+    for (size_t k = 0; k < m->ncontents; k++) {
+        const ld_content_t *c = &m->contents[k];
+        if (!c->blob) continue;
+        for (size_t i = 0; i < c->blob->size; i++) {
+            uint64_t at = c->offset + i;
+            if (at >= offset && at < offset + n) ((uint8_t *)dst)[at - offset] = c->blob->data[i];
+        }
+    }
+}
+
+/* NVIDIA's regression keeps a loadable's golden output in regression/golden/<test>_<hash>/dla/o_000000.dimg,
+ * beside regression/flatbufs/kmd/<UNIT>/<test>_fbuf. */
+static char *find_golden(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    if (n > 5 && strcmp(base + n - 5, "_fbuf") == 0) n -= 5;
+    const char *kmd = strstr(path, "flatbufs/kmd/");
+    if (!kmd) return NULL;
+    char pat[1200];
+    snprintf(pat, sizeof pat, "%.*sgolden/%.*s_*/dla/o_000000.dimg", (int)(kmd - path), path, (int)n, base);
+    glob_t g;
+    char *out = NULL;
+    if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) out = strdup(g.gl_pathv[0]);
+    globfree(&g);
+    return out;
+}
+
+#ifndef NVDLA_FW_ABSENT
+static uint32_t le32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+static void md5_file_bytes(const uint8_t *b, size_t n, char out[33]) {
+    md5_t m;
+    md5_init(&m);
+    md5_update(&m, b, n);
+    md5_hex(&m, out);
+}
+
+/* The output tensor as NVIDIA's runtime dumps it (the golden's header, then the elements read through the
+ * runtime's 32-channel addressing: c/32 * surface stride + y * line stride + x * 32 + c % 32), compared
+ * with the golden file byte by byte and by md5 (the regression's lead.md5 is the golden file's md5). */
+static void check_nvidia_golden(fw_run_t *r, drv_t *d) {
+    FILE *f = fopen(r->golden, "rb");
+    uint8_t *g = NULL;
+    size_t glen = 0;
+    if (f) {
+        fseek(f, 0, SEEK_END);
+        long sz = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        g = malloc(sz > 0 ? (size_t)sz : 1);
+        glen = g ? fread(g, 1, (size_t)(sz > 0 ? sz : 0), f) : 0;
+        fclose(f);
+    }
+    if (glen < DIMG_HEADER || memcmp(g, "DIMG", 4) != 0) {
+        sim_error(drv_sim(d), "NVIDIA golden %s: not a DIMG file (%zu bytes)", r->golden, glen);
+        free(g);
+        return;
+    }
+    /* header: "DIMG", 0, 40, w, h, c, line stride, surface stride, buffer size; then w*h*c bytes */
+    uint32_t w = le32(g + 12), hgt = le32(g + 16), c = le32(g + 20), ls = le32(g + 24), ss = le32(g + 28);
+    uint32_t size = w * hgt * c;
+    const ld_mem_t *out = NULL;
+    for (size_t i = 0; i < r->ld.nmems && !out; i++)
+        if (r->ld.mems[i].flags & LD_MEM_OUTPUT) out = &r->ld.mems[i];
+    if (!out || DIMG_HEADER + (size_t)size != glen) {
+        sim_error(drv_sim(d), "NVIDIA golden %s: header %ux%ux%u, %u bytes, file %zu bytes, and %s output memory entry",
+                  r->golden, w, hgt, c, size, glen, out ? "an" : "no");
+        free(g);
+        return;
+    }
+    uint64_t base = r->h.mem_base[out - r->ld.mems];
+    uint8_t *mine = malloc(glen);
+    if (!mine) abort();
+    memcpy(mine, g, DIMG_HEADER);
+    size_t k = DIMG_HEADER, first = 0, ndiff = 0;
+    for (uint32_t ch = 0; ch < c; ch++)
+        for (uint32_t y = 0; y < hgt; y++)
+            for (uint32_t x = 0; x < w; x++, k++) {
+                drv_mem_read(d, base + (uint64_t)ch / 32 * ss + (uint64_t)y * ls + (uint64_t)x * 32 + ch % 32, &mine[k], 1);
+                if (mine[k] != g[k] && !ndiff++) first = k - DIMG_HEADER;
+            }
+    char gm[33], mm[33];
+    md5_file_bytes(g, glen, gm);
+    md5_file_bytes(mine, glen, mm);
+    if (ndiff) {
+        uint32_t e = (uint32_t)first;
+        sim_error(drv_sim(d), "MISMATCH NVIDIA golden output %s: %zu of %u bytes differ, first element c %u y %u x %u: "
+                  "golden 0x%02x, DUT 0x%02x; md5 golden %s, DUT %s", r->golden, ndiff, size, e / (w * hgt),
+                  e / w % hgt, e % w, g[DIMG_HEADER + first], mine[DIMG_HEADER + first], gm, mm);
+    } else {
+        printf("NVIDIA golden %s: %u bytes equal; md5 of the DUT's output %s, of the golden file %s\n", r->golden, size,
+               mm, gm);
+    }
+    /* the regression's published digest of the golden file, lead.md5 beside it */
+    char lead[1200], want[40] = "";
+    snprintf(lead, sizeof lead, "%.*slead.md5", (int)(strrchr(r->golden, '/') ? strrchr(r->golden, '/') + 1 - r->golden : 0),
+             r->golden);
+    FILE *lf = fopen(lead, "r");
+    if (lf && fscanf(lf, "%32s", want) == 1) {
+        if (strcmp(want, mm) != 0)
+            sim_error(drv_sim(d), "MISMATCH md5 of the DUT's output %s differs from %s's %s", mm, lead, want);
+        else
+            printf("lead.md5 %s: %s equal\n", lead, want);
+    } else {
+        sim_note(drv_sim(d), "no lead.md5 beside %s: compared with the golden file only", r->golden);
+    }
+    if (lf) fclose(lf);
+    free(mine);
+    free(g);
+}
+
+static int fw_main(drv_t *d, void *arg) {
+    fw_run_t *r = arg;
+    nvdla_fw_host_t *h = &r->h;
+    h->d = d;
+    rng_t rng;
+    rng_seed_stream(&rng, drv_seed(d), "fw.fill");
+    /* the memory list, laid out */
+    uint64_t at = MEM_START;
+    for (size_t i = 0; i < r->ld.nmems; i++) {
+        const ld_mem_t *m = &r->ld.mems[i];
+        uint64_t align = m->alignment > MEM_ALIGN ? m->alignment : MEM_ALIGN;
+        at = (at + align - 1) / align * align;
+        h->mem_base[i] = at;
+        drv_mem_fill(d, at, m->size, (uint8_t)rng_range(&rng, 0, 255));
+        for (size_t k = 0; k < m->ncontents; k++)
+            if (m->contents[k].blob)
+                drv_mem_write(d, at + m->contents[k].offset, m->contents[k].blob->data, m->contents[k].blob->size);
+        at += m->size + MEM_ALIGN;   /* a gap: a unit that runs past its region writes outside every golden box */
+    }
+    void *engine = NULL;
+    dla_register_driver(&engine, h);
+    dla_clear_task(engine);
+    struct dla_config config = {.atom_size = 8, .bdma_enable = r->uses[DLA_OP_BDMA], .rubik_enable = false,
+                                .weight_compress_support = false};   /* NVIDIA's nv_small profile (+ BDMA if used) */
+    for (size_t t = 0; t < r->ld.ntasks; t++) {
+        h->task = &r->ld.tasks[t];
+        drv_job(d, "fw.%s.t%u", r->name, h->task->id);
+        int32_t rc = dla_execute_task(engine, h, &config);
+        if (rc) drv_fail(d, "dla_execute_task of task %u returned %d", h->task->id, rc);
+        uint32_t complete = 0;
+        while (!complete) {
+            drv_wait_irq(d, 0, 0);
+            dla_isr_handler(engine);
+            rc = dla_process_events(engine, &complete);
+            if (rc) drv_fail(d, "dla_process_events of task %u returned %d", h->task->id, rc);
+        }
+        dla_clear_task(engine);
+        drv_check_golden(d);
+    }
+    if (r->golden) check_nvidia_golden(r, d);
+    return 0;
+}
+#endif
+
+/* Test fw_net: a random network's loadable, from the seed (+fw_save=FILE keeps it). CDP's LUT is NVIDIA's LRN table
+ * from its CDP regression loadable (+fw_lut=), without which the networks have no CDP. */
+static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *name, size_t namelen, char *err,
+                        size_t errlen) {
+    const char *lutfile = sim_plusarg(sim, "fw_lut");
+    if (!lutfile || !*lutfile) lutfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CDP/CDP_L0_0_small_fbuf";
+    nvdla_loadable_t cdp;
+    char lerr[300];
+    const uint8_t *lut = NULL;
+    size_t lutlen = 0;
+    bool have = nvdla_loadable_read(&cdp, lutfile, lerr, sizeof lerr) == 0;
+    for (size_t i = 0; have && i < cdp.nblobs; i++)
+        if (strstr(cdp.blobs[i].name, "LUTList")) lut = cdp.blobs[i].data, lutlen = cdp.blobs[i].size;
+    if (!lut) printf("fw_net: no CDP LUT (%s): the network has no CDP\n", have ? "no LUTList blob" : lerr);
+    const char *convfile = sim_plusarg(sim, "fw_conv");
+    if (!convfile || !*convfile) convfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CONV/CONV_D_L0_0_small_fbuf";
+    nvdla_loadable_t conv;
+    bool have_conv = nvdla_loadable_read(&conv, convfile, lerr, sizeof lerr) == 0;
+    if (!have_conv) printf("fw_net: no convolution layer template (%s)\n", lerr);
+    uint8_t *buf;
+    size_t len;
+    char what[600];
+    int nops = nvdla_fw_net_build(seed, lut, lutlen, have_conv ? &conv : NULL, &buf, &len, what, sizeof what);
+    if (have) nvdla_loadable_free(&cdp);
+    if (have_conv) nvdla_loadable_free(&conv);
+    printf("fw_net seed %llu: %d operations: %s\n", (unsigned long long)seed, nops, what);
+    const char *save = sim_plusarg(sim, "fw_save");
+    if (save && *save) {
+        FILE *f = fopen(save, "wb");
+        if (!f || fwrite(buf, 1, len, f) != len) {
+            snprintf(err, errlen, "+fw_save=%s: cannot write", save);
+            if (f) fclose(f);
+            free(buf);
+            return -1;
+        }
+        fclose(f);
+        printf("fw_net: loadable written to %s (make run ACC=nvdla LOADABLE=%s)\n", save, save);
+    }
+    snprintf(name, namelen, "net_s%llu", (unsigned long long)seed);
+    return nvdla_loadable_parse(ld, buf, len, name, err, errlen);
+}
+
+int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capability, char *err, size_t errlen) {
+    bool net = strcmp(test, "fw_net") == 0;
+    const char *path = sim_plusarg(sim, "loadable");
+    char netname[64];
+    if (!net && (!path || !*path)) {
+        snprintf(err, errlen, "test fw needs +loadable=<NVDLA loadable> (make run ACC=nvdla LOADABLE=<file>)");
+        return -1;
+    }
+    fw_run_t *r = calloc(1, sizeof *r);
+    if (!r) abort();
+    if (net ? net_loadable(sim, sim_seed(sim), &r->ld, netname, sizeof netname, err, errlen) != 0
+            : nvdla_loadable_read(&r->ld, path, err, errlen) != 0) {
+        free(r);
+        return -1;
+    }
+    if (net) path = netname;
+    r->path = strdup(path);
+    const char *base = strrchr(path, '/');
+    r->name = strdup(base ? base + 1 : path);
+    r->h.ld = &r->ld;
+    r->h.mem_base = calloc(r->ld.nmems ? r->ld.nmems : 1, sizeof *r->h.mem_base);
+    if (!r->h.mem_base) abort();
+    r->h.task = &r->ld.tasks[0];
+    /* the units the loadable uses: the network descriptor's op heads (address-list index 0 of every task) */
+    char needs[64] = "";
+    for (size_t t = 0; t < r->ld.ntasks; t++) {
+        const ld_addr_t *a = ld_addr_by_id(&r->ld, r->ld.tasks[t].addr_ids[0]);
+        const ld_mem_t *m = a ? ld_mem_by_id(&r->ld, a->mem_id) : NULL;
+        int16_t head[6];
+        if (!m || m->size < 16 + sizeof head) {
+            snprintf(err, errlen, "%s: task %u's address-list entry 0 is no network descriptor", path, r->ld.tasks[t].id);
+            fw_free(r);
+            return -1;
+        }
+        ld_bytes(m, 16, head, sizeof head);   /* struct dla_network_desc: eight int16 fields, then op_head[6] */
+        for (int u = 0; u < 6; u++) r->uses[u] |= head[u] >= 0;
+    }
+    for (int u = 0; u < 6; u++)
+        if (r->uses[u]) snprintf(needs + strlen(needs), sizeof needs - strlen(needs), "%s%s", needs[0] ? " " : "", op_unit[u]);
+    const char *golden = sim_plusarg(sim, "fw_golden");
+    if (golden && *golden) r->golden = strcmp(golden, "none") ? strdup(golden) : NULL;
+    else r->golden = net ? NULL : find_golden(path);
+    free(p->name);
+    p->name = strdup(test);
+    char why[256];
+#ifdef NVDLA_FW_ABSENT
+    prog_job(p, "%s", test);
+    prog_skip(p, "NVIDIA's firmware was not found at build time (%s): rebuild with NVDLA_SW=<nvdla_sw checkout>",
+              NVDLA_FW_ABSENT);
+    fw_free(r);
+    (void)why, (void)by_capability;
+#else
+    if (by_capability && !dut_provides(needs, why, sizeof why)) {
+        prog_job(p, "fw.%s", r->name);
+        prog_skip(p, "loadable %s uses %s: it %s", r->name, needs, why);
+        fw_free(r);
+        return 0;
+    }
+    /* printf, not sim_note: a note before the first job would open an implicit "(setup)" job and shift the
+     * job numbers +fault_job counts */
+    printf("loadable %s: %zu memory entries, %zu addresses, %zu task(s), units %s; NVIDIA golden: %s\n", path,
+           r->ld.nmems, r->ld.naddrs, r->ld.ntasks, needs, r->golden ? r->golden : "none");
+    r->h.debug = sim_plusarg_flag(sim, "fw_debug");
+    drv_attach(p, sim, fw_main, r, fw_free, 0);
+#endif
+    return 0;
+}
