@@ -145,8 +145,8 @@ static void test_mini(unit_t *u)
     int rc = nvsmall_cfg_load(&p, path, table_resolve, NULL, err, sizeof err);
     CHECK(rc == 0, "load: %s", err);
     CHECK(p.name && !strcmp(p.name, "mini_test"), "name '%s'", p.name);
-    CHECK_EQ(p.n, 21);
-    if (rc || p.n != 21)
+    CHECK_EQ(p.n, 22);
+    if (rc || p.n != 22)
         goto out;
     const op_t *o = p.ops;
     CHECK(o[0].kind == OP_JOB && !strcmp(o[0].text, "mini_test") && o[0].file && strstr(o[0].file, "mini_test.cfg"),
@@ -187,6 +187,8 @@ static void test_mini(unit_t *u)
     CHECK(o[19].kind == OP_CHECK_CRC && o[19].addr == 0x80000000u && o[19].data == 0x12345678 && o[19].line == 16,
           "check written before its intr_notify follows it");
     CHECK(o[20].kind == OP_WAIT_IRQ && o[20].mask == 1u << 16, "cdma_dat_0 wait, check_nothing adds nothing");
+    CHECK(o[21].kind == OP_CHECK_GOLDEN && o[21].line == o[20].line,
+          "the golden comparison after the last interrupt, at its line (%d)", o[21].line);
 
     /* RANDOM: a function of the seed */
     uint8_t r1[16];
@@ -194,11 +196,11 @@ static void test_mini(unit_t *u)
     program_t q;
     program_init(&q, "nvdla", NULL, 1234);
     nvsmall_cfg_load(&q, path, table_resolve, NULL, err, sizeof err);
-    CHECK(q.n == 21 && !memcmp(q.ops[9].bytes, r1, 16), "same seed, same RANDOM bytes");
+    CHECK(q.n == 22 && !memcmp(q.ops[9].bytes, r1, 16), "same seed, same RANDOM bytes");
     program_free(&q);
     program_init(&q, "nvdla", NULL, 1235);
     nvsmall_cfg_load(&q, path, table_resolve, NULL, err, sizeof err);
-    CHECK(q.n == 21 && memcmp(q.ops[9].bytes, r1, 16), "other seed, other RANDOM bytes");
+    CHECK(q.n == 22 && memcmp(q.ops[9].bytes, r1, 16), "other seed, other RANDOM bytes");
     program_free(&q);
 out:
     program_free(&p);
