@@ -287,8 +287,10 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
           dat_bytes(dir));
     CHECK(last_mem < first_reg, "%s: memory ops (last %zu) before register ops (first %zu)", name, last_mem,
           first_reg);
-    CHECK(p.ops[p.n - 1].kind == OP_CHECK_CRC || p.ops[p.n - 1].kind == OP_WAIT_IRQ, "%s: ends with the events",
+    CHECK(p.ops[p.n - 2].kind == OP_CHECK_CRC || p.ops[p.n - 2].kind == OP_WAIT_IRQ, "%s: the events at the end",
           name);
+    CHECK(cnt[OP_CHECK_GOLDEN] == 1 && p.ops[p.n - 1].kind == OP_CHECK_GOLDEN,
+          "%s: ends with one golden comparison, after the last event", name);
     for (size_t i = 0; i < p.n; i++)
         if (!p.ops[i].file || p.ops[i].line <= 0) {
             CHECK(false, "%s: op %zu has no source location", name, i);
@@ -314,7 +316,7 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
         }
     }
     if (!strcmp(name, "sdp_1x1x1_pass_through_int8")) {
-        const op_t *w = p.ops + p.n - 2, *c = p.ops + p.n - 1;
+        const op_t *w = p.ops + p.n - 3, *c = p.ops + p.n - 2;
         CHECK(cnt[OP_WAIT_IRQ] == 1 && w->kind == OP_WAIT_IRQ && w->mask == 1 && w->timeout == 2000000,
               "sdp_1x1x1: one WAIT_IRQ, mask 1");
         CHECK(c->kind == OP_CHECK_CRC && c->addr == 0x90000040u && c->size == 8 && c->data == 0xcb0ea2dbu,
@@ -327,7 +329,7 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
     }
     if (!strncmp(name, "pdp_", 4) || !strncmp(name, "cdp_", 4)) {
         uint32_t want = name[0] == 'p' ? 1u << 4 : 1u << 2;
-        CHECK(p.ops[p.n - 2].kind == OP_WAIT_IRQ && p.ops[p.n - 2].mask == want, "%s: wait mask", name);
+        CHECK(p.ops[p.n - 3].kind == OP_WAIT_IRQ && p.ops[p.n - 3].mask == want, "%s: wait mask", name);
     }
 
     /* Every imported test can be dumped as a native trace and read back unchanged. */
