@@ -2,7 +2,8 @@
 """Convolution weights larger than their CBUF banks, and the golden comparison of .cfg traces (run by `make test`;
 issue 22, docs/nvdla_conv.md):
   - NVIDIA's dc_8x8x36 trace with its weight banks cut from 4 to 2 (9216 weight bytes in 8192: streamed, one kernel
-    group of 4608 in the ring) keeps NVIDIA's CRC on the golden model, on our RTL and on nv_small (when built);
+    group of 4608 in the ring) keeps NVIDIA's CRC on the golden model and on our RTL (nv_small hangs on it: an
+    open finding, docs/nvdla_conv.md);
   - the same trace with 1 weight bank (a group does not fit: nv_small would hang) fails golden-only, printing the
     model's reason;
   - a .cfg trace whose CRC matches but whose output differs from the golden model fails, naming the first differing
@@ -20,7 +21,6 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRACE = os.path.join(ROOT, '..', 'shared', 'conformance', 'nvdla', 'dc_8x8x36_4x4x36x16_dilation_int8_0')
 SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
-SIM_NV = os.path.join(ROOT, 'build', 'nvdla-nv_small', 'sim')
 failures, checked = [], []
 
 
@@ -71,13 +71,10 @@ def main():
         rc, out = run([SIM, f'+cfg={streamed}', '+golden_only', '+seed=1'])
         check(rc == 0 and re.search(r'check_crc .* ok', out) is not None,
               "streamed weights (2 banks for 9216 bytes): golden-only keeps NVIDIA's CRC", out)
-        for sim, dut in ((SIM, 'ours'), (SIM_NV, 'nv_small')):
-            if not os.access(sim, os.X_OK):
-                print(f'skip: {dut}: {sim} is not built (make build-upstream)')
-                continue
-            rc, out = run([sim, f'+cfg={streamed}', '+seed=1', '+stall=1'])
-            check(rc == 0 and re.search(r'check_crc .* ok', out) is not None and 'MISMATCH' not in out,
-                  f"streamed weights on {dut}: NVIDIA's CRC and the golden comparison pass", out)
+        # (nv_small hangs on this variant after the first kernel group: an open finding, docs/nvdla_conv.md)
+        rc, out = run([SIM, f'+cfg={streamed}', '+seed=1', '+stall=1'])
+        check(rc == 0 and re.search(r'check_crc .* ok', out) is not None and 'MISMATCH' not in out,
+              "streamed weights on ours: NVIDIA's CRC and the golden comparison pass", out)
 
         # refused: 1 weight bank (4096 bytes) cannot hold a kernel group of 4 x 4 x 36 x 8 = 4608 bytes
         refused = variant(tmp, 'dc_8x8x36_nogroup', lambda t: banks(t, '0x00003'))
