@@ -233,6 +233,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_duts.py
 	$(PYTHON) tests/test_cli.py
 	$(PYTHON) tests/test_golden_only.py
+	$(PYTHON) tests/test_conv_wstream.py
 	$(PYTHON) tests/test_fcov_report.py
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py

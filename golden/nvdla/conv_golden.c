@@ -196,6 +196,17 @@ static void image_compute(const conv_layer_t *L, const int8_t *lines, uint32_t b
             }
 }
 
+uint32_t conv_weight_ring_groups(uint64_t kernel_bytes, uint32_t kernels, uint32_t weight_bytes, uint32_t banks) {
+    const uint64_t ring = (uint64_t)banks * BANK_BYTES;
+    if (weight_bytes <= ring) return CONV_WEIGHTS_RESIDENT;
+    /* Streamed: each group is 8 x kernel_bytes (entry-aligned); the last one runs to D_WEIGHT_BYTES, the
+     * format's padding included (CDMA reports it only once all of D_WEIGHT_BYTES is in). */
+    const uint64_t group = ATOM * kernel_bytes, groups = (kernels + ATOM - 1) / ATOM;
+    const uint64_t last = weight_bytes - (groups - 1) * group;
+    if (kernels <= ATOM || group > ring || last > ring) return 0;
+    return (uint32_t)(ring / group);
+}
+
 bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *ctx, nv_acc_cube_t *out,
                      conv_layer_t *L) {
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
@@ -351,7 +362,8 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
              "%u; packed: %u, %u)", ls, ss, L->in_w * ATOM, L->in_h * L->in_w * ATOM);
     }
 
-    /* CBUF: whole input cube and all weights resident (32 banks of 512 entries of 8 bytes). */
+    /* CBUF: the whole input cube resident (32 banks of 512 entries of 8 bytes); the weights resident, or streamed
+     * through the weight ring kernel group by kernel group (docs/nvdla_conv.md "Weights larger than their banks"). */
     L->data_banks = FLD(cdma, CDMA, D_BANK_0, DATA_BANK) + 1;
     L->weight_banks = FLD(cdma, CDMA, D_BANK_0, WEIGHT_BANK) + 1;
     need(&ck, nvdla_pp_reg(cdma, NVDLA_CDMA_D_BANK_0) == nvdla_pp_reg(csc, NVDLA_CSC_D_BANK_0),
@@ -369,9 +381,20 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
     need(&ck, (uint64_t)entries * L->in_h <= (uint64_t)L->data_banks * BANK_ENTRIES,
          "CDMA.D_BANK.DATA_BANK: the input needs %llu CBUF entries, %u banks hold %u",
          (unsigned long long)entries * L->in_h, L->data_banks, L->data_banks * BANK_ENTRIES);
-    need(&ck, cdma_wb <= (uint64_t)L->weight_banks * BANK_BYTES,
-         "CDMA.D_BANK.WEIGHT_BANK: %u weight bytes do not fit in %u banks (%u bytes)", cdma_wb, L->weight_banks,
-         L->weight_banks * BANK_BYTES);
+    L->ring_groups = conv_weight_ring_groups(kernel_bytes, L->kernels, cdma_wb, L->weight_banks);
+    if (cdma_wb >= wbytes && L->ring_groups == 0) {
+        /* CSC starts a group only once CDMA has reported all its kernels (NV_NVDLA_CSC_sg.v wt_cbuf_ready), CDMA
+         * reports them once the group's bytes (the last group: up to D_WEIGHT_BYTES) are written
+         * (NV_NVDLA_CDMA_wt.v wt_satisfied) and writes no more than the ring holds (dma_rd_rsp_rdy): a group
+         * larger than the ring never starts and nv_small hangs. */
+        const uint64_t group = kernel_bytes * (L->kernels < ATOM ? L->kernels : ATOM),
+                       ring = (uint64_t)L->weight_banks * BANK_BYTES;
+        const uint64_t groups = (L->kernels + ATOM - 1) / ATOM, last = cdma_wb - (groups - 1) * ATOM * kernel_bytes;
+        need(&ck, false, "CDMA.D_BANK.WEIGHT_BANK: %u weight banks (%llu bytes) hold no whole kernel group: a group "
+             "is %llu bytes, the last one %llu with D_WEIGHT_BYTES' padding; CSC waits for a whole group, so "
+             "nv_small would hang", L->weight_banks, (unsigned long long)ring, (unsigned long long)group,
+             (unsigned long long)last);
+    }
     L->truncate = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
     if (!ck.ok) return false;
     if (nv_cube_too_big(ctx, "CONV", ck.group, L->in_w, L->in_h, L->in_c) ||

@@ -44,6 +44,7 @@ typedef struct conv_layer {
     uint32_t out_w, out_h;
     uint32_t data_banks, weight_banks, truncate;
     uint32_t saturated;                   /* CACC outputs clipped to int32 (D_OUT_SATURATION) */
+    uint32_t ring_groups;                 /* CONV_WEIGHTS_RESIDENT, or the whole kernel groups the weight ring holds */
 } conv_layer_t;
 
 void conv_golden_init(nvdla_pp_t units[CONV_NUNITS]);
@@ -53,6 +54,11 @@ bool conv_golden_ready(const nvdla_pp_t units[CONV_NUNITS]);
  * ctx->error why the layer is refused (nothing allocated). *layer is filled as far as it was decoded. */
 bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *ctx, nv_acc_cube_t *out,
                      conv_layer_t *layer);
+/* How the weights sit in the CBUF weight ring of `banks` banks: CONV_WEIGHTS_RESIDENT when all D_WEIGHT_BYTES fit;
+ * else streamed group by group (docs/nvdla_conv.md), the number of whole kernel groups (8 x kernel_bytes) the ring
+ * holds; 0 when it cannot hold a group or the last group with its padding (nv_small hangs). */
+#define CONV_WEIGHTS_RESIDENT 0xFFFFFFFFu
+uint32_t conv_weight_ring_groups(uint64_t kernel_bytes, uint32_t kernels, uint32_t weight_bytes, uint32_t banks);
 /* CACC's final rounding and clipping of a 34-bit accumulator (exposed for the unit tests). */
 int32_t conv_cacc_round(int64_t acc34, unsigned truncate, bool *saturated);
 /* 34-bit saturating accumulation step of CACC. */

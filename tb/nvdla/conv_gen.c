@@ -829,3 +829,67 @@ int conv_image_wrap(program_t *p, uint64_t seed, char *err, size_t errlen) {
     finish_job(p, image_layer(p, &r, 1, &gs, &ip));
     return 0;
 }
+
+/* Weights larger than their CBUF weight banks: one layer whose D_WEIGHT_BYTES exceed the weight ring, so that
+ * CDMA streams them through it as CSC releases kernel groups (docs/nvdla_conv.md). The seed's draw picks how
+ * many whole groups the ring holds (one, or two to four), whether the last group is partial (K % 8), large
+ * kernels (up to 8x8), strides, dilation, padding; the ring always holds a group and the last group with the
+ * format's 128-byte padding (else nv_small hangs: the model refuses such a layer). One layer a program: a
+ * streamed layer's releases after its fetch ended are lost on nv_small (deviation cdma-wt-credit-leak), which
+ * would hang a next layer. SDP (and sometimes PDP) on the fly as in conv_random. */
+static bool pick_wstream(rng_t *r, conv_geom_t *g) {
+    memset(g, 0, sizeof *g);
+    const bool one = rng_chance(r, 50), partial = rng_chance(r, 50);
+    g->s = rng_chance(r, 35) ? rng_range(r, 5, 8) : rng_range(r, 1, 4);
+    g->r = rng_chance(r, 35) ? rng_range(r, 5, 8) : rng_range(r, 1, 4);
+    g->c = rng_chance(r, 25) ? rng_range(r, 1, 8) : rng_range(r, 9, 80);
+    /* one group in the ring needs a group (8 x R x S x C bytes) above half a bank */
+    if (one) while (8 * g->r * g->s * g->c <= BANK_BYTES / 2) g->c += 8;
+    const uint32_t gb = 8 * g->r * g->s * g->c;
+    uint32_t n = one ? 1 : rng_range(r, 2, 4);
+    g->wbanks = ceil_div(n * gb, BANK_BYTES);
+    if (g->wbanks >= CBUF_BANKS) return false;
+    const uint32_t ring = g->wbanks * BANK_BYTES, held = ring / gb;   /* whole groups the ring holds */
+    if (one ? held != 1 : held < 2) return false;
+    uint32_t groups = held + rng_range(r, 1, 4);
+    g->k = 8 * groups - (partial ? rng_range(r, 1, 7) : 0);
+    geom_sizes(g);
+    if (g->wbytes <= ring || g->wbytes - (groups - 1) * gb > ring) return false;   /* streamed; last group fits */
+    unsigned sp = rng_below(r, 100);
+    g->sx = sp < 60 ? 1 : sp < 85 ? 2 : rng_range(r, 3, 4);
+    sp = rng_below(r, 100);
+    g->sy = sp < 60 ? 1 : sp < 85 ? 2 : rng_range(r, 3, 4);
+    g->dx = rng_chance(r, 75) ? 1 : rng_range(r, 2, 3);
+    g->dy = rng_chance(r, 75) ? 1 : rng_range(r, 2, 3);
+    g->ow = rng_range(r, 1, 8), g->oh = rng_range(r, 1, 6);
+    bool pads = rng_chance(r, 70);
+    dim(r, g->s, g->sx, g->dx, g->ow, pads, &g->w, &g->pl, &g->pr);
+    dim(r, g->r, g->sy, g->dy, g->oh, pads, &g->h, &g->pt, &g->pb);
+    geom_sizes(g);
+    const uint32_t dmin = data_banks_min(g);
+    if (dmin + g->wbanks > CBUF_BANKS) return false;
+    g->dbanks = dmin + rng_below(r, CBUF_BANKS - g->wbanks - dmin + 1);
+    g->pad_value = rng_chance(r, 50) ? 0 : (uint32_t)rng_next(r) & 0xFF;
+    g->pad_value |= (uint32_t)rng_next(r) & 0xFF00;
+    uint32_t m = g->r * g->s * g->c, bits = 13;
+    while ((1u << ((bits - 12) * 2)) < m && bits < 30) bits++;
+    int t = (int)bits - 6 + (int)rng_range(r, 0, 6) - 3;
+    g->trunc = (unsigned)(t < 0 ? 0 : t > 31 ? 31 : t);
+    return true;
+}
+
+int conv_wstream(program_t *p, uint64_t seed, char *err, size_t errlen) {
+    (void)err, (void)errlen;
+    rng_t r;
+    program_start(p, &r, seed, "conv_wstream");
+    conv_geom_t g;
+    while (!pick_wstream(&r, &g)) {}
+    const bool pdp = rng_chance(&r, 20);
+    const uint32_t gb = 8 * g.r * g.s * g.c;
+    prog_job(p, "conv_wstream.s%llu.c%uk%u.%ux%u.s%ux%u.d%ux%u.p%u-%u-%u-%u.w%u.ring%u.g%u%s",
+             (unsigned long long)seed, g.c, g.k, g.s, g.r, g.sx, g.sy, g.dx, g.dy, g.pl, g.pr, g.pt, g.pb, g.wbytes,
+             g.wbanks * BANK_BYTES, g.wbanks * BANK_BYTES / gb, pdp ? ".pdp" : "");
+    conv_groups_t gs = {0, 0, 0};
+    finish_job(p, conv_layer(p, &r, 0, &gs, &g, pdp));
+    return 0;
+}

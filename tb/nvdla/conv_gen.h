@@ -21,4 +21,5 @@ int conv_image_wrap(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_net(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_hang(program_t *p, uint64_t seed, char *err, size_t errlen);
 int conv_perf(program_t *p, uint64_t seed, char *err, size_t errlen);
+int conv_wstream(program_t *p, uint64_t seed, char *err, size_t errlen);
 #endif

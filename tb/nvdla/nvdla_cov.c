@@ -45,12 +45,13 @@ static const char *const L_SPLIT[] = {"changed", "same"};
 static const char *const L_PIXFMT[] = {"r8", "xbgr", "xrgb", "bgrx", "rgbx", "yuv_semi"};   /* CDMA byte orders */
 static const char *const L_XOFF[] = {"zero", "nonzero"};
 static const char *const L_YEXT[] = {"1_line", "2_or_4_lines"};
+static const char *const L_WRING[] = {"resident", "streamed_1_group", "streamed_2plus_groups"};
 
 enum { X_BDMA_SHAPE, X_BDMA_LAUNCH, X_BDMA_STRIDES, X_SDP_STAGES, X_SDP_ALGO, X_SDP_OPERAND, X_SDP_RELU,
        X_SDP_OUTPUT, X_SDP_DMA, X_SDP_SAT, X_PDP_METHOD, X_PDP_KERNEL, X_PDP_STRIDE, X_PDP_PAD, X_PDP_SPLIT,
        X_CDP_FUNC, X_CDP_LRN, X_CDP_PRIO, X_CDP_LO_ENDS, X_CONV_SDP, X_CONV_KERNEL, X_CONV_STRIDE, X_CONV_DILATION,
        X_CONV_PAD, X_CONV_ATOMS, X_CONV_FILL, X_CONV_BANKS, X_CONV_TRUNC, X_CONV_SEQUENCE, X_IMG_FORMAT, X_IMG_CVT, X_IMG_OFFSET, X_IMG_YEXT,
-       X_N };
+       X_CONV_WEIGHTS, X_N };
 
 #define D FCOV_DIM
 /* SDP output to PDP runs as a stream without a memory layout: the 1x1 packing (§2.6) does not apply. */
@@ -98,6 +99,7 @@ static const fcov_cross_t crosses[X_N] = {
     [X_IMG_CVT] = {"conv_image_cvt_x_mean", 2, {D("cvt", L_OFFON), D("mean", L_OFFON)}, NULL},
     [X_IMG_OFFSET] = {"conv_image_x_offset_x_side_pad", 2, {D("x_offset", L_XOFF), D("pad", L_PAD)}, NULL},
     [X_IMG_YEXT] = {"conv_image_post_y_extension", 1, {D("atom", L_YEXT)}, NULL},
+    [X_CONV_WEIGHTS] = {"conv_weights_in_cbuf", 1, {D("weights", L_WRING)}, NULL},
 };
 #undef D
 
@@ -225,6 +227,8 @@ static void conv_image(fcov_t *c, const conv_layer_t *L)
 static void conv(fcov_t *c, const nvdla_layer_t *l)
 {
     const conv_layer_t *L = l->conv;
+    /* the weights all in their banks, or streamed with one / several whole kernel groups in the ring */
+    fcov_hit4(c, X_CONV_WEIGHTS, L->ring_groups == CONV_WEIGHTS_RESIDENT ? 0 : L->ring_groups == 1 ? 1 : 2, 0, 0, 0);
     if (L->image) {
         conv_image(c, L);
         return;
@@ -240,7 +244,8 @@ static void conv(fcov_t *c, const nvdla_layer_t *l)
      * weights (4 KiB) */
     const unsigned dmin = ceil_div(L->in_w * ceil_div(L->in_c, 8) * L->in_h, 512),
                    wmin = ceil_div(L->k_w * L->k_h * L->in_c * L->kernels, 4096);
-    fcov_hit4(c, X_CONV_BANKS, L->data_banks > dmin, L->weight_banks > wmin, 0, 0);
+    if (L->ring_groups == CONV_WEIGHTS_RESIDENT)   /* streamed weights have fewer banks than wmin by design */
+        fcov_hit4(c, X_CONV_BANKS, L->data_banks > dmin, L->weight_banks > wmin, 0, 0);
     fcov_hit4(c, X_CONV_TRUNC, L->truncate <= 8 ? 0 : L->truncate <= 16 ? 1 : 2, 0, 0, 0);
     fcov_hit4(c, X_CONV_SEQUENCE, l->conv_index > 0, !l->bank_change, 0, 0);
 }

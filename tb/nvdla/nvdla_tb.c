@@ -57,6 +57,7 @@ typedef struct nvdla_tb {
     /* golden-only runs: what register reads return (the golden model has no register file) */
     uint32_t       *gregs;               /* last value written per 32-bit word of the CSB space */
     uint8_t        *gregs_set;
+    size_t          gerr_reported;       /* golden-only: bytes of nvdla_golden_errors() already reported */
     /* fault injection */
     fault_t         fault;
     uint64_t        fault_n, fault_job, w_beats;   /* fault hits beat fault_n of job fault_job */
@@ -405,6 +406,13 @@ static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp) {
         nvdla_golden_write(t->golden, addr, r->data);
         t->gregs[addr >> 2] = r->data;
         t->gregs_set[addr >> 2] = 1;
+        /* A layer the model refuses is an error here, with its reason, as the golden check makes it on a DUT (no
+         * golden check runs in this mode: the model is the DUT). */
+        const char *gerr = nvdla_golden_errors(t->golden);
+        if (strlen(gerr) > t->gerr_reported) {
+            sim_error(t->sim, "golden model: %s", gerr + t->gerr_reported + (t->gerr_reported ? 1 : 0));
+            t->gerr_reported = strlen(gerr);
+        }
         return;
     }
     if (addr == GLB_INTR_STATUS) resp->data = nvdla_golden_intr_expected(t->golden);

@@ -48,6 +48,9 @@ static const struct {
     {"conv_seq", conv_seq, "conv sdp pdp", "1-3 random convolution layers in one program, some back to back or into PDP "
      "(weights padded and banked within nv_small's two CBUF deviations)"},
     {"conv_b2b", conv_b2b, "conv sdp", "convolution layers back to back in both groups: the idle group programmed while the other runs"},
+    {"conv_wstream", conv_wstream, "conv sdp pdp", "one convolution whose weights exceed their CBUF weight banks, "
+     "streamed through the ring a kernel group at a time (one or 2-4 groups in the ring, partial last group, large "
+     "kernels, padding) -> SDP (-> PDP) on the fly"},
     {"conv_pdp", conv_pdp, "conv sdp pdp", "convolution -> SDP -> PDP, all on the fly, pooled output to memory"},
     {"conv_image", conv_image, "conv conv_image sdp", "one convolution with image input (CDMA pixel formats R8 and 8-bit RGBA/YUVA "
      "orders, pixel x offset, CDMA-stored left/right padding, converter with offset or global mean) -> SDP on the fly"},

@@ -719,10 +719,12 @@ static int emit(loader_t *ld)
         }
         at(ld, &p->ops[p->n - 1], c->line);
     }
+    int last_intr = 0;
     for (size_t i = 0; i < ld->n; i++) {
         const cmd_t *e = &ld->cmds[i];
         if (e->kind != C_INTR)
             continue;
+        last_intr = e->line;
         prog_wait_irq(p, 1u << e->bit, NVSMALL_IRQ_TIMEOUT);
         at(ld, &p->ops[p->n - 1], e->line);
         for (size_t j = 0; j < ld->n; j++) {
@@ -732,6 +734,13 @@ static int emit(loader_t *ld)
                 at(ld, &p->ops[p->n - 1], c->line);
             }
         }
+    }
+    /* Besides the trace's CRCs: the memory against the golden model's over every region it wrote, once every
+     * interrupt the trace waits for is in (a later layer may still be running at an earlier one). A layer the
+     * model cannot compute is an error there, with its reason, in every mode. */
+    if (last_intr) {
+        prog_check_golden(p);
+        at(ld, &p->ops[p->n - 1], last_intr);
     }
     return 0;
 }

@@ -143,8 +143,8 @@ static void test_mini(unit_t *u)
     int rc = nvsmall_cfg_load(&p, path, table_resolve, NULL, err, sizeof err);
     CHECK(rc == 0, "load: %s", err);
     CHECK(p.name && !strcmp(p.name, "mini_test"), "name '%s'", p.name);
-    CHECK_EQ(p.n, 21);
-    if (rc || p.n != 21)
+    CHECK_EQ(p.n, 22);
+    if (rc || p.n != 22)
         goto out;
     const op_t *o = p.ops;
     CHECK(o[0].kind == OP_JOB && !strcmp(o[0].text, "mini_test") && o[0].file && strstr(o[0].file, "mini_test.cfg"),
@@ -185,6 +185,8 @@ static void test_mini(unit_t *u)
     CHECK(o[19].kind == OP_CHECK_CRC && o[19].addr == 0x80000000u && o[19].data == 0x12345678 && o[19].line == 16,
           "check written before its intr_notify follows it");
     CHECK(o[20].kind == OP_WAIT_IRQ && o[20].mask == 1u << 16, "cdma_dat_0 wait, check_nothing adds nothing");
+    CHECK(o[21].kind == OP_CHECK_GOLDEN && o[21].line == o[20].line,
+          "the golden comparison after the last interrupt, at its line (%d)", o[21].line);
 
     /* RANDOM: a function of the seed */
     uint8_t r1[16];
@@ -192,11 +194,11 @@ static void test_mini(unit_t *u)
     program_t q;
     program_init(&q, "nvdla", NULL, 1234);
     nvsmall_cfg_load(&q, path, table_resolve, NULL, err, sizeof err);
-    CHECK(q.n == 21 && !memcmp(q.ops[9].bytes, r1, 16), "same seed, same RANDOM bytes");
+    CHECK(q.n == 22 && !memcmp(q.ops[9].bytes, r1, 16), "same seed, same RANDOM bytes");
     program_free(&q);
     program_init(&q, "nvdla", NULL, 1235);
     nvsmall_cfg_load(&q, path, table_resolve, NULL, err, sizeof err);
-    CHECK(q.n == 21 && memcmp(q.ops[9].bytes, r1, 16), "other seed, other RANDOM bytes");
+    CHECK(q.n == 22 && memcmp(q.ops[9].bytes, r1, 16), "other seed, other RANDOM bytes");
     program_free(&q);
 out:
     program_free(&p);
@@ -283,8 +285,10 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
           dat_bytes(dir));
     CHECK(last_mem < first_reg, "%s: memory ops (last %zu) before register ops (first %zu)", name, last_mem,
           first_reg);
-    CHECK(p.ops[p.n - 1].kind == OP_CHECK_CRC || p.ops[p.n - 1].kind == OP_WAIT_IRQ, "%s: ends with the events",
+    CHECK(p.ops[p.n - 2].kind == OP_CHECK_CRC || p.ops[p.n - 2].kind == OP_WAIT_IRQ, "%s: the events at the end",
           name);
+    CHECK(cnt[OP_CHECK_GOLDEN] == 1 && p.ops[p.n - 1].kind == OP_CHECK_GOLDEN,
+          "%s: ends with one golden comparison, after the last event", name);
     for (size_t i = 0; i < p.n; i++)
         if (!p.ops[i].file || p.ops[i].line <= 0) {
             CHECK(false, "%s: op %zu has no source location", name, i);
@@ -310,7 +314,7 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
         }
     }
     if (!strcmp(name, "sdp_1x1x1_pass_through_int8")) {
-        const op_t *w = p.ops + p.n - 2, *c = p.ops + p.n - 1;
+        const op_t *w = p.ops + p.n - 3, *c = p.ops + p.n - 2;
         CHECK(cnt[OP_WAIT_IRQ] == 1 && w->kind == OP_WAIT_IRQ && w->mask == 1 && w->timeout == 2000000,
               "sdp_1x1x1: one WAIT_IRQ, mask 1");
         CHECK(c->kind == OP_CHECK_CRC && c->addr == 0x90000040u && c->size == 8 && c->data == 0xcb0ea2dbu,
@@ -323,7 +327,7 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
     }
     if (!strncmp(name, "pdp_", 4) || !strncmp(name, "cdp_", 4)) {
         uint32_t want = name[0] == 'p' ? 1u << 4 : 1u << 2;
-        CHECK(p.ops[p.n - 2].kind == OP_WAIT_IRQ && p.ops[p.n - 2].mask == want, "%s: wait mask", name);
+        CHECK(p.ops[p.n - 3].kind == OP_WAIT_IRQ && p.ops[p.n - 3].mask == want, "%s: wait mask", name);
     }
 
     /* Every imported test can be dumped as a native trace and read back unchanged. */

@@ -1,6 +1,9 @@
 // CDMA weight fetch: D_WEIGHT_BYTES bytes from D_WEIGHT_ADDR (the format's padding included, as nv_small
-// fetches it) into CBUF weight entries 0, 1, ... in order, one 8-byte entry a request. entries_done lets CSC
-// read a weight entry as soon as it is written.
+// fetches it) into the CBUF weight ring, one 8-byte entry a request, weight entry e of the layer at ring entry
+// e mod ring. Weights larger than the ring stream through it: a request for entry e is issued only once
+// e < rls_base + ring, rls_base being the first entry CSC has not released (it releases a kernel group when its
+// last stripe is done), so a write never lands on a weight CSC still needs. entries_done lets CSC read a weight
+// entry as soon as it is written.
 module nvdla_cdma_wt
   import nvdla_conv_pkg::*;
 (
@@ -8,9 +11,11 @@ module nvdla_cdma_wt
   input  logic                rst_n,
   input  logic                start,
   input  logic [31:0]         base,
-  input  logic [CBUF_AW:0]    entries,        // ceil(D_WEIGHT_BYTES / 8)
+  input  logic [WT_CW-1:0]    entries,        // ceil(D_WEIGHT_BYTES / 8)
+  input  logic [CBUF_AW:0]    ring,           // weight ring entries: (WEIGHT_BANK + 1) x 512
+  input  logic [WT_CW-1:0]    rls_base,       // entries below it are released by CSC
   output logic                done,           // all entries written (level until the next start)
-  output logic [CBUF_AW:0]    entries_done,
+  output logic [WT_CW-1:0]    entries_done,
   output logic                rd_req_valid,
   input  logic                rd_req_ready,
   output logic [31:0]         rd_req_addr,
@@ -21,18 +26,21 @@ module nvdla_cdma_wt
   output logic [CBUF_AW-1:0]  cbuf_wr_addr,
   output logic [63:0]         cbuf_wr_data
 );
-  logic [CBUF_AW:0] issued, total;
-  logic [31:0]      addr;
-  logic             active;                 // requests left to issue
+  logic [WT_CW-1:0]   issued, total;
+  logic [CBUF_AW-1:0] waddr;                  // ring entry of the next write
+  logic [31:0]        addr;
+  logic               active;                 // requests left to issue
 
-  assign rd_req_valid = active;
+  wire room = {1'b0, issued} < {1'b0, rls_base} + (WT_CW+1)'(ring);
+  assign rd_req_valid = active && room;
   assign rd_req_addr  = addr;
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      {issued, total, addr, active, entries_done} <= '0;
+      {issued, total, waddr, addr, active, entries_done} <= '0;
     end else if (start) begin
       issued <= '0;
       total <= entries;
+      waddr <= '0;
       addr <= base;
       active <= entries != '0;
       entries_done <= '0;
@@ -42,12 +50,15 @@ module nvdla_cdma_wt
         addr <= addr + 32'd8;
         if (issued + 1'b1 == total) active <= 1'b0;
       end
-      if (rd_rsp_valid) entries_done <= entries_done + 1'b1;
+      if (rd_rsp_valid) begin
+        entries_done <= entries_done + 1'b1;
+        waddr <= {1'b0, waddr} + 1'b1 == ring ? '0 : waddr + 1'b1;
+      end
     end
   end
   assign done         = !active && entries_done == total;
   assign rd_rsp_ready = 1'b1;
   assign cbuf_wr_en   = rd_rsp_valid;
-  assign cbuf_wr_addr = entries_done[CBUF_AW-1:0];
+  assign cbuf_wr_addr = waddr;
   assign cbuf_wr_data = rd_rsp_data;
 endmodule

@@ -72,7 +72,8 @@ module nvdla_conv
   wire [14:0] eps     = 15'(csc.entries) + 15'd1;
   wire [21:0] out_px  = 22'(csc.atomics) + 22'd1;
   wire [17:0] stripes = 18'((out_px + 22'(STRIPE - 1)) >> PW);
-  wire [CBUF_AW:0] wt_entries = 15'((cdma.weight_bytes + 32'd7) >> 3);
+  wire [WT_CW-1:0] wt_entries = WT_CW'((33'(cdma.weight_bytes) + 33'd7) >> 3);
+  wire [CBUF_AW:0] wt_ring    = {6'(cdma.weight_bank) + 6'd1, 9'd0};     // weight ring entries (banks x 512)
 
   // ------------------------------------------------------------------ control
   typedef enum logic [1:0] {IDLE, RUN, FIN} state_t;
@@ -109,7 +110,7 @@ module nvdla_conv
   logic [CBUF_AW-1:0]  dwr_addr, wwr_addr, drd_addr, wrd_addr;
   logic [63:0]         dwr_data, wwr_data, drd_data, drd2_data, wrd_data;
   logic [13:0]         rows_done;
-  logic [CBUF_AW:0]    wt_avail;
+  logic [WT_CW-1:0]    wt_avail, wt_rls_base;
 
   logic               f_done, i_done, f_wr_en, i_wr_en;
   logic [13:0]        f_rows, i_rows;
@@ -148,8 +149,8 @@ module nvdla_conv
   assign dwr_data  = image ? i_wr_data : f_wr_data;
 
   nvdla_cdma_wt u_cdma_wt (
-    .clk, .rst_n, .start, .base({cdma.weight_addr_low[31:3], 3'd0}), .entries(wt_entries),
-    .done(wt_fin), .entries_done(wt_avail),
+    .clk, .rst_n, .start, .base({cdma.weight_addr_low[31:3], 3'd0}), .entries(wt_entries), .ring(wt_ring),
+    .rls_base(wt_rls_base), .done(wt_fin), .entries_done(wt_avail),
     .rd_req_valid(rd_req_valid[1]), .rd_req_ready(rd_req_ready[1]), .rd_req_addr(rd_req_addr[1]),
     .rd_rsp_valid(rd_rsp_valid[1]), .rd_rsp_ready(rd_rsp_ready[1]), .rd_rsp_data(rd_rsp_data[1]),
     .cbuf_wr_en(wwr_en), .cbuf_wr_addr(wwr_addr), .cbuf_wr_data(wwr_data));
@@ -165,7 +166,7 @@ module nvdla_conv
   wstep_t set_step;
   nvdla_csc_wt u_csc_wt (
     .clk, .rst_n, .start, .kernels, .groups, .cblocks, .c_last, .kh(steps), .kw, .row_cn(post), .cn_full, .cn_last,
-    .rsc, .stripes, .wt_avail,
+    .rsc, .stripes, .wt_avail, .ring(wt_ring), .rls_base(wt_rls_base),
     .rd_en(wrd_en), .rd_addr(wrd_addr), .rd_data(wrd_data),
     .set_valid, .set_take, .set_w, .set_step);
 

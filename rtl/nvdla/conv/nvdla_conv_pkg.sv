@@ -6,6 +6,7 @@ package nvdla_conv_pkg;
   localparam int ATOM        = 8;
   localparam int CBUF_BANKS  = 32;
   localparam int CBUF_AW     = 14;            // entry index within the data or the weight banks
+  localparam int WT_CW       = 24;            // a layer's weight entries (streamed weights exceed the CBUF)
   localparam int STRIPE      = 16;            // output pixels that share one weight set in CMAC
   localparam int PW          = $clog2(STRIPE);
 

@@ -4,7 +4,9 @@
 // (format.rst: 1x1x8-channel cubes scanned C' -> K -> S -> R -> C), so a byte buffer realigns whole 8-byte
 // entries into sets: ceil(gn*cn/8) entry reads a step, overlapped with CMAC's use of the previous set. Each
 // stripe re-reads its group's weights from the group's first entry (entry-aligned: a group is 8*R*S*C bytes).
-// An entry is read only once CDMA has written it (wt_avail).
+// An entry is read only once CDMA has written it (wt_avail). Weight entry e of the layer sits at ring entry
+// e mod ring; a group's entries are released (gbase moves past them, CDMA may overwrite them) when its last
+// stripe's last set is out, so weights larger than the ring stream through it a group at a time.
 module nvdla_csc_wt
   import nvdla_conv_pkg::*;
 (
@@ -21,7 +23,9 @@ module nvdla_csc_wt
   input  logic [3:0]          cn_last,        //   the last step's rows x C
   input  logic [23:0]         rsc,            // R*S*C: entries from one group's weights to the next
   input  logic [17:0]         stripes,        // stripes of STRIPE output pixels a group
-  input  logic [CBUF_AW:0]    wt_avail,       // weight entries CDMA has written
+  input  logic [WT_CW-1:0]    wt_avail,       // weight entries CDMA has written
+  input  logic [CBUF_AW:0]    ring,           // weight ring entries
+  output logic [WT_CW-1:0]    rls_base,       // first weight entry not released
   // CBUF weight read
   output logic                rd_en,
   output logic [CBUF_AW-1:0]  rd_addr,
@@ -42,6 +46,7 @@ module nvdla_csc_wt
   logic [5:0]        r, s;
   logic [23:0]       gbase;                   // this group's first entry
   logic [23:0]       rp;                      // next entry to read
+  logic [CBUF_AW-1:0] gaddr, raddr;           // gbase and rp as ring entries
 
   wire [3:0]  gn       = g == groups - 11'd1 ? 4'(kernels - {g[10:0], 3'd0}) : 4'd8;
   wire [3:0]  cn       = row_cn ? (r == kh - 6'd1 ? cn_last : cn_full) : cb == cblocks - 11'd1 ? c_last : 4'd8;
@@ -54,8 +59,12 @@ module nvdla_csc_wt
 
   wire   out_free = !set_valid || set_take;
   wire   emit     = active && out_free && cnt >= {1'b0, nb};
-  assign rd_en    = active && rp < pass_end && rp < 24'(wt_avail) && 9'(cnt) + (pend ? 9'd16 : 9'd8) <= 9'(BUFB);
-  assign rd_addr  = rp[CBUF_AW-1:0];
+  assign rd_en    = active && rp < pass_end && rp < wt_avail && 9'(cnt) + (pend ? 9'd16 : 9'd8) <= 9'(BUFB);
+  assign rd_addr  = raddr;
+  assign rls_base = gbase;
+  // the next group's first ring entry (a group fits the ring when there are several: rsc <= ring)
+  wire [24:0] gnext = 25'(gaddr) + 25'(rsc);
+  wire [CBUF_AW-1:0] gaddr_next = CBUF_AW'(gnext >= 25'(ring) ? gnext - 25'(ring) : gnext);
 
   // the set: byte kk*cn + cc of the buffer is kernel kk, channel cc
   wset_t w;
@@ -84,15 +93,18 @@ module nvdla_csc_wt
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      {buffer, cnt, pend, active, g, cb, st, r, s, gbase, rp, set_valid, set_w, set_step} <= '0;
+      {buffer, cnt, pend, active, g, cb, st, r, s, gbase, rp, gaddr, raddr, set_valid, set_w, set_step} <= '0;
     end else if (start) begin
-      {buffer, cnt, pend, g, cb, st, r, s, gbase, rp, set_valid} <= '0;
+      {buffer, cnt, pend, g, cb, st, r, s, gbase, rp, gaddr, raddr, set_valid} <= '0;
       active <= 1'b1;
     end else begin
       pend   <= rd_en;
       buffer <= buf_next;
       cnt    <= cnt_next;
-      if (rd_en) rp <= rp + 24'd1;
+      if (rd_en) begin
+        rp <= rp + 24'd1;
+        raddr <= {1'b0, raddr} + 1'b1 == ring ? '0 : raddr + 1'b1;
+      end
       if (set_take) set_valid <= 1'b0;
       if (emit) begin
         set_valid <= 1'b1;
@@ -108,9 +120,12 @@ module nvdla_csc_wt
             g <= g + 11'd1;
             gbase <= gbase + rsc;
             rp <= gbase + rsc;
+            gaddr <= gaddr_next;
+            raddr <= gaddr_next;
             if (g_end) active <= 1'b0;
           end else begin
             rp <= gbase;
+            raddr <= gaddr;
           end
         end
       end
