@@ -434,6 +434,7 @@ static int exec_stmt(ix_t *x, const ai8x_stmt_t *s, bool *ret)
     if (!strcmp(t, "while (cnn_time == 0) MXC_LP_EnterSleepMode()")) {
         /* sleep until the CNN interrupt; the handler (registered by cnn_enable) then runs */
         op_t *o = program_add(x->p, OP_WAIT_IRQ);
+        o->mask = 0;   /* the irq line */
         locate(x, o, s->file, s->line);
         return call(x, s, "CNN_ISR", "");
     }
