@@ -211,6 +211,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_duts.py
 	$(PYTHON) tests/test_cli.py
 	$(PYTHON) tests/test_golden_only.py
+	$(PYTHON) tests/test_ai8x.py
 	$(PYTHON) tests/test_fcov_report.py
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py
