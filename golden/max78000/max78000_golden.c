@@ -45,14 +45,7 @@ void max78000_set_layer_hook(max78000_t *m, max78000_layer_hook_t hook, void *ct
     m->hook_ctx = ctx;
 }
 
-static uint32_t lane_mask(uint8_t strb)
-{
-    uint32_t bm = 0;
-    for (unsigned b = 0; b < 4; b++)
-        if (strb & (1u << b))
-            bm |= 0xFFu << (8 * b);
-    return bm;
-}
+static uint32_t lane_mask(uint8_t strb) { return max78000_lanes_bm(strb); }
 
 /* D03: only writable bits of strobed bytes change. */
 static void reg_write(uint32_t *reg, uint32_t data, uint8_t strb, uint32_t wmask)

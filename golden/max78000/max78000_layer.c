@@ -268,9 +268,7 @@ static void store_out(max78000_t *m, const max78000_lp_t *L, uint32_t base, uint
     } else
         ptr = (base + off) & 0x1FFFFu;
     unsigned g = ptr >> 13, w = ptr & 0x1FFF;
-    uint32_t bm = 0;
-    for (unsigned l = 0; l < 4; l++)
-        if (lanes & (1u << l)) bm |= 0xFFu << (8 * l);
+    uint32_t bm = max78000_lanes_bm(lanes);
     m->dmem[g][w] = (m->dmem[g][w] & ~bm) | (v & bm);
     m->dwritten[g][w] |= (uint8_t)lanes;
 }
