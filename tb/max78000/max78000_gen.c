@@ -39,6 +39,8 @@ typedef struct gl {
     bool     prepool, econv;           /* pool each operand first; element-wise feeding a convolution */
     bool     pass;                     /* no convolution: pass-through, or element-wise only (timeslots) */
     bool     deconv;
+    bool     stream;                   /* streaming layer (2.4) with the stream registers ai8xize computes */
+    uint32_t strm0, strm1, fbuf;
     int      pad, pool, ph, pw, st, shift;
     int      first_in, out_mem, bias_q, col;
     unsigned rptr, out_word, kbase, bias_sad, X, T;
@@ -62,6 +64,7 @@ typedef struct net {
     bool     spread;     /* every layer's other quadrants write their own totals (net_spread) */
     bool     m3;         /* layers with element-wise, pass-through, ConvTranspose2d (net_m3) */
     bool     fifo;       /* layer 0's input through FIFO fifo_q (D46) */
+    int      nstream;    /* with the FIFO: layers 0..nstream-1 stream through circular buffers (2.4) */
     unsigned fifo_q;
 } net_t;
 
@@ -100,8 +103,9 @@ static void layer_geometry(gl_t *l)
         return;
     }
     int ph = l->pool ? l->ph : 1, pw = l->pool ? l->pw : 1, st = l->pool ? l->st : 1;
-    l->hp = (l->h - ph) / st + 1;
-    l->wp = (l->w - pw) / st + 1;
+    /* a window larger than the plane leaves nothing (C's division would round -2/3 up to 0 and give 1) */
+    l->hp = l->h >= ph ? (l->h - ph) / st + 1 : 0;
+    l->wp = l->w >= pw ? (l->w - pw) / st + 1 : 0;
     if (l->deconv) {   /* 3.5: the 2x up-sampled plane, no pooling */
         l->hp = 2 * l->h;
         l->wp = 2 * l->w;
@@ -140,12 +144,16 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         l->rptr = prev->out_word;
     }
     l->nop = 1;
-    if (N->m3 && !N->oned) {
+    l->stream = i < N->nstream;
+    if (l->stream && prev)
+        l->chw = false;
+    if (N->m3 && !N->oned && (!l->stream || !prev)) {
         unsigned pick = rng_below(r, 100);
         if (!prev && N->fifo) {
             l->chw = false;                                  /* D46: FIFO q feeds processors 16q..16q+3 */
             l->cin = (int)rng_range(r, 1, 4);
             l->first_in = 16 * (int)N->fifo_q;
+        } else if (l->stream) {
         } else if (pick < 55 && (!prev || l->w % 2 == 0)) {
             /* element-wise of 2-4 operands; a later layer reads the previous plane as nop operands side by
              * side (operand o of pixel n is the previous pixel n*nop+o, 3.2) */
@@ -165,7 +173,7 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         if (!prev && l->pass)
             l->first_in &= ~3;                               /* each quadrant's outputs start at lane 0 */
     }
-    l->flat = !l->pass && !l->deconv && l->nop == 1 && prev && last && l->h * l->w <= 25 && l->h * l->w > 1 &&
+    l->flat = !l->pass && !l->deconv && !l->stream && l->nop == 1 && prev && last && l->h * l->w <= 25 && l->h * l->w > 1 &&
               rng_chance(r, 40);
     l->k1 = l->flat || l->pass || (!l->deconv && rng_chance(r, 25));
     l->X = l->flat ? (unsigned)(l->h * l->w) : 1;
@@ -203,7 +211,7 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         l->pad = l->oned ? 3 : l->k1 ? 0 : 1;   /* 1-D: H_out = H_in + 7 - T >= 1 */
         layer_geometry(l);
     }
-    l->big = last && !l->pass && rng_chance(r, 25);
+    l->big = last && !l->pass && !l->stream && rng_chance(r, 25);
     l->cout = (int)rng_range(r, 1, MAX_OUT < maxch ? MAX_OUT : (unsigned)maxch);
     if (l->pass)
         l->cout = l->cin;                                    /* every input channel is written through */
@@ -362,6 +370,11 @@ static void configure(program_t *p, const gl_t *l, unsigned y, uint32_t fifo_wor
         m7_wr_nz(p, m7_lreg_addr(q, 14, y), (l->pass ? 0u : (uint32_t)l->en[q] << 16) | l->en[q]);
         m7_wr_nz(p, m7_lreg_addr(q, 15, y), post);
         m7_wr_nz(p, m7_lctrl1_addr(q, y), l->pass ? 0 : ((uint32_t)l->cout - 1) * l->qb << 8 | ((l->X - 1) & 0xFu));
+        if (l->stream) {   /* 2.4: what ai8xize writes (stream_regs) */
+            m7_wr_nz(p, m7_quad_addr(q, MAX78000_STRM0_OFF0 + 4u * y), l->strm0);
+            m7_wr_nz(p, m7_quad_addr(q, MAX78000_STRM1_OFF0 + 4u * y), l->strm1);
+            m7_wr_nz(p, m7_quad_addr(q, MAX78000_FBUF_OFF0 + 4u * y), l->fbuf);
+        }
         if (y == 0 && fifo_words && q == fifo_q)
             m7_wr(p, m7_quad_addr(q, MAX78000_IFRM_OFF), fifo_words);   /* D16 */
     }
@@ -475,6 +488,31 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
     prog_check_golden(p);
 }
 
+/* The stream registers of a streaming layer as ai8x-synthesis computes them for the MAX78000
+ * (izer/backend/max7800x.py, not REQUIRE_NEW_STREAMING; HWC, one operand, one pass): the words of input that
+ * must be there before the layer starts (STRM0), the deltas (STRM1) and the circular buffer (FBUF). */
+static void stream_regs(gl_t *l, const gl_t *prev, unsigned y)
+{
+    int ph = l->pool ? l->ph : 1, pw = l->pool ? l->pw : 1, st = l->pool ? l->st : 1;
+    uint32_t start, d1, d2, invol = 0;
+    if (!prev) {
+        start = (uint32_t)(((ph - 1) * l->w + pw) * ph);
+        d1 = (uint32_t)(st - 1);
+        d2 = (uint32_t)((ph - 1) * l->w);
+    } else {
+        int prow = prev->wp + 2 * prev->pad;
+        int pkh = prev->k1 ? 1 : 3, pkw = pkh;
+        start = (uint32_t)(prow * (pkh - 1 + ph - 1) + pkw - 1 + pw);
+        d1 = (uint32_t)st;
+        d2 = (uint32_t)((st - 1) * prow + pw);
+        invol = y;   /* the earlier layers' input passes, one each */
+    }
+    l->strm0 = start;
+    l->strm1 = d2 << 16 | d1 << 4 | invol;
+    int inc = st > pw ? st : pw;
+    l->fbuf = start + (uint32_t)((ph - 1) * l->w) + (uint32_t)(inc > 1 ? inc : 1);
+}
+
 static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int maxch, unsigned kind)
 {
     memset(N, 0, sizeof *N);
@@ -484,6 +522,7 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     N->fifo = N->m3 && rng_chance(r, 35);
     N->fifo_q = N->fifo ? rng_below(r, 4) : 0;   /* other kinds draw exactly as before */
     N->nl = (int)rng_range(r, (unsigned)minl, (unsigned)maxl);
+    N->nstream = N->fifo && rng_chance(r, 60) ? (int)rng_range(r, 1, (unsigned)N->nl) : 0;
     N->poolrnd = rng_chance(r, 50);
     N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
     for (unsigned q = 0; q < 4; q++)
@@ -491,7 +530,8 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     N->oneshot = !N->fifo && rng_chance(r, 15);
     if (N->fifo)
         for (unsigned q = 0; q < 4; q++)
-            N->ctrl[q] |= MAX78000_CTRL_FIFO_EN_MASK;
+            N->ctrl[q] |= MAX78000_CTRL_FIFO_EN_MASK |
+                          (N->nstream ? MAX78000_CTRL_STREAM_EN_MASK | MAX78000_CTRL_LILBUF_MASK : 0);
     if (N->oneshot) N->ctrl[N->master] |= MAX78000_CTRL_ONESHOT_MASK;
     unsigned bias_next[4] = {0};
     unsigned kbase = rng_range(r, 0, 40);
@@ -500,6 +540,8 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
         N->L[i].kbase = kbase;
         kbase += mram_words(&N->L[i]) + rng_range(r, 0, 3);
     }
+    for (int i = 0; i < N->nstream && i < N->nl; i++)
+        stream_regs(&N->L[i], i ? &N->L[i - 1] : NULL, (unsigned)i);
 }
 
 static void free_net(net_t *N)
