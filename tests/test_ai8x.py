@@ -4,7 +4,8 @@
   - the same program with one wrong word in a temporary copy of sampleoutput.h fails, naming the word's address
     and sampleoutput.h:line;
   - the same program with one statement the reader does not know in cnn.c fails before running, naming cnn.c:line;
-  - a folder without a program (no main.c/cnn.c, no generator error in a log) fails naming the missing file.
+  - a folder without a program (no main.c/cnn.c, no generator error in a log) fails naming the missing file;
+  - the wrong-word failure's printed repro line reproduces it; make run SDK=<missing folder> is refused.
 Skipped, with the reason, where ../shared/conformance/max78000/ai8x is absent."""
 import os
 import re
@@ -61,6 +62,13 @@ def main():
         check(rc != 0 and re.search(rf'read of .*\(0x{addr:x}\).*expected', out) is not None and
               f'sampleoutput.h:{li + 1}' in out,
               f'one wrong word in sampleoutput.h fails naming its address 0x{addr:08x} and sampleoutput.h:{li + 1}', out)
+        rep = re.search(r'^repro: (make run .*)$', out, re.M)
+        if rep:
+            p = subprocess.run(rep.group(1), shell=True, cwd=ROOT, capture_output=True, text=True)
+            check(p.returncode != 0 and f'(0x{addr:x})' in p.stdout + p.stderr,
+                  'its printed repro line, run as it is, fails the same way', p.stdout + p.stderr)
+        else:
+            check(False, 'the failing run prints a repro line', out)
         shutil.rmtree(bad)
         # a statement the reader does not understand, in cnn_init
         shutil.copytree(src, bad)
@@ -81,6 +89,10 @@ def main():
         rc, out = run(bad)
         check(rc != 0 and re.search(r'weights\.h:0: cannot read', out) is not None,
               'a folder without the program fails naming the missing file', out)
+    p = subprocess.run(['make', 'run', 'ACC=max78000', 'SDK=build/no-such-folder'], cwd=ROOT, capture_output=True,
+                       text=True)
+    check(p.returncode != 0 and 'SDK=build/no-such-folder: no such folder' in p.stdout + p.stderr,
+          'make run SDK=<missing folder> stops with one line naming it', p.stdout + p.stderr)
     print(f'test_ai8x: {len(checked) - len(failures)}/{len(checked)} checks passed')
     return 1 if failures else 0
 
