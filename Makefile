@@ -5,6 +5,7 @@
 #   make run TRACE=path/to/job.trace                                 replay a native trace
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
 #   make run ACC=nvdla LOADABLE=path/to/x_fbuf [DUT=nv_small]          NVIDIA's firmware runs a loadable (docs/drivers.md)
+#   make run ACC=max78000 SDK=<ai8xize folder> [GOLDEN_ONLY=1]       run a generated cnn.c/main.c (docs/max78000.md)
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
@@ -17,7 +18,7 @@
 # Variables:
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
-#   TEST=<name> TRACE=<file> CFG=<file> LOADABLE=<file>   what to run (one of them; LOADABLE: ACC=nvdla)
+#   TEST=<name> TRACE=<file> CFG=<file> LOADABLE=<file> SDK=<folder>   what to run (one of them; LOADABLE: ACC=nvdla)
 #   NAME=<name>               make regress: the regression's folder build/regress/<name>/ (default nightly)
 #   SEED=<n>                  the seed, 0..2^64-1 (default 1); make regress: the base seed, or random;  SEEDS=<n>: seeds per test for make diff
 #   ARGS='+plusarg ...'       plusargs for the simulator (make help lists them per accelerator)
@@ -234,6 +235,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_cli.py
 	$(PYTHON) tests/test_golden_only.py
 	$(PYTHON) tests/test_conv_wstream.py
+	$(PYTHON) tests/test_ai8x.py
 	$(PYTHON) tests/test_fcov_report.py
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py
@@ -260,13 +262,13 @@ list: build
 ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
-STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST))))
+STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST)))))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values (tests/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)')
+RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif

@@ -18,17 +18,19 @@ def accelerators():
 
 
 def problem(v):
-    stims = [k for k in ('TEST', 'TRACE', 'CFG', 'LOADABLE') if v.get(k)]
+    stims = [k for k in ('TEST', 'TRACE', 'CFG', 'LOADABLE', 'SDK') if v.get(k)]
     if not stims:
-        return ("make run: say what to run: TEST=<name> (make list), TRACE=<file.trace>, CFG=<file.cfg> or "
-                "LOADABLE=<NVDLA loadable>")
+        return ("make run: say what to run: TEST=<name> (make list), TRACE=<file.trace>, CFG=<file.cfg>, "
+                "LOADABLE=<NVDLA loadable> or SDK=<ai8xize folder>")
     if len(stims) > 1:
-        return f"make run: give one of TEST, TRACE, CFG and LOADABLE, not {' and '.join(stims)}"
+        return f"make run: give one of TEST, TRACE, CFG, LOADABLE and SDK, not {' and '.join(stims)}"
     if v.get('LOADABLE') and v.get('ACC') != 'nvdla':
         return f"make run: LOADABLE= is an NVDLA loadable (NVIDIA's firmware runs it): ACC=nvdla, not ACC={v.get('ACC')}"
     for k in ('TRACE', 'CFG', 'LOADABLE'):
-        if v.get(k) and not os.path.isfile(v[k]):
+        if v.get(k) and not os.path.isfile(v[k]) and not (k == 'CFG' and os.path.isdir(v[k])):
             return f"make run: {k}={v[k]}: no such file"
+    if v.get('SDK') and not os.path.isdir(v['SDK']):
+        return f"make run: SDK={v['SDK']}: no such folder (an ai8xize output folder: cnn.c, main.c, *.h)"
     accs = accelerators()
     if not v.get('ACC'):
         return (f"make run: TRACE={v['TRACE']} names no accelerator (no 'acc <name>' line); say ACC=<one of "

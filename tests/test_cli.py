@@ -17,8 +17,8 @@ CASES = [
     (['TRACE=nope.trace'], r"TRACE=nope.trace: no such file"),
     (['ACC=foo', 'TEST=x'], r"ACC=foo: unknown accelerator \(known: max78000, ne16, nvdla\)"),
     (['ACC=nvdla', 'DUT=nope', 'TEST=x'], r"DUT=nope: unknown DUT 'nope' for nvdla \(known: nv_small, ours\)"),
-    (['ACC=nvdla'], r"say what to run: TEST=<name> \(make list\), TRACE=<file.trace>, CFG=<file.cfg> or LOADABLE="),
-    (['ACC=nvdla', 'TEST=bdma_random', 'CFG=x.cfg'], r"give one of TEST, TRACE, CFG and LOADABLE, not TEST and CFG"),
+    (['ACC=nvdla'], r"say what to run: TEST=<name> \(make list\), TRACE=<file.trace>, CFG=<file.cfg>, LOADABLE=<NVDLA loadable> or SDK="),
+    (['ACC=nvdla', 'TEST=bdma_random', 'CFG=x.cfg'], r"give one of TEST, TRACE, CFG, LOADABLE and SDK, not TEST and CFG"),
     (['ACC=ne16', 'LOADABLE=Makefile'], r"LOADABLE= is an NVDLA loadable .*ACC=nvdla, not ACC=ne16"),
     (['ACC=nvdla', 'LOADABLE=no/such.fbuf'], r"LOADABLE=no/such.fbuf: no such file"),
 ]
