@@ -5,6 +5,7 @@
 #   make run TRACE=path/to/job.trace                                 replay a native trace
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
+#   make run ACC=ne16 PULPNNX=../shared/upstream/pulp_nnx/test/tests/test_1 [DUT=pulp]   pulp-nnx's driver, one layer
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
@@ -81,6 +82,7 @@ $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 -include $$(patsubst %.o,%.d,$$($(1)_OBJS))
 endef
 $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
+include tb/ne16/pulpnnx.mk
 
 # ---- per DUT: verilated model + kernel + the accelerator's library ----------------------------------
 # Every DUT is described by tb/<acc>/duts/<dut>.dut (format: tb/common/dut_manifest.py), which writes
@@ -231,13 +233,13 @@ list: build
 ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
-STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),+test=$(TEST)))
+STIM   = $(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),+test=$(TEST))))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values (tests/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)')
+RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif
