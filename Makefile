@@ -216,6 +216,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_fcov_report.py
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py
+	$(PYTHON) tests/test_pulpnnx.py
 
 # Functional coverage: runs write bins under build/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py
 # merges them, prints the report and (for the nightly) fails on any allowed combination not hit.
