@@ -7,6 +7,7 @@
 #   make run ACC=nvdla LOADABLE=path/to/x_fbuf [DUT=nv_small]          NVIDIA's firmware runs a loadable (docs/drivers.md)
 #   make run ACC=max78000 SDK=<ai8xize folder> [GOLDEN_ONLY=1]       run a generated cnn.c/main.c (docs/max78000.md)
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
+#   make run ACC=ne16 PULPNNX=../shared/upstream/pulp_nnx/test/tests/test_1 [DUT=pulp]   pulp-nnx's driver, one layer
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
@@ -106,6 +107,7 @@ $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 -include $$(patsubst %.o,%.d,$$($(1)_OBJS))
 endef
 $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
+include tb/ne16/pulpnnx.mk
 
 # ---- per DUT: verilated model + kernel + the accelerator's library ----------------------------------
 # Every DUT is described by tb/<acc>/duts/<dut>.dut (format: tb/common/dut_manifest.py), which writes
@@ -241,6 +243,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_slurm.py
 	$(PYTHON) tests/test_runner.py
 	$(PYTHON) tests/test_driver_loop.py
+	$(PYTHON) tests/test_pulpnnx.py
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
 # folder, build/regress/<name>/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py merges them, prints the
@@ -262,13 +265,13 @@ list: build
 ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
-STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST)))))
+STIM   = $(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST))))))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values (tests/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)')
+RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif

@@ -37,6 +37,15 @@ FILE *fcov_open_plusarg(sim_t *sim)
         }
         char name[200];
         snprintf(name, sizeof name, "%s", stim ? stim : "run");
+        /* a pulp-nnx driver run (NE16 test pulpnnx) is one per layer folder: named after the folder too */
+        const char *layer = sim_plusarg(sim, "pulpnnx");
+        if (layer && *layer) {
+            size_t n = strlen(layer);
+            while (n > 1 && layer[n - 1] == '/') n--;
+            size_t b = n;
+            while (b > 0 && layer[b - 1] != '/') b--;
+            snprintf(name + strlen(name), sizeof name - strlen(name), "_%.*s", (int)(n - b), layer + b);
+        }
         for (char *s = name; *s; s++)
             if (*s == '/' || *s == '.') *s = '_';
         /* runs on another DUT than the default (e.g. nv_small) sample the same golden view: own file names */

@@ -232,8 +232,12 @@ int ne16_gen_random(program_t *p, uint64_t seed, unsigned njobs, char *err, size
             const bool illegal = rng_chance(g, 10) && dut_has("job_error");
             const bool perturb = !illegal && rng_chance(g, 20) && dut_has("ignored_fields");
             const char *mn[] = {"3x3", "dw", "1x1", "linear"};
-            prog_job(p, "rand%u %s/q%u/ki%u/ko%u/%ux%u%s%s%s%s", fw.jobs, mn[mode], qw, l.ki, l.ko, l.hi, l.wi,
-                     l.strided ? "/s2" : "", l.mode16 ? "/u16" : "", illegal ? " ILLEGAL" : "", perturb ? " raw" : "");
+            /* /r32: rectified 32-bit outputs (spec D8, where DUTs may differ: tb/ne16/duts/pulp.deviations);
+             * /si: streamin */
+            prog_job(p, "rand%u %s/q%u/ki%u/ko%u/%ux%u%s%s%s%s%s%s", fw.jobs, mn[mode], qw, l.ki, l.ko, l.hi, l.wi,
+                     l.strided ? "/s2" : "", l.mode16 ? "/u16" : "",
+                     l.relu && l.out_bits == 32 && l.streamout ? "/r32" : "", l.streamin ? "/si" : "",
+                     illegal ? " ILLEGAL" : "", perturb ? " raw" : "");
             if (illegal) ne16_make_illegal(g, regs[k], (unsigned)(idx % 7) + 1);
             if (perturb) ne16_perturb_ignored(g, regs[k]);
             fw_job(&fw, regs[k], rng_chance(g, 15));

@@ -5,6 +5,7 @@
 #include "ne16_queue.h"
 #include "ne16_fw.h"
 #include "ne16_gen.h"
+#include "dut_info.h"
 
 /* Load a random layer of `mode` into slot `slot`; its first job's registers go to regs. */
 static int load_job(ne16_fw_t *fw, ne16_layer_mode_t mode, unsigned slot, uint64_t max_cycles,
@@ -36,7 +37,10 @@ static int load_job(ne16_fw_t *fw, ne16_layer_mode_t mode, unsigned slot, uint64
 static int load_long_job(ne16_fw_t *fw, unsigned slot, uint32_t regs[NE16_NUM_JOB_REGS], char *err, size_t errlen)
 {
     ne16_layer_t l = {0};
-    l.mode = NE16_LAYER_3X3; l.ki = 32; l.ko = 40; l.hi = 7; l.wi = 7; l.qw = 8; l.symmetric = true;
+    l.mode = NE16_LAYER_3X3; l.ki = 32; l.ko = 40; l.hi = 7; l.wi = 7; l.qw = 8;
+    /* the symmetric offset -2^(Qw-1) (D9, feature wsym), or the same offset layer-wise on a DUT without it */
+    l.symmetric = dut_has("wsym");
+    l.wmin = -(1 << (l.qw - 1));
     l.out_bits = 8; l.norm_bits = 8; l.streamout = true; l.right_shift = 10;
     if (fw_layer_load(fw, &l, 0x100000u * (slot + 1), err, errlen)) return -1;
     uint32_t all[1][NE16_NUM_JOB_REGS];

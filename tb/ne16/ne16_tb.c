@@ -10,6 +10,7 @@
 #include "fcov.h"
 #include "ne16_golden.h"
 #include "ne16_model.h"
+#include "ne16_nnx_host.h"
 #include "rng.h"
 #include "scoreboard.h"
 #include "sim.h"
@@ -71,6 +72,7 @@ typedef struct ne16_tb {
     uint64_t       fault_n;
     bool           fault_done;
     bool           perf;
+    drv_t         *driver;        /* pulp-nnx run: the driver coroutine its host glue talks to */
 } ne16_tb_t;
 
 /* ---- configuration ------------------------------------------------------------------------------- */
@@ -325,7 +327,12 @@ static void ne16_destroy(void *acc)
 
 static int ne16_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {
-    (void)acc;
+    ne16_tb_t *t = acc;
+    if (strcmp(test, "pulpnnx") == 0) {   /* a live driver, not a generated program (ne16_nnx.c) */
+        free(p->name);
+        p->name = strdup(test);
+        return ne16_nnx_attach(t->sim, p, seed, err, errlen);
+    }
     return ne16_build_test(test, seed, p, err, errlen);
 }
 
@@ -525,6 +532,9 @@ const acc_ops_t tb_acc_ops = {
 
 /* ---- DPI entry points, called in this order once per rising edge from tb_ne16.sv ------------------ */
 static ne16_tb_t *tb(void) { return sim_acc(sim_get()); }
+
+drv_t *nnx_host_drv(void) { return tb()->driver; }
+void   ne16_tb_set_driver(drv_t *d) { tb()->driver = d; }
 
 /* 1. Events sampled at the edge. A job start (busy_o rose) is applied before this edge's APB transfer,
  *    which saw the post-start registers; a completion (evt_done_o) after it, because the transfer

@@ -109,4 +109,7 @@ void ne16_list_tests(char *buf, size_t n)
     for (size_t i = 0; ne16_perf_job(i) && used < n; i++)
         used += (size_t)snprintf(buf + used, n - used, "  %-16s %s; MACs/cycle with +perf +stall=0\n",
                                  ne16_perf_job(i)->name, ne16_perf_job(i)->what);
+    if (used < n)
+        snprintf(buf + used, n - used, "  %-16s %s\n", "pulpnnx",
+                 "pulp-nnx's NE16 driver live on the layer of +pulpnnx=<dir with conf.json> (docs/pulpnnx.md)");
 }

@@ -23,7 +23,7 @@ module tb_ne16 (
   logic [31:0] paddr, pwdata, prdata;
   logic [3:0]  pstrb;
   // TCDM, 9 lock-stepped ports
-  logic [8:0]       tcdm_req, tcdm_gnt, tcdm_wen, tcdm_r_valid;
+  logic [8:0]       tcdm_req, tcdm_gnt, tcdm_gnt_offer, tcdm_wen, tcdm_r_valid;
   logic [8:0][31:0] tcdm_add, tcdm_data, tcdm_r_data;
   logic [8:0][3:0]  tcdm_be;
   // events
@@ -57,6 +57,11 @@ module tb_ne16 (
       .sw_evt_o      (sw_evt)
   );
 
+  // The memory's grant offer (ne16_tcdm_tick) reaches a port only while it requests: HWPE-Mem lets gnt
+  // depend combinationally on req, and PULP's streamers rely on "no gnt without req" (hci/rtl/core/
+  // hci_core_fifo.sv:163 pops a request on gnt alone); a handshake is req && gnt either way.
+  assign tcdm_gnt = tcdm_gnt_offer & tcdm_req;
+
   // DUT-side assertions of spec 6.3 (the C models check the same rules from their side).
   ne16_tb_checks checks (.*);
 
@@ -75,7 +80,7 @@ module tb_ne16 (
     paddr        <= p_addr;
     pwdata       <= p_wdata;
     pstrb        <= p_strb[3:0];
-    tcdm_gnt     <= g[8:0];
+    tcdm_gnt_offer <= g[8:0];
     tcdm_r_valid <= v[8:0];
     tcdm_r_data  <= rd;
   end
