@@ -3,8 +3,9 @@
 //   load     issues the reads: per Ko subtile its parameters, per output subtile its streamin, per Ki
 //            subtile the input window into one of two window buffers, per output channel its Qw weight
 //            planes into one of NSLOT weight slots (contiguous planes share a 36-byte read);
-//   compute  runs the MAC steps of one output channel on the 144-MAC array as soon as its window buffer
-//            and weight slot are full (9 taps for 3x3, one step for 1x1 and depthwise, 2/4 for linear),
+//   compute  runs the MAC steps of one output channel on the bit-plane array as soon as its window buffer
+//            and weight slot are full (3x3: one step per weight bit, Qw; 1x1 and depthwise: one step;
+//            linear: ceil(Qw/4), MODE16 ceil(Qw/2)),
 //            then hands the finished accumulators of the subtile to the store stage and starts the next;
 //   store    normalises the channels of one pixel of the handed-over subtile in a cycle, then writes its words.
 // Buffer handshake: a buffer is FREE, claimed by the load stage on its first read (FILL), FULL when the
@@ -299,7 +300,10 @@ module ne16_engine
   logic [3:0]         mac_steps;
   assign xcur = xbuf_q[cxb_q];
   assign wcur = wsl_q[cws_q];
-  assign mac_steps = c.linear ? (c.mode16 ? 4'd4 : 4'd2) : (c.is1x1 || c.dw) ? 4'd1 : 4'd9;
+  // steps per output channel and Ki subtile (see the operand map below)
+  assign mac_steps = c.linear ? (c.mode16 ? (c.qw + 4'd1) >> 1 : (c.qw + 4'd3) >> 2) : (c.is1x1 || c.dw) ? 4'd1 : c.qw;
+  logic [31:0] wmin32;
+  assign wmin32 = 32'(c.wmin);   // sign-extended: the products wrap like the accumulators
   assign c_ready = cst_q == C_MAC && xst_q[cxb_q] == B_FULL && wst_q[cws_q] == B_FULL;
   assign c_last_step = cstep_q + 4'd1 >= mac_steps;
   assign c_wrel = c_ready && c_last_step && (!wshare || cko_q + 6'd1 >= cg.n_ko);
@@ -309,87 +313,94 @@ module ne16_engine
   // streamin complete: every read issued and its data written
   assign sin_fin = pst_q == P_SIN && ppix_q == 4'd9 && !req_q && !rpend_q;
 
-  // ---- MAC operands ----
-  logic [8:0][15:0][16:0] mac_x;
-  logic [8:0][15:0][9:0]  mac_w;
-  logic [8:0][31:0]       mac_sum;
-  ne16_mac_array i_mac (.x_i(mac_x), .w_i(mac_w), .sum_o(mac_sum));
-
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic logic [9:0] wval(input cfg_t cf, input logic [7:0][255:0] pl, input int bitpos);
-    logic [8:0] u;
-    u = '0;
-    for (int qq = 0; qq < 8; qq++) begin
-      if (4'(qq) < cf.qw) u[qq] = pl[qq][bitpos];
-    end
-    return 10'($signed({1'b0, u}) + cf.wmin);
-  endfunction
-  // verilator lint_on UNUSEDSIGNAL
-
-  // Rows are output pixels (linear: 16-byte words). 3x3: one tap per step, lanes = input channels.
-  // 1x1: one step. Depthwise: one step per channel, lanes = the 9 taps of that channel.
+  // ---- MAC operands: how each mode lays its weights' bit planes onto the bit-plane array ----
+  // 3x3:       block = tap, lane = input channel, one bit plane per step (Qw steps per output channel).
+  // 1x1:       block = bit plane, lane = input channel: every plane in one step.
+  // depthwise: block = tap, lane = bit plane, the channel's byte broadcast to the lanes: one step.
+  // linear:    blocks 2j, 2j+1 (MODE16: 4j..4j+3) hold plane j of the step's 4 (MODE16: 2) planes, rows
+  //            0-7 its 16 (32) input words: ceil(Qw/4) (MODE16: ceil(Qw/2)) steps.
+  // The weight-offset sums are taken in the first step of a channel: of the window once per Ki subtile
+  // (the same for every output channel, kept in xsum_q), of the channel's own byte in depthwise mode.
+  logic [8:0][8:0][127:0] arr_x;
+  logic [8:0][8:0][15:0]  arr_w, arr_off;
+  logic [8:0][15:0][2:0]  arr_sh;
+  logic [15:0]            arr_bmask;
+  logic [8:0][31:0]       arr_sum, arr_xsum, xsum_q, xs_use;
+  logic                   osum_now;
+  ne16_bitplane_array i_arr (
+    .x_i(arr_x), .m16_i(c.mode16), .bcast_i(c.dw), .bsel_i(cko_q[3:0]), .bmask_i(arr_bmask),
+    .w_i(arr_w), .off_i(arr_off), .sh_i(arr_sh), .sum_o(arr_sum), .xsum_o(arr_xsum)
+  );
+  assign osum_now = c_ready && cstep_q == 4'd0 && (cko_q == 6'd0 || c.dw);
   always_comb begin
-    logic [1:0] fy, fx;
-    logic       masked;
+    for (int p = 0; p < 9; p++)
+      xs_use[p] = cstep_q != 4'd0 ? 32'd0 : osum_now ? arr_xsum[p] : xsum_q[p];
+  end
+
+  always_comb begin
+    logic [2:0] q;
     logic [5:0] word;
-    logic [127:0] xv;
-    logic [15:0][9:0] wlane;   // 3x3/1x1/depthwise: the step's weight per lane, the same for all 9 rows
-    int pr, pc;
-    wlane = '0;
-    pr = 0;
-    pc = 0;
-    mac_x = '0;
-    mac_w = '0;
+    for (int r = 0; r < 9; r++) for (int b = 0; b < 9; b++) arr_x[r][b] = '0;
+    arr_w = '0;
+    arr_off = '0;
+    arr_sh = '0;
+    arr_bmask = '1;
+    q = '0;
     word = '0;
-    xv = '0;
-    fy = cstep_q >= 4'd6 ? 2'd2 : cstep_q >= 4'd3 ? 2'd1 : 2'd0;
-    fx = 2'(cstep_q - 4'(3 * fy));
-    masked = !c.is1x1 && tap_masked(c, fy, fx);
     // operands only in MAC cycles (operand isolation): zero otherwise, which also spares the simulator
     // the operand muxes in the cycles that wait for data
     if (c_ready) begin
-      for (int l = 0; l < 16; l++) begin
-        if (c.dw) begin
-          if (l < 9 && !tap_masked(c, 2'(l / 3), 2'(l % 3))) wlane[l] = wval(c, wcur, 16 * l + int'(cko_q[3:0]));
-        end else if (!masked) wlane[l] = wval(c, wcur, (c.mode16 ? 8 : 16) * int'(cstep_q) + l);
-      end
+      if (!c.linear && !c.dw)
+        for (int k = 0; k < 16; k++) arr_bmask[k] = 6'(k) < cg.lanes;
       for (int r = 0; r < 9; r++) begin
-        pr = r / 3;
-        pc = r % 3;
-        if (c.linear) begin
-          word = 6'(9 * int'(cstep_q) + r);
-          xv = xcur[word[4:0]];
-          for (int l = 0; l < 16; l++) begin
-            if (!c.mode16 && word < cg.lanes && word < 6'd16) begin
-              mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-              mac_w[r][l] = wval(c, wcur, 16 * int'(word) + l);
-            end else if (c.mode16 && l < 8 && word < cg.lanes) begin
-              mac_x[r][l] = {1'b0, xv[16*l +: 16]};
-              mac_w[r][l] = wval(c, wcur, 8 * int'(word) + l);
-            end
-          end
-        end else if (c.dw) begin
-          for (int t = 0; t < 9; t++) begin
-            xv = xcur[5'((pr + t / 3) * 5 + pc + t % 3)];
-            mac_x[r][t] = {9'd0, xv[8*cko_q[3:0] +: 8]};
-            mac_w[r][t] = wlane[t];
-          end
-        end else begin
-          if (c.is1x1) xv = xcur[5'(pr * 3 + pc)];
-          else xv = xcur[5'((pr + int'(fy)) * 5 + pc + int'(fx))];
-          for (int l = 0; l < 16; l++) begin
-            if (c.mode16) begin
-              if (l < 8) begin
-                mac_x[r][l] = {1'b0, (6'(2*l+1) < cg.lanes) ? xv[16*l+8 +: 8] : 8'd0, (6'(2*l) < cg.lanes) ? xv[16*l +: 8] : 8'd0};
-                mac_w[r][l] = wlane[l];
+        for (int b = 0; b < 9; b++) begin
+          if (c.linear) begin
+            if (b < 8) begin
+              if (c.mode16) begin q = 3'(2 * int'(cstep_q) + b / 4); word = 6'(4 * r + b % 4); end
+              else          begin q = 3'(4 * int'(cstep_q) + b / 2); word = 6'(2 * r + b % 2); end
+              if (r < 8 && 4'(q) < c.qw && word < cg.lanes) begin
+                arr_x[r][b] = xcur[word[4:0]];
+                for (int l = 0; l < 16; l++) begin
+                  if (!c.mode16) arr_w[r][b][l] = wcur[q][16 * int'(word) + l];
+                  else if (l < 8) arr_w[r][b][l] = wcur[q][8 * int'(word) + l];
+                end
+                if (cstep_q == 4'd0 && q == 3'd0 && osum_now) arr_off[r][b] = '1;
               end
-            end else if (6'(l) < cg.lanes) begin
-              mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-              mac_w[r][l] = wlane[l];
+            end
+          end else if (c.is1x1) begin
+            arr_x[r][b] = xcur[5'(r)];
+            if (4'(b) < c.qw) begin
+              for (int l = 0; l < 16; l++)
+                if (!c.mode16 || l < 8) arr_w[r][b][l] = wcur[b][l];
+            end
+            if (b == 0 && osum_now) arr_off[r][b] = '1;
+          end else begin
+            // 3x3 and depthwise: block b is tap (b/3, b%3) of the filter, read by pixel r from window
+            // position (r/3 + b/3, r%3 + b%3)
+            arr_x[r][b] = xcur[5'((r / 3 + b / 3) * 5 + r % 3 + b % 3)];
+            if (!tap_masked(c, 2'(b / 3), 2'(b % 3))) begin
+              if (c.dw) begin
+                for (int l = 0; l < 8; l++)
+                  if (4'(l) < c.qw) arr_w[r][b][l] = wcur[l][16 * b + int'(cko_q[3:0])];
+                if (osum_now) arr_off[r][b][0] = 1'b1;
+              end else begin
+                for (int l = 0; l < 16; l++) begin
+                  if (!c.mode16) arr_w[r][b][l] = wcur[cstep_q[2:0]][16 * b + l];
+                  else if (l < 8) arr_w[r][b][l] = wcur[cstep_q[2:0]][8 * b + l];
+                end
+                if (osum_now) arr_off[r][b] = '1;
+              end
             end
           end
         end
       end
+      for (int b = 0; b < 9; b++)
+        for (int l = 0; l < 16; l++) begin
+          if (c.linear) arr_sh[b][l] = c.mode16 ? 3'(2 * int'(cstep_q) + b / 4) : 3'(4 * int'(cstep_q) + b / 2);
+          else if (c.is1x1) arr_sh[b][l] = 3'(b);
+          else if (c.dw) arr_sh[b][l] = 3'(l);
+          else arr_sh[b][l] = cstep_q[2:0];
+        end
     end
   end
 
@@ -414,9 +425,14 @@ module ne16_engine
           ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cst_q <= C_MAC;
         end
         C_MAC: if (c_ready) begin
-          if (c.linear) acc_q[cko_q[4:0]][0] <= acc_q[cko_q[4:0]][0] + mac_sum[0] + mac_sum[1] + mac_sum[2] + mac_sum[3] +
-                                              mac_sum[4] + mac_sum[5] + mac_sum[6] + mac_sum[7] + mac_sum[8];
-          else for (int p = 0; p < 9; p++) acc_q[cko_q[4:0]][p] <= acc_q[cko_q[4:0]][p] + mac_sum[p];
+          if (osum_now && !c.dw) xsum_q <= arr_xsum;
+          if (c.linear) begin
+            logic [31:0] s, xs;
+            s = '0;
+            xs = '0;
+            for (int p = 0; p < 9; p++) begin s = s + arr_sum[p]; xs = xs + xs_use[p]; end
+            acc_q[cko_q[4:0]][0] <= acc_q[cko_q[4:0]][0] + s + wmin32 * xs;
+          end else for (int p = 0; p < 9; p++) acc_q[cko_q[4:0]][p] <= acc_q[cko_q[4:0]][p] + arr_sum[p] + wmin32 * xs_use[p];
           if (!c_last_step) cstep_q <= cstep_q + 4'd1;
           else begin
             cstep_q <= '0;
