@@ -350,8 +350,9 @@ module ne16_engine
   // The weight-offset sums are taken in the first step of a channel: of the window once per Ki subtile
   // (the same for every output channel, kept in xsum_q), of the channel's own byte in depthwise mode.
   logic [8:0][8:0][127:0] arr_x;
-  logic [8:0][8:0][15:0]  arr_w, arr_off;
-  logic [8:0][15:0][2:0]  arr_sh;
+  logic [8:0][8:0][15:0]  arr_w;
+  logic [8:0][8:0]        arr_off;
+  logic [8:0][2:0]        arr_sh;
   logic [15:0]            arr_bmask;
   logic [8:0][31:0]       arr_sum, arr_xsum, xsum_q, xs_use;
   logic                   osum_now;
@@ -366,69 +367,61 @@ module ne16_engine
   end
 
   always_comb begin
-    logic [2:0] q;
-    logic [5:0] word;
+    logic [2:0]       q;
+    logic [5:0]       word;
+    logic [8:0][15:0] wblk;    // 3x3, 1x1, depthwise: a block's weight bits, the same for every row
+    logic [8:0]       oblk;
     for (int r = 0; r < 9; r++) for (int b = 0; b < 9; b++) arr_x[r][b] = '0;
     arr_w = '0;
     arr_off = '0;
     arr_sh = '0;
     arr_bmask = '1;
+    wblk = '0;
+    oblk = '0;
     q = '0;
     word = '0;
     // operands only in MAC cycles (operand isolation): zero otherwise, which also spares the simulator
     // the operand muxes in the cycles that wait for data
     if (c_ready) begin
-      if (!c.linear && !c.dw)
-        for (int k = 0; k < 16; k++) arr_bmask[k] = 6'(k) < cg.lanes;
-      for (int r = 0; r < 9; r++) begin
-        for (int b = 0; b < 9; b++) begin
-          if (c.linear) begin
-            if (b < 8) begin
-              if (c.mode16) begin q = 3'(2 * int'(cstep_q) + b / 4); word = 6'(4 * r + b % 4); end
-              else          begin q = 3'(4 * int'(cstep_q) + b / 2); word = 6'(2 * r + b % 2); end
-              if (r < 8 && 4'(q) < c.qw && word < cg.lanes) begin
-                arr_x[r][b] = xcur[word[4:0]];
-                for (int l = 0; l < 16; l++) begin
-                  if (!c.mode16) arr_w[r][b][l] = wcur[q][16 * int'(word) + l];
-                  else if (l < 8) arr_w[r][b][l] = wcur[q][8 * int'(word) + l];
-                end
-                if (cstep_q == 4'd0 && q == 3'd0 && osum_now) arr_off[r][b] = '1;
-              end
-            end
-          end else if (c.is1x1) begin
-            arr_x[r][b] = xcur[5'(r)];
-            if (4'(b) < c.qw) begin
-              for (int l = 0; l < 16; l++)
-                if (!c.mode16 || l < 8) arr_w[r][b][l] = wcur[b][l];
-            end
-            if (b == 0 && osum_now) arr_off[r][b] = '1;
-          end else begin
-            // 3x3 and depthwise: block b is tap (b/3, b%3) of the filter, read by pixel r from window
-            // position (r/3 + b/3, r%3 + b%3)
-            arr_x[r][b] = xcur[5'((r / 3 + b / 3) * 5 + r % 3 + b % 3)];
-            if (!tap_masked(c, 2'(b / 3), 2'(b % 3))) begin
-              if (c.dw) begin
-                for (int l = 0; l < 8; l++)
-                  if (4'(l) < c.qw) arr_w[r][b][l] = wcur[l][16 * b + int'(cko_q[3:0])];
-                if (osum_now) arr_off[r][b][0] = 1'b1;
-              end else begin
-                for (int l = 0; l < 16; l++) begin
-                  if (!c.mode16) arr_w[r][b][l] = wcur[cstep_q[2:0]][16 * b + l];
-                  else if (l < 8) arr_w[r][b][l] = wcur[cstep_q[2:0]][8 * b + l];
-                end
-                if (osum_now) arr_off[r][b] = '1;
-              end
+      if (c.linear) begin
+        for (int b = 0; b < 8; b++) begin
+          q = c.mode16 ? 3'(2 * int'(cstep_q) + b / 4) : 3'(4 * int'(cstep_q) + b / 2);
+          arr_sh[b] = q;
+          for (int r = 0; r < 8; r++) begin
+            word = c.mode16 ? 6'(4 * r + b % 4) : 6'(2 * r + b % 2);
+            if (4'(q) < c.qw && word < cg.lanes) begin
+              arr_x[r][b] = xcur[word[4:0]];
+              arr_w[r][b] = c.mode16 ? {8'd0, wcur[q][8 * word +: 8]} : wcur[q][16 * word[3:0] +: 16];
+              arr_off[r][b] = osum_now && q == 3'd0;
             end
           end
         end
-      end
-      for (int b = 0; b < 9; b++)
-        for (int l = 0; l < 16; l++) begin
-          if (c.linear) arr_sh[b][l] = c.mode16 ? 3'(2 * int'(cstep_q) + b / 4) : 3'(4 * int'(cstep_q) + b / 2);
-          else if (c.is1x1) arr_sh[b][l] = 3'(b);
-          else if (c.dw) arr_sh[b][l] = 3'(l);
-          else arr_sh[b][l] = cstep_q[2:0];
+      end else begin
+        if (!c.dw)
+          for (int k = 0; k < 16; k++) arr_bmask[k] = 6'(k) < cg.lanes;
+        for (int b = 0; b < 9; b++) begin
+          if (c.is1x1) begin
+            if (4'(b) < c.qw) wblk[b] = c.mode16 ? {8'd0, wcur[b][7:0]} : wcur[b][15:0];
+            oblk[b] = osum_now && b == 0;
+            arr_sh[b] = 3'(b);
+          end else if (!tap_masked(c, 2'(b / 3), 2'(b % 3))) begin
+            if (c.dw) begin
+              for (int l = 0; l < 8; l++)
+                if (4'(l) < c.qw) wblk[b][l] = wcur[l][16 * b + int'(cko_q[3:0])];
+            end else wblk[b] = c.mode16 ? {8'd0, wcur[cstep_q[2:0]][8 * b +: 8]} : wcur[cstep_q[2:0]][16 * b +: 16];
+            oblk[b] = osum_now;
+            arr_sh[b] = cstep_q[2:0];
+          end
         end
+        for (int r = 0; r < 9; r++) begin
+          arr_w[r] = wblk;
+          arr_off[r] = oblk;
+          for (int b = 0; b < 9; b++)
+            // 1x1: pixel r; 3x3 and depthwise: block b is tap (b/3, b%3), read by pixel r at window
+            // position (r/3 + b/3, r%3 + b%3)
+            arr_x[r][b] = c.is1x1 ? xcur[5'(r)] : xcur[5'((r / 3 + b / 3) * 5 + r % 3 + b % 3)];
+        end
+      end
     end
   end
 
