@@ -3,11 +3,12 @@
 
   1. Simulation speed: simulated cycles/s and jobs/s of `test=random` over a fixed set of seeds, one process
      at a time (median over `repeats` passes; the machines are noisy).
-  2. Engine throughput: per throughput job (`test=perf_*`, +stall=0, the rows of tests/bench_ne16_baseline.tsv):
-     MACs computed here from the layer shape in the job name (stride 1, no padding: 3x3/depthwise Ho = Hi-2,
-     Wo = Wi-2), cross-checked against the testbench's own count, divided by the cycles from trigger to done
-     event (`+perf`); the cycles against the ideal (MACs / 144, the array's peak) and beside the figures of the
-     previous engine (the table, measured on commit 2c058b4) and, when build/ne16-pulp/sim is built, PULP's NE16
+  2. Engine throughput: per throughput job (every `test=perf_*` the simulator lists, +stall=0: each layer at
+     Qw = 2, 4, 6, 8): MACs computed here from the layer shape in the job name (stride 1, no padding:
+     3x3/depthwise Ho = Hi-2, Wo = Wi-2), cross-checked against the testbench's own count, divided by the cycles
+     from trigger to done event (`+perf`); the cycles against the ideal (MACs / the bit-plane array's peak for
+     the mode and Qw, peak_macs below) and beside the figures of an earlier engine where
+     tests/bench_ne16_baseline.tsv has them (commit 2c058b4) and, when build/ne16-pulp/sim is built, PULP's NE16
      on the same job (its cycles and PULP/ours).
   3. Testbench share of run time: callgrind instruction counts of one random run, classified by symbol:
      Vtb_ne16* = Verilated model, sources under dpi/, tb/, golden/ = testbench, the rest = runtime/libc.
@@ -26,7 +27,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, 'build', 'ne16', 'sim')
 PULP_SIM = os.path.join(ROOT, 'build', 'ne16-pulp', 'sim')   # PULP's NE16 as the DUT (make build-upstream)
 BASELINE = os.path.join(ROOT, 'tests', 'bench_ne16_baseline.tsv')
-ARRAY_MACS = 144             # 9 rows x 16 lanes
+
+def peak_macs(mode, qw):
+    """MACs per cycle of the bit-plane array (rtl/ne16/ne16_bitplane_array.sv, 9 x 9 x 16 one-bit cells) when
+    the operands are there: 3x3 one bit plane of 9 taps x 16 channels x 9 pixels per cycle; 1x1 every plane of
+    16 channels x 9 pixels; depthwise every plane of 9 taps x 9 pixels of one channel; linear 4 planes of 256
+    inputs per cycle (docs/ne16_engine.md)."""
+    if mode == '3x3':
+        return 9 * 9 * 16 / qw
+    if mode == '1x1':
+        return 9 * 16
+    if mode == 'dw':
+        return 9 * 9
+    return 256 / -(-qw // 4)
 SEEDS = range(1, 11)          # fixed: the figures compare across commits
 CALLGRIND_SEED = 3
 
@@ -81,9 +94,18 @@ def macs_per_cycle(test, sim=SIM):
         sys.exit(f"bench_ne16: {test}: MACs from the shape ({macs}) disagree with the generator ({shape.group(7)}) "
                  f"or the testbench ({perf.group(2)})")
     cycles = int(perf.group(1))
-    ideal = -(-macs // ARRAY_MACS)
+    ideal = int(-(-macs // peak_macs(mode, int(shape.group(6)))))
     return {'shape': f"{mode} Ki={ki} Ko={ko} {hi}x{wi} Qw={shape.group(6)}", 'macs': macs, 'cycles': cycles,
             'macs_per_cycle': macs / cycles, 'ideal_cycles': ideal, 'of_ideal': ideal / cycles}
+
+
+def perf_tests():
+    """The throughput jobs, in the simulator's order (`+test=?`: tb/ne16/ne16_directed.c perf_jobs[])."""
+    p = subprocess.run([SIM, '+test=?'], cwd=ROOT, capture_output=True, text=True)
+    tests = re.findall(r'^\s+(perf_\w+)\s', p.stdout + p.stderr, re.M)
+    if not tests:
+        sys.exit(f"bench_ne16: {SIM} +test=? lists no perf_* test:\n{(p.stdout + p.stderr)[-2000:]}")
+    return tests
 
 
 def callgrind_share():
@@ -100,16 +122,22 @@ def run(jobs, repeats):
     res['random'] = {'cycles_per_s': cps, 'jobs_per_s': jps, 'cycles': cyc, 'jobs': njobs,
                      'seeds': [SEEDS.start, SEEDS.stop - 1]}
     print(f"  NE16 random, 1 process : {cps:12,.0f} cycles/s  {jps:8.1f} jobs/s   ({njobs} jobs, {cyc} cycles per pass)")
-    print(f"  NE16 throughput jobs (no stalls; ideal = MACs / {ARRAY_MACS}; before = commit 2c058b4, "
-          f"tests/bench_ne16_baseline.tsv):")
+    print(f"  NE16 throughput jobs (no stalls; ideal = MACs / the array's peak for the mode and Qw; before = commit "
+          f"2c058b4, tests/bench_ne16_baseline.tsv):")
     pulp = os.access(PULP_SIM, os.X_OK)
     print(f"      {'test':16} {'layer':32} {'cycles':>8} {'ideal':>7} {'of ideal':>8} {'MACs/cyc':>8}   "
           f"{'before':>8} {'MACs/cyc':>8} {'speed-up':>8}" + (f"   {'PULP':>8} {'PULP/ours':>9}" if pulp else ""))
-    for test, (bcyc, bmacs) in baseline().items():
+    before = baseline()
+    for test in perf_tests():
         mp = macs_per_cycle(test)
-        mp['before'] = {'cycles': bcyc, 'macs_per_cycle': bmacs / bcyc}
         line = (f"      {test:16} {mp['shape']:32} {mp['cycles']:8} {mp['ideal_cycles']:7} {100 * mp['of_ideal']:7.1f}% "
-                f"{mp['macs_per_cycle']:8.2f}   {bcyc:8} {bmacs / bcyc:8.2f} {bcyc / mp['cycles']:7.2f}x")
+                f"{mp['macs_per_cycle']:8.2f}   ")
+        if test in before:
+            bcyc, bmacs = before[test]
+            mp['before'] = {'cycles': bcyc, 'macs_per_cycle': bmacs / bcyc}
+            line += f"{bcyc:8} {bmacs / bcyc:8.2f} {bcyc / mp['cycles']:7.2f}x"
+        else:
+            line += f"{'-':>8} {'-':>8} {'-':>8}"
         if pulp:
             pp = macs_per_cycle(test, PULP_SIM)
             mp['pulp'] = {'cycles': pp['cycles'], 'macs_per_cycle': pp['macs_per_cycle']}

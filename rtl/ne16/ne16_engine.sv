@@ -2,14 +2,18 @@
 // nest of 4.1 (kom, im, jm, kim, ko), each with its own indices:
 //   load     issues the reads: per Ko subtile its parameters, per output subtile its streamin, per Ki
 //            subtile the input window into one of two window buffers, per output channel its Qw weight
-//            planes into one of NSLOT weight slots (contiguous planes share a 36-byte read);
-//   compute  runs the MAC steps of one output channel on the 144-MAC array as soon as its window buffer
-//            and weight slot are full (9 taps for 3x3, one step for 1x1 and depthwise, 2/4 for linear),
+//            planes into the weight-plane ring (contiguous planes share a 36-byte read);
+//   compute  runs the MAC steps of one output channel on the bit-plane array as soon as its window buffer
+//            and weight slot are full (3x3: one step per weight bit, Qw; 1x1 and depthwise: one step;
+//            linear: ceil(Qw/4), MODE16 ceil(Qw/2)),
 //            then hands the finished accumulators of the subtile to the store stage and starts the next;
 //   store    normalises the channels of one pixel of the handed-over subtile in a cycle, then writes its words.
-// Buffer handshake: a buffer is FREE, claimed by the load stage on its first read (FILL), FULL when the
-// last read's data arrived, FREE again when compute is done with it. So the load stage runs ahead of the
-// MAC array by up to a window and NSLOT channels and the port issues a read in every cycle it can.
+// Window handshake: a buffer is FREE, claimed by the load stage on its first read (FILL), FULL when the
+// last read's data arrived, FREE again when compute is done with it. Weights: a ring of NPL planes; the load
+// stage reserves a channel's Qw planes on its first read, a channel is ready once its last read arrived, and
+// compute frees its planes after its last step. So the load stage runs ahead of the MAC array by up to a
+// window and NPL/Qw channels (more channels the fewer the weight bits, which keep the array busy while a
+// window loads) and the port issues a read in every cycle it can.
 // One port (9 lock-stepped 32-bit ports, one 36-byte transaction): req held until gnt, read data one
 // cycle after the grant, a new request may follow in the cycle of the grant. Stores win the port.
 module ne16_engine
@@ -33,7 +37,7 @@ module ne16_engine
   input  logic         r_valid_i,
   input  logic [287:0] r_data_i
 );
-  localparam int unsigned NSLOT = 4;       // weight slots: enough run-ahead to hide a window load (3x3)
+  localparam int unsigned NPL = 32;        // weight planes in the ring: 4 channels at Qw=8, 16 at Qw=2
   typedef enum logic [1:0] { B_FREE, B_FILL, B_FULL } bstate_e;
 
   // ================= job control =================
@@ -53,9 +57,10 @@ module ne16_engine
 
   // buffers
   logic [1:0][31:0][127:0]       xbuf_q;     // input windows (25 pixels) or linear words (16/32)
-  logic [NSLOT-1:0][7:0][255:0]  wsl_q;      // weight planes of one output channel per slot
+  logic [NPL-1:0][255:0]         wpl_q;      // weight-plane ring
   bstate_e [1:0]                 xst_q;
-  bstate_e [NSLOT-1:0]           wst_q;
+  logic [5:0]                    wres_q;     // planes reserved by the load stage and not yet freed
+  logic [5:0]                    wrdy_q;     // channels whose planes have all arrived, not yet freed
   logic [31:0][8:0][31:0]        acc_q;      // accumulators [ko][pixel] of the subtile being computed
   logic [31:0][8:0][31:0]        sacc_q;     // accumulators of the subtile being stored
   logic [1023:0]                 scale_q, bias_q;
@@ -72,9 +77,10 @@ module ne16_engine
   // ================= load stage: address generation =================
   logic [15:0] pkom_q, pim_q, pjm_q, pkim_q;
   logic [5:0]  pko_q, pidx_q;
-  logic [3:0]  pq_q, ppix_q;
+  logic [3:0]  pq_q, ppix_q, pck_q;
   logic [2:0]  pxr_q, pxc_q, pch_q;
-  logic [1:0]  pwi_q, pws_q;
+  logic [1:0]  pwi_q;
+  logic [4:0]  pwb_q;       // first ring plane of the channel being loaded
   logic        pxb_q;
   // verilator lint_off UNUSEDSIGNAL
   geom_t       pg;          // the load stage does not need the Ki lanes
@@ -83,8 +89,11 @@ module ne16_engine
 
   logic [31:0] kbase, win_base, ldx_addr, s_ki, s_ko, wpl_addr, psin_addr;
   logic [5:0]  plen;        // bytes of one weight plane
-  logic        wcontig;     // the planes of one channel are adjacent: several per read
-  logic [3:0]  wfit, wnp;
+  logic        wcontig;     // the planes of one channel are adjacent: read as one byte stream
+  logic [3:0]  wseg_np;     // planes of the segment (the contiguous bytes) being read
+  logic [8:0]  wseg_len;    // its bytes
+  logic [3:0]  wnck;        // 36-byte reads it takes
+  logic        wseg_end;    // this read is the last one of the segment
   assign kbase = 32'(pkom_q) * 32'(c.ko_sub);
   assign win_base = c.infeat + 32'(3 * 32'(pim_q)) * c.in_d1 + 32'(3 * 32'(pjm_q)) * c.in_d0 +
                     (c.linear ? 32'(pkim_q) * (c.mode16 ? 32'd512 : 32'd256) : 32'd16 * (c.dw ? 32'(pkom_q) : 32'(pkim_q)));
@@ -99,15 +108,18 @@ module ne16_engine
   end
   assign psin_addr = pix_addr(c, pkom_q, pim_q, pjm_q, ppix_q) + 32'(pwi_q) * c.out_d0;
 
-  // How many planes one read carries: as many whole planes as fit in 36 bytes from the address's offset.
+  // A channel's weights are read as segments of contiguous bytes: all its planes when they are adjacent,
+  // else one plane each. A segment takes as many aligned 36-byte reads as its bytes span from the word of
+  // its first byte, so a plane may straddle two reads (the response writes each plane's part of the read).
   always_comb begin
-    if (c.linear)     begin plen = 6'd32; wcontig = 1'b0; end
+    if (c.linear)     begin plen = 6'd32; wcontig = c.w_d0 == 32'd32; end
     else if (c.is1x1) begin plen = c.mode16 ? 6'd1 : 6'd2; wcontig = 1'b1; end
     else if (c.dw)    begin plen = 6'd18; wcontig = c.w_d0 == 32'd18; end
     else              begin plen = c.mode16 ? 6'd9 : 6'd18; wcontig = c.w_d0 == 32'(plen); end
-    wfit = 4'd1;
-    if (wcontig) wfit = 4'((6'd36 - 6'(wpl_addr[1:0])) / plen > 6'd8 ? 6'd8 : (6'd36 - 6'(wpl_addr[1:0])) / plen);
-    wnp = (c.qw - pq_q) < wfit ? c.qw - pq_q : wfit;
+    wseg_np = wcontig ? c.qw : 4'd1;
+    wseg_len = 9'(wseg_np) * 9'(plen);
+    wnck = 4'((9'(wpl_addr[1:0]) + wseg_len + 9'd35) / 9'd36);
+    wseg_end = pck_q + 4'd1 >= wnck;
   end
 
   // Padding of a window pixel (4.2), decided when its read is issued.
@@ -128,7 +140,7 @@ module ne16_engine
   // (channel ko at bit ko of each tap), so one slot is loaded per Ko subtile and serves all its channels.
   assign wshare = c.dw && c.w_d1 == 32'd0;
   assign x_last = c.linear ? pidx_q == c.ki_full - 6'd1 : (pxr_q == c.f - 3'd1 && pxc_q == c.f - 3'd1);
-  assign w_last = pq_q + wnp >= c.qw;
+  assign w_last = wseg_end && pq_q + wseg_np >= c.qw;
   assign sc_more = (9'(pch_q) + 9'd1) * 9'd32 < 9'(pg.n_ko) * 9'(c.sb) && pch_q != 3'd3;
   assign bi_more = (7'(pch_q) + 7'd1) * 7'd8 < 7'(pg.n_ko) && pch_q != 3'd3;
   assign sin_more = ({1'b0, pwi_q, 3'd0} + 6'd8) < pg.n_ko;
@@ -162,12 +174,12 @@ module ne16_engine
         p_tag.last = x_last;
       end
       P_W: begin
-        p_req_v = pq_q != 0 || wst_q[pws_q] == B_FREE;
-        p_addr = wpl_addr;
+        p_req_v = pq_q != 0 || pck_q != 0 || 7'(NPL) - 7'(wres_q) >= 7'(c.qw);
+        p_addr = {wpl_addr[31:2], 2'b00} + 32'(pck_q) * 32'd36;
         p_tag.kind = T_W;
-        p_tag.slot = pws_q;
-        p_tag.idx = 6'(pq_q);
-        p_tag.np = wnp;
+        p_tag.wb = pwb_q + 5'(pq_q);
+        p_tag.cpos = 10'(36 * int'(pck_q)) - 10'(wpl_addr[1:0]);
+        p_tag.np = wseg_np;
         p_tag.last = w_last;
       end
       default: ;
@@ -180,12 +192,12 @@ module ne16_engine
     if (!rst_ni) begin
       pst_q <= P_IDLE;
       pkom_q <= '0; pim_q <= '0; pjm_q <= '0; pkim_q <= '0; pko_q <= '0; pidx_q <= '0; pq_q <= '0;
-      ppix_q <= '0; pxr_q <= '0; pxc_q <= '0; pch_q <= '0; pwi_q <= '0; pws_q <= '0; pxb_q <= 1'b0;
+      ppix_q <= '0; pxr_q <= '0; pxc_q <= '0; pch_q <= '0; pwi_q <= '0; pwb_q <= '0; pxb_q <= 1'b0; pck_q <= '0;
     end else if (clear_i) begin
       pst_q <= P_IDLE;
     end else if (go) begin
       pst_q <= P_KOM;
-      pkom_q <= '0; pim_q <= '0; pjm_q <= '0; pws_q <= '0; pxb_q <= 1'b0;
+      pkom_q <= '0; pim_q <= '0; pjm_q <= '0; pwb_q <= '0; pxb_q <= 1'b0;
     end else begin
       unique case (pst_q)
         P_IDLE: ;
@@ -225,15 +237,17 @@ module ne16_engine
           if (pxc_q == c.f - 3'd1) begin pxc_q <= '0; pxr_q <= pxr_q + 3'd1; end
           else pxc_q <= pxc_q + 3'd1;
           if (x_last) begin
-            pxb_q <= ~pxb_q; pko_q <= '0; pq_q <= '0; pst_q <= P_W;
+            pxb_q <= ~pxb_q; pko_q <= '0; pq_q <= '0; pck_q <= '0; pst_q <= P_W;
           end
         end
         // per output channel: its weight planes
         P_W: if (p_take) begin
-          if (!w_last) pq_q <= pq_q + wnp;
+          if (!wseg_end) pck_q <= pck_q + 4'd1;
+          else if (!w_last) begin pck_q <= '0; pq_q <= pq_q + wseg_np; end
           else begin
+            pck_q <= '0;
             pq_q <= '0;
-            pws_q <= pws_q + 2'd1;
+            pwb_q <= pwb_q + 5'(c.qw);
             if (!wshare && pko_q + 6'd1 < pg.n_ko) pko_q <= pko_q + 6'd1;
             else if (!pg.last_ki) begin
               pko_q <= '0; pkim_q <= pkim_q + 16'd1; pidx_q <= '0; pxr_q <= '0; pxc_q <= '0; pst_q <= P_X;
@@ -268,12 +282,27 @@ module ne16_engine
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      xbuf_q <= '0; wsl_q <= '0; scale_q <= '0; bias_q <= '0; shift_q <= '0;
+      xbuf_q <= '0; wpl_q <= '0; scale_q <= '0; bias_q <= '0; shift_q <= '0;
     end else if (resp) begin
       unique case (rtag_q.kind)
         T_X: xbuf_q[rtag_q.xb][rtag_q.idx[4:0]] <= xval;
-        T_W: for (int p = 0; p < 8; p++)
-               if (4'(p) < rtag_q.np) wsl_q[rtag_q.slot][3'(rtag_q.idx[2:0] + 3'(p))] <= 256'(rsh >> (p * int'(plen) * 8));
+        // plane p of the segment starts sh bytes into this read (negative: in the previous one)
+        T_W: for (int p = 0; p < 8; p++) begin
+               int sh;
+               logic [255:0] val, msk;
+               sh = p * int'(plen) - int'($signed(rtag_q.cpos));
+               if (4'(p) < rtag_q.np && sh > -int'(plen) && sh < 36) begin
+                 if (sh >= 0) begin
+                   val = 256'(r_data_i >> (8 * sh));
+                   msk = (256'd1 << (8 * (36 - sh))) - 256'd1;
+                 end else begin
+                   val = 256'(r_data_i) << (-8 * sh);
+                   msk = ~((256'd1 << (-8 * sh)) - 256'd1);
+                 end
+                 msk = msk & ((256'd1 << (8 * int'(plen))) - 256'd1);
+                 wpl_q[5'(rtag_q.wb + 5'(p))] <= (wpl_q[5'(rtag_q.wb + 5'(p))] & ~msk) | (val & msk);
+               end
+             end
         T_SC: scale_q[256*rtag_q.idx[1:0] +: 256] <= rsh[255:0];
         T_BI: bias_q[256*rtag_q.idx[1:0] +: 256] <= rsh[255:0];
         T_SH: shift_q <= rsh[255:0];
@@ -287,7 +316,7 @@ module ne16_engine
   logic [5:0]  cko_q;
   logic [3:0]  cstep_q;
   logic        cxb_q;
-  logic [1:0]  cws_q;
+  logic [4:0]  cwb_q;       // first ring plane of the channel being computed
   // verilator lint_off UNUSEDSIGNAL
   geom_t       cg;          // compute does not need the input window extent
   // verilator lint_on UNUSEDSIGNAL
@@ -298,9 +327,12 @@ module ne16_engine
   logic               c_ready, c_last_step, c_wrel, c_xrel, handoff;
   logic [3:0]         mac_steps;
   assign xcur = xbuf_q[cxb_q];
-  assign wcur = wsl_q[cws_q];
-  assign mac_steps = c.linear ? (c.mode16 ? 4'd4 : 4'd2) : (c.is1x1 || c.dw) ? 4'd1 : 4'd9;
-  assign c_ready = cst_q == C_MAC && xst_q[cxb_q] == B_FULL && wst_q[cws_q] == B_FULL;
+  always_comb for (int q = 0; q < 8; q++) wcur[q] = wpl_q[5'(cwb_q + 5'(q))];
+  // steps per output channel and Ki subtile (see the operand map below)
+  assign mac_steps = c.linear ? (c.mode16 ? (c.qw + 4'd1) >> 1 : (c.qw + 4'd3) >> 2) : (c.is1x1 || c.dw) ? 4'd1 : c.qw;
+  logic [31:0] wmin32;
+  assign wmin32 = 32'(c.wmin);   // sign-extended: the products wrap like the accumulators
+  assign c_ready = cst_q == C_MAC && xst_q[cxb_q] == B_FULL && wrdy_q != 6'd0;
   assign c_last_step = cstep_q + 4'd1 >= mac_steps;
   assign c_wrel = c_ready && c_last_step && (!wshare || cko_q + 6'd1 >= cg.n_ko);
   assign c_xrel = c_ready && c_last_step && cko_q + 6'd1 >= cg.n_ko;
@@ -309,85 +341,85 @@ module ne16_engine
   // streamin complete: every read issued and its data written
   assign sin_fin = pst_q == P_SIN && ppix_q == 4'd9 && !req_q && !rpend_q;
 
-  // ---- MAC operands ----
-  logic [8:0][15:0][16:0] mac_x;
-  logic [8:0][15:0][9:0]  mac_w;
-  logic [8:0][31:0]       mac_sum;
-  ne16_mac_array i_mac (.x_i(mac_x), .w_i(mac_w), .sum_o(mac_sum));
-
-  // verilator lint_off UNUSEDSIGNAL
-  function automatic logic [9:0] wval(input cfg_t cf, input logic [7:0][255:0] pl, input int bitpos);
-    logic [8:0] u;
-    u = '0;
-    for (int qq = 0; qq < 8; qq++) begin
-      if (4'(qq) < cf.qw) u[qq] = pl[qq][bitpos];
-    end
-    return 10'($signed({1'b0, u}) + cf.wmin);
-  endfunction
-  // verilator lint_on UNUSEDSIGNAL
-
-  // Rows are output pixels (linear: 16-byte words). 3x3: one tap per step, lanes = input channels.
-  // 1x1: one step. Depthwise: one step per channel, lanes = the 9 taps of that channel.
+  // ---- MAC operands: how each mode lays its weights' bit planes onto the bit-plane array ----
+  // 3x3:       block = tap, lane = input channel, one bit plane per step (Qw steps per output channel).
+  // 1x1:       block = bit plane, lane = input channel: every plane in one step.
+  // depthwise: block = tap, lane = bit plane, the channel's byte broadcast to the lanes: one step.
+  // linear:    blocks 2j, 2j+1 (MODE16: 4j..4j+3) hold plane j of the step's 4 (MODE16: 2) planes, rows
+  //            0-7 its 16 (32) input words: ceil(Qw/4) (MODE16: ceil(Qw/2)) steps.
+  // The weight-offset sums are taken in the first step of a channel: of the window once per Ki subtile
+  // (the same for every output channel, kept in xsum_q), of the channel's own byte in depthwise mode.
+  logic [8:0][8:0][127:0] arr_x;
+  logic [8:0][8:0][15:0]  arr_w;
+  logic [8:0][8:0]        arr_off;
+  logic [8:0][2:0]        arr_sh;
+  logic [15:0]            arr_bmask;
+  logic [8:0][31:0]       arr_sum, arr_xsum, xsum_q, xs_use;
+  logic                   osum_now;
+  ne16_bitplane_array i_arr (
+    .x_i(arr_x), .m16_i(c.mode16), .bcast_i(c.dw), .bsel_i(cko_q[3:0]), .bmask_i(arr_bmask),
+    .w_i(arr_w), .off_i(arr_off), .sh_i(arr_sh), .sum_o(arr_sum), .xsum_o(arr_xsum)
+  );
+  assign osum_now = c_ready && cstep_q == 4'd0 && (cko_q == 6'd0 || c.dw);
   always_comb begin
-    logic [1:0] fy, fx;
-    logic       masked;
-    logic [5:0] word;
-    logic [127:0] xv;
-    logic [15:0][9:0] wlane;   // 3x3/1x1/depthwise: the step's weight per lane, the same for all 9 rows
-    int pr, pc;
-    wlane = '0;
-    pr = 0;
-    pc = 0;
-    mac_x = '0;
-    mac_w = '0;
+    for (int p = 0; p < 9; p++)
+      xs_use[p] = cstep_q != 4'd0 ? 32'd0 : osum_now ? arr_xsum[p] : xsum_q[p];
+  end
+
+  always_comb begin
+    logic [2:0]       q;
+    logic [5:0]       word;
+    logic [8:0][15:0] wblk;    // 3x3, 1x1, depthwise: a block's weight bits, the same for every row
+    logic [8:0]       oblk;
+    for (int r = 0; r < 9; r++) for (int b = 0; b < 9; b++) arr_x[r][b] = '0;
+    arr_w = '0;
+    arr_off = '0;
+    arr_sh = '0;
+    arr_bmask = '1;
+    wblk = '0;
+    oblk = '0;
+    q = '0;
     word = '0;
-    xv = '0;
-    fy = cstep_q >= 4'd6 ? 2'd2 : cstep_q >= 4'd3 ? 2'd1 : 2'd0;
-    fx = 2'(cstep_q - 4'(3 * fy));
-    masked = !c.is1x1 && tap_masked(c, fy, fx);
     // operands only in MAC cycles (operand isolation): zero otherwise, which also spares the simulator
     // the operand muxes in the cycles that wait for data
     if (c_ready) begin
-      for (int l = 0; l < 16; l++) begin
-        if (c.dw) begin
-          if (l < 9 && !tap_masked(c, 2'(l / 3), 2'(l % 3))) wlane[l] = wval(c, wcur, 16 * l + int'(cko_q[3:0]));
-        end else if (!masked) wlane[l] = wval(c, wcur, (c.mode16 ? 8 : 16) * int'(cstep_q) + l);
-      end
-      for (int r = 0; r < 9; r++) begin
-        pr = r / 3;
-        pc = r % 3;
-        if (c.linear) begin
-          word = 6'(9 * int'(cstep_q) + r);
-          xv = xcur[word[4:0]];
-          for (int l = 0; l < 16; l++) begin
-            if (!c.mode16 && word < cg.lanes && word < 6'd16) begin
-              mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-              mac_w[r][l] = wval(c, wcur, 16 * int'(word) + l);
-            end else if (c.mode16 && l < 8 && word < cg.lanes) begin
-              mac_x[r][l] = {1'b0, xv[16*l +: 16]};
-              mac_w[r][l] = wval(c, wcur, 8 * int'(word) + l);
+      if (c.linear) begin
+        for (int b = 0; b < 8; b++) begin
+          q = c.mode16 ? 3'(2 * int'(cstep_q) + b / 4) : 3'(4 * int'(cstep_q) + b / 2);
+          arr_sh[b] = q;
+          for (int r = 0; r < 8; r++) begin
+            word = c.mode16 ? 6'(4 * r + b % 4) : 6'(2 * r + b % 2);
+            if (4'(q) < c.qw && word < cg.lanes) begin
+              arr_x[r][b] = xcur[word[4:0]];
+              arr_w[r][b] = c.mode16 ? {8'd0, wcur[q][8 * word +: 8]} : wcur[q][16 * word[3:0] +: 16];
+              arr_off[r][b] = osum_now && q == 3'd0;
             end
           end
-        end else if (c.dw) begin
-          for (int t = 0; t < 9; t++) begin
-            xv = xcur[5'((pr + t / 3) * 5 + pc + t % 3)];
-            mac_x[r][t] = {9'd0, xv[8*cko_q[3:0] +: 8]};
-            mac_w[r][t] = wlane[t];
+        end
+      end else begin
+        if (!c.dw)
+          for (int k = 0; k < 16; k++) arr_bmask[k] = 6'(k) < cg.lanes;
+        for (int b = 0; b < 9; b++) begin
+          if (c.is1x1) begin
+            if (4'(b) < c.qw) wblk[b] = c.mode16 ? {8'd0, wcur[b][7:0]} : wcur[b][15:0];
+            oblk[b] = osum_now && b == 0;
+            arr_sh[b] = 3'(b);
+          end else if (!tap_masked(c, 2'(b / 3), 2'(b % 3))) begin
+            if (c.dw) begin
+              for (int l = 0; l < 8; l++)
+                if (4'(l) < c.qw) wblk[b][l] = wcur[l][16 * b + int'(cko_q[3:0])];
+            end else wblk[b] = c.mode16 ? {8'd0, wcur[cstep_q[2:0]][8 * b +: 8]} : wcur[cstep_q[2:0]][16 * b +: 16];
+            oblk[b] = osum_now;
+            arr_sh[b] = cstep_q[2:0];
           end
-        end else begin
-          if (c.is1x1) xv = xcur[5'(pr * 3 + pc)];
-          else xv = xcur[5'((pr + int'(fy)) * 5 + pc + int'(fx))];
-          for (int l = 0; l < 16; l++) begin
-            if (c.mode16) begin
-              if (l < 8) begin
-                mac_x[r][l] = {1'b0, (6'(2*l+1) < cg.lanes) ? xv[16*l+8 +: 8] : 8'd0, (6'(2*l) < cg.lanes) ? xv[16*l +: 8] : 8'd0};
-                mac_w[r][l] = wlane[l];
-              end
-            end else if (6'(l) < cg.lanes) begin
-              mac_x[r][l] = {9'd0, xv[8*l +: 8]};
-              mac_w[r][l] = wlane[l];
-            end
-          end
+        end
+        for (int r = 0; r < 9; r++) begin
+          arr_w[r] = wblk;
+          arr_off[r] = oblk;
+          for (int b = 0; b < 9; b++)
+            // 1x1: pixel r; 3x3 and depthwise: block b is tap (b/3, b%3), read by pixel r at window
+            // position (r/3 + b/3, r%3 + b%3)
+            arr_x[r][b] = c.is1x1 ? xcur[5'(r)] : xcur[5'((r / 3 + b / 3) * 5 + r % 3 + b % 3)];
         end
       end
     end
@@ -396,13 +428,13 @@ module ne16_engine
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       cst_q <= C_IDLE;
-      ckom_q <= '0; cim_q <= '0; cjm_q <= '0; ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cxb_q <= 1'b0; cws_q <= '0;
+      ckom_q <= '0; cim_q <= '0; cjm_q <= '0; ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cxb_q <= 1'b0; cwb_q <= '0;
       for (int k = 0; k < 32; k++) acc_q[k] <= '0;
     end else if (clear_i) begin
       cst_q <= C_IDLE;
     end else if (go) begin
       cst_q <= C_INIT;
-      ckom_q <= '0; cim_q <= '0; cjm_q <= '0; ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cxb_q <= 1'b0; cws_q <= '0;
+      ckom_q <= '0; cim_q <= '0; cjm_q <= '0; ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cxb_q <= 1'b0; cwb_q <= '0;
       for (int k = 0; k < 32; k++) acc_q[k] <= '0;
     end else begin
       // streamin data (4.5): the load stage reads it only while this stage waits in C_INIT
@@ -414,13 +446,18 @@ module ne16_engine
           ckim_q <= '0; cko_q <= '0; cstep_q <= '0; cst_q <= C_MAC;
         end
         C_MAC: if (c_ready) begin
-          if (c.linear) acc_q[cko_q[4:0]][0] <= acc_q[cko_q[4:0]][0] + mac_sum[0] + mac_sum[1] + mac_sum[2] + mac_sum[3] +
-                                              mac_sum[4] + mac_sum[5] + mac_sum[6] + mac_sum[7] + mac_sum[8];
-          else for (int p = 0; p < 9; p++) acc_q[cko_q[4:0]][p] <= acc_q[cko_q[4:0]][p] + mac_sum[p];
+          if (osum_now && !c.dw) xsum_q <= arr_xsum;
+          if (c.linear) begin
+            logic [31:0] s, xs;
+            s = '0;
+            xs = '0;
+            for (int p = 0; p < 9; p++) begin s = s + arr_sum[p]; xs = xs + xs_use[p]; end
+            acc_q[cko_q[4:0]][0] <= acc_q[cko_q[4:0]][0] + s + wmin32 * xs;
+          end else for (int p = 0; p < 9; p++) acc_q[cko_q[4:0]][p] <= acc_q[cko_q[4:0]][p] + arr_sum[p] + wmin32 * xs_use[p];
           if (!c_last_step) cstep_q <= cstep_q + 4'd1;
           else begin
             cstep_q <= '0;
-            if (c_wrel) cws_q <= cws_q + 2'd1;
+            if (c_wrel) cwb_q <= cwb_q + 5'(c.qw);
             if (!c_xrel) cko_q <= cko_q + 6'd1;
             else begin
               cko_q <= '0;
@@ -448,17 +485,16 @@ module ne16_engine
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       xst_q <= {B_FREE, B_FREE};
-      for (int s = 0; s < int'(NSLOT); s++) wst_q[s] <= B_FREE;
+      wres_q <= '0; wrdy_q <= '0;
     end else if (clear_i || go) begin
       xst_q <= {B_FREE, B_FREE};
-      for (int s = 0; s < int'(NSLOT); s++) wst_q[s] <= B_FREE;
+      wres_q <= '0; wrdy_q <= '0;
     end else begin
       if (p_take && pst_q == P_X && pidx_q == 0) xst_q[pxb_q] <= B_FILL;
-      if (p_take && pst_q == P_W && pq_q == 0) wst_q[pws_q] <= B_FILL;
       if (resp && rtag_q.kind == T_X && rtag_q.last) xst_q[rtag_q.xb] <= B_FULL;
-      if (resp && rtag_q.kind == T_W && rtag_q.last) wst_q[rtag_q.slot] <= B_FULL;
       if (c_xrel) xst_q[cxb_q] <= B_FREE;
-      if (c_wrel) wst_q[cws_q] <= B_FREE;
+      wres_q <= wres_q + ((p_take && pst_q == P_W && pq_q == 0 && pck_q == 0) ? 6'(c.qw) : 6'd0) - (c_wrel ? 6'(c.qw) : 6'd0);
+      wrdy_q <= wrdy_q + 6'(resp && rtag_q.kind == T_W && rtag_q.last) - 6'(c_wrel);
     end
   end
 

@@ -179,9 +179,10 @@ package ne16_pkg;
     logic [1:0] off;    // byte offset of the requested address in the 36-byte word
     logic [1:0] pad;    // T_X: 0 memory, 1 implicit zero, 2 explicit padding VALUE (4.2)
     logic       xb;     // T_X: window buffer
-    logic [1:0] slot;   // T_W: weight slot
-    logic [5:0] idx;    // T_X: window entry; T_W: first plane; T_SC/T_BI: 32-byte chunk; T_SIN: output word
-    logic [3:0] np;     // T_W: planes carried (contiguous planes share a transaction)
+    logic [4:0] wb;     // T_W: ring plane of the segment's first plane
+    logic signed [9:0] cpos;  // T_W: byte of the segment at the read's first byte (negative: before it)
+    logic [5:0] idx;    // T_X: window entry; T_SC/T_BI: 32-byte chunk; T_SIN: output word
+    logic [3:0] np;     // T_W: planes of the segment
     logic [3:0] pix;    // T_SIN: output pixel
     logic       last;   // T_X/T_W: the last read of its buffer fill
   } tag_t;

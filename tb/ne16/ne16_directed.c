@@ -312,13 +312,25 @@ int ne16_streamin_chain(program_t *p, uint64_t seed, char *err, size_t errlen)
 
 /* Throughput jobs, run with +perf +stall=0 for MACs/cycle (tests/bench_ne16.py, make diff against PULP's
  * NE16): one layer each, 8-bit in/out, no padding, stride 1. The job name carries the shape and the MAC
- * count so that the bench can recompute both. */
+ * count so that the bench can recompute both. Each layer at Qw = 2, 4, 6, 8: the engine is bit-serial over the
+ * weight bits (docs/ne16_engine.md), so its throughput depends on Qw. */
 static const ne16_perf_job_t perf_jobs[] = {
     {"perf_3x3",        NE16_LAYER_3X3,    32,  32,  8, 8, "3x3 Ki=32 Ko=32 8x8 input, Qw=8 (the array's reference job)"},
-    {"perf_3x3_k64",    NE16_LAYER_3X3,    64,  64, 11, 8, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=8"},
     {"perf_3x3_k64_q2", NE16_LAYER_3X3,    64,  64, 11, 2, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=2"},
+    {"perf_3x3_k64_q4", NE16_LAYER_3X3,    64,  64, 11, 4, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=4"},
+    {"perf_3x3_k64_q6", NE16_LAYER_3X3,    64,  64, 11, 6, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=6"},
+    {"perf_3x3_k64",    NE16_LAYER_3X3,    64,  64, 11, 8, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=8"},
+    {"perf_1x1_k64_q2", NE16_LAYER_1X1,    64,  64,  9, 2, "1x1 Ki=Ko=64, 9x9, Qw=2"},
+    {"perf_1x1_k64_q4", NE16_LAYER_1X1,    64,  64,  9, 4, "1x1 Ki=Ko=64, 9x9, Qw=4"},
+    {"perf_1x1_k64_q6", NE16_LAYER_1X1,    64,  64,  9, 6, "1x1 Ki=Ko=64, 9x9, Qw=6"},
     {"perf_1x1_k64",    NE16_LAYER_1X1,    64,  64,  9, 8, "1x1 Ki=Ko=64, 9x9, Qw=8"},
+    {"perf_dw_k64_q2",  NE16_LAYER_DW,     64,  64, 11, 2, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=2"},
+    {"perf_dw_k64_q4",  NE16_LAYER_DW,     64,  64, 11, 4, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=4"},
+    {"perf_dw_k64_q6",  NE16_LAYER_DW,     64,  64, 11, 6, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=6"},
     {"perf_dw_k64",     NE16_LAYER_DW,     64,  64, 11, 8, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=8"},
+    {"perf_linear_q2",  NE16_LAYER_LINEAR, 512, 64,  1, 2, "linear Ki=512 Ko=64, Qw=2"},
+    {"perf_linear_q4",  NE16_LAYER_LINEAR, 512, 64,  1, 4, "linear Ki=512 Ko=64, Qw=4"},
+    {"perf_linear_q6",  NE16_LAYER_LINEAR, 512, 64,  1, 6, "linear Ki=512 Ko=64, Qw=6"},
     {"perf_linear",     NE16_LAYER_LINEAR, 512, 64,  1, 8, "linear Ki=512 Ko=64, Qw=8"},
 };
 
