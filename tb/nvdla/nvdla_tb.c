@@ -87,6 +87,7 @@ static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r) {
         t->fault_done = true;
         sim_fault_injected(t->sim);
     }
+    sim_count_check(t->sim);   /* an expected register value was read */
     if (data != c.expect) {
         char name[96];
         sim_error(t->sim, "MISMATCH result register %s (0x%05x) read 0x%08x, golden model expects 0x%08x for the "
