@@ -54,7 +54,9 @@ struct sim {
 static sim_t the_sim;   /* the per-process simulation context (DPI callbacks have no user pointer) */
 
 sim_t *sim_get(void) { return &the_sim; }
-void *sim_acc(const sim_t *s) { return s->acc; }
+/* NULL while the DUT is held in reset: its outputs mean nothing then (random in X-randomised builds), so the
+ * DPI ticks neither drive nor check it. */
+void *sim_acc(const sim_t *s) { return s->cycle < tb_reset_cycles() ? NULL : s->acc; }
 uint64_t sim_cycle(const sim_t *s) { return s->cycle; }
 uint64_t sim_seed(const sim_t *s) { return s->seed; }
 const bfm_env_t *sim_env(sim_t *s) { return &s->env; }

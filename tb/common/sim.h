@@ -83,7 +83,7 @@ typedef struct sim_plusarg_def {
 extern const sim_plusarg_def_t tb_plusargs[];
 
 sim_t       *sim_get(void);                 /* the running simulation (for DPI entry points) */
-void        *sim_acc(const sim_t *s);        /* the accelerator context acc_ops_t.create returned */
+void        *sim_acc(const sim_t *s);        /* the accelerator context acc_ops_t.create returned; NULL in reset */
 uint64_t     sim_cycle(const sim_t *s);
 uint64_t     sim_seed(const sim_t *s);
 const bfm_env_t *sim_env(sim_t *s);

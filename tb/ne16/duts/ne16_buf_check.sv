@@ -5,6 +5,7 @@
 // monitor sees it.
 module ne16_buf_check (
   input logic       clk,
+  input logic       rst_n,
   input logic       w_resp,       // a weight response is written this cycle
   input logic       w_slot_fill,  // its slot is in the FILL state
   input logic [5:0] w_first,      // first plane
@@ -14,7 +15,9 @@ module ne16_buf_check (
   input logic       x_resp,       // a window response is written this cycle
   input logic       x_buf_fill    // its window buffer is in the FILL state
 );
-  always_ff @(posedge clk) begin
+  always_ff @(posedge clk or negedge rst_n) begin   // no check in reset (X-randomised builds)
+    if (!rst_n) begin
+    end else begin
     if (w_resp && !w_slot_fill)
       $error("NE16 buffer monitor: weight planes written into a slot that is not being filled");
     if (w_resp && 7'(w_first[2:0]) + 7'(w_n) > 7'd8)
@@ -24,5 +27,6 @@ module ne16_buf_check (
              7'(w_first[2:0]) + 7'(w_n) - 1, qw);
     if (x_resp && !x_buf_fill)
       $error("NE16 buffer monitor: window data written into a buffer that is not being filled");
+    end
   end
 endmodule

@@ -17,18 +17,18 @@ module nvdla_img_cbuf_check
   logic active;   // between the fetch's start and the layer's next start: its writes are this layer's
   wire [31:0] epl     = (32'(line_px) * 32'(bpp) + 32'd7) >> 3;
   wire [31:0] entries = 32'(height) * epl;
-  always_ff @(posedge clk or negedge rst_n) begin   // async reset, as the RTL it watches
+  always_ff @(posedge clk or negedge rst_n) begin   // async reset, as the RTL it watches; no check in reset
     if (!rst_n) active <= 1'b0;
-    else if (start) active <= 1'b1;
-  end
-  always_ff @(posedge clk) begin
-    if (!start && active && wr_en) begin   // active is low in reset
-      if (rows_done >= height)
-        $error("CBUF monitor: image fetch writes CBUF entry %0d after the image's last line (%0d lines done of %0d)",
+    else begin
+      if (start) active <= 1'b1;
+      if (!start && active && wr_en) begin
+        if (rows_done >= height)
+          $error("CBUF monitor: image fetch writes CBUF entry %0d after the image's last line (%0d lines done of %0d)",
                wr_addr, rows_done, height);
-      else if (wr_addr >= entries)
-        $error("CBUF monitor: image fetch writes CBUF entry %0d beyond the image's %0d entries (%0d lines of %0d)",
+        else if (wr_addr >= entries)
+          $error("CBUF monitor: image fetch writes CBUF entry %0d beyond the image's %0d entries (%0d lines of %0d)",
                wr_addr, entries, height, epl);
+      end
     end
   end
 endmodule
