@@ -180,6 +180,13 @@ ifneq ($(MUT_ACC),)
 $(eval $(call VARIANT_RULES,$(MUT_ACC),$(BUILD)/mutate/$(MUT_ACC),,$$(subst $(CURDIR)/$(MUT_FILE),$(abspath $(MUT_COPY)),$$(DUT_$(MUT_ACC)_$$(DUT_DEFAULT_$(MUT_ACC))_VARGS)),$(MUT_COPY)))
 endif
 COV_SIMS := $(foreach a,$(ACCS),$(BUILD)/coverage/$(a)/sim)
+# X randomisation tied to the seed (docs/no_silent_pass.md): X assignments and initial values drawn from the
+# run's seed (+verilator+rand+reset+2 built in), for the nightly lane tests/lists/xrand.nightly.list.
+$(foreach a,$(ACCS),$(eval $(call VARIANT_RULES,$(a),$(BUILD)/xrand/$(a),--x-assign unique --x-initial unique \
+    -CFLAGS -DTB_XRAND,$$(DUT_$(a)_$$(DUT_DEFAULT_$(a))_VARGS),)))
+XRAND_SIMS := $(foreach a,$(ACCS),$(BUILD)/xrand/$(a)/sim)
+.PHONY: build-xrand
+build-xrand: check-deps $(XRAND_SIMS)
 
 SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # The vendors' RTL (../shared/upstream) whose files are present: built for `make test` (a smoke) and
@@ -235,6 +242,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_failing_job.py
 	$(PYTHON) tests/test_duts.py
 	$(PYTHON) tests/test_cli.py
+	$(PYTHON) tests/test_no_silent_pass.py
 	$(PYTHON) tests/test_golden_only.py
 	$(PYTHON) tests/test_conv_wstream.py
 	$(PYTHON) tests/test_ai8x.py
@@ -276,16 +284,17 @@ ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif
 endif
-# +verilator+seed+ takes 1..2^31-1 only: a value derived from SEED (0..2^64-1), as tests/regress.py derives it.
-VL_SEED = $(shell $(PYTHON) -c 'import sys; print(int(sys.argv[1]) % 2147483647 + 1)' '$(SEED)' 2>/dev/null || echo 1)
+# A replayed trace runs with the seed (and plusargs) it recorded unless SEED= is given; Verilator's seed is
+# derived from +seed by the simulator itself (its own +verilator+seed+ takes 1..2^31-1 only).
+SEED_ARG = $(if $(and $(TRACE),$(filter file,$(origin SEED))),,+seed=$(SEED))
 run: check-deps $(RUN_SIM)
-	$(RUN_SIM) $(STIM) +seed=$(SEED) +verilator+seed+$(VL_SEED) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
+	$(RUN_SIM) $(STIM) $(SEED_ARG) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
 
 # The waves are written whatever the verdict; the exit status is the run's (nonzero when it fails). The traced
 # twin of the simulator records them (built on first use).
 waves: check-deps $(RUN_SIM)-waves
 	@mkdir -p waves
-	$(RUN_SIM)-waves $(STIM) +seed=$(SEED) +verilator+seed+$(VL_SEED) $(ARGS) \
+	$(RUN_SIM)-waves $(STIM) $(SEED_ARG) $(ARGS) \
 	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw
 
 # `make help`: the targets and variables from this file's header, the plusargs from the tables the

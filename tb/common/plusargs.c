@@ -1,5 +1,8 @@
 /* Plusarg checking (plusargs.h): lookup, "did you mean" by edit distance, the +help table. */
 #include "plusargs.h"
+#include "dut_info.h"
+#include <ctype.h>
+#include <stdbool.h>
 #include <string.h>
 
 const sim_plusarg_def_t *plusarg_find(const char *name, size_t len) {
@@ -36,6 +39,59 @@ void plusargs_print(const char *acc, FILE *out) {
     }
 }
 
+int plusarg_parse_u64(const char *v, uint64_t *out) {
+    int base = 10;
+    if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) base = 16, v += 2;
+    if (!*v) return -1;
+    uint64_t x = 0;
+    for (; *v; v++) {
+        int d = isdigit((unsigned char)*v) ? *v - '0'
+              : (base == 16 && isxdigit((unsigned char)*v)) ? tolower((unsigned char)*v) - 'a' + 10 : -1;
+        if (d < 0) return -1;
+        if (x > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) return -1;   /* more than 64 bits */
+        x = x * (uint64_t)base + (uint64_t)d;
+    }
+    *out = x;
+    return 0;
+}
+
+/* The value column of the table says what a value may be: '' a flag (nothing, 0 or 1), "a|b|c" of
+ * numbers one of them, PCT 0..100, N / J / C an unsigned 64-bit number (decimal or 0x hex), anything else
+ * (FILE, NAME, KIND[:N], ...) is checked by the code that reads it. */
+int plusarg_check_value(const sim_plusarg_def_t *d, const char *v, char *why, size_t n) {
+    const char *spec = d->value;
+    uint64_t x;
+    if (!*spec) {
+        if (!v || !*v || !strcmp(v, "0") || !strcmp(v, "1")) return 0;
+        snprintf(why, n, "+%s is a flag: give +%s (or +%s=0 / +%s=1), not '%s'", d->name, d->name, d->name,
+                 d->name, v);
+        return -1;
+    }
+    if (!v) return 0;   /* "+name" alone: the reader says whether that means anything */
+    bool choice = strchr(spec, '|') != NULL;
+    for (const char *c = spec; choice && *c; c++)
+        if (!isdigit((unsigned char)*c) && *c != '|') choice = false;
+    if (choice) {
+        for (const char *c = spec; *c; c += strcspn(c, "|") + (c[strcspn(c, "|")] == '|'))
+            if (strcspn(c, "|") == strlen(v) && strncmp(c, v, strlen(v)) == 0) return 0;
+        snprintf(why, n, "+%s=%s is out of range: accepted values are %s", d->name, v, spec);
+        return -1;
+    }
+    bool pct = !strcmp(spec, "PCT");
+    if (pct || !strcmp(spec, "N") || !strcmp(spec, "J") || !strcmp(spec, "C")) {
+        if (plusarg_parse_u64(v, &x) != 0) {
+            snprintf(why, n, "+%s=%s is not %s", d->name, v,
+                     pct ? "a percentage 0..100" : "an unsigned number 0..18446744073709551615 (decimal or 0x hex)");
+            return -1;
+        }
+        if (pct && x > 100) {
+            snprintf(why, n, "+%s=%s is out of range: a percentage 0..100", d->name, v);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int plusargs_check(const char *acc, int argc, char **argv, FILE *out, FILE *err) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -49,7 +105,13 @@ int plusargs_check(const char *acc, int argc, char **argv, FILE *out, FILE *err)
             plusargs_print(acc, out);
             return 1;
         }
-        if (plusarg_find(a + 1, len)) continue;
+        const sim_plusarg_def_t *def = plusarg_find(a + 1, len);
+        if (def) {
+            char why[256];
+            if (plusarg_check_value(def, a[1 + len] == '=' ? a + 2 + len : NULL, why, sizeof why) == 0) continue;
+            fprintf(err, "ERROR: %s (%s)\n", why, acc);
+            return 2;
+        }
         const sim_plusarg_def_t *best = NULL;
         size_t bd = 9;
         for (const sim_plusarg_def_t *p = tb_plusargs; p->name; p++) {
@@ -62,6 +124,46 @@ int plusargs_check(const char *acc, int argc, char **argv, FILE *out, FILE *err)
         for (const sim_plusarg_def_t *p = tb_plusargs; p->name; p++) fprintf(err, " +%s", p->name);
         fprintf(err, " (and +verilator+...)\n");
         return 2;
+    }
+    return 0;
+}
+
+/* Levenshtein-closest of a NULL-terminated list, if within 2 edits. */
+static const char *closest(const char *name, size_t len, const char *const *list) {
+    const char *best = NULL;
+    size_t bd = 3;
+    for (; *list; list++) {
+        size_t d = distance(name, len, *list);
+        if (d < bd) bd = d, best = *list;
+    }
+    return best;
+}
+
+int sim_check_args(const sim_t *s, char *err, size_t n) {
+    static const char *const positive[] = {"watchdog", "max_cycles"};   /* 0 would silently mean "default" */
+    for (size_t i = 0; i < sizeof positive / sizeof *positive; i++) {
+        const char *v = sim_plusarg(s, positive[i]);
+        if (v && *v && sim_plusarg_u64(s, positive[i], 1) == 0) {
+            snprintf(err, n, "+%s=%s is out of range: at least 1 cycle", positive[i], v);
+            return -1;
+        }
+    }
+    /* +features=a,b: each one a feature of this DUT (a typo would turn the tests needing it into skips). */
+    const char *f = sim_plusarg(s, "features");
+    for (const char *p = f ? f : ""; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+        size_t len = strcspn(p, ",");
+        bool known = false;
+        for (const char *const *k = tb_dut.features; *k && !known; k++)
+            known = strlen(*k) == len && strncmp(*k, p, len) == 0;
+        if (known) continue;
+        const char *best = closest(p, len, tb_dut.features);
+        int used = snprintf(err, n, "+features=%s: '%.*s' is not a feature of DUT %s%s%s%s (its features:", f,
+                            (int)len, p, tb_dut.name, best ? "; did you mean '" : "", best ? best : "",
+                            best ? "'?" : "");
+        for (const char *const *k = tb_dut.features; *k && used > 0 && (size_t)used < n; k++)
+            used += snprintf(err + used, n - (size_t)used, " %s", *k);
+        if (used > 0 && (size_t)used < n) snprintf(err + used, n - (size_t)used, ")");
+        return -1;
     }
     return 0;
 }

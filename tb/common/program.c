@@ -59,6 +59,9 @@ void program_free(program_t *p)
     for (size_t i = 0; i < p->nfiles; i++)
         free(p->files[i]);
     free(p->files);
+    for (size_t i = 0; i < p->nplusargs; i++)
+        free(p->plusargs[i]);
+    free(p->plusargs);
     free(p->name);
     memset(p, 0, sizeof *p);
 }
@@ -89,6 +92,74 @@ const char *program_intern_file(program_t *p, const char *path)
     p->files = xrealloc(p->files, (p->nfiles + 1) * sizeof *p->files);
     p->files[p->nfiles] = xstrdup(path);
     return p->files[p->nfiles++];
+}
+
+void program_add_plusarg(program_t *p, const char *arg)
+{
+    p->plusargs = xrealloc(p->plusargs, (p->nplusargs + 1) * sizeof *p->plusargs);
+    p->plusargs[p->nplusargs++] = xstrdup(arg);
+}
+
+static int op_fail(const op_t *o, size_t i, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int op_fail(const op_t *o, size_t i, char *err, size_t errlen, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (o->file)
+        snprintf(err, errlen, "%s:%d: %s", o->file, o->line, msg);
+    else
+        snprintf(err, errlen, "operation %zu of the program: %s", i + 1, msg);
+    return -1;
+}
+
+int program_check_limits(const program_t *p, char *err, size_t errlen)
+{
+    static const char *const names[] = {
+        [OP_MEM] = "mem", [OP_MEM_FILL] = "fill", [OP_CHECK_CRC] = "check_crc", [OP_CHECK_MEM] = "check_mem",
+        [OP_IDLE] = "idle", [OP_POLL] = "poll", [OP_WAIT_IRQ] = "wait_irq",
+    };
+    uint64_t loaded = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        const op_t *o = &p->ops[i];
+        switch (o->kind) {
+        case OP_MEM:
+        case OP_MEM_FILL:
+        case OP_CHECK_CRC:
+        case OP_CHECK_MEM:
+            if (o->size > PROG_MAX_REGION)
+                return op_fail(o, i, err, errlen, "%s of 0x%llx bytes exceeds the limit of 0x%llx bytes per operation",
+                               names[o->kind], (unsigned long long)o->size, PROG_MAX_REGION);
+            if (o->size && o->addr + o->size - 1 < o->addr)
+                return op_fail(o, i, err, errlen, "%s [0x%llx, +0x%llx) wraps around the address space",
+                               names[o->kind], (unsigned long long)o->addr, (unsigned long long)o->size);
+            if (o->kind == OP_CHECK_CRC && o->size == 0)
+                return op_fail(o, i, err, errlen, "check_crc over 0 bytes checks nothing");
+            if (o->kind == OP_MEM || (o->kind == OP_MEM_FILL && (o->data & 0xFF)))
+                loaded += o->size;
+            if (loaded > PROG_MAX_LOADED)
+                return op_fail(o, i, err, errlen, "the program loads more than 0x%llx bytes of data (host memory)",
+                               PROG_MAX_LOADED);
+            break;
+        case OP_IDLE:
+            if (o->size > PROG_MAX_CYCLES)
+                return op_fail(o, i, err, errlen, "idle of %llu cycles exceeds the limit of %llu",
+                               (unsigned long long)o->size, PROG_MAX_CYCLES);
+            break;
+        case OP_POLL:
+        case OP_WAIT_IRQ:
+            if (o->timeout > PROG_MAX_CYCLES)
+                return op_fail(o, i, err, errlen, "%s timeout of %llu cycles exceeds the limit of %llu",
+                               names[o->kind], (unsigned long long)o->timeout, PROG_MAX_CYCLES);
+            break;
+        default:
+            break;
+        }
+    }
+    return 0;
 }
 
 void prog_job(program_t *p, const char *fmt, ...)

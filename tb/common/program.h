@@ -62,12 +62,28 @@ typedef struct program {
     char   **files;      /* interned file names */
     size_t   nfiles;
     prog_source_t *source;   /* NULL: the ops are the whole program */
+    bool     register_only; /* its test checks registers only: no output bytes to compare (test registry) */
+    bool     seed_given; /* a trace's `seed` line was read: its replay runs with that seed */
+    /* Plusargs that change the outcome ("+stall=2", "+fault=wdata_flip"), recorded by +dump= in the trace's
+     * `plusarg` lines so that its replay runs as the dumped run did (a command-line plusarg wins). */
+    char   **plusargs;
+    size_t   nplusargs;
 } program_t;
+
+/* Limits on what one operation may ask of the host: a trace of three lines must neither hang past every
+ * watchdog (a CRC over 2^64 bytes) nor exhaust memory (a fill of 1 TiB). */
+#define PROG_MAX_REGION  (1ull << 30)   /* bytes of one fill / check_crc / mem / check_mem */
+#define PROG_MAX_LOADED  (1ull << 30)   /* bytes of nonzero data all fills and mem loads of a program write */
+#define PROG_MAX_CYCLES  50000000ull    /* cycles of one idle, poll or wait_irq timeout */
 
 void  program_init(program_t *p, const char *acc, const char *name, uint64_t seed);
 void  program_free(program_t *p);
 op_t *program_add(program_t *p, op_kind_t kind);       /* zeroed op, strb 0xF, mask 0xFFFFFFFF */
 const char *program_intern_file(program_t *p, const char *path);
+void  program_add_plusarg(program_t *p, const char *arg);   /* copied */
+/* Checks the limits above and that every check checks something (no check_crc of 0 bytes). Returns 0, or
+ * -1 with "file:line: what" (or "op N: what" for generated programs) in err. */
+int   program_check_limits(const program_t *p, char *err, size_t errlen);
 
 /* Convenience builders used by generators. */
 void  prog_job(program_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -69,6 +69,10 @@ bool sb_first_mismatch_addr(const scoreboard_t *sb, uint64_t *addr) {
 }
 
 void sb_add_compared(scoreboard_t *sb, uint64_t bytes) { sb_current(sb)->bytes_compared += bytes; }
+void sb_add_engine_run(scoreboard_t *sb, uint64_t cycles, uint64_t ideal) {
+    sb_current(sb)->engine_cycles += cycles;
+    sb_current(sb)->ideal_cycles += ideal;
+}
 
 uint64_t sb_compare(scoreboard_t *sb, FILE *out, const mem_t *dut, const mem_t *gold, uint64_t addr,
                     uint64_t len, const char *what, sb_coord_fn coord, const void *ctx, uint64_t cycle) {

@@ -18,6 +18,8 @@ typedef struct sb_job {
     uint64_t mismatches;
     unsigned errors;              /* errors of any kind while the job was current */
     uint64_t first_error_cycle;
+    uint64_t engine_cycles;       /* cycles the accelerator's engine ran, and what an ideal engine needs for the */
+    uint64_t ideal_cycles;        /* same work, where the testbench knows it (cycle budgets "xR") */
     char     first_error[512];
 } sb_job_t;
 
@@ -40,6 +42,8 @@ uint64_t      sb_compare(scoreboard_t *sb, FILE *out, const mem_t *dut, const me
                          uint64_t len, const char *what, sb_coord_fn coord, const void *ctx, uint64_t cycle);
 /* Account bytes compared by a check that is not a region compare (CRC windows, expected bytes). */
 void          sb_add_compared(scoreboard_t *sb, uint64_t bytes);
+/* Account an engine run of the current job: its cycles and an ideal engine's for the same work. */
+void          sb_add_engine_run(scoreboard_t *sb, uint64_t cycles, uint64_t ideal);
 /* The first mismatch of the most recent failing comparison, one line, for the error report. */
 const char   *sb_last_mismatch(const scoreboard_t *sb);
 /* Address of the first mismatching byte of the current job, if any. */

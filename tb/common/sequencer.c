@@ -176,6 +176,7 @@ static bool run_op(sequencer_t *s, const op_t *op) {
                       (unsigned long long)op->addr, where(op, loc, sizeof loc));
             return true;
         }
+        if (op->kind == OP_READ && op->mask) sim_count_check(sim);   /* an expected value was read */
         if (((resp.data ^ op->data) & op->mask) == 0) return true;
         if (op->kind == OP_POLL) {
             if (waited > timeout_of(s, op)) {

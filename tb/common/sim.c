@@ -3,6 +3,7 @@
  * verdict, report and exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
+#include "cycle_budget.h"
 #include "driver_play.h"
 #include "dut_info.h"
 #include "plusargs.h"
@@ -40,6 +41,8 @@ struct sim {
     uint64_t     fail_cycle;   /* first cycle the run was known to fail */
     uint64_t     mark_cycle;   /* when the DUT did the wrong thing, if known (sim_mark_failure) */
     char         verdict_reason[512];
+    uint64_t     checked_reads;  /* expected register values read (sim_count_check) */
+    bool         fault_fired;    /* the requested +fault was injected (sim_fault_injected) */
     struct timespec t0;
     bool         quiet;
     const char **wave_signals;   /* the accelerator's signals, then the DUT's below its instance */
@@ -52,7 +55,9 @@ struct sim {
 static sim_t the_sim;   /* the per-process simulation context (DPI callbacks have no user pointer) */
 
 sim_t *sim_get(void) { return &the_sim; }
-void *sim_acc(const sim_t *s) { return s->acc; }
+/* NULL while the DUT is held in reset: its outputs mean nothing then (random in X-randomised builds), so the
+ * DPI ticks neither drive nor check it. */
+void *sim_acc(const sim_t *s) { return s->cycle < tb_reset_cycles() ? NULL : s->acc; }
 uint64_t sim_cycle(const sim_t *s) { return s->cycle; }
 uint64_t sim_seed(const sim_t *s) { return s->seed; }
 const bfm_env_t *sim_env(sim_t *s) { return &s->env; }
@@ -75,16 +80,23 @@ const char *sim_plusarg(const sim_t *s, const char *name) {
             if (a[1 + n] == '\0') return "";
         }
     }
+    for (size_t i = 0; i < s->prog.nplusargs; i++) {   /* recorded in the replayed trace (+dump=) */
+        const char *a = s->prog.plusargs[i];
+        if (strncmp(a + 1, name, n) == 0) {
+            if (a[1 + n] == '=') return a + 2 + n;
+            if (a[1 + n] == '\0') return "";
+        }
+    }
     return NULL;
 }
 
 uint64_t sim_plusarg_u64(const sim_t *s, const char *name, uint64_t dflt) {
     const char *v = sim_plusarg(s, name);
     if (!v || !*v) return dflt;
-    char *end;
-    uint64_t x = strtoull(v, &end, 0);
-    if (*end) {
-        fprintf(stderr, "ERROR: +%s=%s is not a number\n", name, v);
+    uint64_t x;
+    if (plusarg_parse_u64(v, &x) != 0) {
+        fprintf(stderr, "ERROR: +%s=%s is not an unsigned number 0..18446744073709551615 (decimal or 0x hex)\n",
+                name, v);
         exit(2);
     }
     return x;
@@ -142,6 +154,24 @@ void sim_error(sim_t *s, const char *fmt, ...) {
     s->errors++;
 }
 
+void sim_fault_injected(sim_t *s) { s->fault_fired = true; }
+void sim_count_check(sim_t *s) { s->checked_reads++; }
+
+/* A run that would pass without having checked anything, or without the fault it was asked to inject, fails. */
+static void check_something_checked(sim_t *s) {
+    if (s->status == SEQ_SKIPPED) return;
+    const char *fault = sim_plusarg(s, "fault");
+    if (fault && *fault && !s->fault_fired)
+        sim_error(s, "fault %s requested but never injected (the program never reached it: pick another job, beat "
+                  "or test)", fault);
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < sb_njobs(s->sb); i++) bytes += sb_job(s->sb, i)->bytes_compared;
+    if (s->status == SEQ_DONE && !bytes && !s->checked_reads && !s->prog.register_only)
+        sim_error(s, "nothing was checked: no output byte compared and no expected register value read (%zu "
+                  "operations)", s->prog.n);
+    if (s->errors && s->status == SEQ_DONE) s->status = SEQ_FAILED;
+}
+
 void sim_mark_failure(sim_t *s, uint64_t cycle, const char *what) {
     if (s->mark_cycle) return;
     s->mark_cycle = cycle;
@@ -177,32 +207,52 @@ static void env_log(void *user, const char *who, const char *msg) {
 static uint64_t pick_seed(const sim_t *s) {
     const char *v = sim_plusarg(s, "seed");
     if (v && *v) return sim_plusarg_u64(s, "seed", 1);
+    if (s->prog.seed_given) return s->prog.seed;   /* a replayed trace runs with the seed it was dumped with */
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return ((uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec * 1000003u) % 1000000007u;
 }
 
-/* Select the program: +trace= (native), +cfg= (imported stimulus), or +test= (generator). */
+/* +trace=: read before the accelerator is created, so that the plusargs and the seed the trace recorded
+ * (+dump=) are in force when the bus models read theirs. */
+static int load_trace(sim_t *s, const char *trace, char *err, size_t errlen) {
+    if (trace_read(&s->prog, trace, err, errlen) != 0) return -1;
+    if (!s->prog.name || !*s->prog.name) {   /* external traces carry no name line: use the file's */
+        const char *base = strrchr(trace, '/');
+        base = base ? base + 1 : trace;
+        free(s->prog.name);
+        s->prog.name = strndup(base, strcspn(base, "."));
+    }
+    if (strcmp(s->prog.acc, s->acc_ops->name) != 0) {
+        snprintf(err, errlen, "%s: trace is for accelerator '%s' but this simulator is '%s'", trace, s->prog.acc,
+                 s->acc_ops->name);
+        return -1;
+    }
+    for (size_t i = 0; i < s->prog.nplusargs; i++) {   /* only those that change the outcome, with good values */
+        const char *a = s->prog.plusargs[i];
+        size_t len = strcspn(a + 1, "=");
+        const sim_plusarg_def_t *d = plusarg_find(a + 1, len);
+        char why[256];
+        if (!d || !d->repro) {
+            snprintf(err, errlen, "%s: plusarg %s: not one that changes a run's outcome on %s (make help)", trace, a,
+                     s->acc_ops->name);
+            return -1;
+        }
+        if (plusarg_check_value(d, a[1 + len] == '=' ? a + 2 + len : NULL, why, sizeof why) != 0) {
+            snprintf(err, errlen, "%s: %s", trace, why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Build the program of +cfg= (imported stimulus) or +test= (generator); +trace= was read by load_trace. */
 static int load_program(sim_t *s, char *err, size_t errlen) {
     const char *trace = sim_plusarg(s, "trace");
     const char *cfg = sim_plusarg(s, "cfg");
     const char *test = sim_plusarg(s, "test");
-    program_init(&s->prog, s->acc_ops->name, test ? test : "", s->seed);
-    if (trace && *trace) {
-        if (trace_read(&s->prog, trace, err, errlen) != 0) return -1;
-        if (!s->prog.name || !*s->prog.name) {   /* external traces carry no name line: use the file's */
-            const char *base = strrchr(trace, '/');
-            base = base ? base + 1 : trace;
-            free(s->prog.name);
-            s->prog.name = strndup(base, strcspn(base, "."));
-        }
-        if (strcmp(s->prog.acc, s->acc_ops->name) != 0) {
-            snprintf(err, errlen, "%s: trace is for accelerator '%s' but this simulator is '%s'", trace,
-                     s->prog.acc, s->acc_ops->name);
-            return -1;
-        }
-        return 0;
-    }
+    s->prog.seed = s->seed;
+    if (trace && *trace) return 0;
     if (cfg && *cfg) {
         if (!s->acc_ops->import) {
             snprintf(err, errlen, "+cfg: accelerator '%s' imports no external format", s->acc_ops->name);
@@ -215,7 +265,69 @@ static int load_program(sim_t *s, char *err, size_t errlen) {
     return -1;
 }
 
+/* What can only be checked once the program is known: the job +fault_job names exists, the operations stay
+ * within the host's limits. */
+static int check_program(sim_t *s, char *err, size_t errlen) {
+    if (program_check_limits(&s->prog, err, errlen) != 0) return -1;
+    if (plusarg_find("fault_job", 9)) {
+        const char *fj = sim_plusarg(s, "fault_job");
+        if (fj && *fj) {
+            uint64_t j = sim_plusarg_u64(s, "fault_job", 0), jobs = 0;
+            for (size_t i = 0; i < s->prog.n; i++) jobs += s->prog.ops[i].kind == OP_JOB;
+            if (!jobs) jobs = 1;
+            const char *f = sim_plusarg(s, "fault");
+            if (!f || !*f) {
+                snprintf(err, errlen, "+fault_job=%s without +fault=: nothing to inject", fj);
+                return -1;
+            }
+            if (j >= jobs) {
+                snprintf(err, errlen, "+fault_job=%s is out of range: %s has %llu job%s (0..%llu)", fj,
+                         s->prog.name ? s->prog.name : "the program", (unsigned long long)jobs, jobs == 1 ? "" : "s",
+                         (unsigned long long)(jobs - 1));
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* +dump=: the program as a native trace, with the seed and every plusarg that changes the outcome (those of
+ * the command line, else of the replayed trace), so that its replay runs as this run did. */
+static int dump_program(sim_t *s, const char *dump) {
+    FILE *f = fopen(dump, "w");
+    if (!f) {
+        fprintf(stderr, "ERROR: +dump=%s: cannot open for writing\n", dump);
+        return 2;
+    }
+    program_t rec = s->prog;   /* the same ops; its own plusarg list */
+    rec.plusargs = NULL;
+    rec.nplusargs = 0;
+    for (const sim_plusarg_def_t *d = tb_plusargs; d->name; d++) {
+        if (!d->repro || !strcmp(d->name, "golden_only")) continue;   /* golden-only is how to run it, not what */
+        const char *v = sim_plusarg(s, d->name);
+        if (!v) continue;
+        char arg[512];
+        snprintf(arg, sizeof arg, "+%s%s%s", d->name, *v ? "=" : "", v);
+        program_add_plusarg(&rec, arg);
+    }
+    trace_write(&rec, f);
+    for (size_t i = 0; i < rec.nplusargs; i++) free(rec.plusargs[i]);
+    free(rec.plusargs);
+    fclose(f);
+    printf("program dumped to %s (%zu operations, seed %llu, %zu plusargs)\n", dump, s->prog.n,
+           (unsigned long long)s->seed, rec.nplusargs);
+    return 0;
+}
+
 uint64_t tb_reset_cycles(void) { return 20; }
+
+int tb_verilator_seed(void) {
+    uint64_t z = the_sim.seed + 0x9E3779B97F4A7C15ull;   /* splitmix64: neighbouring seeds far apart */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (int)(z % 0x7FFFFFFEull) + 1;
+}
 
 /* ---- golden-only runs: the bus and the interrupt answered by the golden model at once ---------------- */
 static void golden_push(void *acc, const bus_req_t *r) {
@@ -303,19 +415,37 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
     s->kops = ops;
     s->acc_ops = &tb_acc_ops;
-    s->argc = argc < MAX_ARGS ? argc : MAX_ARGS;
+    s->argc = argc;
     s->argv = argv;
+    if (argc > MAX_ARGS) {
+        fprintf(stderr, "ERROR: %d arguments, at most %d are accepted (the %dth is '%.80s')\n", argc - 1, MAX_ARGS - 1,
+                MAX_ARGS, argv[MAX_ARGS]);
+        return 2;
+    }
     int bad = plusargs_check(s->acc_ops->name, argc, argv, stdout, stderr);
     if (bad == 1) exit(0);   /* +help printed the table */
     if (bad) return bad;
+    char err[4096] = "";   /* room for a test list (unknown +test=) */
+    const char *test = sim_plusarg(s, "test"), *trace = sim_plusarg(s, "trace");
+    program_init(&s->prog, s->acc_ops->name, test ? test : "", 0);
+    if (trace && *trace && load_trace(s, trace, err, sizeof err) != 0) {
+        fprintf(stderr, "ERROR: %s\n", err);
+        results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, 0);
+        return 2;
+    }
     s->seed = pick_seed(s);
+    if (sim_check_args(s, err, sizeof err) != 0) {
+        fprintf(stderr, "ERROR: %s\n", err);
+        results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
+        return 2;
+    }
     s->quiet = sim_plusarg_flag(s, "quiet");
     s->max_cycles = sim_plusarg_u64(s, "max_cycles", 50000000);
     s->env.user = s;
     s->env.cycle = &s->cycle;
     s->env.error = env_error;
     s->env.log = env_log;
-    s->env.log_enabled = sim_plusarg(s, "log") != NULL;
+    s->env.log_enabled = sim_plusarg_flag(s, "log");
     s->sb = sb_new();
     s->status = SEQ_RUNNING;
     setvbuf(stdout, NULL, _IOLBF, 0);   /* keep notes, logs and errors in order in a captured log */
@@ -324,8 +454,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
 
     s->acc = s->acc_ops->create(s);
     if (!s->acc) return 2;
-    char err[4096] = "";   /* room for a test list (unknown +test=) */
-    if (load_program(s, err, sizeof err) != 0) {
+    if (load_program(s, err, sizeof err) != 0 || check_program(s, err, sizeof err) != 0) {
         fprintf(stderr, "ERROR: %s\n", err);
         results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
         return 2;
@@ -333,14 +462,8 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     if (sim_plusarg_flag(s, "via_driver") && !s->prog.source) drv_play_attach(&s->prog, s);
     const char *dump = sim_plusarg(s, "dump");
     if (dump && *dump && !s->prog.source) {   /* a live driver's program is written when it has run (finish) */
-        FILE *f = fopen(dump, "w");
-        if (!f) {
-            fprintf(stderr, "ERROR: +dump=%s: cannot open for writing\n", dump);
-            return 2;
-        }
-        trace_write(&s->prog, f);
-        fclose(f);
-        printf("program dumped to %s (%zu operations)\n", dump, s->prog.n);
+        int rc = dump_program(s, dump);
+        if (rc) return rc;
     }
     /* A program without job marks is one job named after the program (a driver's: until it starts one). */
     if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
@@ -450,8 +573,13 @@ static int finish(sim_t *s, const char *crash) {
         s->status = SEQ_FAILED;
     }
     if (vl_errors && s->status != SEQ_FAILED) s->status = SEQ_FAILED;
+    if (!crash) check_something_checked(s);
     sb_job_end(s->sb, s->cycle);
     dump_live_program(s);
+    if (s->status == SEQ_DONE && !sim_plusarg_flag(s, "golden_only")) {   /* golden-only cycles are not the DUT's */
+        cycle_budget_check(s, sim_plusarg(s, "cycle_budgets"), s->prog.name ? s->prog.name : "");
+        if (s->errors) s->status = SEQ_FAILED;
+    }
     waves_finish(&s->waves, s->cycle,
                  s->mark_cycle ? s->mark_cycle : s->fail_cycle ? s->fail_cycle : (s->errors ? s->cycle : 0));
     const char *verdict = s->status == SEQ_DONE ? "PASS" : s->status == SEQ_SKIPPED ? "SKIP" : "FAIL";

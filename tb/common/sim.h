@@ -83,7 +83,7 @@ typedef struct sim_plusarg_def {
 extern const sim_plusarg_def_t tb_plusargs[];
 
 sim_t       *sim_get(void);                 /* the running simulation (for DPI entry points) */
-void        *sim_acc(const sim_t *s);        /* the accelerator context acc_ops_t.create returned */
+void        *sim_acc(const sim_t *s);        /* the accelerator context acc_ops_t.create returned; NULL in reset */
 uint64_t     sim_cycle(const sim_t *s);
 uint64_t     sim_seed(const sim_t *s);
 const bfm_env_t *sim_env(sim_t *s);
@@ -103,6 +103,14 @@ typedef struct sim_fault_kind {
 /* Parses +fault=NAME[:N] against `kinds`: returns the kind's id (0 without +fault) and sets *n. An unknown
  * name or a bad N stops the run (exit 2) listing the known faults. */
 int          sim_plusarg_fault(const sim_t *s, const sim_fault_kind_t *kinds, uint64_t *n);
+
+/* The requested +fault was injected: a run whose +fault never fired fails ("requested but never injected"),
+ * since its pass would say nothing. Accelerators call it where they inject. */
+void sim_fault_injected(sim_t *s);
+/* One expected value was checked outside the scoreboard's byte compares (a register read against its
+ * expected value). A run that compared no output byte and checked no such value fails ("nothing was
+ * checked") unless its program is register-only. */
+void sim_count_check(sim_t *s);
 
 /* Report an error (counts toward failure) or a note, with the cycle and current job prefixed. */
 void sim_error(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

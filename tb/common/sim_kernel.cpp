@@ -97,17 +97,30 @@ int main(int argc, char **argv) {
     Kernel k;
     g_kernel = &k;
     k.ctx.reset(new VerilatedContext);
-    k.ctx->commandArgs(argc, argv);
+    // Verilator's seed is derived from the run's +seed (tb_verilator_seed), never given apart: its own
+    // +verilator+seed+ accepts only 1..2^31-1 and would abort a run with SEED=0 or SEED >= 2^31.
+    std::unique_ptr<const char *[]> vargs(new const char *[argc + 1]);
+    int vargc = 0;
+    for (int i = 0; i < argc; i++)
+        if (std::strncmp(argv[i], "+verilator+seed+", 16) != 0) vargs[vargc++] = argv[i];
+    vargs[vargc] = nullptr;
+    k.ctx->commandArgs(vargc, vargs.get());
 #if VM_TRACE
     k.ctx->traceEverOn(true);
 #endif
     k.ctx->errorLimit(1000);   // keep running to collect messages; the error count decides the exit status
-    k.top.reset(new VTOP(k.ctx.get()));
     for (int s : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGINT, SIGTERM}) std::signal(s, on_signal);
 
     tb_kernel_ops_t ops = {&k, wave_open, wave_close, verilator_errors};
     int rc = tb_init(argc, argv, &ops);
     if (rc != 0) return rc;
+    // The model is built after the seed is known: with --x-initial unique (build/xrand/) its initial X values
+    // are drawn at construction from this seed; TB_XRAND builds randomise them (+verilator+rand+reset+2).
+    k.ctx->randSeed(tb_verilator_seed());
+#ifdef TB_XRAND
+    k.ctx->randReset(2);
+#endif
+    k.top.reset(new VTOP(k.ctx.get()));
 
     const uint64_t reset_cycles = tb_reset_cycles();
     uint64_t cycle = 0;

@@ -24,6 +24,9 @@ enum { TB_EXIT_SKIP = 77 };
 
 /* Parse plusargs, build the accelerator context. Returns 0, or an exit status to stop with. */
 int      tb_init(int argc, char **argv, const tb_kernel_ops_t *ops);
+/* Verilator's random seed (1..2^31-1, what +verilator+seed+ accepts) derived from the run's seed (known once
+ * tb_init returned): X randomisation and $random follow +seed. */
+int      tb_verilator_seed(void);
 /* Cycles the kernel holds rst_n low after time 0. */
 uint64_t tb_reset_cycles(void);
 /* Called once after every rising edge has been evaluated. Returns TB_RUN or TB_STOP. */

@@ -202,7 +202,15 @@ static int do_line(reader_t *r, char **tok, int nt, const char *rest)
     }
     if (!strcmp(cmd, "seed")) {
         NEED(1, 1);
+        r->p->seed_given = true;
         return get_dec(r, tok[1], "seed", &r->p->seed);
+    }
+    if (!strcmp(cmd, "plusarg")) {   /* a plusarg of the dumped run; the simulator checks name and value */
+        NEED(1, 1);
+        if (tok[1][0] != '+' || !tok[1][1] || tok[1][1] == '=')
+            return fail(r, tok[1], "'plusarg' takes one +name or +name=value");
+        program_add_plusarg(r->p, tok[1]);
+        return 0;
     }
     if (!strcmp(cmd, "job") || !strcmp(cmd, "skip")) {
         if (nops < 1)
@@ -460,6 +468,8 @@ void trace_write(const program_t *p, FILE *f)
         fputc('\n', f);
     }
     fprintf(f, "seed %" PRIu64 "\n", p->seed);
+    for (size_t i = 0; i < p->nplusargs; i++)
+        fprintf(f, "plusarg %s\n", p->plusargs[i]);
 
     for (size_t i = 0; i < p->n; i++) {
         const op_t *o = &p->ops[i];

@@ -205,12 +205,20 @@ int m7_check_load_conf(m7_check_t *c, const char *dir, char *err, size_t errlen)
     snprintf(path, sizeof path, "%s/expected.txt", dir);
     if (max78000_words_load(&cf->expected, path, err, errlen))
         return -1;
+    unsigned missing = M7_CONF_LAYERS;   /* the first layer file absent: none may follow it */
     for (unsigned y = 0; y < M7_CONF_LAYERS; y++) {
         snprintf(path, sizeof path, "%s/layer%u.txt", dir, y);
         FILE *f = fopen(path, "r");
-        if (!f)
-            break;
+        if (!f) {
+            if (missing == M7_CONF_LAYERS)
+                missing = y;
+            continue;
+        }
         fclose(f);
+        if (missing != M7_CONF_LAYERS) {
+            snprintf(err, errlen, "expectation file %s/layer%u.txt is missing (%s exists)", dir, missing, path);
+            return -1;
+        }
         if (max78000_words_load(&cf->layer[y], path, err, errlen))
             return -1;
         cf->nlayers = y + 1;
@@ -279,6 +287,9 @@ static void hook(void *ctx, const max78000_t *m, unsigned y)
         }
     if (c->conf.present && c->golden_runs == 0 && y < c->conf.nlayers)
         golden_vs_conf(c, y);
+    else if (c->conf.present && c->golden_runs == 0 && c->conf.nlayers)   /* its check would silently drop */
+        sim_error(c->sim, "expectation file %s/layer%u.txt is missing: the run has layer %u (layer0..%u.txt found)",
+                  c->conf.dir, y, y, c->conf.nlayers - 1);
 }
 
 /* The work of the oldest run the RTL has not finished (the one that just ended when called at its end): MACs

@@ -588,6 +588,7 @@ void ne16_apb_tick(svBit pready, svBit pslverr, unsigned int prdata, svBit *psel
             if (t->fault == FAULT_PSLVERR && !t->fault_done && t->apb_accesses > t->fault_n) {
                 in.pslverr = true;   /* forced on the wire from the DUT to the master */
                 t->fault_done = true;
+                sim_fault_injected(t->sim);
             }
         }
         apb_master_tick(t->apb, &in, &o);
@@ -635,6 +636,7 @@ void ne16_tcdm_tick(unsigned short req, unsigned short wen, unsigned long long b
                         if (in.port[i].be >> b & 1u) {
                             in.port[i].data ^= 1u << (8 * b);
                             t->fault_done = true;
+                            sim_fault_injected(t->sim);
                         }
             }
             break;
@@ -642,10 +644,12 @@ void ne16_tcdm_tick(unsigned short req, unsigned short wen, unsigned long long b
             if (anyreq && !t->fault_done && t->req_txns >= t->fault_n) {
                 in.port[3].add += 4;
                 t->fault_done = true;
+                sim_fault_injected(t->sim);
             }
             break;
         case FAULT_GNT_STUCK:
             if (!anyreq && !t->gnt_stuck && t->req_txns >= t->fault_n) t->gnt_stuck = true;
+            if (t->gnt_stuck && anyreq) sim_fault_injected(t->sim);   /* a request the stuck grant holds off */
             break;
         default:
             break;

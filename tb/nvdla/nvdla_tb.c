@@ -89,7 +89,9 @@ static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r) {
     if (t->fault == FAULT_RESULT_FLIP && !t->fault_done) {
         data ^= 0x80000000u;
         t->fault_done = true;
+        sim_fault_injected(t->sim);
     }
+    sim_count_check(t->sim);   /* an expected register value was read */
     if (data != c.expect) {
         char name[96];
         sim_error(t->sim, "MISMATCH result register %s (0x%05x) read 0x%08x, golden model expects 0x%08x for the "
@@ -619,6 +621,7 @@ static void inject(nvdla_tb_t *t, axi_in_t *in) {
         if (t->prev_wvalid_stalled && !t->fault_done) {
             in->wvalid = false;
             t->fault_done = true;
+            sim_fault_injected(t->sim);
         }
         break;
     case FAULT_AXI_CROSS_4K:
@@ -649,12 +652,21 @@ void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsi
         axi_slave_tick(t->dbb, &in, &o);
         /* Handshakes of this edge: the slave's outputs of the previous edge are what the DUT saw. */
         if (in.wvalid && t->prev_out.wready && in_fault_job) {
-            if (t->fault == FAULT_WDATA_FLIP && t->w_beats == t->fault_n) t->fault_done = true;
+            if (t->fault == FAULT_WDATA_FLIP && t->w_beats == t->fault_n) {
+                t->fault_done = true;
+                sim_fault_injected(t->sim);
+            }
             t->w_beats++;
         }
-        if (in.awvalid && t->prev_out.awready && t->fault == FAULT_AXI_CROSS_4K) t->fault_done = true;
+        if (in.awvalid && t->prev_out.awready && t->fault == FAULT_AXI_CROSS_4K && !t->fault_done) {
+            t->fault_done = true;
+            sim_fault_injected(t->sim);
+        }
         t->prev_wvalid_stalled = in.wvalid && !t->prev_out.wready;
-        if (t->fault == FAULT_B_STUCK && t->w_beats > t->fault_n) o.bvalid = false;
+        if (t->fault == FAULT_B_STUCK && t->w_beats > t->fault_n && o.bvalid) {
+            o.bvalid = false;
+            sim_fault_injected(t->sim);
+        }
         t->prev_out = o;
     }
     *awready = o.awready;
@@ -674,6 +686,7 @@ void nvdla_cacc_beat(unsigned int value, svBit last) {
     if (t->fault == FAULT_CACC_FLIP && !t->fault_done && t->cacc_values == t->fault_n) {
         value ^= 1u;
         t->fault_done = true;
+        sim_fault_injected(t->sim);
     }
     t->cacc_values++;
     conv_stream_push(&t->cacc, (int32_t)value, last);

@@ -5,6 +5,7 @@
 #include "bdma_gen.h"
 #include "cdp_gen.h"
 #include "conv_gen.h"
+#include "conv_round_gen.h"
 #include "dut_info.h"
 #include "dp_perf_gen.h"
 #include "nvdla_regtests.h"
@@ -66,6 +67,8 @@ static const struct {
     {"conv_hang", conv_hang, "conv sdp", "NEGATIVE: the convolution pipeline enabled without CDMA never completes (watchdog)"},
     {"conv_perf", conv_perf, "conv sdp", "fixed-shape convolution jobs for throughput figures (seed picks the shape: 1 = 3x3 "
      "64->64 16x16, 2 = 1x1, 3 = 3x3 8->16 32x32, 4 = 5x5, 5 = 3x3 stride 2; the job name carries the MACs)"},
+    {"conv_round", conv_round, "conv sdp", "CACC rounding at truncation 17..20 (17 + (seed-1) % 4): conv_perf's 1x1 64->64 "
+     "layer with every pixel's sum on a rounding boundary (each sticky bit position, exact halves, neighbours)"},
     {"sdp_perf", sdp_perf, "sdp", "fixed-shape SDP pass-through job for throughput figures (seed picks the shape)"},
     {"pdp_perf", pdp_perf, "pdp", "fixed-shape PDP 3x3 average job for throughput figures (seed picks the shape)"},
     {"cdp_perf", cdp_perf, "cdp", "fixed-shape CDP LRN5 job for throughput figures (seed picks the shape)"},

@@ -566,11 +566,41 @@ static int dat_read(loader_t *ld, const char *path, uint64_t base, bool emit, ui
     size_t cap = 0;
     int rc = 0;
     *extent = 0;
+    /* The lone "{" and "}" lines frame the records (optional: output dumps have none); a file opened by "{" must
+     * be closed by "}" (else it was cut short). Any other line that is not a record is an error, never a skipped
+     * line: a dropped record would end as a CRC mismatch blaming the DUT. */
+    enum { BEFORE, OPEN, RECORDS, CLOSED } state = BEFORE;
     while (rc == 0 && getline(&buf, &cap, f) >= 0) {
         ld->line++;
-        char *s = trim_rec(buf);
-        if (!*s || *s == '#')
+        char *raw = (char *)skip_ws(buf);
+        size_t rn = strlen(raw);
+        while (rn && isspace((unsigned char)raw[rn - 1]))
+            raw[--rn] = '\0';
+        if (!rn || raw[0] == '#')
             continue;
+        if (state == CLOSED) {
+            rc = fail(ld, raw, "line after the closing '}' of the surface file");
+            break;
+        }
+        if (!strcmp(raw, "{") || !strcmp(raw, "}")) {
+            if (raw[0] == '{' ? state != BEFORE : state != OPEN) {
+                rc = fail(ld, raw, "unexpected '%s' line in surface file", raw);
+                break;
+            }
+            state = raw[0] == '{' ? OPEN : CLOSED;
+            continue;
+        }
+        if (state == BEFORE)
+            state = RECORDS;
+        if (raw[rn - 1] == ',')
+            raw[--rn] = '\0';
+        while (rn && isspace((unsigned char)raw[rn - 1]))
+            raw[--rn] = '\0';
+        if (raw[0] != '{' || !rn || raw[rn - 1] != '}' || strchr(raw + 1, '{') || strchr(raw, '}') != raw + rn - 1) {
+            rc = fail(ld, raw, "malformed surface record (expected {offset:O, size:N, payload:B ...})");
+            break;
+        }
+        char *s = trim_rec(raw);
         char *parts[3];
         int np = 0;
         for (char *q = s;; q++) {
@@ -582,8 +612,10 @@ static int dat_read(loader_t *ld, const char *path, uint64_t base, bool emit, ui
                 break;
             *q = '\0';
         }
-        if (np != 3) /* the lone "{" / "}" lines and anything else that is not a record */
-            continue;
+        if (np != 3) {
+            rc = fail(ld, s, "surface record has %d comma-separated fields, expected 3 (offset, size, payload)", np);
+            break;
+        }
         uint64_t off, size;
         char *ov = rec_field(ld, parts[0], "offset");
         if (!ov || dat_num(ld, ov, "offset", UINT32_MAX, &off)) { rc = -1; break; }
@@ -618,10 +650,12 @@ static int dat_read(loader_t *ld, const char *path, uint64_t base, bool emit, ui
         if (rc)
             break;
         if (dst)
-            memset(dst + i, 0, (size_t)(size - i)); /* short payload: zeros (SV semantics) */
+            memset(dst + i, 0, (size_t)(size - i)); /* short payload: zeros (SV semantics, spec 7.3) */
         if (size && off + size > *extent)
             *extent = off + size;
     }
+    if (rc == 0 && state == OPEN)
+        rc = fail(ld, NULL, "surface file ends without its closing '}' line (cut short?)");
     if (rc == 0)
         chunk_flush(ld->p, &ch);
     free(ch.buf);

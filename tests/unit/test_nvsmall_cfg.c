@@ -409,6 +409,9 @@ static void test_errors(unit_t *u)
         { "dat_byte_range.cfg", "byte_range.dat", 1, "payload byte out of range" },
         { "dat_too_many.cfg", "too_many.dat", 2, "payload has more bytes than size 2 (saw '3')" },
         { "dat_bad_field.cfg", "bad_field.dat", 1, "surface record field should be 'offset:...'" },
+        { "dat_two_parts.cfg", "two_parts.dat", 3, "malformed surface record" },
+        { "dat_cut_short.cfg", "cut_short.dat", 3, "surface file ends without its closing '}' line" },
+        { "dat_after_close.cfg", "after_close.dat", 4, "line after the closing '}' of the surface file" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char path[512], err[512] = "", want[1024];
