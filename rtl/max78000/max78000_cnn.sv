@@ -96,14 +96,36 @@ module max78000_cnn
   wire mem_re = setup && !PWRITE && is_mem && !busy;     // memories: read issued in the setup phase
 
   // ---------------- register files ----------------
-  logic [31:0] fifo_stat_zero;
+  logic [31:0] fifo_stat;
   logic        fifo_wr_we [4];
-  assign fifo_stat_zero = '0;                           // FIFOs are M3
   max78000_glob_regs u_glob (
     .clk, .rst_n, .wr_en(wcommit && glob_hit), .waddr(regw), .wdata(PWDATA), .wstrb(PSTRB), .raddr(regw),
-    .rdata(glob_rdata), .rhit(glob_rdhit), .fifo_ctrl_q, .fifo_stat_ro_i(fifo_stat_zero), .fifo_wr_we,
+    .rdata(glob_rdata), .rhit(glob_rdhit), .fifo_ctrl_q, .fifo_stat_ro_i(fifo_stat), .fifo_wr_we,
     .aod_ctrl_q
   );
+
+  // ---------------- input FIFOs (2.1, D10) and their drain into the data memories (D46) ----------------
+  logic [31:0] fifo_head [4];
+  logic [3:0]  fifo_empty, fifo_pop, fifo_memw;
+  logic [21:0] fifo_stat_b;
+  logic        fifo_irq;
+  logic [19:0] ifrm [4], fifo_cnt [4];
+  logic [12:0] fifo_rptr [4], fifo_waddr [4];
+  max78000_fifo u_fifo (
+    .clk, .rst_n, .ctrl(fifo_ctrl_q),
+    .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA), .pop(fifo_pop),
+    .head(fifo_head), .empty(fifo_empty), .stat(fifo_stat_b), .irq(fifo_irq)
+  );
+  assign fifo_stat = {10'd0, fifo_stat_b};
+  wire fifo_run = busy && ctrl_q[master_q][15];        // the master's CTRL.fifo_en
+  max78000_fifo_drain u_drain (
+    .clk, .rst_n, .start(start_hit != 4'd0 && !busy), .active(fifo_run), .fen(fifo_ctrl_q[15:12]),
+    .cpl(fifo_ctrl_q[11]), .ifrm, .rptr(fifo_rptr), .fempty(fifo_empty), .mem_busy(fifo_memw),
+    .pop(fifo_pop), .waddr(fifo_waddr), .cnt(fifo_cnt)
+  );
+  for (genvar k = 0; k < 4; k++) begin : g_fmem
+    assign fifo_memw[k] = dm_we && dm_wg == 4'(4 * k);
+  end
 
   lparams_t lp_in [4];
   logic [4:0] layer;
@@ -138,6 +160,8 @@ module max78000_cnn
                      && (!nv[11] || nv[10:9] == 2'(q));
     end
     assign cnn_en[q] = ctrl_q[q][0];
+    assign ifrm[q] = ifrm_q[19:0];
+    assign fifo_rptr[q] = rptr_base_q[0][12:0];
     always_comb begin
       lr[0] = rcnt_q[layer];  lr[1] = ccnt_q[layer];  lr[2] = oned_q[layer];  lr[3] = prcnt_q[layer];
       lr[4] = pccnt_q[layer]; lr[5] = stride_q[layer]; lr[6] = wptr_base_q[layer];
@@ -147,10 +171,11 @@ module max78000_cnn
     end
     max78000_lparams u_lp (.lr, .lctrl1(lctrl1_q[layer]), .ctrl(ctrl_q[q]), .p(lp_in[q]));
     // Stored-only registers (D11, D22, M3 streaming).
-    wire unused = ^{sram_q, test_q, nv[31:12], nv[8:1], ifrm_q, strm0_q[0], strm1_q[0], fbuf_q[0]};
+    wire unused = ^{sram_q, test_q, nv[31:12], nv[8:1], ifrm_q[31:20], rptr_base_q[0][31:13], strm0_q[0],
+                    strm1_q[0], fbuf_q[0]};
   end
 
-  assign irq = ctrl_q[0][12] | ctrl_q[1][12] | ctrl_q[2][12] | ctrl_q[3][12];   // D06
+  assign irq = ctrl_q[0][12] | ctrl_q[1][12] | ctrl_q[2][12] | ctrl_q[3][12] | fifo_irq;   // D06
 
   logic [1:0] start_q;
   always_comb begin
@@ -180,17 +205,20 @@ module max78000_cnn
     .clk, .rst_n, .start(start_hit != 4'd0), .start_q, .cnn_en, .lcnt(lcnt_q[mq][4:0]),
     .oneshot(ctrl_q[mq][8]), .layer, .lp_in, .busy, .done, .cycles(run_cycles),
     .dm_re, .dm_raddr, .dm_rdata, .dm_we, .dm_wg, .dm_waddr, .dm_wdata, .dm_wbe,
-    .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata
+    .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata,
+    .fifo_feed(fifo_run ? fifo_ctrl_q[15:12] : 4'd0), .fifo_cnt, .ifrm
   );
 
   // ---------------- memories ----------------
   for (genvar g = 0; g < 16; g++) begin : g_dmem
     wire apb_w = wcommit && is_mem && md.kind == M_DSRAM && md.g == 4'(g);
     wire apb_r = mem_re && md.kind == M_DSRAM && md.g == 4'(g);
+    wire ew = dm_we && dm_wg == 4'(g);
+    wire fw = (g % 4 == 0) && fifo_pop[g / 4];          // FIFO g/4 delivers into memory 4k (D46)
     max78000_ram #(.DEPTH(8192), .NB(4)) u_ram (
       .clk, .re(busy ? dm_re : apb_r), .raddr(busy ? dm_raddr[g] : md.idx), .rdata(dm_rdata[g]),
-      .we(busy ? (dm_we && dm_wg == 4'(g)) : apb_w), .waddr(busy ? dm_waddr : md.idx),
-      .wdata(busy ? dm_wdata : PWDATA), .wbe(busy ? dm_wbe : PSTRB)
+      .we(busy ? (ew || fw) : apb_w), .waddr(!busy ? md.idx : ew ? dm_waddr : fifo_waddr[g / 4]),
+      .wdata(!busy ? PWDATA : ew ? dm_wdata : fifo_head[g / 4]), .wbe(!busy ? PSTRB : ew ? dm_wbe : 4'hF)
     );
   end
 
@@ -257,5 +285,5 @@ module max78000_cnn
     end
   end
 
-  wire unused = ^{PPROT, md.q, fifo_ctrl_q[31:2], aod_ctrl_q[31:2], fifo_wr_we[0], fifo_wr_we[1], fifo_wr_we[2], fifo_wr_we[3], qoff[31:24], dm_re};
+  wire unused = ^{PPROT, md.q, aod_ctrl_q[31:2], qoff[31:24], dm_re};
 endmodule

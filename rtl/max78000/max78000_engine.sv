@@ -55,9 +55,14 @@ module max78000_engine
   // BRAM: one address per quadrant
   output logic        br_re,
   output logic [8:0]  br_addr [4],
-  input  logic [7:0]  br_rdata [4]
+  input  logic [7:0]  br_rdata [4],
+  // FIFO input (D46): quadrants whose layer-0 input arrives through their FIFO, words delivered, IFRM
+  input  logic [3:0]  fifo_feed,
+  input  logic [19:0] fifo_cnt [4],
+  input  logic [19:0] ifrm [4]
 );
-  typedef enum logic [2:0] { S_IDLE, S_INIT, S_POOL, S_PDRAIN, S_CONV, S_CDRAIN, S_LEND, S_DONE } state_e;
+  typedef enum logic [3:0] { S_IDLE, S_INIT, S_POOL, S_PDRAIN, S_CONV, S_CDRAIN, S_LEND, S_DONE, S_PASS, S_PWR
+  } state_e;
   state_e state;
 
   localparam int PBW = 15;             // pooled-plane buffer address width
@@ -75,45 +80,55 @@ module max78000_engine
   logic [10:0] oy, ox, py, px;
   logic [21:0] k;
   logic [8:0]  e;
-  logic [4:0]  dy, dx;
+  logic [4:0]  dy, dx, o;
   logic [PBW-1:0] pwa;
 
   logic stall;                          // conv stage 1 must hold: a pixel ends, the write buffer is full
   logic issue;                          // conv stage 0 steps
 
   // ---------------- pool phase, stage 0: data-memory addresses ----------------
-  logic last_dx, last_dy, last_win, last_e, last_px, last_py;
+  logic last_dx, last_dy, last_win, last_o, last_grp, last_e, last_px, last_py;
   logic [15:0] n;
   logic [12:0] word_q [4];
+  logic [31:0] woff [4];                // word offset from RPTR_BASE
+  logic        pstall;                  // layer 0 waits for a FIFO word that has not arrived yet
 
   always_comb begin
     last_dx = dx == L.pw - 5'd1;
     last_dy = dy == L.ph - 5'd1;
     last_win = last_dx && last_dy;
+    last_o = o == L.nop - 5'd1;
+    last_grp = last_win && last_o;       // a pooled (and combined) value is complete
     last_e = e == L.x - 9'd1;
     last_px = px == L.w_p - 11'd1;
     last_py = py == L.h_p - 11'd1;
     n = 16'((32'(py) * 32'(L.st) + 32'(dy)) * 32'(L.w_in) + 32'(px) * 32'(L.st) + 32'(dx));
-    for (int q = 0; q < 4; q++)
-      if (lp[q].chw) word_q[q] = 13'(32'(lp[q].rptr) + 32'(n[15:2]) * 32'(L.x) + 32'(e));
-      else           word_q[q] = 13'(32'(lp[q].rptr) + 32'(n) * 32'(L.x) + 32'(e));
+    pstall = 1'b0;
+    for (int q = 0; q < 4; q++) begin
+      woff[q] = ((lp[q].chw ? 32'(n[15:2]) : 32'(n)) * 32'(L.x) + 32'(e)) * 32'(L.nop) + 32'(o);
+      word_q[q] = 13'(32'(lp[q].rptr) + woff[q]);
+      if (fifo_feed[q] && layer == 5'd0 && woff[q] >= 32'(fifo_cnt[q]) && woff[q] < 32'(ifrm[q])) pstall = 1'b1;
+    end
     for (int g = 0; g < 16; g++) dm_raddr[g] = word_q[g / 4];
   end
-  assign dm_re = state == S_POOL;
+  wire pstep = state == S_POOL && !pstall;
+  assign dm_re = pstep;
 
   // ---------------- pool phase, stage 1: pooling, buffer write ----------------
-  logic           pv1, pfirst1, plast1;
+  logic           pv1, pfirst1, plast1, ofirst1, olast1;
   logic [1:0]     lane1;
   logic [PBW-1:0] pwa1;
   logic [511:0]   pb_wdata;
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      pv1 <= 1'b0; pfirst1 <= 1'b0; plast1 <= 1'b0; lane1 <= '0; pwa1 <= '0;
+      pv1 <= 1'b0; pfirst1 <= 1'b0; plast1 <= 1'b0; ofirst1 <= 1'b0; olast1 <= 1'b0; lane1 <= '0; pwa1 <= '0;
     end else begin
-      pv1 <= state == S_POOL;
+      pv1 <= pstep;
       pfirst1 <= dx == 5'd0 && dy == 5'd0;
       plast1 <= last_win;
+      ofirst1 <= o == 5'd0;
+      olast1 <= last_o;
       lane1 <= n[1:0];
       pwa1 <= pwa;
     end
@@ -138,7 +153,10 @@ module max78000_engine
       kx = (L.kw == 4'd1) ? 4'd0 : 4'(t % 3);
       iy = 13'(oy) + 13'(ky) - 13'(L.rpad);
       ix = 13'(ox) + 13'(kx) - 13'(L.cpad);
-      tval[t] = 4'(t) < L.t && iy >= 0 && iy < 13'(L.h_p) && ix >= 0 && ix < 13'(L.w_p);
+      // deconvolution: the up-sampled plane holds the stored pixels at even positions, zeros elsewhere
+      tval[t] = 4'(t) < L.t && iy >= 0 && iy < 13'(L.h_up) && ix >= 0 && ix < 13'(L.w_up)
+                && !(L.deconv && (iy[0] || ix[0]));
+      if (L.deconv) begin iy = iy >>> 1; ix = ix >>> 1; end
       pb_raddr[t] = tval[t] ? PBW'((32'(iy) * 32'(L.w_p) + 32'(ix)) * 32'(L.x) + 32'(e)) : '0;
     end
     for (int q = 0; q < 4; q++) begin
@@ -157,8 +175,8 @@ module max78000_engine
   assign br_re = issue;
 
   max78000_ram_mr #(.DEPTH(PB_DEPTH), .NB(64), .NR(9), .AW(PBW)) u_pb (
-    .clk, .re(issue), .raddr(pb_raddr), .rdata(pb_rdata),
-    .we(pv1 && plast1), .waddr(pwa1), .wdata(pb_wdata), .wbe({64{1'b1}})
+    .clk, .re(issue || state == S_PASS), .raddr(pb_raddr), .rdata(pb_rdata),
+    .we(pv1 && plast1 && olast1), .waddr(pwa1), .wdata(pb_wdata), .wbe({64{1'b1}})
   );
 
   // ---------------- conv phase, stage 1: products, partial sums ----------------
@@ -208,7 +226,8 @@ module max78000_engine
     assign pb_wdata[8*p +: 8] = xp;
     max78000_proc u_proc (
       .clk, .rst_n, .pvalid(pv1), .first(pfirst1), .val(byte_in),
-      .maxpool(lp[Q].maxpool), .poolrnd(lp[Q].poolrnd), .npool(lp[Q].npool), .xp,
+      .maxpool(lp[Q].maxpool), .poolrnd(lp[Q].poolrnd), .npool(lp[Q].npool), .ofirst(ofirst1), .olast(olast1),
+      .wlast(plast1), .prepool(L.prepool), .efunc(lp[Q].efunc), .xp,
       .cvalid(cv1), .x, .wbyte, .wbit(bit1[Q]), .qb(lp[Q].qb), .en(lp[Q].mask_en[I]), .prod(prod[p])
     );
   end
@@ -265,7 +284,43 @@ module max78000_engine
     dm_waddr = wb_ptr[ws][12:0];
     dm_wdata = wb_data[ws];
     dm_wbe = wb_be[ws];
+    if (state == S_PWR) begin          // the conv write buffer is empty in pass-through layers
+      dm_we = pt_pend != 16'd0;
+      dm_wg = pt_ptr[16:13];
+      dm_waddr = pt_ptr[12:0];
+      dm_wdata = pt_data;
+      dm_wbe = pt_be;
+    end
   end
+
+  // ---------------- pass-through writes (3.11) ----------------
+  // Per pixel k and pass e, each group of 4 processors (4q + gi) with an enabled processor writes its pooled
+  // (or combined) bytes to lanes i&3 of word WPTR_BASE + t*WPTR_TOFF + (k*X + e)*(wptr_inc+1), t = gi - the
+  // quadrant's lowest enabled group (D45), one word per cycle, quadrant 3 first so that quadrant 0 wins (D41).
+  logic [15:0] pt_grp, pt_pend, pt_left;
+  logic [3:0]  pt_g;
+  logic [16:0] pt_ptr;
+  logic [31:0] pt_data;
+  logic [3:0]  pt_be;
+  always_comb begin
+    logic [1:0] q, gi, g0;
+    for (int g = 0; g < 16; g++) pt_grp[g] = lp[g / 4].passthru && lp[g / 4].pro_en[4 * (g % 4) +: 4] != 4'd0;
+    pt_g = '0;
+    for (int g = 0; g < 16; g++) if (pt_pend[g]) pt_g = 4'(g);
+    pt_left = pt_pend & ~(16'd1 << pt_g);
+    q = pt_g[3:2];
+    gi = pt_g[1:0];
+    g0 = 2'd3;
+    for (int u = 3; u >= 0; u--) if (lp[q].pro_en[4 * u +: 4] != 4'd0) g0 = 2'(u);
+    pt_ptr = 17'(32'(lp[q].wbase) + 32'(2'(gi - g0)) * 32'(lp[q].toff)
+                 + (32'(k) * 32'(L.x) + 32'(e)) * 32'(lp[q].inc1));
+    for (int l = 0; l < 4; l++) pt_data[8 * l +: 8] = tval[0] ? pb_rdata[0][8 * (4 * pt_g + 4'(l)) +: 8] : 8'd0;
+    pt_be = lp[q].pro_en[4 * gi +: 4];
+  end
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) pt_pend <= '0;
+    else if (state == S_PASS) pt_pend <= pt_grp;
+    else if (state == S_PWR) pt_pend <= pt_left;
 
   // 8-bit output stage (spec 3.9): round half up by 2^(7-s), clamp, abs or ReLU (D39).
   function automatic logic signed [7:0] out_stage(input logic signed [39:0] t, input logic signed [5:0] s,
@@ -311,6 +366,7 @@ module max78000_engine
     if (!rst_n) begin
       state <= S_IDLE; layer <= '0; next_layer <= '0; master <= '0; lq <= '0; done <= 1'b0;
       K <= '0; P <= '0; j <= '0; oy <= '0; ox <= '0; py <= '0; px <= '0; k <= '0; e <= '0; dy <= '0; dx <= '0;
+      o <= '0;
       pwa <= '0; cycles <= '0;
       for (int q = 0; q < 4; q++) lp[q] <= '0;
     end else begin
@@ -328,31 +384,56 @@ module max78000_engine
           for (int q = 0; q < 4; q++) lp[q] <= lp_in[q];
           lq <= lead;
           K <= '0; P <= '0; j <= '0; oy <= '0; ox <= '0; py <= '0; px <= '0; k <= '0;
-          e <= '0; dy <= '0; dx <= '0; pwa <= '0;
+          e <= '0; dy <= '0; dx <= '0; o <= '0; pwa <= '0;
           state <= (any_writer && lp_in[lead].valid) ? S_POOL : S_LEND;
         end
-        S_POOL: begin
-          if (!last_dx) dx <= dx + 5'd1;
-          else begin
-            dx <= '0;
-            if (!last_dy) dy <= dy + 5'd1;
+        S_POOL: if (pstep) begin
+          // element-wise operand o: outside the window with prepool (pool each operand), inside otherwise
+          if (L.prepool) begin
+            if (!last_dx) dx <= dx + 5'd1;
             else begin
-              dy <= '0;
-              pwa <= pwa + PBW'(1);
-              if (!last_e) e <= e + 9'd1;
+              dx <= '0;
+              if (!last_dy) dy <= dy + 5'd1;
+              else begin dy <= '0; if (!last_o) o <= o + 5'd1; else o <= '0; end
+            end
+          end else begin
+            if (!last_o) o <= o + 5'd1;
+            else begin
+              o <= '0;
+              if (!last_dx) dx <= dx + 5'd1;
+              else begin dx <= '0; if (!last_dy) dy <= dy + 5'd1; else dy <= '0; end
+            end
+          end
+          if (last_grp) begin
+            pwa <= pwa + PBW'(1);
+            if (!last_e) e <= e + 9'd1;
+            else begin
+              e <= '0;
+              if (!last_px) px <= px + 11'd1;
               else begin
-                e <= '0;
-                if (!last_px) px <= px + 11'd1;
-                else begin
-                  px <= '0;
-                  if (!last_py) py <= py + 11'd1;
-                  else state <= S_PDRAIN;
-                end
+                px <= '0;
+                if (!last_py) py <= py + 11'd1;
+                else state <= S_PDRAIN;
               end
             end
           end
         end
-        S_PDRAIN: state <= S_CONV;       // the last window's buffer write lands this cycle
+        S_PDRAIN: state <= L.passthru ? S_PASS : S_CONV;   // the last window's buffer write lands this cycle
+        S_PASS: state <= S_PWR;          // pooled bytes of (oy, ox, e) are read
+        S_PWR:
+          if (pt_left == 16'd0) begin    // the last group of this pixel and pass is written now
+            state <= S_PASS;
+            if (!last_e) e <= e + 9'd1;
+            else begin
+              e <= '0;
+              if (!last_ox) begin ox <= ox + 11'd1; k <= k + 22'd1; end
+              else begin
+                ox <= '0;
+                if (!last_oy) begin oy <= oy + 11'd1; k <= k + 22'd1; end
+                else state <= S_LEND;
+              end
+            end
+          end
         S_CONV:
           if (!stall) begin
             if (!last_e) e <= e + 9'd1;

@@ -39,5 +39,13 @@ package max78000_pkg;
     logic [16:0] wbase, moff, choff;
     logic [12:0] rptr;
     logic [4:0]  inc1;            // wptr_inc + 1
+    // [M3] element-wise (3.11), pass-through / timeslots (3.11), deconvolution (3.5)
+    logic [4:0]  nop;             // operands 1..16
+    logic        prepool;         // pool each operand before combining
+    logic [1:0]  efunc;
+    logic        passthru;        // write pooled/combined values in timeslots, no convolution
+    logic [16:0] toff;
+    logic        deconv;
+    logic [10:0] h_up, w_up;      // up-sampled plane (deconv), else the pooled plane
   } lparams_t;
 endpackage
