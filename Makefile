@@ -231,13 +231,13 @@ list: build
 ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
-STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(CFG),+cfg=$(CFG),+test=$(TEST)))
+STIM   = $(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),+test=$(TEST))))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values (tests/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)')
+RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(TEST)' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'SDK=$(SDK)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif

@@ -18,7 +18,7 @@ def accelerators():
 
 
 def problem(v):
-    stims = [k for k in ('TEST', 'TRACE', 'CFG') if v.get(k)]
+    stims = [k for k in ('TEST', 'TRACE', 'CFG', 'SDK') if v.get(k)]
     if not stims:
         return "make run: say what to run: TEST=<name> (make list), TRACE=<file.trace> or CFG=<file.cfg>"
     if len(stims) > 1:
@@ -26,6 +26,8 @@ def problem(v):
     for k in ('TRACE', 'CFG'):
         if v.get(k) and not os.path.isfile(v[k]):
             return f"make run: {k}={v[k]}: no such file"
+    if v.get('SDK') and not os.path.isdir(v['SDK']):
+        return f"make run: SDK={v['SDK']}: no such folder (an ai8xize output folder: cnn.c, main.c, *.h)"
     accs = accelerators()
     if not v.get('ACC'):
         return (f"make run: TRACE={v['TRACE']} names no accelerator (no 'acc <name>' line); say ACC=<one of "

@@ -3,6 +3,7 @@
 #include "max78000_golden.h"
 #include "max78000_decode.h"
 #include "max78000_regs.h"
+#include "max78000_stream.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,12 +17,17 @@ max78000_t *max78000_new(void)
     return m;
 }
 
-void max78000_free(max78000_t *m) { free(m); }
+void max78000_free(max78000_t *m)
+{
+    if (m) max78000_sbuf_clear(m);
+    free(m);
+}
 
 void max78000_reset(max78000_t *m)
 {
     max78000_layer_hook_t hook = m->hook;
     void *ctx = m->hook_ctx;
+    max78000_sbuf_clear(m);
     memset(m, 0, sizeof *m);
     m->hook = hook;
     m->hook_ctx = ctx;
@@ -60,8 +66,10 @@ bool max78000_irq(const max78000_t *m)
     for (unsigned q = 0; q < MAX78000_NQUAD; q++)
         if (m->q[q].ctrl & MAX78000_CTRL_CNN_IRQ_MASK)
             return true;
-    return false;
+    return max78000_fifo_irq(m);
 }
+
+bool max78000_waiting(const max78000_t *m) { return m->fifo_wait; }
 
 /* D44: cnn_irq in every quadrant whose cnn_en is 1. */
 static void set_done(max78000_t *m)
@@ -74,12 +82,13 @@ static void set_done(max78000_t *m)
 static void run_layer_hooked(max78000_t *m, unsigned y)
 {
     max78000_run_layer(m, y);
+    max78000_sbuf_next_layer(m);
     if (m->hook)
         m->hook(m->hook_ctx, m, y);
 }
 
 /* D42/D43: a start of master quadrant `master`. Oneshot runs one layer per start. */
-static void run(max78000_t *m, unsigned master)
+void max78000_run_now(max78000_t *m, unsigned master)
 {
     const max78000_quad_t *mq = &m->q[master];
     unsigned last = MAX78000_LCNT_MAX_LCNT_GET(mq->lcnt_max);
@@ -104,11 +113,10 @@ static void ctrl_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
     unsigned ext = MAX78000_CTRL_EXT_SYNC_GET(v);
     bool is_master = !(ext & 4) || (ext & 3) == q;
     if (!(old & MAX78000_CTRL_CNN_EN_MASK) && (v & MAX78000_CTRL_CNN_EN_MASK) && is_master)
-        run(m, q);
-    /* D13 simple1b and the M3 controls are stored; flag the ones whose behaviour is missing. */
-    if ((v & (MAX78000_CTRL_STREAM_EN_MASK | MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK))
-        && !m->unsupported[0])
-        snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: streaming/FIFO input (M3)",
+        max78000_start(m, q);
+    /* D13 simple1b is stored; flag the controls whose behaviour is missing. */
+    if ((v & MAX78000_CTRL_FFIFO_EN_MASK) && !m->unsupported[0])
+        snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: fast-FIFO input (M3) not modelled",
                  q, v);
 }
 
@@ -232,8 +240,11 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
     case DEC_FIFO_CTRL: reg_write(&m->fifo_ctrl, data, strb, MAX78000_FIFO_CTRL_WMASK); break;
     case DEC_FIFO_STAT: break;
     case DEC_FIFO_WR:
-        if (!m->unsupported[0] && (m->fifo_ctrl & MAX78000_FIFO_CTRL_FIFO_EN_MASK))
-            snprintf(m->unsupported, sizeof m->unsupported, "FIFO_WR%u write: FIFOs are M3", d.idx);
+        if (strb == 0xF)
+            max78000_fifo_write(m, d.idx, data);
+        else if (!m->unsupported[0])
+            snprintf(m->unsupported, sizeof m->unsupported, "FIFO_WR%u write with PSTRB 0x%x (only whole words are "
+                     "specified)", d.idx, strb);
         break;
     case DEC_AOD_CTRL: reg_write(&m->aod_ctrl, data, strb, MAX78000_AOD_CTRL_WMASK); break;
     case DEC_CTRL: ctrl_write(m, d.q, data, strb); break;
@@ -274,7 +285,8 @@ max78000_resp_t max78000_apb_read(max78000_t *m, uint32_t addr)
     max78000_resp_t r = { 0, d.kind == DEC_INVALID, wait_states(m, &d) };
     const max78000_quad_t *Q = &m->q[d.q];
     switch (d.kind) {
-    case DEC_INVALID: case DEC_FIFO_WR: case DEC_MLAT: case DEC_FIFO_STAT: break;   /* M3: read 0 */
+    case DEC_INVALID: case DEC_FIFO_WR: case DEC_MLAT: break;   /* M3: read 0 */
+    case DEC_FIFO_STAT: r.rdata = max78000_fifo_stat(m); break;
     case DEC_FIFO_CTRL: r.rdata = m->fifo_ctrl; break;
     case DEC_AOD_CTRL: r.rdata = m->aod_ctrl; break;
     case DEC_CTRL: r.rdata = Q->ctrl; break;

@@ -45,6 +45,14 @@ typedef struct max78000_quad {
     uint8_t  xp_buf[9];
 } max78000_quad_t;
 
+/* Logical (unwrapped) words of a circular streaming buffer in one data memory (max78000_stream.c). */
+typedef struct max78000_sbuf {
+    uint32_t *w;
+    size_t    n, cap;
+} max78000_sbuf_t;
+
+#define MAX78000_FIFO_DEPTH 8    /* D10 */
+
 typedef struct max78000 max78000_t;
 /* Called after each layer's writes (before cnn_irq of the last layer is set). */
 typedef void (*max78000_layer_hook_t)(void *ctx, const max78000_t *m, unsigned layer);
@@ -55,6 +63,13 @@ struct max78000 {
     uint32_t dmem[MAX78000_NDMEM][MAX78000_DMEM_WORDS];
     uint8_t  dwritten[MAX78000_NDMEM][MAX78000_DMEM_WORDS];  /* byte lanes written by layers (bits 3:0) */
     unsigned next_layer;     /* oneshot: next layer to run */
+    /* M3 FIFO input (D10, D46) and streaming (2.4), max78000_stream.c */
+    uint32_t fifo[4][MAX78000_FIFO_DEPTH];
+    unsigned fifo_level[4];
+    bool     fifo_wait;      /* a started run waits for its layer-0 input from the FIFOs */
+    unsigned fifo_master;
+    uint32_t fifo_taken[4];  /* words taken into layer 0 by the waiting run */
+    max78000_sbuf_t lin[MAX78000_NDMEM], lout[MAX78000_NDMEM];   /* this layer's circular input, the next's */
     max78000_layer_hook_t hook;
     void    *hook_ctx;
     /* statistics and diagnostics */
@@ -77,7 +92,9 @@ void        max78000_set_layer_hook(max78000_t *m, max78000_layer_hook_t hook, v
 
 max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, uint8_t strb);
 max78000_resp_t max78000_apb_read(max78000_t *m, uint32_t addr);
-bool            max78000_irq(const max78000_t *m);   /* D06 */
+bool            max78000_irq(const max78000_t *m);   /* D06, with the FIFO interrupts (D10) */
+/* True while a started run waits for FIFO input (the model is then "busy"). */
+bool            max78000_waiting(const max78000_t *m);
 
 /* Back-door access to data memory g (0..15), word w; used by scoreboards and tests. */
 uint32_t max78000_dmem_word(const max78000_t *m, unsigned g, unsigned w);

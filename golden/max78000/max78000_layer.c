@@ -3,6 +3,7 @@
  * writing quadrants store their totals in the order 3, 2, 1, 0 so the lowest-numbered one wins (D41). */
 #include "max78000_layer.h"
 #include "max78000_regs.h"
+#include "max78000_stream.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +68,11 @@ void max78000_layer_params(const max78000_t *m, unsigned q, unsigned y, max78000
     lp->writes = lp->pro_en != 0 || lp->cnnsi != 0;           /* D36 */
     lp->bias_en = MAX78000_POST_BPTR_EN_GET(post);
     lp->bptr_sad = MAX78000_POST_BPTR_SAD_GET(post);
-    lp->passthru = MAX78000_POST_ONEXONE_EN_GET(post) && MAX78000_POST_TS_EN_GET(post) && lp->mask_en == 0;
+    lp->deconv = MAX78000_POST_DECONV_EN_GET(post);
+    /* 3.11: pass-through (onexone_en) and element-wise without convolution (ai8xize writes ts_en alone
+     * there: eltwiseadd, eltwisesub, mpadd-*) are both written as timeslots */
+    lp->passthru = MAX78000_POST_TS_EN_GET(post) && lp->mask_en == 0 &&
+                   (MAX78000_POST_ONEXONE_EN_GET(post) || (lp->ewise && !lp->conv2d));
 
     lp->bigdwrt = MAX78000_LCTRL0_BIGDWRT_GET(lc0);
     lp->relu = MAX78000_LCTRL0_ACT_EN_GET(lc0);
@@ -80,6 +85,9 @@ void max78000_layer_params(const max78000_t *m, unsigned q, unsigned y, max78000
     lp->choff = Q->lreg[MAX78000_LR_WPTR_CHOFF][y];
     lp->rptr = Q->lreg[MAX78000_LR_RPTR_BASE][y] & 0x1FFF; /* D21 */
     lp->inc = MAX78000_LCTRL1_WPTR_INC_GET(lc1);
+    bool circ = (ctrl & MAX78000_CTRL_STREAM_EN_MASK) && (ctrl & MAX78000_CTRL_LILBUF_MASK);   /* 2.4 */
+    lp->roll = circ && y < MAX78000_NSTREAM ? Q->fbuf[y] & 0x1FFFFu : 0;
+    lp->roll_next = circ && y + 1 < MAX78000_NSTREAM ? Q->fbuf[y + 1] & 0x1FFFFu : 0;
     lp->valid = lp->H_p > 0 && lp->W_p > 0 && lp->H_out > 0 && lp->W_out > 0 && lp->T > 0;
 }
 
@@ -116,15 +124,18 @@ int max78000_out8(int64_t total, int s, bool out_abs, bool relu)
 /* Byte that processor p reads for pass e, operand o, pixel n (3.2). */
 static int in_val(const max78000_t *m, const max78000_lp_t *lp, unsigned p, unsigned e, unsigned o, int n)
 {
-    uint32_t word, lane;
+    uint32_t idx, lane, w;
     if (lp->chw) {
-        word = lp->rptr + (uint32_t)(n >> 2) * lp->X + e;
+        idx = (uint32_t)(n >> 2) * lp->X + e;
         lane = (uint32_t)n & 3;
     } else {
-        word = lp->rptr + ((uint32_t)n * lp->X + e) * lp->Nop + o;
+        idx = ((uint32_t)n * lp->X + e) * lp->Nop + o;
         lane = p & 3;
     }
-    return (int8_t)(m->dmem[p >> 2][word & (MAX78000_DMEM_WORDS - 1)] >> (8 * lane));
+    /* a circular input buffer: the logical frame the previous layer (or the FIFO) wrote, 2.4 */
+    if (!lp->roll || !max78000_sbuf_get(&m->lin[p >> 2], idx, &w))
+        w = m->dmem[p >> 2][(lp->rptr + (lp->roll ? idx % lp->roll : idx)) & (MAX78000_DMEM_WORDS - 1)];
+    return (int8_t)(w >> (8 * lane));
 }
 
 static int clamp8(int64_t v) { return v > 127 ? 127 : v < -128 ? -128 : (int)v; }
@@ -161,7 +172,11 @@ static int pool_val(const max78000_t *m, const max78000_lp_t *lp, unsigned p, un
     int64_t best = -1000, sum = 0;
     for (int dy = 0; dy < lp->ph; dy++)
         for (int dx = 0; dx < lp->pw; dx++) {
-            int v = pre_val(m, lp, p, e, o, (yy * lp->st + dy) * lp->W_in + (xx * lp->st + dx));
+            int r = yy * lp->st + dy, c = xx * lp->st + dx, v;
+            if (!lp->deconv)
+                v = pre_val(m, lp, p, e, o, r * lp->W_in + c);
+            else   /* 3.5: the 2x up-sampled plane, memory holds its even rows and columns */
+                v = (r & 1) || (c & 1) ? 0 : pre_val(m, lp, p, e, o, (r >> 1) * (lp->W_in >> 1) + (c >> 1));
             if (v > best)
                 best = v;
             sum += v;
@@ -241,20 +256,23 @@ static int64_t *compute_part(max78000_t *m, unsigned q, const max78000_lp_t *lp,
     return part;
 }
 
-static void store_byte(max78000_t *m, uint32_t ptr, unsigned lane, uint8_t v)
+/* Output word `off` (counted from the layer's pointer `base`, 3.10) in the byte lanes `lanes`. When the
+ * next layer reads a circular buffer (2.4), the offset wraps at its FBUF inside base's memory and the
+ * logical word is kept for that layer (ai8x-synthesis apbaccess.py: rollover of the next layer). */
+static void store_out(max78000_t *m, const max78000_lp_t *L, uint32_t base, uint32_t off, unsigned lanes, uint32_t v)
 {
-    ptr &= 0x1FFFF;
+    uint32_t ptr;
+    if (L->roll_next) {
+        ptr = (base & 0x1E000u) | ((base + off % L->roll_next) & 0x1FFFu);
+        max78000_sbuf_put(&m->lout[(base >> 13) & 15], off, lanes, v);
+    } else
+        ptr = (base + off) & 0x1FFFFu;
     unsigned g = ptr >> 13, w = ptr & 0x1FFF;
-    m->dmem[g][w] = (m->dmem[g][w] & ~(0xFFu << (8 * lane))) | (uint32_t)v << (8 * lane);
-    m->dwritten[g][w] |= (uint8_t)(1u << lane);
-}
-
-static void store_word(max78000_t *m, uint32_t ptr, uint32_t v)
-{
-    ptr &= 0x1FFFF;
-    unsigned g = ptr >> 13, w = ptr & 0x1FFF;
-    m->dmem[g][w] = v;
-    m->dwritten[g][w] = 0xF;
+    uint32_t bm = 0;
+    for (unsigned l = 0; l < 4; l++)
+        if (lanes & (1u << l)) bm |= 0xFFu << (8 * l);
+    m->dmem[g][w] = (m->dmem[g][w] & ~bm) | (v & bm);
+    m->dwritten[g][w] |= (uint8_t)lanes;
 }
 
 /* Pass-through (3.11, M3, unverified): pooled/combined values written to timeslots. */
@@ -271,8 +289,8 @@ static void passthru(max78000_t *m, unsigned q, const max78000_lp_t *lp)
         for (int k = 0; k < lp->H_p * lp->W_p; k++)
             for (unsigned e = 0; e < lp->X; e++) {
                 int v = xp_val(m, lp, 16 * q + (unsigned)i, e, k / lp->W_p, k % lp->W_p);
-                store_byte(m, lp->wbase + t * lp->toff + ((uint32_t)k * lp->X + e) * (lp->inc + 1), (unsigned)i & 3,
-                           (uint8_t)v);
+                store_out(m, lp, lp->wbase + t * lp->toff, ((uint32_t)k * lp->X + e) * (lp->inc + 1), 1u << (i & 3),
+                          (uint32_t)(uint8_t)v << (8 * (i & 3)));
             }
     }
 }
@@ -293,8 +311,7 @@ void max78000_run_layer(max78000_t *m, unsigned y)
     for (unsigned q = 0; q < MAX78000_NQUAD; q++) {
         max78000_layer_params(m, q, y, &lp[q]);
         npix[q] = lp[q].valid ? lp[q].H_out * lp[q].W_out : 0;
-        uint32_t lc0 = m->q[q].lreg[MAX78000_LR_LCTRL0][y], post = m->q[q].lreg[MAX78000_LR_POST][y];
-        if (MAX78000_POST_DECONV_EN_GET(post)) note(m, "deconvolution (M3) not modelled", q, y);
+        uint32_t lc0 = m->q[q].lreg[MAX78000_LR_LCTRL0][y];
         if (MAX78000_LCTRL0_MSLAVE_GET(lc0) || MAX78000_LCTRL0_SSLAVE_GET(lc0))
             note(m, "mslave/sslave set (undefined, D24)", q, y);
         if (lp[q].ewise && !lp[q].conv2d && !lp[q].passthru)
@@ -333,12 +350,12 @@ void max78000_run_layer(max78000_t *m, unsigned y)
                 for (unsigned t = 0; t < MAX78000_NQUAD; t++)
                     if (t != (unsigned)q && (L->cnnsi & (1u << t)) && part[t] && K < lp[t].NK && k < npix[t])
                         total += part[t][(size_t)K * npix[t] + k];
+                uint32_t base = L->wbase + (j >> 2) * L->moff;
                 if (L->bigdwrt)                                        /* D38 */
-                    store_word(m, L->wbase + 4u * (uint32_t)k * (L->inc + 1) + P * L->choff + (j >> 2) * L->moff + (j & 3),
-                               (uint32_t)total);
+                    store_out(m, L, base, 4u * (uint32_t)k * (L->inc + 1) + P * L->choff + (j & 3), 0xF, (uint32_t)total);
                 else
-                    store_byte(m, L->wbase + (uint32_t)k * (L->inc + 1) + P * L->choff + (j >> 2) * L->moff, j & 3,
-                               (uint8_t)max78000_out8(total, L->s, L->out_abs, L->relu));
+                    store_out(m, L, base, (uint32_t)k * (L->inc + 1) + P * L->choff, 1u << (j & 3),
+                              (uint32_t)(uint8_t)max78000_out8(total, L->s, L->out_abs, L->relu) << (8 * (j & 3)));
             }
         }
     }

@@ -22,7 +22,8 @@ typedef struct max78000_lp {
     int s;                   /* D25 */
     uint32_t wbase, toff, moff, choff, rptr, inc;
     /* M3 */
-    bool ewise, prepool, conv2d, passthru;
+    bool ewise, prepool, conv2d, passthru, deconv;
+    uint32_t roll, roll_next;   /* circular buffers (2.4): FBUF of this layer's input, of the next layer's */
     unsigned ewise_func;
     bool valid;              /* geometry and loop counts are usable (H_out, W_out, NK > 0 ...) */
 } max78000_lp_t;

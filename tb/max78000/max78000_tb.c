@@ -23,6 +23,7 @@
  *                 the DUT never does, so irq never comes and the wait_irq watchdog fires.
  *   bus_error[:N] the N-th APB write (default 20) goes to 0x5000_0800, which maps to nothing: PSLVERR,
  *                 reported as a bus error because the program did not mark it expected. */
+#include "ai8x_import.h"
 #include "apb_master.h"
 #include "irq_monitor.h"
 #include "max78000_check.h"
@@ -233,6 +234,9 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
             uint32_t mask = 0xFFFFFFFFu;
             if (pending && d.kind == DEC_CTRL)   /* the model's run is already done; the DUT's is not */
                 mask &= ~MAX78000_CTRL_CNN_IRQ_MASK;
+            if (d.kind == DEC_FIFO_STAT)   /* FIFO levels depend on the engine's pace (2.4): the model takes every
+                                              word at once, so only the program's polls judge them */
+                mask = 0;
             if ((rdata ^ r.rdata) & mask)
                 sim_error(t->sim, "APB: read of %s (0x%08x) returned 0x%08x, the golden model holds 0x%08x "
                           "(differs in 0x%08x)", m7_reg_name(t, req->addr, nm, sizeof nm), req->addr, rdata,
@@ -348,6 +352,13 @@ static int m7_build(void *acc, const char *test, uint64_t seed, program_t *p, ch
 {
     (void)acc;
     return max78000_build_test(test, seed, p, err, errlen);
+}
+
+/* +cfg=<folder>: a program as ai8xize generated it (tb/max78000/ai8x_import.c). */
+static int m7_import(void *acc, const char *path, program_t *p, char *err, size_t errlen)
+{
+    (void)acc;
+    return ai8x_import(path, p, err, errlen);
 }
 
 static void m7_bus_push(void *acc, const bus_req_t *r)
@@ -516,7 +527,7 @@ const acc_ops_t tb_acc_ops = {
     .create = m7_create,
     .destroy = m7_destroy,
     .build = m7_build,
-    .import = NULL,
+    .import = m7_import,
     .bus_push = m7_bus_push,
     .bus_pop = m7_bus_pop,
     .bus_idle = m7_bus_idle,

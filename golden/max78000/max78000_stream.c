@@ -1,0 +1,164 @@
+/* MAX78000 golden model: FIFO input (D10, D46) and circular streaming buffers (2.4), M3.
+ * The model computes every layer on the whole frame once its input is there (2.4: the outputs must equal
+ * those of the network computed without streaming). A run started with CTRL.fifo_en waits until every
+ * enabled FIFO k has delivered IFRM[k] words; while it waits, each word written into a FIFO is taken at
+ * once (the FIFO never fills, as with an engine that keeps up). Words land where the hardware puts them:
+ * memory 4k at layer 0's RPTR_BASE + offset, wrapped at FBUF[0] when the buffer is circular. A circular
+ * buffer (CTRL.stream_en and lilbuf, FBUF[y] != 0) keeps its whole logical contents beside the wrapped
+ * memory, so the next layer reads the frame the previous layer wrote even where the memory has been
+ * overwritten (ai8x-synthesis apbaccess.py: offs = (offs - out_offset) % (rollover*4) + out_offset). */
+#include "max78000_stream.h"
+#include "max78000_regs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void max78000_sbuf_put(max78000_sbuf_t *b, size_t off, unsigned lane_bits, uint32_t v)
+{
+    if (off >= b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap <= off) cap *= 2;
+        uint32_t *nw = realloc(b->w, cap * sizeof *nw);
+        if (!nw) return;                  /* the read then falls back to memory: a mismatch, never silent */
+        memset(nw + b->cap, 0, (cap - b->cap) * sizeof *nw);
+        b->w = nw;
+        b->cap = cap;
+    }
+    uint32_t bm = 0;
+    for (unsigned l = 0; l < 4; l++)
+        if (lane_bits & (1u << l)) bm |= 0xFFu << (8 * l);
+    b->w[off] = (b->w[off] & ~bm) | (v & bm);
+    if (off + 1 > b->n) b->n = off + 1;
+}
+
+bool max78000_sbuf_get(const max78000_sbuf_t *b, size_t off, uint32_t *w)
+{
+    if (!b->n) return false;
+    *w = off < b->n ? b->w[off] : 0;
+    return true;
+}
+
+static void sbuf_free(max78000_sbuf_t *b)
+{
+    free(b->w);
+    memset(b, 0, sizeof *b);
+}
+
+void max78000_sbuf_next_layer(max78000_t *m)
+{
+    for (unsigned g = 0; g < MAX78000_NDMEM; g++) {
+        sbuf_free(&m->lin[g]);
+        m->lin[g] = m->lout[g];
+        memset(&m->lout[g], 0, sizeof m->lout[g]);
+    }
+}
+
+void max78000_sbuf_clear(max78000_t *m)
+{
+    for (unsigned g = 0; g < MAX78000_NDMEM; g++) {
+        sbuf_free(&m->lin[g]);
+        sbuf_free(&m->lout[g]);
+    }
+}
+
+/* The circular read buffer of layer y in quadrant q: FBUF[y], or 0 when the layer reads plain memory. */
+static uint32_t roll_of(const max78000_t *m, unsigned q, unsigned y)
+{
+    uint32_t c = m->q[q].ctrl;
+    if (y >= MAX78000_NSTREAM || !(c & MAX78000_CTRL_STREAM_EN_MASK) || !(c & MAX78000_CTRL_LILBUF_MASK))
+        return 0;
+    return m->q[q].fbuf[y] & 0x1FFFFu;
+}
+
+/* One FIFO word into layer 0's input (D46). */
+static void deliver(max78000_t *m, unsigned k, uint32_t word)
+{
+    unsigned g = 4 * k;
+    uint32_t off = m->fifo_taken[k]++;
+    uint32_t rptr = m->q[k].lreg[MAX78000_LR_RPTR_BASE][0] & 0x1FFFu;
+    uint32_t roll = roll_of(m, k, 0);
+    m->dmem[g][(rptr + (roll ? off % roll : off)) & 0x1FFFu] = word;
+    if (roll) max78000_sbuf_put(&m->lin[g], off, 0xF, word);
+}
+
+static uint32_t ifrm(const max78000_t *m, unsigned k) { return m->q[k].ifrm & 0xFFFFFu; }
+
+/* Takes what the waiting run needs from the FIFOs; runs it once every enabled FIFO has delivered IFRM. */
+static void drain(max78000_t *m)
+{
+    if (!m->fifo_wait) return;
+    unsigned en = MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl);
+    bool done = en != 0;
+    for (unsigned k = 0; k < 4; k++) {
+        if (!(en & (1u << k))) continue;
+        while (m->fifo_level[k] && m->fifo_taken[k] < ifrm(m, k)) {
+            deliver(m, k, m->fifo[k][0]);
+            memmove(m->fifo[k], m->fifo[k] + 1, (MAX78000_FIFO_DEPTH - 1) * sizeof m->fifo[k][0]);
+            m->fifo_level[k]--;
+        }
+        if (m->fifo_taken[k] < ifrm(m, k)) done = false;
+    }
+    if (done) {
+        m->fifo_wait = false;
+        max78000_run_now(m, m->fifo_master);
+    }
+}
+
+void max78000_start(max78000_t *m, unsigned master)
+{
+    bool first = !(m->q[master].ctrl & MAX78000_CTRL_ONESHOT_MASK) || m->next_layer == 0;
+    if (!(m->q[master].ctrl & MAX78000_CTRL_FIFO_EN_MASK)) {
+        if (first) max78000_sbuf_clear(m);
+        max78000_run_now(m, master);
+        return;
+    }
+    m->fifo_wait = true;
+    m->fifo_master = master;
+    memset(m->fifo_taken, 0, sizeof m->fifo_taken);
+    max78000_sbuf_clear(m);
+    unsigned en = MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl);
+    for (unsigned k = 0; k < 4; k++)
+        if ((en & (1u << k)) && !ifrm(m, k) && !m->unsupported[0])
+            snprintf(m->unsupported, sizeof m->unsupported,
+                     "FIFO %u enabled with IFRM = 0 in quadrant %u: the run would wait for ever", k, k);
+    drain(m);
+}
+
+void max78000_fifo_write(max78000_t *m, unsigned k, uint32_t data)
+{
+    k &= 3;
+    if (!(MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl) & (1u << k)) || m->fifo_level[k] >= MAX78000_FIFO_DEPTH)
+        return;                                            /* dropped (2.1) */
+    m->fifo[k][m->fifo_level[k]++] = data;
+    drain(m);
+}
+
+uint32_t max78000_fifo_stat(const max78000_t *m)
+{
+    unsigned en = MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl);
+    unsigned et = MAX78000_FIFO_CTRL_EMPTY_THRESH_GET(m->fifo_ctrl), ft = MAX78000_FIFO_CTRL_FULL_THRESH_GET(m->fifo_ctrl);
+    uint32_t full = 0, empty = 0, afull = 0, aempty = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        if (!(en & (1u << k))) continue;                  /* D10: a disabled FIFO's flags read 0 */
+        unsigned l = m->fifo_level[k];
+        full |= (uint32_t)(l == MAX78000_FIFO_DEPTH) << k;
+        empty |= (uint32_t)(l == 0) << k;
+        afull |= (uint32_t)(l > ft) << k;
+        aempty |= (uint32_t)(l < et) << k;
+    }
+    uint32_t v = full | empty << 4 | afull << 8 | aempty << 12;
+    if (en && full == en) v |= 1u << 16;
+    if (empty) v |= 1u << 17;
+    if (en && afull == en) v |= 1u << 18;
+    if (aempty) v |= 1u << 19;
+    return v;
+}
+
+bool max78000_fifo_irq(const max78000_t *m)
+{
+    uint32_t s = max78000_fifo_stat(m), c = m->fifo_ctrl;
+    return ((s & 0xFu) & MAX78000_FIFO_CTRL_FULL_INT_EN_GET(c)) || (((s >> 4) & 0xFu) & MAX78000_FIFO_CTRL_EMPTY_INT_EN_GET(c)) ||
+           (((s >> 8) & 0xFu) & MAX78000_FIFO_CTRL_ALMOST_FULL_INT_EN_GET(c)) ||
+           (((s >> 12) & 0xFu) & MAX78000_FIFO_CTRL_ALMOST_EMPTY_INT_EN_GET(c));
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""The ai8xize program reader's negative tests (run by `make test`; issue 21, docs/max78000.md):
+  - a program read as it is passes its known answer golden-only (the baseline the two faults are judged against);
+  - the same program with one wrong word in a temporary copy of sampleoutput.h fails, naming the word's address
+    and sampleoutput.h:line;
+  - the same program with one statement the reader does not know in cnn.c fails before running, naming cnn.c:line;
+  - a folder without a program (no main.c/cnn.c, no generator error in a log) fails naming the missing file.
+Skipped, with the reason, where ../shared/conformance/max78000/ai8x is absent."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+AI8X = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'ai8x')
+PROG = 'conv1d-1'          # small: one conv1d layer, its known answer spans several words
+SIM = os.path.join(ROOT, 'build', 'max78000', 'sim')
+failures, checked = [], []
+
+
+def check(cond, what, out=''):
+    checked.append(what)
+    print(('ok   ' if cond else 'FAIL ') + what)
+    if not cond:
+        failures.append(what)
+        print('\n'.join(out.splitlines()[-15:]))
+
+
+def run(folder):
+    p = subprocess.run([SIM, f'+cfg={folder}', '+golden_only', '+seed=1'], cwd=ROOT, capture_output=True, text=True)
+    return p.returncode, p.stdout + p.stderr
+
+
+def main():
+    if not os.path.isdir(os.path.join(AI8X, PROG)):
+        print(f'SKIPPED test_ai8x: {os.path.relpath(AI8X, ROOT)} is absent (external stimulus not available here)')
+        return 0
+    if not os.path.exists(SIM):
+        print(f'FAIL test_ai8x: {os.path.relpath(SIM, ROOT)} is not built (make build)')
+        return 1
+    src = os.path.join(AI8X, PROG)
+    rc, out = run(src)
+    check(rc == 0 and re.search(r'^PASS ', out, re.M) is not None, f'{PROG} passes its known answer golden-only', out)
+    with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, 'build')) as d:
+        # one wrong word in sampleoutput.h: the third data word of the first record
+        bad = os.path.join(d, PROG)
+        shutil.copytree(src, bad)
+        for f in os.listdir(bad):
+            os.chmod(os.path.join(bad, f), 0o644)
+        so = os.path.join(bad, 'sampleoutput.h')
+        lines = open(so).read().split('\n')
+        words = [(i, m) for i, l in enumerate(lines) for m in re.finditer(r'0x([0-9a-f]{8})', l)]
+        base = int(words[0][1].group(1), 16)
+        li, m = words[5]            # address, mask, length, word 0, word 1, word 2
+        addr = base + 8
+        lines[li] = lines[li][:m.start(1)] + f'{int(m.group(1), 16) ^ 0x10:08x}' + lines[li][m.end(1):]
+        open(so, 'w').write('\n'.join(lines))
+        rc, out = run(bad)
+        check(rc != 0 and re.search(rf'read of .*\(0x{addr:x}\).*expected', out) is not None and
+              f'sampleoutput.h:{li + 1}' in out,
+              f'one wrong word in sampleoutput.h fails naming its address 0x{addr:08x} and sampleoutput.h:{li + 1}', out)
+        shutil.rmtree(bad)
+        # a statement the reader does not understand, in cnn_init
+        shutil.copytree(src, bad)
+        for f in os.listdir(bad):
+            os.chmod(os.path.join(bad, f), 0o644)
+        cc = os.path.join(bad, 'cnn.c')
+        lines = open(cc).read().split('\n')
+        at = next(i for i, l in enumerate(lines) if l.startswith('int cnn_init(void)')) + 2
+        lines.insert(at, '  *((volatile uint32_t *) 0x50100000) ^= 0x00000001; // not something ai8xize writes')
+        open(cc, 'w').write('\n'.join(lines))
+        rc, out = run(bad)
+        check(rc != 0 and re.search(rf'cnn\.c:{at + 1}: .*\^=', out) is not None,
+              f'an unsupported C construct fails naming cnn.c:{at + 1}', out)
+        shutil.rmtree(bad)
+        # no program at all
+        os.makedirs(bad)
+        shutil.copy(os.path.join(src, 'sampleoutput.h'), bad)
+        rc, out = run(bad)
+        check(rc != 0 and re.search(r'weights\.h:0: cannot read', out) is not None,
+              'a folder without the program fails naming the missing file', out)
+    print(f'test_ai8x: {len(checked) - len(failures)}/{len(checked)} checks passed')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
