@@ -111,6 +111,8 @@ module max78000_cnn
   logic        fifo_irq;
   logic [19:0] ifrm [4], fifo_cnt [4];
   logic [12:0] fifo_rptr [4], fifo_waddr [4];
+  logic [16:0] fifo_roll [4];
+  logic [3:0]  fifo_lw;
   max78000_fifo u_fifo (
     .clk, .rst_n, .ctrl(fifo_ctrl_q),
     .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA), .pop(fifo_pop),
@@ -121,7 +123,7 @@ module max78000_cnn
   max78000_fifo_drain u_drain (
     .clk, .rst_n, .start(start_hit != 4'd0 && !busy), .active(fifo_run), .fen(fifo_ctrl_q[15:12]),
     .cpl(fifo_ctrl_q[11]), .ifrm, .rptr(fifo_rptr), .fempty(fifo_empty), .mem_busy(fifo_memw),
-    .pop(fifo_pop), .waddr(fifo_waddr), .cnt(fifo_cnt)
+    .roll(fifo_roll), .pop(fifo_pop), .waddr(fifo_waddr), .lw(fifo_lw), .cnt(fifo_cnt)
   );
   for (genvar k = 0; k < 4; k++) begin : g_fmem
     assign fifo_memw[k] = dm_we && dm_wg == 4'(4 * k);
@@ -162,6 +164,7 @@ module max78000_cnn
     assign cnn_en[q] = ctrl_q[q][0];
     assign ifrm[q] = ifrm_q[19:0];
     assign fifo_rptr[q] = rptr_base_q[0][12:0];
+    assign fifo_roll[q] = (ctrl_q[q][14] && ctrl_q[q][19]) ? fbuf_q[0][16:0] : 17'd0;   // 2.4
     always_comb begin
       lr[0] = rcnt_q[layer];  lr[1] = ccnt_q[layer];  lr[2] = oned_q[layer];  lr[3] = prcnt_q[layer];
       lr[4] = pccnt_q[layer]; lr[5] = stride_q[layer]; lr[6] = wptr_base_q[layer];
@@ -169,10 +172,14 @@ module max78000_cnn
       lr[10] = rptr_base_q[layer]; lr[11] = lctrl0_q[layer]; lr[12] = mcnt_q[layer]; lr[13] = tptr_q[layer];
       lr[14] = en_q[layer]; lr[15] = post_q[layer];
     end
-    max78000_lparams u_lp (.lr, .lctrl1(lctrl1_q[layer]), .ctrl(ctrl_q[q]), .p(lp_in[q]));
+    logic [31:0] fb, fbn;
+    assign fb = (layer < 5'd8) ? fbuf_q[layer[2:0]] : 32'd0;
+    assign fbn = (layer < 5'd7) ? fbuf_q[3'(layer + 5'd1)] : 32'd0;
+    max78000_lparams u_lp (.lr, .lctrl1(lctrl1_q[layer]), .ctrl(ctrl_q[q]), .fbuf(fb), .fbuf_next(fbn),
+                           .p(lp_in[q]));
     // Stored-only registers (D11, D22, M3 streaming).
     wire unused = ^{sram_q, test_q, nv[31:12], nv[8:1], ifrm_q[31:20], rptr_base_q[0][31:13], strm0_q[0],
-                    strm1_q[0], fbuf_q[0]};
+                    strm1_q[0]};
   end
 
   assign irq = ctrl_q[0][12] | ctrl_q[1][12] | ctrl_q[2][12] | ctrl_q[3][12] | fifo_irq;   // D06
@@ -206,7 +213,7 @@ module max78000_cnn
     .oneshot(ctrl_q[mq][8]), .layer, .lp_in, .busy, .done, .cycles(run_cycles),
     .dm_re, .dm_raddr, .dm_rdata, .dm_we, .dm_wg, .dm_waddr, .dm_wdata, .dm_wbe,
     .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata,
-    .fifo_feed(fifo_run ? fifo_ctrl_q[15:12] : 4'd0), .fifo_cnt, .ifrm
+    .fifo_feed(fifo_run ? fifo_ctrl_q[15:12] : 4'd0), .fifo_cnt, .ifrm, .fifo_lw, .fifo_data(fifo_head)
   );
 
   // ---------------- memories ----------------

@@ -59,13 +59,17 @@ module max78000_engine
   // FIFO input (D46): quadrants whose layer-0 input arrives through their FIFO, words delivered, IFRM
   input  logic [3:0]  fifo_feed,
   input  logic [19:0] fifo_cnt [4],
-  input  logic [19:0] ifrm [4]
+  input  logic [19:0] ifrm [4],
+  // FIFO words for layer 0's logical input frame (streaming, 2.4): word fifo_cnt[k] of memory 4k
+  input  logic [3:0]  fifo_lw,
+  input  logic [31:0] fifo_data [4]
 );
   typedef enum logic [3:0] { S_IDLE, S_INIT, S_POOL, S_PDRAIN, S_CONV, S_CDRAIN, S_LEND, S_DONE, S_PASS, S_PWR
   } state_e;
   state_e state;
 
-  localparam int PBW = 15;             // pooled-plane buffer address width
+  localparam int PBW = 16;             // pooled-plane buffer address width
+  localparam int LW = 16;              // logical-frame words per memory and bank (streaming)
   localparam int PB_DEPTH = 1 << PBW;  // rows (bytes per processor), see the header
 
   lparams_t lp [4];
@@ -91,6 +95,13 @@ module max78000_engine
   logic [15:0] n;
   logic [12:0] word_q [4];
   logic [31:0] woff [4];                // word offset from RPTR_BASE
+  // streaming logical frames (2.4): two banks per memory, written by layers y (bank y&1) and read by y+1
+  logic [LW:0]  lg_raddr [16], lg_waddr [16];
+  logic [31:0]  lg_rdata [16], lg_wdata [16];
+  logic         lg_we [16];
+  logic [3:0]   lg_wbe [16];
+  logic [16:0]  lg_n [2][16];           // words in each bank of memory g (0: no logical frame)
+  logic [15:0]  lg_use, lg_zero, lg_use1, lg_zero1;
   logic        pstall;                  // layer 0 waits for a FIFO word that has not arrived yet
 
   always_comb begin
@@ -105,9 +116,16 @@ module max78000_engine
     n = 16'((32'(py) * 32'(L.st) + 32'(dy)) * 32'(L.w_in) + 32'(px) * 32'(L.st) + 32'(dx));
     pstall = 1'b0;
     for (int q = 0; q < 4; q++) begin
-      woff[q] = ((lp[q].chw ? 32'(n[15:2]) : 32'(n)) * 32'(L.x) + 32'(e)) * 32'(L.nop) + 32'(o);
-      word_q[q] = 13'(32'(lp[q].rptr) + woff[q]);
+      // 3.2: HWC operands interleave per (pixel, pass); CHW words carry no operand index
+      woff[q] = lp[q].chw ? 32'(n[15:2]) * 32'(L.x) + 32'(e) : (32'(n) * 32'(L.x) + 32'(e)) * 32'(L.nop) + 32'(o);
+      // a circular input buffer (2.4) wraps at FBUF in memory; its logical frame is read when there is one
+      word_q[q] = 13'(32'(lp[q].rptr) + (lp[q].roll != 17'd0 ? woff[q] % 32'(lp[q].roll) : woff[q]));
       if (fifo_feed[q] && layer == 5'd0 && woff[q] >= 32'(fifo_cnt[q]) && woff[q] < 32'(ifrm[q])) pstall = 1'b1;
+    end
+    for (int g = 0; g < 16; g++) begin
+      lg_use[g] = lp[g / 4].roll != 17'd0 && lg_n[~layer[0]][g] != 17'd0;
+      lg_zero[g] = woff[g / 4] >= 32'(lg_n[~layer[0]][g]);
+      lg_raddr[g] = {~layer[0], woff[g / 4][LW-1:0]};
     end
     for (int g = 0; g < 16; g++) dm_raddr[g] = word_q[g / 4];
   end
@@ -123,11 +141,14 @@ module max78000_engine
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       pv1 <= 1'b0; pfirst1 <= 1'b0; plast1 <= 1'b0; ofirst1 <= 1'b0; olast1 <= 1'b0; lane1 <= '0; pwa1 <= '0;
+      lg_use1 <= '0; lg_zero1 <= '0;
     end else begin
       pv1 <= pstep;
       pfirst1 <= dx == 5'd0 && dy == 5'd0;
       plast1 <= last_win;
       ofirst1 <= o == 5'd0;
+      lg_use1 <= lg_use;
+      lg_zero1 <= lg_zero;
       olast1 <= last_o;
       lane1 <= n[1:0];
       pwa1 <= pwa;
@@ -209,11 +230,13 @@ module max78000_engine
     localparam int I = p % 16;
     localparam int G = p / 4;
     logic [7:0] byte_in;
+    logic [31:0] din;
     logic [7:0] x [9];
     logic [7:0] wbyte [9];
     logic signed [7:0] xp;
     always_comb begin
-      byte_in = lp[Q].chw ? dm_rdata[G][8*lane1 +: 8] : dm_rdata[G][8*(p%4) +: 8];
+      din = !lg_use1[G] ? dm_rdata[G] : lg_zero1[G] ? 32'd0 : lg_rdata[G];
+      byte_in = lp[Q].chw ? din[8*lane1 +: 8] : din[8*(p%4) +: 8];
       for (int t = 0; t < 9; t++) begin
         logic [4:0] off;
         off = 5'(r01[Q]) + 5'(L.t) - 5'd1 - 5'(t);      // slot of tap t counted from word B0/9
@@ -242,11 +265,14 @@ module max78000_engine
   logic signed [39:0] part [4];
   logic signed [39:0] total [4];
   logic [16:0] ptr [4];
+  logic [31:0] woffs [4];               // offset from the write base (3.10), the logical-frame word
   logic [31:0] wdata [4];
   logic [3:0]  wbe [4];
   logic [3:0]  wnew;                    // quadrants whose write of the ending pixel is visible
   logic [3:0]  wb_pend, wb_left;
   logic [16:0] wb_ptr [4];
+  logic [LW-1:0] wb_off [4];
+  logic [3:0]  wb_lw;
   logic [31:0] wb_data [4];
   logic [3:0]  wb_be [4];
   logic [1:0]  ws;
@@ -259,11 +285,10 @@ module max78000_engine
       for (int t = 0; t < 4; t++)
         if (t != q && lp[q].cnnsi[t]) total[q] = total[q] + part[t];                              // D23
       if (lp[q].bigdwrt)                                                                           // D40
-        ptr[q] = 17'(32'(lp[q].wbase) + 32'd4 * 32'(k1) * 32'(lp[q].inc1) + 32'(P1) * 32'(lp[q].choff)
-                     + 32'(j1[9:2]) * 32'(lp[q].moff) + 32'(j1[1:0]));
+        woffs[q] = 32'd4 * 32'(k1) * 32'(lp[q].inc1) + 32'(P1) * 32'(lp[q].choff) + 32'(j1[1:0]);
       else
-        ptr[q] = 17'(32'(lp[q].wbase) + 32'(k1) * 32'(lp[q].inc1) + 32'(P1) * 32'(lp[q].choff)
-                     + 32'(j1[9:2]) * 32'(lp[q].moff));
+        woffs[q] = 32'(k1) * 32'(lp[q].inc1) + 32'(P1) * 32'(lp[q].choff);
+      ptr[q] = wptr(17'(32'(lp[q].wbase) + 32'(j1[9:2]) * 32'(lp[q].moff)), woffs[q], lp[q].roll_next);
       wdata[q] = lp[q].bigdwrt ? total[q][31:0]                                                   // D38
                                : {4{out_stage(total[q], lp[q].shift, lp[q].oabs, lp[q].relu)}};
       wbe[q] = lp[q].bigdwrt ? 4'hF : 4'(1 << j1[1:0]);
@@ -284,14 +309,66 @@ module max78000_engine
     dm_waddr = wb_ptr[ws][12:0];
     dm_wdata = wb_data[ws];
     dm_wbe = wb_be[ws];
+    lw = wb_lw[ws];
+    loff = wb_off[ws];
     if (state == S_PWR) begin          // the conv write buffer is empty in pass-through layers
       dm_we = pt_pend != 16'd0;
       dm_wg = pt_ptr[16:13];
       dm_waddr = pt_ptr[12:0];
       dm_wdata = pt_data;
       dm_wbe = pt_be;
+      lw = lp[pt_g[3:2]].roll_next != 17'd0;
+      loff = pt_off[LW-1:0];
     end
   end
+
+  // the logical frame of a layer whose writes wrap (streaming), and FIFO words for layer 0's
+  always_comb begin
+    for (int g = 0; g < 16; g++) begin
+      lg_we[g] = dm_we && lw && dm_wg == 4'(g);
+      lg_waddr[g] = {layer[0], loff};
+      lg_wdata[g] = dm_wdata;
+      lg_wbe[g] = dm_wbe;
+      if (g % 4 == 0 && fifo_lw[g / 4]) begin     // the drain never writes a memory the engine writes
+        lg_we[g] = 1'b1;
+        lg_waddr[g] = {1'b1, fifo_cnt[g / 4][LW-1:0]};
+        lg_wdata[g] = fifo_data[g / 4];
+        lg_wbe[g] = 4'hF;
+      end
+    end
+  end
+
+  // Physical write pointer (3.10): base + offset; when the next layer reads a circular buffer (2.4) the
+  // offset wraps at its FBUF inside the base's memory (ai8x-synthesis apbaccess.py).
+  function automatic logic [16:0] wptr(input logic [16:0] base, input logic [31:0] off, input logic [16:0] roll);
+    if (roll == 17'd0) return 17'(32'(base) + off);
+    return {base[16:13], 13'(32'(base) + off % 32'(roll))};
+  endfunction
+
+  logic          lw;
+  logic [LW-1:0] loff;
+  for (genvar g = 0; g < 16; g++) begin : g_lg
+    logic [LW:0]  ra [1];
+    logic [31:0]  rd [1];
+    assign ra[0] = lg_raddr[g];
+    assign lg_rdata[g] = rd[0];
+    max78000_ram_mr #(.DEPTH(2 << LW), .NB(4), .NR(1), .AW(LW + 1)) u_lg (
+      .clk, .re(pstep), .raddr(ra), .rdata(rd), .we(lg_we[g]), .waddr(lg_waddr[g]), .wdata(lg_wdata[g]),
+      .wbe(lg_wbe[g])
+    );
+  end
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) begin
+      for (int b = 0; b < 2; b++) for (int g = 0; g < 16; g++) lg_n[b][g] <= '0;
+    end else if (state == S_IDLE && start && (!oneshot || next_layer > lcnt || next_layer == 5'd0)) begin
+      for (int b = 0; b < 2; b++) for (int g = 0; g < 16; g++) lg_n[b][g] <= '0;   // a new run
+    end else if (state == S_INIT) begin
+      for (int g = 0; g < 16; g++) lg_n[layer[0]][g] <= '0;                        // this layer's output frame
+    end else begin
+      for (int g = 0; g < 16; g++)
+        if (lg_we[g] && 17'(lg_waddr[g][LW-1:0]) >= lg_n[lg_waddr[g][LW]][g])
+          lg_n[lg_waddr[g][LW]][g] <= 17'(lg_waddr[g][LW-1:0]) + 17'd1;
+    end
 
   // ---------------- pass-through writes (3.11) ----------------
   // Per pixel k and pass e, each group of 4 processors (4q + gi) with an enabled processor writes its pooled
@@ -300,6 +377,7 @@ module max78000_engine
   logic [15:0] pt_grp, pt_pend, pt_left;
   logic [3:0]  pt_g;
   logic [16:0] pt_ptr;
+  logic [31:0] pt_off;
   logic [31:0] pt_data;
   logic [3:0]  pt_be;
   always_comb begin
@@ -312,8 +390,8 @@ module max78000_engine
     gi = pt_g[1:0];
     g0 = 2'd3;
     for (int u = 3; u >= 0; u--) if (lp[q].pro_en[4 * u +: 4] != 4'd0) g0 = 2'(u);
-    pt_ptr = 17'(32'(lp[q].wbase) + 32'(2'(gi - g0)) * 32'(lp[q].toff)
-                 + (32'(k) * 32'(L.x) + 32'(e)) * 32'(lp[q].inc1));
+    pt_off = (32'(k) * 32'(L.x) + 32'(e)) * 32'(lp[q].inc1);
+    pt_ptr = wptr(17'(32'(lp[q].wbase) + 32'(2'(gi - g0)) * 32'(lp[q].toff)), pt_off, lp[q].roll_next);
     for (int l = 0; l < 4; l++) pt_data[8 * l +: 8] = tval[0] ? pb_rdata[0][8 * (4 * pt_g + 4'(l)) +: 8] : 8'd0;
     pt_be = lp[q].pro_en[4 * gi +: 4];
   end
@@ -340,12 +418,18 @@ module max78000_engine
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       wb_pend <= '0;
-      for (int q = 0; q < 4; q++) begin acc[q] <= '0; wb_ptr[q] <= '0; wb_data[q] <= '0; wb_be[q] <= '0; end
+      wb_lw <= '0;
+      for (int q = 0; q < 4; q++) begin
+        acc[q] <= '0; wb_ptr[q] <= '0; wb_data[q] <= '0; wb_be[q] <= '0; wb_off[q] <= '0;
+      end
     end else if (cv1 && !stall) begin
       for (int q = 0; q < 4; q++) acc[q] <= clast1 ? 40'sd0 : acc[q] + qsum[q];
       if (clast1) begin
         wb_pend <= wnew;
-        for (int q = 0; q < 4; q++) begin wb_ptr[q] <= ptr[q]; wb_data[q] <= wdata[q]; wb_be[q] <= wbe[q]; end
+        for (int q = 0; q < 4; q++) begin
+          wb_ptr[q] <= ptr[q]; wb_data[q] <= wdata[q]; wb_be[q] <= wbe[q]; wb_off[q] <= woffs[q][LW-1:0];
+          wb_lw[q] <= lp[q].roll_next != 17'd0;
+        end
       end else wb_pend <= wb_left;
     end else wb_pend <= wb_left;
   end

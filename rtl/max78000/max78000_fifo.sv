@@ -5,9 +5,9 @@
 // Clearing fifo_en[k] empties FIFO k (a disabled FIFO holds nothing; its flags read 0, D10).
 // Status (FIFO_STAT): per FIFO `full = level==8`, `empty = level==0`, `almost_full = level > full_thresh`,
 // `almost_empty = level < empty_thresh`, all 0 for a disabled FIFO. The summary bits are taken over the
-// enabled FIFOs and are 0 when none is enabled (project rule, written down in docs/max78000_rtl.md):
-// `any empty`/`any almost_empty` = OR, `all full`/`all almost_full` = AND, `wptr_eq`/`rptr_eq` = the
-// enabled FIFOs' write/read pointers are all equal (they step together, e.g. with fifo_cpl).
+// enabled FIFOs and are 0 when none is enabled (as the golden model): `any empty`/`any almost_empty` = OR,
+// `all full`/`all almost_full` = AND. `wptr_eq`/`rptr_eq` read 0: the spec does not say which pointers
+// they compare, and no generated program reads them.
 // Interrupt: OR over k of (flag & its FIFO_CTRL enable bit), level-sensitive; the top ORs it into irq (D06).
 module max78000_fifo (
   input  logic        clk,
@@ -57,23 +57,16 @@ module max78000_fifo (
     assign aempty_f[k] = en[k] && lvl[k] < 4'(empty_thr);
   end
 
-  logic all_full, all_afull, wp_eq, rp_eq;
+  logic all_full, all_afull;
   always_comb begin
     all_full = en != 4'd0;
     all_afull = en != 4'd0;
-    wp_eq = en != 4'd0;
-    rp_eq = en != 4'd0;
     for (int k = 0; k < 4; k++)
       if (en[k]) begin
         if (!full_f[k]) all_full = 1'b0;
         if (!afull_f[k]) all_afull = 1'b0;
-        for (int u = 0; u < k; u++)
-          if (en[u]) begin
-            if (wp[u] != wp[k]) wp_eq = 1'b0;
-            if (rp[u] != rp[k]) rp_eq = 1'b0;
-          end
       end
-    stat = {rp_eq, wp_eq, |aempty_f, all_afull, |empty_f, all_full, aempty_f, afull_f, empty_f, full_f};
+    stat = {2'b00, |aempty_f, all_afull, |empty_f, all_full, aempty_f, afull_f, empty_f, full_f};
     irq = |((aempty_f & ctrl[31:28]) | (afull_f & ctrl[27:24]) | (empty_f & ctrl[23:20]) | (full_f & ctrl[19:16]));
   end
   wire unused = ^{ctrl[11:10], ctrl[6:5], ctrl[1:0]};   // fifo_cpl: the drain; rdy_sel: the APB (D04)

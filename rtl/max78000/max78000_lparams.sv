@@ -8,6 +8,8 @@ module max78000_lparams
   input  logic [31:0] lr [16],     // RCNT .. POST of the layer
   input  logic [31:0] lctrl1,
   input  logic [31:0] ctrl,
+  input  logic [31:0] fbuf,        // FBUF of this layer (0 beyond stream 7)
+  input  logic [31:0] fbuf_next,   // FBUF of the next layer
   output lparams_t    p
 );
   logic [31:0] rcnt, ccnt, oned, lc0, post, en, mcnt;
@@ -46,13 +48,19 @@ module max78000_lparams
     wp = (win >= 13'(p.pw)) ? (win - 13'(p.pw)) / 13'(p.st) + 13'sd1 : 13'sd0;
     hup = p.deconv ? 13'(rcnt[9:0]) + 13'sd1 - 13'(2 * p.rpad) : hp;
     wup = p.deconv ? 13'(ccnt[9:0]) + 13'sd1 - 13'(2 * p.cpad) : wp;
-    // Element-wise and pass-through (3.11). Pass-through: timeslot writes (ts_en) with no mask enabled; it
-    // has no kernel (1x1 geometry), whatever ONED's width says (element-wise layers leave it 0).
+    // Element-wise and pass-through (3.11). Pass-through: timeslot writes (ts_en, no mask enabled) of a
+    // 1x1 pass-through (onexone_en) or of an element-wise layer without convolution (ai8xize sets ts_en alone
+    // there). It has no kernel and no padding: one output per pooled pixel, whatever ONED's width says.
     p.nop = oned[ONED_EWISE_EN_LSB] ? 5'(oned[21:18]) + 5'd1 : 5'd1;
     p.prepool = oned[ONED_EWISE_EN_LSB] & oned[ONED_PREPOOL_LSB];
     p.efunc = oned[15:14];
-    p.passthru = post[POST_TS_EN_LSB] && en[31:16] == 16'd0;
+    p.passthru = post[POST_TS_EN_LSB] && en[31:16] == 16'd0
+                 && (post[POST_ONEXONE_EN_LSB] || (oned[ONED_EWISE_EN_LSB] && !oned[ONED_CONV2D_EN_LSB]));
+    if (p.passthru) begin p.rpad = 2'd0; p.cpad = 2'd0; end
     p.toff = lr[7][16:0];
+    // Streaming circular buffers (2.4) with CTRL.stream_en and lilbuf
+    p.roll = (ctrl[CTRL_STREAM_EN_LSB] && ctrl[CTRL_LILBUF_LSB]) ? fbuf[16:0] : 17'd0;
+    p.roll_next = (ctrl[CTRL_STREAM_EN_LSB] && ctrl[CTRL_LILBUF_LSB]) ? fbuf_next[16:0] : 17'd0;
     oned_en = oned[ONED_ONED_EN_LSB];
     width = oned[11:8];
     if (p.passthru) begin
@@ -106,6 +114,6 @@ module max78000_lparams
 
   // Bits read only by other fields' decoders or stored-only (TPTR, TOFF, ewise, M3 controls).
   wire unused = ^{rcnt[31:18], rcnt[15:10], ccnt[31:18], ccnt[15:10], oned[31:22], oned[3:0], lc0[31:16],
-                  lc0[10], lc0[5:0], post[31:29], post[27:25], post[17], lr[3][31:4], lr[4][31:4], lr[5][31:2], lr[6][31:17],
-                  lr[7][31:17], lr[8][31:17], lr[9][31:17], lr[10][31:13], lr[13], lctrl1[31:17], ctrl};
+                  lc0[10], lc0[5:0], post[31:29], post[27:26], post[17], lr[3][31:4], lr[4][31:4], lr[5][31:2], lr[6][31:17],
+                  lr[7][31:17], lr[8][31:17], lr[9][31:17], lr[10][31:13], lr[13], lctrl1[31:17], ctrl, fbuf[31:17], fbuf_next[31:17]};
 endmodule

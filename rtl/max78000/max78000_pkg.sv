@@ -47,5 +47,7 @@ package max78000_pkg;
     logic [16:0] toff;
     logic        deconv;
     logic [10:0] h_up, w_up;      // up-sampled plane (deconv), else the pooled plane
+    logic [16:0] roll;            // streaming: FBUF of this layer (its circular input buffer), 0 = none
+    logic [16:0] roll_next;       // FBUF of the next layer: this layer's writes wrap at it
   } lparams_t;
 endpackage
