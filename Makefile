@@ -4,6 +4,7 @@
 #   make run ACC=nvdla TEST=bdma_random SEED=7 [ARGS='+stall=0']   one test, one seed
 #   make run TRACE=path/to/job.trace                                 replay a native trace
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
+#   make run ACC=max78000 SDK=<ai8xize folder> [GOLDEN_ONLY=1]       run a generated cnn.c/main.c (docs/max78000.md)
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
@@ -16,7 +17,7 @@
 # Variables:
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
-#   TEST=<name> TRACE=<file> CFG=<file>   what to run (one of them)
+#   TEST=<name> TRACE=<file> CFG=<file> SDK=<folder>   what to run (one of them)
 #   SEED=<n>                  the seed (default 1);  SEEDS=<n>: seeds per test for make diff
 #   ARGS='+plusarg ...'       plusargs for the simulator (make help lists them per accelerator)
 #   GOLDEN_ONLY=1             make run: the golden model alone, no RTL (+golden_only; MAX78000, NVDLA)
@@ -211,6 +212,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_duts.py
 	$(PYTHON) tests/test_cli.py
 	$(PYTHON) tests/test_golden_only.py
+	$(PYTHON) tests/test_ai8x.py
 	$(PYTHON) tests/test_fcov_report.py
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py

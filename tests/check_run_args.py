@@ -24,7 +24,7 @@ def problem(v):
     if len(stims) > 1:
         return f"make run: give one of TEST, TRACE and CFG, not {' and '.join(stims)}"
     for k in ('TRACE', 'CFG'):
-        if v.get(k) and not os.path.isfile(v[k]):
+        if v.get(k) and not os.path.isfile(v[k]) and not (k == 'CFG' and os.path.isdir(v[k])):
             return f"make run: {k}={v[k]}: no such file"
     if v.get('SDK') and not os.path.isdir(v['SDK']):
         return f"make run: SDK={v['SDK']}: no such folder (an ai8xize output folder: cnn.c, main.c, *.h)"

@@ -45,14 +45,7 @@ void max78000_set_layer_hook(max78000_t *m, max78000_layer_hook_t hook, void *ct
     m->hook_ctx = ctx;
 }
 
-static uint32_t lane_mask(uint8_t strb)
-{
-    uint32_t bm = 0;
-    for (unsigned b = 0; b < 4; b++)
-        if (strb & (1u << b))
-            bm |= 0xFFu << (8 * b);
-    return bm;
-}
+static uint32_t lane_mask(uint8_t strb) { return max78000_lanes_bm(strb); }
 
 /* D03: only writable bits of strobed bytes change. */
 static void reg_write(uint32_t *reg, uint32_t data, uint8_t strb, uint32_t wmask)
@@ -112,6 +105,10 @@ static void ctrl_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
     uint32_t v = m->q[q].ctrl;
     unsigned ext = MAX78000_CTRL_EXT_SYNC_GET(v);
     bool is_master = !(ext & 4) || (ext & 3) == q;
+    if (!(old & MAX78000_CTRL_MLAT_LD_MASK) && (v & MAX78000_CTRL_MLAT_LD_MASK) && !(v & MAX78000_CTRL_CNN_EN_MASK)) {
+        m->q[q].mlat_ptr = m->q[q].lreg[MAX78000_LR_WPTR_BASE][0] & 0x1FFFFu;   /* 3.12 */
+        m->q[q].mlat_primed = false;
+    }
     if (!(old & MAX78000_CTRL_CNN_EN_MASK) && (v & MAX78000_CTRL_CNN_EN_MASK) && is_master)
         max78000_start(m, q);
     /* D13 simple1b is stored; flag the controls whose behaviour is missing. */
@@ -279,13 +276,30 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
     return r;
 }
 
+/* 3.12 (unverified): lane mlatch_sel of words ptr, ptr+d, ptr+2d, ptr+3d (d = layer 0's wptr_inc + 1),
+ * first word in bits 7:0; the first read after a load primes and returns the first group without moving. */
+static uint32_t mlat_read(max78000_t *m, unsigned q)
+{
+    max78000_quad_t *Q = &m->q[q];
+    uint32_t d = MAX78000_LCTRL1_WPTR_INC_GET(Q->lctrl1[0]) + 1, lane = MAX78000_CTRL_MLATCH_SEL_GET(Q->ctrl), v = 0;
+    for (uint32_t i = 0; i < 4; i++) {
+        uint32_t p = (Q->mlat_ptr + i * d) & 0x1FFFFu;
+        v |= ((m->dmem[p >> 13][p & 0x1FFF] >> (8 * lane)) & 0xFFu) << (8 * i);
+    }
+    if (Q->mlat_primed)
+        Q->mlat_ptr = (Q->mlat_ptr + 4 * d) & 0x1FFFFu;
+    Q->mlat_primed = true;
+    return v;
+}
+
 max78000_resp_t max78000_apb_read(max78000_t *m, uint32_t addr)
 {
     max78000_dec_t d = max78000_decode(addr);
     max78000_resp_t r = { 0, d.kind == DEC_INVALID, wait_states(m, &d) };
     const max78000_quad_t *Q = &m->q[d.q];
     switch (d.kind) {
-    case DEC_INVALID: case DEC_FIFO_WR: case DEC_MLAT: break;   /* M3: read 0 */
+    case DEC_INVALID: case DEC_FIFO_WR: break;
+    case DEC_MLAT: r.rdata = mlat_read(m, d.q); break;
     case DEC_FIFO_STAT: r.rdata = max78000_fifo_stat(m); break;
     case DEC_FIFO_CTRL: r.rdata = m->fifo_ctrl; break;
     case DEC_AOD_CTRL: r.rdata = m->aod_ctrl; break;

@@ -39,6 +39,9 @@ typedef struct max78000_quad {
     uint16_t tram[16][MAX78000_TRAM_WORDS];
     uint8_t  mram[16][MAX78000_MRAM_WORDS][9];   /* [i][w][slot]; slot 8 = W[71:64] */
     uint8_t  stage[9];                          /* non-express staging register (D29) */
+    /* mlator (3.12) */
+    uint32_t mlat_ptr;
+    bool     mlat_primed;
     /* express loader (D30) */
     bool     xp_valid;
     unsigned xp_proc, xp_word, xp_nbytes;

@@ -268,29 +268,29 @@ static void store_out(max78000_t *m, const max78000_lp_t *L, uint32_t base, uint
     } else
         ptr = (base + off) & 0x1FFFFu;
     unsigned g = ptr >> 13, w = ptr & 0x1FFF;
-    uint32_t bm = 0;
-    for (unsigned l = 0; l < 4; l++)
-        if (lanes & (1u << l)) bm |= 0xFFu << (8 * l);
+    uint32_t bm = max78000_lanes_bm(lanes);
     m->dmem[g][w] = (m->dmem[g][w] & ~bm) | (v & bm);
     m->dwritten[g][w] |= (uint8_t)lanes;
 }
 
-/* Pass-through (3.11, M3, unverified): pooled/combined values written to timeslots. */
+/* Pass-through (3.11): pooled/combined values written to timeslots. The output processors are the input
+ * processors packed (ai8xize: "the output processors for a pass-through layer must be a packed version of
+ * the input processors for each x16"): the j-th enabled processor of the quadrant writes lane j & 3 of
+ * timeslot j >> 2 (passthrough-2: processors 0, 4, 8, 12 fill lanes 0-3 of one word). */
 static void passthru(max78000_t *m, unsigned q, const max78000_lp_t *lp)
 {
-    int i0 = -1;
-    for (int i = 0; i < 16 && i0 < 0; i++)
-        if (lp->pro_en & (1u << i))
-            i0 = i;
+    unsigned j = 0;
     for (int i = 0; i < 16; i++) {
         if (!(lp->pro_en & (1u << i)))
             continue;
-        uint32_t t = (uint32_t)((i >> 2) - (i0 >> 2));
+        uint32_t t = j >> 2;
+        unsigned lane = j & 3;
+        j++;
         for (int k = 0; k < lp->H_p * lp->W_p; k++)
             for (unsigned e = 0; e < lp->X; e++) {
                 int v = xp_val(m, lp, 16 * q + (unsigned)i, e, k / lp->W_p, k % lp->W_p);
-                store_out(m, lp, lp->wbase + t * lp->toff, ((uint32_t)k * lp->X + e) * (lp->inc + 1), 1u << (i & 3),
-                          (uint32_t)(uint8_t)v << (8 * (i & 3)));
+                store_out(m, lp, lp->wbase + t * lp->toff, ((uint32_t)k * lp->X + e) * (lp->inc + 1), 1u << lane,
+                          (uint32_t)(uint8_t)v << (8 * lane));
             }
     }
 }

@@ -25,9 +25,7 @@ void max78000_sbuf_put(max78000_sbuf_t *b, size_t off, unsigned lane_bits, uint3
         b->w = nw;
         b->cap = cap;
     }
-    uint32_t bm = 0;
-    for (unsigned l = 0; l < 4; l++)
-        if (lane_bits & (1u << l)) bm |= 0xFFu << (8 * l);
+    uint32_t bm = max78000_lanes_bm(lane_bits);
     b->w[off] = (b->w[off] & ~bm) | (v & bm);
     if (off + 1 > b->n) b->n = off + 1;
 }

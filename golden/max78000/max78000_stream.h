@@ -4,6 +4,15 @@
 #define MAX78000_STREAM_H
 #include "max78000_golden.h"
 
+/* Byte mask of the byte lanes set in `lanes` (bit l: bits 8l+7..8l). */
+static inline uint32_t max78000_lanes_bm(unsigned lanes)
+{
+    uint32_t bm = 0;
+    for (unsigned l = 0; l < 4; l++)
+        if (lanes & (1u << l)) bm |= 0xFFu << (8 * l);
+    return bm;
+}
+
 /* Logical streaming buffers: byte lane `lane` of logical word `off`. */
 void     max78000_sbuf_put(max78000_sbuf_t *b, size_t off, unsigned lane_bits, uint32_t v);
 bool     max78000_sbuf_get(const max78000_sbuf_t *b, size_t off, uint32_t *w);

@@ -434,6 +434,7 @@ static int exec_stmt(ix_t *x, const ai8x_stmt_t *s, bool *ret)
     if (!strcmp(t, "while (cnn_time == 0) MXC_LP_EnterSleepMode()")) {
         /* sleep until the CNN interrupt; the handler (registered by cnn_enable) then runs */
         op_t *o = program_add(x->p, OP_WAIT_IRQ);
+        o->mask = 0;   /* the irq line */
         locate(x, o, s->file, s->line);
         return call(x, s, "CNN_ISR", "");
     }
@@ -592,7 +593,30 @@ static bool generator_error(const char *dir, char *why, size_t n)
     return found;
 }
 
+/* Generated programs whose known answer the hardware as specified cannot produce, with the evidence
+ * (docs/max78000.md);
+ * they are reported skipped with it. tests/unit/test_max78000_ai8x.c replays them anyway and requires the
+ * stated failure, so an entry that stops being true is noticed. */
+const ai8x_defect_t ai8x_defects[] = {
+    { "fifostream-group-notvga64x48-hwc",
+      "ai8xize enables FIFOs 0-2 (FIFO_CTRL 0x7908, IFRM 0xc00 in quadrants 0-2) for HWC channels on processors "
+      "0, 16, 32 but loads only FIFO 0 with channel 0 (izer/load.py packs an HWC word from one quadrant's "
+      "processors 4c..4c+3): FIFOs 1 and 2 never deliver, the run never ends, channels 1-2 of the known answer "
+      "never reach the CNN" },
+    { "multilayer-eltwise",
+      "layer 1/2 split their 2 operands along channels (izer/backend/max7800x.py np.split(data, operands, axis=0) "
+      "for non-legacy tests), so operand 1 of processor p would be channel p+4 of another memory; a processor reads "
+      "its operands from its own memory (spec 3.2: word (n*X+e)*Nop+o), which gives izer's legacy column "
+      "interleave (data[:, :, i::operands]) instead" },
+    { NULL, NULL },
+};
+
 int ai8x_import(const char *dir, program_t *p, char *err, size_t errlen)
+{
+    return ai8x_import_ex(dir, p, true, err, errlen);
+}
+
+int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, size_t errlen)
 {
     static const char *const files[] = { "weights.h", "sampledata.h", "sampleoutput.h", "cnn.c", "main.c" };
     ix_t *x = calloc(1, sizeof *x);
@@ -616,6 +640,12 @@ int ai8x_import(const char *dir, program_t *p, char *err, size_t errlen)
         return 0;
     }
     if (probe) fclose(probe);
+    for (const ai8x_defect_t *d = ai8x_defects; d->name; d++)
+        if (skip_defects && !strcmp(d->name, p->name)) {
+            prog_skip(p, "%s: known answer not reachable by the hardware as specified: %s", p->name, d->why);
+            free(x);
+            return 0;
+        }
     for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++) {
         snprintf(path, sizeof path, "%.*s/%s", (int)dl, dir, files[i]);
         rc = ai8x_src_read(&x->src, path, err, errlen);

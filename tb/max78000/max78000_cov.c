@@ -18,9 +18,13 @@ static const char *const L_NQ[] = {"1", "2", "3", "4"};
 static const char *const L_NPROC[] = {"1-4", "5-16", "17-64"};
 static const char *const L_LAYER[] = {"first", "later"};
 static const char *const L_QB[] = {"8bit", "4bit", "2bit", "1bit"};
+static const char *const L_M3OP[] = {"conv", "eltwise_conv", "eltwise_only", "passthrough", "deconv"};
+static const char *const L_EFUNC[] = {"sub", "add", "or", "xor"};
+static const char *const L_NOP[] = {"2", "3-16"};
+static const char *const L_INSRC[] = {"memory", "fifo"};
 
 enum { X_KERNEL_FMT, X_POOL_KERNEL, X_POOL_SHAPE, X_OUTPUT, X_BIAS_SHIFT, X_FLATTEN_PASSES, X_QUAD_PROC, X_RUN_MODE,
-       X_WBITS_KERNEL, X_N };
+       X_WBITS_KERNEL, X_M3_OP_POOL, X_EWISE, X_INPUT_STREAM, X_N };
 
 /* X = ((flatten_en ? xpmp_cnt : 0) << 4 | inpchexp) + 1 (spec 3.4): without flatten_en X <= 16; flatten_en only
  * extends the pass count, so with a single pass it is no feature. */
@@ -42,6 +46,11 @@ static const fcov_cross_t crosses[X_N] = {
     [X_QUAD_PROC] = {"quadrants_x_processors", 2, {D("quadrants", L_NQ), D("processors", L_NPROC)}, quad_allowed},
     [X_RUN_MODE] = {"oneshot_x_layer", 2, {D("oneshot", L_OFFON), D("layer", L_LAYER)}, NULL},
     [X_WBITS_KERNEL] = {"weight_bits_x_kernel", 2, {D("weight_bits", L_QB), D("kernel", L_KERNEL)}, NULL},
+    /* M3 (issue 21): what a layer does beyond a convolution, with the pooling in front of it */
+    [X_M3_OP_POOL] = {"layer_op_x_pooling", 2, {D("op", L_M3OP), D("pool", L_POOL)}, NULL},
+    [X_EWISE] = {"eltwise_func_x_operands_x_prepool", 3, {D("func", L_EFUNC), D("operands", L_NOP),
+                                                          D("prepool", L_OFFON)}, NULL},
+    [X_INPUT_STREAM] = {"layer0_input_x_circular_buffer", 2, {D("input", L_INSRC), D("circular", L_OFFON)}, NULL},
 };
 #undef D
 
@@ -80,4 +89,14 @@ void max78000_cov_layer(fcov_t *c, const max78000_t *m, unsigned y, const max780
     fcov_hit4(c, X_FLATTEN_PASSES, flatten, l->X == 1 ? 0 : l->X <= 16 ? 1 : 2, 0, 0);
     fcov_hit4(c, X_WBITS_KERNEL, l->qb == 8 ? 0 : l->qb == 4 ? 1 : l->qb == 2 ? 2 : 3, kernel, 0, 0);
     fcov_hit4(c, X_QUAD_PROC, nq - 1, nproc <= 4 ? 0 : nproc <= 16 ? 1 : 2, 0, 0);
+    const unsigned op = l->deconv ? 4 : l->passthru ? (l->ewise ? 2 : 3) : l->ewise ? 1 : 0;
+    fcov_hit4(c, X_M3_OP_POOL, op, !l->pool ? 0 : l->maxpool ? 1 : 2, 0, 0);
+    if (l->ewise)
+        fcov_hit4(c, X_EWISE, l->ewise_func, l->Nop > 2, l->prepool, 0);
+    if (y == 0) {
+        bool fifo = false;
+        for (unsigned q = 0; q < 4; q++)
+            fifo |= (m->q[q].ctrl & MAX78000_CTRL_FIFO_EN_MASK) && (m->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK);
+        fcov_hit4(c, X_INPUT_STREAM, fifo, l->roll != 0, 0, 0);
+    }
 }

@@ -25,7 +25,7 @@
 
 enum { POOL_NONE, POOL_MAX, POOL_AVG };
 enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
-enum { NET_ONED = 1, NET_SPREAD = 2 };   /* gen_nets kinds beyond the plain random network */
+enum { NET_ONED = 1, NET_SPREAD = 2, NET_M3 = 4 };   /* gen_nets kinds beyond the plain random network */
 
 typedef struct gl {
     int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
@@ -34,6 +34,11 @@ typedef struct gl {
     bool     oned;                     /* T x 1 kernel (ONED.oned_en), W_in = 1 */
     unsigned osad;                     /* ONED.oned_sad of a 1-D layer */
     bool     spread;                   /* non-collecting quadrants write at WPTR_BASE + 0x400 */
+    /* M3 (net_m3): element-wise with nop operands (3.11), pass-through, ConvTranspose2d (3.5) */
+    unsigned nop, efunc;               /* operands (1: none), ONED.ewise_func */
+    bool     prepool, econv;           /* pool each operand first; element-wise feeding a convolution */
+    bool     pass;                     /* no convolution: pass-through, or element-wise only (timeslots) */
+    bool     deconv;
     int      pad, pool, ph, pw, st, shift;
     int      first_in, out_mem, bias_q, col;
     unsigned rptr, out_word, kbase, bias_sad, X, T;
@@ -55,6 +60,9 @@ typedef struct net {
     bool     oneshot;    /* master CTRL.oneshot: one start per layer (spec 4, cnn_continue) */
     bool     oned;       /* every convolution is 1-D (net_oned) */
     bool     spread;     /* every layer's other quadrants write their own totals (net_spread) */
+    bool     m3;         /* layers with element-wise, pass-through, ConvTranspose2d (net_m3) */
+    bool     fifo;       /* layer 0's input through FIFO fifo_q (D46) */
+    unsigned fifo_q;
 } net_t;
 
 static int proc_of(const gl_t *l, int c) { return l->chw ? 4 * (l->first_in + c) : l->first_in + c; }
@@ -94,6 +102,15 @@ static void layer_geometry(gl_t *l)
     int ph = l->pool ? l->ph : 1, pw = l->pool ? l->pw : 1, st = l->pool ? l->st : 1;
     l->hp = (l->h - ph) / st + 1;
     l->wp = (l->w - pw) / st + 1;
+    if (l->deconv) {   /* 3.5: the 2x up-sampled plane, no pooling */
+        l->hp = 2 * l->h;
+        l->wp = 2 * l->w;
+    }
+    if (l->pass) {
+        l->ho = l->hp;
+        l->wo = l->wp;
+        return;
+    }
     int kh = l->oned ? (int)l->T : l->k1 ? 1 : 3, kw = l->oned ? 1 : kh, cpad = l->oned ? 0 : l->pad;
     l->ho = l->hp + 2 * l->pad - kh + 1;
     l->wo = l->wp + 2 * cpad - kw + 1;
@@ -122,8 +139,35 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         l->w = prev->wo;
         l->rptr = prev->out_word;
     }
-    l->flat = prev && last && l->h * l->w <= 25 && l->h * l->w > 1 && rng_chance(r, 40);
-    l->k1 = l->flat || rng_chance(r, 25);
+    l->nop = 1;
+    if (N->m3 && !N->oned) {
+        unsigned pick = rng_below(r, 100);
+        if (!prev && N->fifo) {
+            l->chw = false;                                  /* D46: FIFO q feeds processors 16q..16q+3 */
+            l->cin = (int)rng_range(r, 1, 4);
+            l->first_in = 16 * (int)N->fifo_q;
+        } else if (pick < 55 && (!prev || l->w % 2 == 0)) {
+            /* element-wise of 2-4 operands; a later layer reads the previous plane as nop operands side by
+             * side (operand o of pixel n is the previous pixel n*nop+o, 3.2) */
+            unsigned maxop = 4;
+            while (prev && maxop > 2 && l->w % (int)maxop) maxop--;
+            l->nop = rng_range(r, 2, maxop);
+            if (prev) l->w /= (int)l->nop;
+            l->efunc = rng_below(r, 4);
+            l->econv = rng_chance(r, 50);
+            l->pass = !l->econv;
+        } else if (pick < 75)
+            l->pass = true;
+        else if (l->h <= 8 && l->w <= 8)
+            l->deconv = true;
+        if (l->nop > 1 || l->pass)
+            l->chw = false;                                  /* operands interleave words: HWC */
+        if (!prev && l->pass)
+            l->first_in &= ~3;                               /* each quadrant's outputs start at lane 0 */
+    }
+    l->flat = !l->pass && !l->deconv && l->nop == 1 && prev && last && l->h * l->w <= 25 && l->h * l->w > 1 &&
+              rng_chance(r, 40);
+    l->k1 = l->flat || l->pass || (!l->deconv && rng_chance(r, 25));
     l->X = l->flat ? (unsigned)(l->h * l->w) : 1;
     l->flat_en = l->flat && (l->X > 16 || rng_chance(r, 50));   /* also with X <= 16: xpmp_cnt 0 */
     l->T = l->k1 ? 1 : 9;
@@ -137,7 +181,7 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
     for (int tries = 0; tries < 50; tries++) {
         l->pool = POOL_NONE;
         l->pad = 0;
-        if (!l->flat && rng_chance(r, 45)) {
+        if (!l->flat && !l->deconv && rng_chance(r, l->nop > 1 ? 70 : 45)) {   /* operands: pool more often (prepool) */
             l->pool = rng_chance(r, 50) ? POOL_MAX : POOL_AVG;
             l->ph = (int)rng_range(r, 1, 3);
             l->pw = (int)rng_range(r, 1, 3);
@@ -147,8 +191,11 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         }
         if (l->oned)
             l->pad = (int)rng_range(r, 0, 3);
+        else if (l->deconv)
+            l->pad = 1;                                      /* stride 2, pad 1, output padding 1: 2H x 2W */
         else if (!l->k1)
             l->pad = (int)rng_range(r, 0, 2);
+        l->prepool = l->nop > 1 && l->pool && rng_chance(r, 50);
         layer_geometry(l);
         if (l->hp >= 1 && l->wp >= 1 && l->ho >= 1 && l->wo >= 1 && l->ho <= 16 && l->wo <= 16)
             break;
@@ -156,15 +203,17 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         l->pad = l->oned ? 3 : l->k1 ? 0 : 1;   /* 1-D: H_out = H_in + 7 - T >= 1 */
         layer_geometry(l);
     }
-    l->big = last && rng_chance(r, 25);
+    l->big = last && !l->pass && rng_chance(r, 25);
     l->cout = (int)rng_range(r, 1, MAX_OUT < maxch ? MAX_OUT : (unsigned)maxch);
+    if (l->pass)
+        l->cout = l->cin;                                    /* every input channel is written through */
     l->out_mem = (int)rng_range(r, 0, (unsigned)((64 - l->cout) / 4));
     unsigned bank = (i % 2 == 0) ? 0x800u : 0x000u;   /* layer 0 reads bank 0x000 */
     l->out_word = bank + rng_range(r, 0, 0x100);
     l->shift = (int)rng_range(r, 0, 6) - 3;
-    l->relu = rng_chance(r, 50);
-    l->oabs = rng_chance(r, 15);
-    l->bias = rng_chance(r, 40);
+    l->relu = !l->pass && rng_chance(r, 50);
+    l->oabs = !l->pass && rng_chance(r, 15);
+    l->bias = !l->pass && rng_chance(r, 40);
     place(r, l);
     if (l->bias) {
         l->bias_sad = bias_next[l->bias_q];
@@ -181,7 +230,7 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
     for (size_t k = 0; k < nw; k++)
         l->wt[k] = rnd8(r, wide, 24);
     /* Sub-8-bit weights (D32): drawn last so that 8-bit layers keep their weights; values wrap to qb bits. */
-    l->qb = rng_chance(r, 25) ? 1u << rng_range(r, 0, 2) : 8u;
+    l->qb = !l->pass && rng_chance(r, 25) ? 1u << rng_range(r, 0, 2) : 8u;
     if (l->qb < 8)
         for (size_t k = 0; k < nw; k++) {
             int v = l->wt[k] & ((1 << l->qb) - 1);
@@ -197,6 +246,8 @@ static int8_t weight(const gl_t *l, int c, int K, unsigned e, unsigned t)
 /* MRAM words one processor needs for this layer. */
 static unsigned mram_words(const gl_t *l)
 {
+    if (l->pass)
+        return 0;
     unsigned bits = (unsigned)l->cout * l->X * l->qb;     /* mask steps x qb: 3x3 per word, 1x1 per byte */
     unsigned n = (bits + 7) / 8;
     if (l->oned)   /* T slots per byte step from oned1_first(), at most 8 + 8 slots into word kbase */
@@ -213,6 +264,8 @@ static unsigned oned1_first(const gl_t *l)
 static void load_weights(program_t *p, rng_t *r, const gl_t *l)
 {
     size_t n = (size_t)mram_words(l) * 9;
+    if (!n)
+        return;
     uint8_t *buf = calloc(n, 1);
     if (!buf)
         abort();
@@ -247,7 +300,7 @@ static uint32_t lctrl0(const gl_t *l, unsigned q)
 {
     uint32_t v = 1u << 11 | 1u << 5;                 /* sramlsrc, master (D24: stored) */
     if (l->big) v |= 1u << 16;
-    if (q == (unsigned)l->col) v |= l->cnnsi << 12;
+    if (q == (unsigned)l->col && !l->pass) v |= l->cnnsi << 12;
     if (l->relu) v |= 1u << 9;
     if (l->pool == POOL_MAX) v |= 1u << 8;
     if (l->pool) v |= 1u << 7;
@@ -255,7 +308,7 @@ static uint32_t lctrl0(const gl_t *l, unsigned q)
     return v;
 }
 
-static void configure(program_t *p, const gl_t *l, unsigned y)
+static void configure(program_t *p, const gl_t *l, unsigned y, uint32_t fifo_words, unsigned fifo_q)
 {
     unsigned K1 = l->T == 1;
     uint32_t msad = l->oned ? 8u * oned1_first(l) : K1 ? 72u * l->kbase : 8u * l->kbase;
@@ -268,12 +321,24 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
             post |= MAX78000_POST_FLATTEN_EN_MASK | ((l->X - 1) >> 4) << MAX78000_POST_XPMP_CNT_LSB;
         if (l->bias && q == (unsigned)l->bias_q)
             post |= 1u << 12 | l->bias_sad;
-        uint32_t rc = l->flat ? 0 : (uint32_t)l->pad << 16 | (uint32_t)(l->h + 2 * l->pad - 1);
+        int up = l->deconv ? 2 : 1;                          /* 3.5: rmax/cmax of the up-sampled plane */
+        uint32_t rc = l->flat ? 0 : (uint32_t)l->pad << 16 | (uint32_t)(up * l->h + 2 * l->pad - 1);
         uint32_t cc = l->flat ? 0 : l->oned ? (uint32_t)(l->w - 1)
-                                            : (uint32_t)l->pad << 16 | (uint32_t)(l->w + 2 * l->pad - 1);
+                                            : (uint32_t)l->pad << 16 | (uint32_t)(up * l->w + 2 * l->pad - 1);
+        uint32_t oned = l->oned ? 1u << 12 | l->T << 8 | l->osad << 4 : K1 ? 0x100u : 0u;
+        unsigned nq = (unsigned)__builtin_popcount(l->en[q]);
+        if (l->pass)   /* 3.11: tscnt_max, pass-through marks itself as 1x1 like ai8xize */
+            oned = (nq ? (nq - 1) / 4 : 0) | (l->nop > 1 ? 0u : 0x100u);
+        if (l->nop > 1)
+            oned |= (l->nop - 1) << 18 | (l->econv ? 1u << 17 : 0) | (l->prepool ? 1u << 16 : 0) | l->efunc << 14 |
+                    1u << 13;
+        if (l->pass)
+            post = l->nop > 1 ? MAX78000_POST_TS_EN_MASK : MAX78000_POST_TS_EN_MASK | MAX78000_POST_ONEXONE_EN_MASK;
+        if (l->deconv)
+            post |= MAX78000_POST_DECONV_EN_MASK;
         m7_wr_nz(p, m7_lreg_addr(q, 0, y), rc);
         m7_wr_nz(p, m7_lreg_addr(q, 1, y), cc);
-        m7_wr_nz(p, m7_lreg_addr(q, 2, y), l->oned ? 1u << 12 | l->T << 8 | l->osad << 4 : K1 ? 0x100u : 0u);
+        m7_wr_nz(p, m7_lreg_addr(q, 2, y), oned);
         if (l->pool) {
             m7_wr_nz(p, m7_lreg_addr(q, 3, y), (uint32_t)l->ph - 1);
             m7_wr_nz(p, m7_lreg_addr(q, 4, y), (uint32_t)l->pw - 1);
@@ -282,15 +347,23 @@ static void configure(program_t *p, const gl_t *l, unsigned y)
         /* spread: planes of at most 8x8 keep both regions (<= 0x100 words, 32-bit output included) apart,
          * below the next bank (D27) */
         unsigned off = l->spread && q != (unsigned)l->col && l->en[q] ? 0x400u : 0u;
-        m7_wr_nz(p, m7_lreg_addr(q, 6, y), (uint32_t)l->out_mem << 13 | (l->out_word + off));
-        m7_wr_nz(p, m7_lreg_addr(q, 8, y), 0x2000);
+        uint32_t mem = (uint32_t)l->out_mem;
+        if (l->pass && l->en[q])   /* the quadrant's first channel (a multiple of 4) starts its own memory */
+            mem += (uint32_t)(16 * (int)q + __builtin_ctz(l->en[q]) - l->first_in) / 4;
+        m7_wr_nz(p, m7_lreg_addr(q, 6, y), mem << 13 | (l->out_word + off));
+        if (l->pass)
+            m7_wr_nz(p, m7_lreg_addr(q, 7, y), 0x2000);    /* timeslot t writes memory +t */
+        else
+            m7_wr_nz(p, m7_lreg_addr(q, 8, y), 0x2000);
         m7_wr_nz(p, m7_lreg_addr(q, 10, y), l->rptr);
         m7_wr_nz(p, m7_lreg_addr(q, 11, y), lctrl0(l, q));
-        m7_wr_nz(p, m7_lreg_addr(q, 12, y), msad << 16 | mmax);
+        m7_wr_nz(p, m7_lreg_addr(q, 12, y), l->pass ? 0 : msad << 16 | mmax);
         m7_wr_nz(p, m7_lreg_addr(q, 13, y), (uint32_t)l->wo - 1);
-        m7_wr_nz(p, m7_lreg_addr(q, 14, y), (uint32_t)l->en[q] << 16 | l->en[q]);
+        m7_wr_nz(p, m7_lreg_addr(q, 14, y), (l->pass ? 0u : (uint32_t)l->en[q] << 16) | l->en[q]);
         m7_wr_nz(p, m7_lreg_addr(q, 15, y), post);
-        m7_wr_nz(p, m7_lctrl1_addr(q, y), ((uint32_t)l->cout - 1) * l->qb << 8 | ((l->X - 1) & 0xFu));
+        m7_wr_nz(p, m7_lctrl1_addr(q, y), l->pass ? 0 : ((uint32_t)l->cout - 1) * l->qb << 8 | ((l->X - 1) & 0xFu));
+        if (y == 0 && fifo_words && q == fifo_q)
+            m7_wr(p, m7_quad_addr(q, MAX78000_IFRM_OFF), fifo_words);   /* D16 */
     }
 }
 
@@ -310,7 +383,7 @@ static void load_input(program_t *p, rng_t *r, const gl_t *l)
         return;
     }
     int g0 = l->first_in >> 2, g1 = (l->first_in + l->cin - 1) >> 2;
-    for (int n = 0; n < npix; n++)
+    for (int n = 0; n < npix * (int)l->nop; n++)   /* operand o of pixel n at word n*nop + o (3.2) */
         for (int g = g0; g <= g1; g++) {
             uint32_t v = 0;
             for (int b = 0; b < 4; b++)   /* lanes of disabled processors get garbage: it must not count */
@@ -339,14 +412,22 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
             snprintf(kern, sizeof kern, "%s", l->k1 ? "1x1" : "3x3");
         if (l->pool)
             snprintf(pool, sizeof pool, " %spool%dx%d/%d", l->pool == POOL_MAX ? "max" : "avg", l->ph, l->pw, l->st);
-        used += snprintf(desc + used, sizeof desc - (size_t)used, " | %s %dx%dx%d%s%s pad%d %s->%d%s%s%s%s s%+d%s",
-                         l->chw ? "CHW" : "HWC", l->cin, l->h, l->w, pool, l->flat ? " flatten" : "", l->pad,
-                         kern, l->cout, l->big ? " 32bit" : "", l->relu ? " relu" : "",
+        static const char *const efn[4] = {"sub", "add", "or", "xor"};
+        char m3[40] = "";
+        if (l->nop > 1)
+            snprintf(m3, sizeof m3, " %ux%s%s", l->nop, efn[l->efunc & 3], l->prepool ? "/prepool" : "");
+        if (l->pass || l->deconv)
+            snprintf(m3 + strlen(m3), sizeof m3 - strlen(m3), " %s", l->pass ? "passthrough" : "deconv");
+        used += snprintf(desc + used, sizeof desc - (size_t)used, " | %s%s %dx%dx%d%s%s pad%d %s->%d%s%s%s%s s%+d%s",
+                         l->chw ? "CHW" : "HWC", m3, l->cin, l->h, l->w, pool, l->flat ? " flatten" : "", l->pad,
+                         l->pass ? "-" : kern, l->cout, l->big ? " 32bit" : "", l->relu ? " relu" : "",
                          l->oabs ? " abs" : "", l->bias ? " bias" : "", l->shift,
                          l->qb == 8 ? "" : l->qb == 4 ? " w4" : l->qb == 2 ? " w2" : " w1");
     }
-    prog_job(p, "%s%s", desc, N->oneshot ? " oneshot" : "");
+    prog_job(p, "%s%s%s", desc, N->oneshot ? " oneshot" : "", N->fifo ? " fifo" : "");
     m7_init(p, N->ctrl, (unsigned)N->nl - 1);
+    if (N->fifo)   /* FIFO fifo_q on, empty and full thresholds 2 (as ai8xize), rdy_sel 0 */
+        m7_wr(p, MAX78000_GLOB_BASE + MAX78000_FIFO_CTRL_OFF, 1u << (12 + N->fifo_q) | 2u << 7 | 2u << 2);
     for (int i = 0; i < N->nl; i++)
         load_weights(p, r, &N->L[i]);
     for (int i = 0; i < N->nl; i++)
@@ -354,10 +435,21 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
             for (int j = 0; j < N->L[i].cout; j++)
                 m7_wr(p, m7_bram_addr((unsigned)N->L[i].bias_q, N->L[i].bias_sad + (unsigned)j), (uint8_t)N->L[i].bv[j]);
     for (int i = 0; i < N->nl; i++)
-        configure(p, &N->L[i], (unsigned)i);
-    load_input(p, r, &N->L[0]);
+        configure(p, &N->L[i], (unsigned)i, N->fifo ? (uint32_t)(N->L[0].h * N->L[0].w) : 0, N->fifo_q);
+    if (!N->fifo)
+        load_input(p, r, &N->L[0]);
     uint32_t final[4];
     m7_start(p, N->ctrl, N->master, final);
+    if (N->fifo) {   /* load_input of a --fifo program: each word after FIFO_STAT says the FIFO is not full */
+        bool wide = rng_chance(r, 40);
+        for (int n = 0; n < N->L[0].h * N->L[0].w; n++) {
+            uint32_t v = 0;
+            for (int b = 0; b < 4; b++)
+                v |= (uint32_t)(uint8_t)rnd8(r, wide, 32) << (8 * b);
+            prog_poll(p, MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF, 0, 1u << N->fifo_q, 0);
+            m7_wr(p, MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF + 4u + 4u * N->fifo_q, v);
+        }
+    }
     if (N->oneshot) {   /* layer 0 ran; each continuation re-enables only the master and runs the next layer */
         for (int i = 0; i < N->nl; i++) {
             m7_isr(p, final, 4 * layer_cycles(&N->L[i]) + 20000);
@@ -388,12 +480,18 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     memset(N, 0, sizeof *N);
     N->oned = kind & NET_ONED;
     N->spread = kind & NET_SPREAD;
+    N->m3 = kind & NET_M3;
+    N->fifo = N->m3 && rng_chance(r, 35);
+    N->fifo_q = N->fifo ? rng_below(r, 4) : 0;   /* other kinds draw exactly as before */
     N->nl = (int)rng_range(r, (unsigned)minl, (unsigned)maxl);
     N->poolrnd = rng_chance(r, 50);
     N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
     for (unsigned q = 0; q < 4; q++)
         N->ctrl[q] = 0x00100008u | rng_range(r, 0, 3) << 1 | (N->poolrnd ? MAX78000_CTRL_POOLRND_MASK : 0);
-    N->oneshot = rng_chance(r, 15);
+    N->oneshot = !N->fifo && rng_chance(r, 15);
+    if (N->fifo)
+        for (unsigned q = 0; q < 4; q++)
+            N->ctrl[q] |= MAX78000_CTRL_FIFO_EN_MASK;
     if (N->oneshot) N->ctrl[N->master] |= MAX78000_CTRL_ONESHOT_MASK;
     unsigned bias_next[4] = {0};
     unsigned kbase = rng_range(r, 0, 40);
@@ -486,4 +584,13 @@ int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     return gen_nets(p, seed, 1, 1, 3, 8, MAX_CH, -1, NET_SPREAD);
+}
+
+/* M3 features (issue 21): layers with element-wise add/sub/or/xor of 2-4 operands (pooled before or after the
+ * operation, feeding a convolution or written as timeslots), pass-through layers, ConvTranspose2d up-sampling,
+ * and layer-0 input through a FIFO with FIFO_STAT polls (D46), several of them in one network of 1-3 layers. */
+int m7_net_m3(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 3, 8, 12, -1, NET_M3);
 }

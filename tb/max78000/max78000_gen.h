@@ -18,6 +18,8 @@ int m7_net_oned(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* A 1-3 layer network whose non-collecting quadrants store their own totals too (several writes a pixel). */
 int m7_net_many_ch(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* 1-3 layers with element-wise, pass-through, ConvTranspose2d layers and FIFO input (M3). */
+int m7_net_m3(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_ex_mram_express(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_ex_out_stage(program_t *p, uint64_t seed, char *err, size_t errlen);
 #endif

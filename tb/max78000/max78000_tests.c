@@ -23,6 +23,7 @@ static const struct {
     {"net_oneshot", m7_net_oneshot, "one random 2-3 layer network in oneshot mode, one start per layer"},
     {"net_oned", m7_net_oned, "one random 1-3 layer network of 1-D (T x 1) convolutions on one-column planes"},
     {"net_many_ch", m7_net_many_ch, "one random 1-2 layer network whose first layer has up to 64 input channels (all four quadrants)"},
+    {"net_m3", m7_net_m3, "one random 1-3 layer network with M3 layers: element-wise, pass-through, ConvTranspose2d, FIFO input"},
     {"net_spread", m7_net_spread, "one random 1-3 layer network in which every writing quadrant stores its totals"},
     {"ex_mram_express", m7_ex_mram_express, "spec 3.3 example: mnist express stream gives W[0][0], W[0][1]"},
     {"ex_out_stage", m7_ex_out_stage, "spec 3.9 examples: 6784 (s=-1) = 27, -4096 ReLU = 0, -52477 (s=-2) = -102"},
