@@ -143,7 +143,7 @@ module max78000_cnn
     logic [31:0] strm0_q [8], strm1_q [8], fbuf_q [8];
     logic [31:0] ctrl_set, zero32;
     logic [31:0] lr [16];
-    assign zero32 = '0;                                 // TEST status (BIST/zeroize: not modelled), MLAT
+    assign zero32 = '0;                                 // TEST status (BIST/zeroize: not modelled)
     assign ctrl_set = (done && ctrl_q[q][0]) ? 32'h0000_1000 : 32'h0;   // D44
     wire wr_here = wcommit && quad_hit && aq == 2'(q);
     max78000_quad_regs u_regs (
@@ -151,7 +151,7 @@ module max78000_cnn
       .rdata(quad_rdata[q]), .rhit(qhit[q]), .ctrl_q(ctrl_q[q]), .ctrl_set_i(ctrl_set), .sram_q,
       .lcnt_max_q(lcnt_q[q]), .test_q, .test_ro_i(zero32), .rcnt_q, .ccnt_q, .oned_q, .prcnt_q, .pccnt_q,
       .stride_q, .wptr_base_q, .wptr_toff_q, .wptr_moff_q, .wptr_choff_q, .rptr_base_q, .lctrl0_q, .mcnt_q,
-      .tptr_q, .en_q, .post_q, .strm0_q, .strm1_q, .fbuf_q, .ifrm_q, .lctrl1_q, .mlat_ro_i(zero32)
+      .tptr_q, .en_q, .post_q, .strm0_q, .strm1_q, .fbuf_q, .ifrm_q, .lctrl1_q, .mlat_ro_i(mlat_data)
     );
     // D42: a CTRL write that changes a master's cnn_en from 0 to 1 starts a run.
     logic [31:0] bm, nv;
@@ -162,6 +162,18 @@ module max78000_cnn
                      && (!nv[11] || nv[10:9] == 2'(q));
     end
     assign cnn_en[q] = ctrl_q[q][0];
+    // mlator (3.12): a CTRL write that takes mlat_ld from 0 to 1 with cnn_en = 0 loads the pointer from
+    // layer 0's WPTR_BASE; each MLAT read returns a group, the first read after a load does not advance.
+    always_ff @(posedge clk or negedge rst_n)
+      if (!rst_n) begin
+        mlat_ptr[q] <= '0; mlat_primed[q] <= 1'b0;
+      end else if (wr_here && regw == 11'd0 && !ctrl_q[q][16] && nv[16] && !nv[0]) begin
+        mlat_ptr[q] <= wptr_base_q[0][16:0]; mlat_primed[q] <= 1'b0;
+      end else if (mlat_rd && aq == 2'(q)) begin
+        if (mlat_primed[q]) mlat_ptr[q] <= 17'(32'(mlat_ptr[q]) + 32'd4 * 32'(mlat_d[q]));
+        mlat_primed[q] <= 1'b1;
+      end
+    assign mlat_d[q] = 5'(lctrl1_q[0][7:4]) + 5'd1;
     assign ifrm[q] = ifrm_q[19:0];
     assign fifo_rptr[q] = rptr_base_q[0][12:0];
     assign fifo_roll[q] = (ctrl_q[q][14] && ctrl_q[q][19]) ? fbuf_q[0][16:0] : 17'd0;   // 2.4
@@ -180,6 +192,22 @@ module max78000_cnn
     // Stored-only registers (D11, D22, M3 streaming).
     wire unused = ^{sram_q, test_q, nv[31:12], nv[8:1], ifrm_q[31:20], rptr_base_q[0][31:13], strm0_q[0],
                     strm1_q[0]};
+  end
+
+  // ---------------- mlator (3.12): four words per MLAT read, one lane each ----------------
+  logic [16:0] mlat_ptr [4];
+  logic        mlat_primed [4];
+  logic [4:0]  mlat_d [4];
+  logic [16:0] mlat_wp [4];             // the group's four word pointers (addressed quadrant)
+  logic [31:0] mlat_data;
+  logic [31:0] mlat_rd_word [16][4];
+  wire mlat_hit = in_quad && ao[21:13] == 9'd0 && regw == 11'h400;
+  wire mlat_re = setup && !PWRITE && mlat_hit && !busy;        // the memories read in the setup phase
+  wire mlat_rd = commit && !PWRITE && mlat_hit;
+  always_comb begin
+    for (int m = 0; m < 4; m++) mlat_wp[m] = 17'(32'(mlat_ptr[aq]) + 32'(m) * 32'(mlat_d[aq]));
+    for (int m = 0; m < 4; m++)
+      mlat_data[8 * m +: 8] = mlat_rd_word[mlat_wp[m][16:13]][m][8 * ctrl_q[aq][18:17] +: 8];
   end
 
   assign irq = ctrl_q[0][12] | ctrl_q[1][12] | ctrl_q[2][12] | ctrl_q[3][12] | fifo_irq;   // D06
@@ -222,8 +250,17 @@ module max78000_cnn
     wire apb_r = mem_re && md.kind == M_DSRAM && md.g == 4'(g);
     wire ew = dm_we && dm_wg == 4'(g);
     wire fw = (g % 4 == 0) && fifo_pop[g / 4];          // FIFO g/4 delivers into memory 4k (D46)
-    max78000_ram #(.DEPTH(8192), .NB(4)) u_ram (
-      .clk, .re(busy ? dm_re : apb_r), .raddr(busy ? dm_raddr[g] : md.idx), .rdata(dm_rdata[g]),
+    // port 0: engine or APB; ports 1-4: the mlator's four words (read only when idle)
+    logic [12:0] ra [5];
+    logic [31:0] rd [5];
+    assign ra[0] = busy ? dm_raddr[g] : md.idx;
+    for (genvar m = 0; m < 4; m++) begin : g_mp
+      assign ra[m + 1] = mlat_wp[m][12:0];
+      assign mlat_rd_word[g][m] = rd[m + 1];
+    end
+    assign dm_rdata[g] = rd[0];
+    max78000_ram_mr #(.DEPTH(8192), .NB(4), .NR(5), .AW(13)) u_ram (
+      .clk, .re(busy ? dm_re : (apb_r || mlat_re)), .raddr(ra), .rdata(rd),
       .we(busy ? (ew || fw) : apb_w), .waddr(!busy ? md.idx : ew ? dm_waddr : fifo_waddr[g / 4]),
       .wdata(!busy ? PWDATA : ew ? dm_wdata : fifo_head[g / 4]), .wbe(!busy ? PSTRB : ew ? dm_wbe : 4'hF)
     );

@@ -371,29 +371,38 @@ module max78000_engine
     end
 
   // ---------------- pass-through writes (3.11) ----------------
-  // Per pixel k and pass e, each group of 4 processors (4q + gi) with an enabled processor writes its pooled
-  // (or combined) bytes to lanes i&3 of word WPTR_BASE + t*WPTR_TOFF + (k*X + e)*(wptr_inc+1), t = gi - the
-  // quadrant's lowest enabled group (D45), one word per cycle, quadrant 3 first so that quadrant 0 wins (D41).
+  // Per pixel k and pass e, the enabled processors of a quadrant are packed: the j-th one writes its pooled
+  // (or combined) byte to lane j&3 of timeslot t = j>>2, word WPTR_BASE + t*WPTR_TOFF + (k*X + e)*(wptr_inc+1)
+  // (as ai8x-synthesis lays the channels out; the golden model since max-m3 3dd55c8). One word (timeslot) per
+  // cycle, quadrant 3 first so that quadrant 0 wins (D41).
   logic [15:0] pt_grp, pt_pend, pt_left;
   logic [3:0]  pt_g;
   logic [16:0] pt_ptr;
   logic [31:0] pt_off;
   logic [31:0] pt_data;
   logic [3:0]  pt_be;
+  logic [3:0]  pt_sel [4][16];          // the j-th enabled processor of quadrant q
+  logic [4:0]  pt_n [4];                // enabled processors of quadrant q
   always_comb begin
-    logic [1:0] q, gi, g0;
-    for (int g = 0; g < 16; g++) pt_grp[g] = lp[g / 4].passthru && lp[g / 4].pro_en[4 * (g % 4) +: 4] != 4'd0;
+    logic [1:0] q, t;
+    for (int u = 0; u < 4; u++) begin
+      pt_n[u] = '0;
+      for (int jj = 0; jj < 16; jj++) pt_sel[u][jj] = '0;
+      for (int i = 0; i < 16; i++)
+        if (lp[u].pro_en[i]) begin pt_sel[u][pt_n[u][3:0]] = 4'(i); pt_n[u] = pt_n[u] + 5'd1; end
+    end
+    for (int g = 0; g < 16; g++) pt_grp[g] = lp[g / 4].passthru && 5'(4 * (g % 4)) < pt_n[g / 4];
     pt_g = '0;
     for (int g = 0; g < 16; g++) if (pt_pend[g]) pt_g = 4'(g);
     pt_left = pt_pend & ~(16'd1 << pt_g);
     q = pt_g[3:2];
-    gi = pt_g[1:0];
-    g0 = 2'd3;
-    for (int u = 3; u >= 0; u--) if (lp[q].pro_en[4 * u +: 4] != 4'd0) g0 = 2'(u);
+    t = pt_g[1:0];
     pt_off = (32'(k) * 32'(L.x) + 32'(e)) * 32'(lp[q].inc1);
-    pt_ptr = wptr(17'(32'(lp[q].wbase) + 32'(2'(gi - g0)) * 32'(lp[q].toff)), pt_off, lp[q].roll_next);
-    for (int l = 0; l < 4; l++) pt_data[8 * l +: 8] = tval[0] ? pb_rdata[0][8 * (4 * pt_g + 4'(l)) +: 8] : 8'd0;
-    pt_be = lp[q].pro_en[4 * gi +: 4];
+    pt_ptr = wptr(17'(32'(lp[q].wbase) + 32'(t) * 32'(lp[q].toff)), pt_off, lp[q].roll_next);
+    for (int l = 0; l < 4; l++) begin
+      pt_data[8 * l +: 8] = tval[0] ? pb_rdata[0][8 * (16 * 32'(q) + 32'(pt_sel[q][{t, 2'(l)}])) +: 8] : 8'd0;
+      pt_be[l] = 5'({t, 2'(l)}) < pt_n[q];
+    end
   end
   always_ff @(posedge clk or negedge rst_n)
     if (!rst_n) pt_pend <= '0;

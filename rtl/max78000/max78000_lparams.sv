@@ -36,7 +36,7 @@ module max78000_lparams
     p.ph = pool ? 5'(lr[3][3:0]) + 5'd1 : 5'd1;
     p.pw = pool ? 5'(lr[4][3:0]) + 5'd1 : 5'd1;
     p.npool = 9'(p.ph) * 9'(p.pw);
-    p.st = 3'(lr[5][1:0]) + 3'd1;
+    p.st = 5'(lr[5][3:0]) + 5'd1;
     // Deconvolution (3.5): rmax/cmax describe the 2x up-sampled plane; memory holds half of it, which is
     // what the pool phase reads (as its "input plane"); the taps see it up-sampled (h_up x w_up).
     p.deconv = post[POST_DECONV_EN_LSB];
@@ -114,6 +114,6 @@ module max78000_lparams
 
   // Bits read only by other fields' decoders or stored-only (TPTR, TOFF, ewise, M3 controls).
   wire unused = ^{rcnt[31:18], rcnt[15:10], ccnt[31:18], ccnt[15:10], oned[31:22], oned[3:0], lc0[31:16],
-                  lc0[10], lc0[5:0], post[31:29], post[27:26], post[17], lr[3][31:4], lr[4][31:4], lr[5][31:2], lr[6][31:17],
+                  lc0[10], lc0[5:0], post[31:29], post[27:26], post[17], lr[3][31:4], lr[4][31:4], lr[5][31:4], lr[6][31:17],
                   lr[7][31:17], lr[8][31:17], lr[9][31:17], lr[10][31:13], lr[13], lctrl1[31:17], ctrl, fbuf[31:17], fbuf_next[31:17]};
 endmodule

@@ -19,7 +19,7 @@ package max78000_pkg;
     logic [1:0]  rpad, cpad;
     logic [10:0] h_in, w_in;      // pre-pool plane
     logic [4:0]  ph, pw;          // pool window (1 = none)
-    logic [2:0]  st;              // pooling step
+    logic [4:0]  st;              // pooling step 1..16
     logic [10:0] h_p, w_p;        // pooled plane
     logic [3:0]  kh, kw;
     logic [3:0]  t;               // taps

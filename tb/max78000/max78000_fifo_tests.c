@@ -14,14 +14,13 @@ typedef struct {
     unsigned level[4];
 } fifo_shadow_t;
 
-/* FIFO_STAT per D10; summaries over the enabled FIFOs, 0 when none (docs/max78000_rtl.md). Pointers of a
- * FIFO advance with its pushes only (no pops here), so wptr_eq <=> equal levels and rptr_eq holds. */
+/* FIFO_STAT per D10; summaries over the enabled FIFOs, 0 when none; rptr_eq/wptr_eq read 0 (the spec does
+ * not define them; docs/max78000_rtl.md). */
 static uint32_t shadow_stat(const fifo_shadow_t *s, bool *irq)
 {
     unsigned en = (s->ctrl >> 12) & 0xF, fthr = (s->ctrl >> 2) & 7, ethr = (s->ctrl >> 7) & 7;
     uint32_t full = 0, empty = 0, af = 0, ae = 0;
-    bool wpeq = en != 0, alf = en != 0, allaf = en != 0;
-    int first = -1;
+    bool alf = en != 0, allaf = en != 0;
     for (unsigned k = 0; k < 4; k++) {
         if (!(en >> k & 1))
             continue;
@@ -32,14 +31,10 @@ static uint32_t shadow_stat(const fifo_shadow_t *s, bool *irq)
         ae |= (uint32_t)(l < ethr) << k;
         alf = alf && l == FIFO_DEPTH;
         allaf = allaf && l > fthr;
-        if (first < 0)
-            first = (int)k;
-        else if (s->level[first] != l)   /* pointers mod 8: level 8 and level 0 share a pointer */
-            wpeq = wpeq && (s->level[first] % FIFO_DEPTH) == (l % FIFO_DEPTH);
     }
     *irq = (full & (s->ctrl >> 16 & 0xF)) || (empty & (s->ctrl >> 20 & 0xF)) || (af & (s->ctrl >> 24 & 0xF)) ||
            (ae & (s->ctrl >> 28 & 0xF));
-    return (uint32_t)(en != 0) << 21 | (uint32_t)wpeq << 20 | (uint32_t)(ae != 0) << 19 | (uint32_t)allaf << 18 |
+    return (uint32_t)(ae != 0) << 19 | (uint32_t)allaf << 18 |
            (uint32_t)(empty != 0) << 17 | (uint32_t)alf << 16 | ae << 12 | af << 8 | empty << 4 | full;
 }
 
