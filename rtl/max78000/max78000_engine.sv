@@ -130,6 +130,11 @@ module max78000_engine
     for (int g = 0; g < 16; g++) dm_raddr[g] = word_q[g / 4];
   end
   wire pstep = state == S_POOL && !pstall;
+  logic fifo_wait;                      // a FIFO still owes layer 0 words (the golden model runs once all came)
+  always_comb begin
+    fifo_wait = 1'b0;
+    for (int q = 0; q < 4; q++) if (fifo_feed[q] && layer == 5'd0 && fifo_cnt[q] < ifrm[q]) fifo_wait = 1'b1;
+  end
   assign dm_re = pstep;
 
   // ---------------- pool phase, stage 1: pooling, buffer write ----------------
@@ -548,7 +553,7 @@ module max78000_engine
             end
           end
         S_CDRAIN: if (!cv1 && wb_pend == 4'd0) state <= S_LEND;   // the layer's last write has landed
-        S_LEND: begin
+        S_LEND: if (!fifo_wait) begin    // layer 0 of a FIFO run ends once every IFRM word has arrived
           if (oneshot) begin
             next_layer <= (layer >= lcnt) ? 5'd0 : layer + 5'd1;
             state <= S_DONE;
