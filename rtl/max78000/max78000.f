@@ -9,4 +9,6 @@ rtl/max78000/max78000_mram_loader.sv
 rtl/max78000/max78000_lparams.sv
 rtl/max78000/max78000_proc.sv
 rtl/max78000/max78000_engine.sv
+rtl/max78000/max78000_fifo.sv
+rtl/max78000/max78000_fifo_drain.sv
 rtl/max78000/max78000_cnn.sv

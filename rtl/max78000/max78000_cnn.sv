@@ -96,14 +96,38 @@ module max78000_cnn
   wire mem_re = setup && !PWRITE && is_mem && !busy;     // memories: read issued in the setup phase
 
   // ---------------- register files ----------------
-  logic [31:0] fifo_stat_zero;
+  logic [31:0] fifo_stat;
   logic        fifo_wr_we [4];
-  assign fifo_stat_zero = '0;                           // FIFOs are M3
   max78000_glob_regs u_glob (
     .clk, .rst_n, .wr_en(wcommit && glob_hit), .waddr(regw), .wdata(PWDATA), .wstrb(PSTRB), .raddr(regw),
-    .rdata(glob_rdata), .rhit(glob_rdhit), .fifo_ctrl_q, .fifo_stat_ro_i(fifo_stat_zero), .fifo_wr_we,
+    .rdata(glob_rdata), .rhit(glob_rdhit), .fifo_ctrl_q, .fifo_stat_ro_i(fifo_stat), .fifo_wr_we,
     .aod_ctrl_q
   );
+
+  // ---------------- input FIFOs (2.1, D10) and their drain into the data memories (D46) ----------------
+  logic [31:0] fifo_head [4];
+  logic [3:0]  fifo_empty, fifo_pop, fifo_memw;
+  logic [21:0] fifo_stat_b;
+  logic        fifo_irq;
+  logic [19:0] ifrm [4], fifo_cnt [4];
+  logic [12:0] fifo_rptr [4], fifo_waddr [4];
+  logic [16:0] fifo_roll [4];
+  logic [3:0]  fifo_lw;
+  max78000_fifo u_fifo (
+    .clk, .rst_n, .ctrl(fifo_ctrl_q),
+    .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA), .pop(fifo_pop),
+    .head(fifo_head), .empty(fifo_empty), .stat(fifo_stat_b), .irq(fifo_irq)
+  );
+  assign fifo_stat = {10'd0, fifo_stat_b};
+  wire fifo_run = busy && ctrl_q[master_q][15];        // the master's CTRL.fifo_en
+  max78000_fifo_drain u_drain (
+    .clk, .rst_n, .start(start_hit != 4'd0 && !busy), .active(fifo_run), .fen(fifo_ctrl_q[15:12]),
+    .cpl(fifo_ctrl_q[11]), .ifrm, .rptr(fifo_rptr), .fempty(fifo_empty), .mem_busy(fifo_memw),
+    .roll(fifo_roll), .pop(fifo_pop), .waddr(fifo_waddr), .lw(fifo_lw), .cnt(fifo_cnt)
+  );
+  for (genvar k = 0; k < 4; k++) begin : g_fmem
+    assign fifo_memw[k] = dm_we && dm_wg == 4'(4 * k);
+  end
 
   lparams_t lp_in [4];
   logic [4:0] layer;
@@ -119,7 +143,7 @@ module max78000_cnn
     logic [31:0] strm0_q [8], strm1_q [8], fbuf_q [8];
     logic [31:0] ctrl_set, zero32;
     logic [31:0] lr [16];
-    assign zero32 = '0;                                 // TEST status (BIST/zeroize: not modelled), MLAT
+    assign zero32 = '0;                                 // TEST status (BIST/zeroize: not modelled)
     assign ctrl_set = (done && ctrl_q[q][0]) ? 32'h0000_1000 : 32'h0;   // D44
     wire wr_here = wcommit && quad_hit && aq == 2'(q);
     max78000_quad_regs u_regs (
@@ -127,7 +151,7 @@ module max78000_cnn
       .rdata(quad_rdata[q]), .rhit(qhit[q]), .ctrl_q(ctrl_q[q]), .ctrl_set_i(ctrl_set), .sram_q,
       .lcnt_max_q(lcnt_q[q]), .test_q, .test_ro_i(zero32), .rcnt_q, .ccnt_q, .oned_q, .prcnt_q, .pccnt_q,
       .stride_q, .wptr_base_q, .wptr_toff_q, .wptr_moff_q, .wptr_choff_q, .rptr_base_q, .lctrl0_q, .mcnt_q,
-      .tptr_q, .en_q, .post_q, .strm0_q, .strm1_q, .fbuf_q, .ifrm_q, .lctrl1_q, .mlat_ro_i(zero32)
+      .tptr_q, .en_q, .post_q, .strm0_q, .strm1_q, .fbuf_q, .ifrm_q, .lctrl1_q, .mlat_ro_i(mlat_data)
     );
     // D42: a CTRL write that changes a master's cnn_en from 0 to 1 starts a run.
     logic [31:0] bm, nv;
@@ -138,6 +162,21 @@ module max78000_cnn
                      && (!nv[11] || nv[10:9] == 2'(q));
     end
     assign cnn_en[q] = ctrl_q[q][0];
+    // mlator (3.12): a CTRL write that takes mlat_ld from 0 to 1 with cnn_en = 0 loads the pointer from
+    // layer 0's WPTR_BASE; each MLAT read returns a group, the first read after a load does not advance.
+    always_ff @(posedge clk or negedge rst_n)
+      if (!rst_n) begin
+        mlat_ptr[q] <= '0; mlat_primed[q] <= 1'b0;
+      end else if (wr_here && regw == 11'd0 && !ctrl_q[q][16] && nv[16] && !nv[0]) begin
+        mlat_ptr[q] <= wptr_base_q[0][16:0]; mlat_primed[q] <= 1'b0;
+      end else if (mlat_rd && aq == 2'(q)) begin
+        if (mlat_primed[q]) mlat_ptr[q] <= 17'(32'(mlat_ptr[q]) + 32'd4 * 32'(mlat_d[q]));
+        mlat_primed[q] <= 1'b1;
+      end
+    assign mlat_d[q] = 5'(lctrl1_q[0][7:4]) + 5'd1;
+    assign ifrm[q] = ifrm_q[19:0];
+    assign fifo_rptr[q] = rptr_base_q[0][12:0];
+    assign fifo_roll[q] = (ctrl_q[q][14] && ctrl_q[q][19]) ? fbuf_q[0][16:0] : 17'd0;   // 2.4
     always_comb begin
       lr[0] = rcnt_q[layer];  lr[1] = ccnt_q[layer];  lr[2] = oned_q[layer];  lr[3] = prcnt_q[layer];
       lr[4] = pccnt_q[layer]; lr[5] = stride_q[layer]; lr[6] = wptr_base_q[layer];
@@ -145,12 +184,33 @@ module max78000_cnn
       lr[10] = rptr_base_q[layer]; lr[11] = lctrl0_q[layer]; lr[12] = mcnt_q[layer]; lr[13] = tptr_q[layer];
       lr[14] = en_q[layer]; lr[15] = post_q[layer];
     end
-    max78000_lparams u_lp (.lr, .lctrl1(lctrl1_q[layer]), .ctrl(ctrl_q[q]), .p(lp_in[q]));
+    logic [31:0] fb, fbn;
+    assign fb = (layer < 5'd8) ? fbuf_q[layer[2:0]] : 32'd0;
+    assign fbn = (layer < 5'd7) ? fbuf_q[3'(layer + 5'd1)] : 32'd0;
+    max78000_lparams u_lp (.lr, .lctrl1(lctrl1_q[layer]), .ctrl(ctrl_q[q]), .fbuf(fb), .fbuf_next(fbn),
+                           .p(lp_in[q]));
     // Stored-only registers (D11, D22, M3 streaming).
-    wire unused = ^{sram_q, test_q, nv[31:12], nv[8:1], ifrm_q, strm0_q[0], strm1_q[0], fbuf_q[0]};
+    wire unused = ^{sram_q, test_q, nv[31:12], nv[8:1], ifrm_q[31:20], rptr_base_q[0][31:13], strm0_q[0],
+                    strm1_q[0]};
   end
 
-  assign irq = ctrl_q[0][12] | ctrl_q[1][12] | ctrl_q[2][12] | ctrl_q[3][12];   // D06
+  // ---------------- mlator (3.12): four words per MLAT read, one lane each ----------------
+  logic [16:0] mlat_ptr [4];
+  logic        mlat_primed [4];
+  logic [4:0]  mlat_d [4];
+  logic [16:0] mlat_wp [4];             // the group's four word pointers (addressed quadrant)
+  logic [31:0] mlat_data;
+  logic [31:0] mlat_rd_word [16][4];
+  wire mlat_hit = in_quad && ao[21:13] == 9'd0 && regw == 11'h400;
+  wire mlat_re = setup && !PWRITE && mlat_hit && !busy;        // the memories read in the setup phase
+  wire mlat_rd = commit && !PWRITE && mlat_hit;
+  always_comb begin
+    for (int m = 0; m < 4; m++) mlat_wp[m] = 17'(32'(mlat_ptr[aq]) + 32'(m) * 32'(mlat_d[aq]));
+    for (int m = 0; m < 4; m++)
+      mlat_data[8 * m +: 8] = mlat_rd_word[mlat_wp[m][16:13]][m][8 * ctrl_q[aq][18:17] +: 8];
+  end
+
+  assign irq = ctrl_q[0][12] | ctrl_q[1][12] | ctrl_q[2][12] | ctrl_q[3][12] | fifo_irq;   // D06
 
   logic [1:0] start_q;
   always_comb begin
@@ -180,17 +240,29 @@ module max78000_cnn
     .clk, .rst_n, .start(start_hit != 4'd0), .start_q, .cnn_en, .lcnt(lcnt_q[mq][4:0]),
     .oneshot(ctrl_q[mq][8]), .layer, .lp_in, .busy, .done, .cycles(run_cycles),
     .dm_re, .dm_raddr, .dm_rdata, .dm_we, .dm_wg, .dm_waddr, .dm_wdata, .dm_wbe,
-    .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata
+    .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata,
+    .fifo_feed(fifo_run ? fifo_ctrl_q[15:12] : 4'd0), .fifo_cnt, .ifrm, .fifo_lw, .fifo_data(fifo_head)
   );
 
   // ---------------- memories ----------------
   for (genvar g = 0; g < 16; g++) begin : g_dmem
     wire apb_w = wcommit && is_mem && md.kind == M_DSRAM && md.g == 4'(g);
     wire apb_r = mem_re && md.kind == M_DSRAM && md.g == 4'(g);
-    max78000_ram #(.DEPTH(8192), .NB(4)) u_ram (
-      .clk, .re(busy ? dm_re : apb_r), .raddr(busy ? dm_raddr[g] : md.idx), .rdata(dm_rdata[g]),
-      .we(busy ? (dm_we && dm_wg == 4'(g)) : apb_w), .waddr(busy ? dm_waddr : md.idx),
-      .wdata(busy ? dm_wdata : PWDATA), .wbe(busy ? dm_wbe : PSTRB)
+    wire ew = dm_we && dm_wg == 4'(g);
+    wire fw = (g % 4 == 0) && fifo_pop[g / 4];          // FIFO g/4 delivers into memory 4k (D46)
+    // port 0: engine or APB; ports 1-4: the mlator's four words (read only when idle)
+    logic [12:0] ra [5];
+    logic [31:0] rd [5];
+    assign ra[0] = busy ? dm_raddr[g] : md.idx;
+    for (genvar m = 0; m < 4; m++) begin : g_mp
+      assign ra[m + 1] = mlat_wp[m][12:0];
+      assign mlat_rd_word[g][m] = rd[m + 1];
+    end
+    assign dm_rdata[g] = rd[0];
+    max78000_ram_mr #(.DEPTH(8192), .NB(4), .NR(5), .AW(13)) u_ram (
+      .clk, .re(busy ? dm_re : (apb_r || mlat_re)), .raddr(ra), .rdata(rd),
+      .we(busy ? (ew || fw) : apb_w), .waddr(!busy ? md.idx : ew ? dm_waddr : fifo_waddr[g / 4]),
+      .wdata(!busy ? PWDATA : ew ? dm_wdata : fifo_head[g / 4]), .wbe(!busy ? PSTRB : ew ? dm_wbe : 4'hF)
     );
   end
 
@@ -257,5 +329,5 @@ module max78000_cnn
     end
   end
 
-  wire unused = ^{PPROT, md.q, fifo_ctrl_q[31:2], aod_ctrl_q[31:2], fifo_wr_we[0], fifo_wr_we[1], fifo_wr_we[2], fifo_wr_we[3], qoff[31:24], dm_re};
+  wire unused = ^{PPROT, md.q, aod_ctrl_q[31:2], qoff[31:24], dm_re};
 endmodule

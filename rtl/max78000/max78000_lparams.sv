@@ -8,6 +8,8 @@ module max78000_lparams
   input  logic [31:0] lr [16],     // RCNT .. POST of the layer
   input  logic [31:0] lctrl1,
   input  logic [31:0] ctrl,
+  input  logic [31:0] fbuf,        // FBUF of this layer (0 beyond stream 7)
+  input  logic [31:0] fbuf_next,   // FBUF of the next layer
   output lparams_t    p
 );
   logic [31:0] rcnt, ccnt, oned, lc0, post, en, mcnt;
@@ -16,7 +18,7 @@ module max78000_lparams
   logic [15:0] mmax, span;
   logic [7:0]  x;
   logic [3:0]  qb;
-  logic signed [12:0] hin, win, hp, wp, hout, wout;
+  logic signed [12:0] hin, win, hp, wp, hout, wout, hup, wup;
   logic [8:0]  xpch;
 
   always_comb begin
@@ -34,12 +36,36 @@ module max78000_lparams
     p.ph = pool ? 5'(lr[3][3:0]) + 5'd1 : 5'd1;
     p.pw = pool ? 5'(lr[4][3:0]) + 5'd1 : 5'd1;
     p.npool = 9'(p.ph) * 9'(p.pw);
-    p.st = 3'(lr[5][1:0]) + 3'd1;
+    p.st = 5'(lr[5][3:0]) + 5'd1;
+    // Deconvolution (3.5): rmax/cmax describe the 2x up-sampled plane; memory holds half of it, which is
+    // what the pool phase reads (as its "input plane"); the taps see it up-sampled (h_up x w_up).
+    p.deconv = post[POST_DECONV_EN_LSB];
+    if (p.deconv) begin
+      hin = hin >>> 1;
+      win = win >>> 1;
+    end
     hp = (hin >= 13'(p.ph)) ? (hin - 13'(p.ph)) / 13'(p.st) + 13'sd1 : 13'sd0;
     wp = (win >= 13'(p.pw)) ? (win - 13'(p.pw)) / 13'(p.st) + 13'sd1 : 13'sd0;
+    hup = p.deconv ? 13'(rcnt[9:0]) + 13'sd1 - 13'(2 * p.rpad) : hp;
+    wup = p.deconv ? 13'(ccnt[9:0]) + 13'sd1 - 13'(2 * p.cpad) : wp;
+    // Element-wise and pass-through (3.11). Pass-through: timeslot writes (ts_en, no mask enabled) of a
+    // 1x1 pass-through (onexone_en) or of an element-wise layer without convolution (ai8xize sets ts_en alone
+    // there). It has no kernel and no padding: one output per pooled pixel, whatever ONED's width says.
+    p.nop = oned[ONED_EWISE_EN_LSB] ? 5'(oned[21:18]) + 5'd1 : 5'd1;
+    p.prepool = oned[ONED_EWISE_EN_LSB] & oned[ONED_PREPOOL_LSB];
+    p.efunc = oned[15:14];
+    p.passthru = post[POST_TS_EN_LSB] && en[31:16] == 16'd0
+                 && (post[POST_ONEXONE_EN_LSB] || (oned[ONED_EWISE_EN_LSB] && !oned[ONED_CONV2D_EN_LSB]));
+    if (p.passthru) begin p.rpad = 2'd0; p.cpad = 2'd0; end
+    p.toff = lr[7][16:0];
+    // Streaming circular buffers (2.4) with CTRL.stream_en and lilbuf
+    p.roll = (ctrl[CTRL_STREAM_EN_LSB] && ctrl[CTRL_LILBUF_LSB]) ? fbuf[16:0] : 17'd0;
+    p.roll_next = (ctrl[CTRL_STREAM_EN_LSB] && ctrl[CTRL_LILBUF_LSB]) ? fbuf_next[16:0] : 17'd0;
     oned_en = oned[ONED_ONED_EN_LSB];
     width = oned[11:8];
-    if (oned_en) begin
+    if (p.passthru) begin
+      p.t = 4'd1; p.kh = 4'd1; p.kw = 4'd1;
+    end else if (oned_en) begin
       p.t = width; p.kh = width; p.kw = 4'd1;
     end else if (width == 4'd1) begin
       p.t = 4'd1; p.kh = 4'd1; p.kw = 4'd1;
@@ -47,9 +73,10 @@ module max78000_lparams
       p.t = 4'd9; p.kh = 4'd3; p.kw = 4'd3;
     end
     p.osad = oned[7:4];
-    hout = hp + 13'(2 * p.rpad) - 13'(p.kh) + 13'sd1;
-    wout = wp + 13'(2 * p.cpad) - 13'(p.kw) + 13'sd1;
+    hout = hup + 13'(2 * p.rpad) - 13'(p.kh) + 13'sd1;
+    wout = wup + 13'(2 * p.cpad) - 13'(p.kw) + 13'sd1;
     p.h_in = hin[10:0]; p.w_in = win[10:0]; p.h_p = hp[10:0]; p.w_p = wp[10:0];
+    p.h_up = hup[10:0]; p.w_up = wup[10:0];
     p.h_out = hout[10:0]; p.w_out = wout[10:0];
     case (post[23:22])
       2'd0: qb = 4'd8;
@@ -82,11 +109,11 @@ module max78000_lparams
     p.choff = lr[9][16:0];
     p.rptr = lr[10][12:0];
     p.inc1 = 5'(lctrl1[7:4]) + 5'd1;
-    p.valid = hp > 0 && wp > 0 && hout > 0 && wout > 0 && p.t != 4'd0 && p.nk != 16'd0;
+    p.valid = hp > 0 && wp > 0 && hout > 0 && wout > 0 && p.t != 4'd0 && (p.nk != 16'd0 || p.passthru);
   end
 
   // Bits read only by other fields' decoders or stored-only (TPTR, TOFF, ewise, M3 controls).
-  wire unused = ^{rcnt[31:18], rcnt[15:10], ccnt[31:18], ccnt[15:10], oned[31:13], oned[3:0], lc0[31:16],
-                  lc0[10], lc0[5:0], post[31:24], post[17], lr[3][31:4], lr[4][31:4], lr[5][31:2], lr[6][31:17],
-                  lr[7], lr[8][31:17], lr[9][31:17], lr[10][31:13], lr[13], lctrl1[31:17], ctrl};
+  wire unused = ^{rcnt[31:18], rcnt[15:10], ccnt[31:18], ccnt[15:10], oned[31:22], oned[3:0], lc0[31:16],
+                  lc0[10], lc0[5:0], post[31:29], post[27:26], post[17], lr[3][31:4], lr[4][31:4], lr[5][31:4], lr[6][31:17],
+                  lr[7][31:17], lr[8][31:17], lr[9][31:17], lr[10][31:13], lr[13], lctrl1[31:17], ctrl, fbuf[31:17], fbuf_next[31:17]};
 endmodule

@@ -19,7 +19,7 @@ package max78000_pkg;
     logic [1:0]  rpad, cpad;
     logic [10:0] h_in, w_in;      // pre-pool plane
     logic [4:0]  ph, pw;          // pool window (1 = none)
-    logic [2:0]  st;              // pooling step
+    logic [4:0]  st;              // pooling step 1..16
     logic [10:0] h_p, w_p;        // pooled plane
     logic [3:0]  kh, kw;
     logic [3:0]  t;               // taps
@@ -39,5 +39,15 @@ package max78000_pkg;
     logic [16:0] wbase, moff, choff;
     logic [12:0] rptr;
     logic [4:0]  inc1;            // wptr_inc + 1
+    // [M3] element-wise (3.11), pass-through / timeslots (3.11), deconvolution (3.5)
+    logic [4:0]  nop;             // operands 1..16
+    logic        prepool;         // pool each operand before combining
+    logic [1:0]  efunc;
+    logic        passthru;        // write pooled/combined values in timeslots, no convolution
+    logic [16:0] toff;
+    logic        deconv;
+    logic [10:0] h_up, w_up;      // up-sampled plane (deconv), else the pooled plane
+    logic [16:0] roll;            // streaming: FBUF of this layer (its circular input buffer), 0 = none
+    logic [16:0] roll_next;       // FBUF of the next layer: this layer's writes wrap at it
   } lparams_t;
 endpackage

@@ -2,6 +2,11 @@
 //  - pooling (pool phase): per step it takes its input byte (already lane-selected) and pools it in flight
 //    over the window (max, or average truncating toward zero / rounding half away with poolrnd, D34); on
 //    the window's last step `xp` is the pooled value, which the engine stores in its pooled-plane buffer.
+//    Element-wise layers (spec 3.11, [M3]) bring the operands o = 0..Nop-1 of each input value one step each:
+//    they are combined at full precision (v0 - v1 - ..., v0 + v1 + ..., or the 8-bit OR / XOR) and clamped to
+//    [-128, 127]. Without prepool the operands are combined first and the clamped result is pooled; with
+//    prepool each operand is pooled over its window, then the pooled values are combined (spec 3.6).
+//    Without element-wise every step is its own operand 0 and last operand (ofirst = olast = 1).
 //  - convolution (conv phase): all taps of the kernel at once. Tap t multiplies its pooled byte (0 outside
 //    the pooled plane or beyond the kernel's taps) by its weight: the MRAM slot byte, bits b..b+qb-1,
 //    sign-extended (D32). `prod` is the sum of the tap products.
@@ -15,6 +20,11 @@ module max78000_proc (
   input  logic              maxpool,
   input  logic              poolrnd,
   input  logic [8:0]        npool,       // window size ph*pw (1 = no pooling)
+  input  logic              ofirst,      // element-wise: first operand of this value
+  input  logic              olast,       // element-wise: last operand
+  input  logic              wlast,       // last step of the pool window
+  input  logic              prepool,     // ONED.prepool: pool each operand, then combine
+  input  logic [1:0]        efunc,       // ONED.ewise_func: 00 sub, 01 add, 10 or, 11 xor
   output logic signed [7:0] xp,
   // convolution
   input  logic              cvalid,      // a conv step is in stage 1 this cycle
@@ -31,22 +41,49 @@ module max78000_proc (
   logic signed [16:0] csum;
   logic [16:0]        mag;
   logic [7:0]         q;
+  logic signed [7:0]  pin, pooled;      // pooling input, pooled value
+  logic signed [12:0] eacc;             // element-wise accumulator
+  logic signed [12:0] ecv, ecp;         // combined with the raw value (no prepool) / the pooled value
+  logic               pstep;            // this step enters the pool window
+
+  // combine the accumulated operands with `v`; 8-bit patterns for OR / XOR
+  function automatic logic signed [12:0] comb(input logic signed [12:0] a, input logic signed [7:0] v,
+                                              input logic [1:0] f);
+    case (f)
+      2'd0: return a - 13'(v);
+      2'd1: return a + 13'(v);
+      2'd2: return 13'($signed(a[7:0] | v));
+      default: return 13'($signed(a[7:0] ^ v));
+    endcase
+  endfunction
+
+  function automatic logic signed [7:0] clamp8(input logic signed [12:0] v);
+    if (v > 13'sd127) return 8'sd127;
+    if (v < -13'sd128) return -8'sd128;
+    return 8'(v);
+  endfunction
 
   always_comb begin
-    cmax = (first || val > pmax) ? val : pmax;
-    csum = (first ? 17'sd0 : psum) + 17'(val);
+    ecv = ofirst ? 13'(val) : comb(eacc, val, efunc);
+    pin = prepool ? val : clamp8(ecv);
+    pstep = pvalid && (prepool || olast);
+    cmax = (first || pin > pmax) ? pin : pmax;
+    csum = (first ? 17'sd0 : psum) + 17'(pin);
     mag  = csum[16] ? 17'(-csum) : 17'(csum);
     q    = 8'(poolrnd ? (17'd2 * mag + 17'(npool)) / (17'd2 * 17'(npool)) : mag / 17'(npool));
-    if (npool == 9'd1) xp = val;
-    else if (maxpool) xp = cmax;
-    else xp = csum[16] ? -8'(q) : 8'(q);
+    if (npool == 9'd1) pooled = pin;
+    else if (maxpool) pooled = cmax;
+    else pooled = csum[16] ? -8'(q) : 8'(q);
+    ecp = ofirst ? 13'(pooled) : comb(eacc, pooled, efunc);
+    xp = prepool ? clamp8(ecp) : pooled;
   end
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      pmax <= '0; psum <= '0;
-    end else if (pvalid) begin
-      pmax <= cmax; psum <= csum;
+      pmax <= '0; psum <= '0; eacc <= '0;
+    end else begin
+      if (pstep) begin pmax <= cmax; psum <= csum; end
+      if (pvalid && (!prepool || wlast)) eacc <= prepool ? ecp : ecv;
     end
   end
 

@@ -277,14 +277,14 @@ package max78000_regs_pkg;
   localparam logic [31:0] PCCNT_RMASK = 32'h0000000F;
   localparam int PCCNT_PCCNT_LSB = 0;
   localparam int PCCNT_PCCNT_W = 4;
-  // STRIDE: layer y pooling step - 1 (D19)
+  // STRIDE: layer y pooling step - 1 (D19; 4 bits as ai8xize writes them, e.g. 0xc for stride 13, not the spec's 2)
   localparam logic [12:0] STRIDE_OFF = 13'h0290;
   localparam int STRIDE_COUNT = 32;
   localparam logic [31:0] STRIDE_RESET = 32'h00000000;
-  localparam logic [31:0] STRIDE_WMASK = 32'h00000003;
-  localparam logic [31:0] STRIDE_RMASK = 32'h00000003;
+  localparam logic [31:0] STRIDE_WMASK = 32'h0000000F;
+  localparam logic [31:0] STRIDE_RMASK = 32'h0000000F;
   localparam int STRIDE_STRIDE_LSB = 0;
-  localparam int STRIDE_STRIDE_W = 2;
+  localparam int STRIDE_STRIDE_W = 4;
   // WPTR_BASE: layer y write pointer {mem[16:13], word[12:0]}
   localparam logic [12:0] WPTR_BASE_OFF = 13'h0310;
   localparam int WPTR_BASE_COUNT = 32;

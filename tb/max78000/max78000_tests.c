@@ -3,6 +3,7 @@
 #include "max78000_tb.h"
 #include "max78000_gen.h"
 #include "max78000_regtests.h"
+#include "max78000_fifo_tests.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,8 @@ static const struct {
     {"reg_decode", m7_reg_decode, "PSLVERR on unmapped addresses (D05), memories read back, holes"},
     {"reg_wait_states", m7_reg_wait_states, "rdy_sel 0..3 per window gives that many wait states (D04)"},
     {"reg_busy_slverr", m7_reg_busy_slverr, "memory access during a run answers PSLVERR, registers work (D05)"},
+    {"fifo_regs", m7_fifo_regs, "FIFO_WRk pushes, FIFO_STAT levels/flags/thresholds, dropped writes (D10)"},
+    {"fifo_irq", m7_fifo_irq, "each FIFO interrupt source with its enable raises irq (D06, D10)"},
     {"neg_unexpected_slverr", m7_neg_unexpected_slverr, "NEGATIVE: unmapped access not marked expected"},
 };
 

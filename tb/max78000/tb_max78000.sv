@@ -71,35 +71,36 @@ module tb_max78000 (
 
   always @(posedge clk) max78000_irq_tick(irq, busy, {3'd0, dut.layer}, run_cycles);
 
-  // Write monitor: every write that reaches a data-memory RAM port (APB or engine), with the layer the
-  // engine is in. Sampled at the edge the RAM samples it.
+  // Write monitor: every write that reaches a data-memory RAM port (APB, engine or FIFO drain), with the
+  // layer the engine is in. Sampled at the edge the RAM samples it.
   for (genvar g = 0; g < 16; g++) begin : g_mon
     always @(posedge clk)
       if (rst_n && dut.g_dmem[g].u_ram.we)
         max78000_dmem_write(8'(g), {3'd0, dut.g_dmem[g].u_ram.waddr}, dut.g_dmem[g].u_ram.wdata,
-                            {4'd0, dut.g_dmem[g].u_ram.wbe}, busy, {3'd0, dut.layer});
+                            {4'd0, dut.g_dmem[g].u_ram.wbe}, busy && !(dut.g_dmem[g].fw && !dut.g_dmem[g].ew),
+                            {3'd0, dut.layer});   // FIFO words (D46) are input, not a layer's output
   end
 
   function automatic int unsigned dmem_peek(input int g, input int w);
     logic [12:0] i;
     i = w[12:0];
     case (g)
-      0:  return dut.g_dmem[0].u_ram.u_ram.mem[i];
-      1:  return dut.g_dmem[1].u_ram.u_ram.mem[i];
-      2:  return dut.g_dmem[2].u_ram.u_ram.mem[i];
-      3:  return dut.g_dmem[3].u_ram.u_ram.mem[i];
-      4:  return dut.g_dmem[4].u_ram.u_ram.mem[i];
-      5:  return dut.g_dmem[5].u_ram.u_ram.mem[i];
-      6:  return dut.g_dmem[6].u_ram.u_ram.mem[i];
-      7:  return dut.g_dmem[7].u_ram.u_ram.mem[i];
-      8:  return dut.g_dmem[8].u_ram.u_ram.mem[i];
-      9:  return dut.g_dmem[9].u_ram.u_ram.mem[i];
-      10: return dut.g_dmem[10].u_ram.u_ram.mem[i];
-      11: return dut.g_dmem[11].u_ram.u_ram.mem[i];
-      12: return dut.g_dmem[12].u_ram.u_ram.mem[i];
-      13: return dut.g_dmem[13].u_ram.u_ram.mem[i];
-      14: return dut.g_dmem[14].u_ram.u_ram.mem[i];
-      default: return dut.g_dmem[15].u_ram.u_ram.mem[i];
+      0:  return dut.g_dmem[0].u_ram.mem[i];
+      1:  return dut.g_dmem[1].u_ram.mem[i];
+      2:  return dut.g_dmem[2].u_ram.mem[i];
+      3:  return dut.g_dmem[3].u_ram.mem[i];
+      4:  return dut.g_dmem[4].u_ram.mem[i];
+      5:  return dut.g_dmem[5].u_ram.mem[i];
+      6:  return dut.g_dmem[6].u_ram.mem[i];
+      7:  return dut.g_dmem[7].u_ram.mem[i];
+      8:  return dut.g_dmem[8].u_ram.mem[i];
+      9:  return dut.g_dmem[9].u_ram.mem[i];
+      10: return dut.g_dmem[10].u_ram.mem[i];
+      11: return dut.g_dmem[11].u_ram.mem[i];
+      12: return dut.g_dmem[12].u_ram.mem[i];
+      13: return dut.g_dmem[13].u_ram.mem[i];
+      14: return dut.g_dmem[14].u_ram.mem[i];
+      default: return dut.g_dmem[15].u_ram.mem[i];
     endcase
   endfunction
 
@@ -114,22 +115,22 @@ module tb_max78000 (
         max78000_dump_done();
       end else begin
         case (g[3:0])
-          4'd0:  dut.g_dmem[0].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd1:  dut.g_dmem[1].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd2:  dut.g_dmem[2].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd3:  dut.g_dmem[3].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd4:  dut.g_dmem[4].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd5:  dut.g_dmem[5].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd6:  dut.g_dmem[6].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd7:  dut.g_dmem[7].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd8:  dut.g_dmem[8].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd9:  dut.g_dmem[9].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd10: dut.g_dmem[10].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd11: dut.g_dmem[11].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd12: dut.g_dmem[12].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd13: dut.g_dmem[13].u_ram.u_ram.mem[w[12:0]] <= v;
-          4'd14: dut.g_dmem[14].u_ram.u_ram.mem[w[12:0]] <= v;
-          default: dut.g_dmem[15].u_ram.u_ram.mem[w[12:0]] <= v;
+          4'd0:  dut.g_dmem[0].u_ram.mem[w[12:0]] <= v;
+          4'd1:  dut.g_dmem[1].u_ram.mem[w[12:0]] <= v;
+          4'd2:  dut.g_dmem[2].u_ram.mem[w[12:0]] <= v;
+          4'd3:  dut.g_dmem[3].u_ram.mem[w[12:0]] <= v;
+          4'd4:  dut.g_dmem[4].u_ram.mem[w[12:0]] <= v;
+          4'd5:  dut.g_dmem[5].u_ram.mem[w[12:0]] <= v;
+          4'd6:  dut.g_dmem[6].u_ram.mem[w[12:0]] <= v;
+          4'd7:  dut.g_dmem[7].u_ram.mem[w[12:0]] <= v;
+          4'd8:  dut.g_dmem[8].u_ram.mem[w[12:0]] <= v;
+          4'd9:  dut.g_dmem[9].u_ram.mem[w[12:0]] <= v;
+          4'd10: dut.g_dmem[10].u_ram.mem[w[12:0]] <= v;
+          4'd11: dut.g_dmem[11].u_ram.mem[w[12:0]] <= v;
+          4'd12: dut.g_dmem[12].u_ram.mem[w[12:0]] <= v;
+          4'd13: dut.g_dmem[13].u_ram.mem[w[12:0]] <= v;
+          4'd14: dut.g_dmem[14].u_ram.mem[w[12:0]] <= v;
+          default: dut.g_dmem[15].u_ram.mem[w[12:0]] <= v;
         endcase
       end
     end
