@@ -29,22 +29,20 @@ FILE *fcov_open_plusarg(sim_t *sim)
         }
         /* traces and cfg files: named after the file, so that one entry per file does not overwrite */
         const char *stim = test && *test ? test : sim_plusarg(sim, "trace") ? sim_plusarg(sim, "trace") : sim_plusarg(sim, "cfg");
-        char fwname[160];
-        if (test && strcmp(test, "fw") == 0) {   /* NVIDIA's firmware (NVDLA) runs one loadable per entry: name it too */
-            const char *l = sim_plusarg(sim, "loadable"), *base = l ? strrchr(l, '/') : NULL;
-            snprintf(fwname, sizeof fwname, "fw_%s", base ? base + 1 : l ? l : "");
-            stim = fwname;
-        }
         char name[200];
         snprintf(name, sizeof name, "%s", stim ? stim : "run");
-        /* a pulp-nnx driver run (NE16 test pulpnnx) is one per layer folder: named after the folder too */
-        const char *layer = sim_plusarg(sim, "pulpnnx");
-        if (layer && *layer) {
-            size_t n = strlen(layer);
-            while (n > 1 && layer[n - 1] == '/') n--;
+        /* A driver test runs one vendor stimulus per entry (NVIDIA's firmware: a loadable; pulp-nnx: a layer
+         * folder), named by a plusarg of that test: the file is named after it too, so entries do not overwrite. */
+        static const struct { const char *test, *plusarg; } driver_stims[] = {{"fw", "loadable"},
+                                                                              {"pulpnnx", "pulpnnx"}};
+        for (size_t i = 0; test && i < sizeof driver_stims / sizeof driver_stims[0]; i++) {
+            const char *v = strcmp(test, driver_stims[i].test) == 0 ? sim_plusarg(sim, driver_stims[i].plusarg) : NULL;
+            if (!v || !*v) continue;
+            size_t n = strlen(v);
+            while (n > 1 && v[n - 1] == '/') n--;
             size_t b = n;
-            while (b > 0 && layer[b - 1] != '/') b--;
-            snprintf(name + strlen(name), sizeof name - strlen(name), "_%.*s", (int)(n - b), layer + b);
+            while (b > 0 && v[b - 1] != '/') b--;
+            snprintf(name + strlen(name), sizeof name - strlen(name), "_%.*s", (int)(n - b), v + b);
         }
         for (char *s = name; *s; s++)
             if (*s == '/' || *s == '.') *s = '_';
