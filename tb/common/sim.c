@@ -274,7 +274,8 @@ static int check_program(sim_t *s, char *err, size_t errlen) {
         if (fj && *fj) {
             uint64_t j = sim_plusarg_u64(s, "fault_job", 0), jobs = 0;
             for (size_t i = 0; i < s->prog.n; i++) jobs += s->prog.ops[i].kind == OP_JOB;
-            if (!jobs) jobs = 1;
+            /* ops before the first job mark run in an implicit first job (named after the program) */
+            if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) jobs++;
             const char *f = sim_plusarg(s, "fault");
             if (!f || !*f) {
                 snprintf(err, errlen, "+fault_job=%s without +fault=: nothing to inject", fj);
