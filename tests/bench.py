@@ -41,7 +41,7 @@ def bdma_speed(seeds, repeats):
     for _ in range(repeats):
         tw = tc = tj = 0
         for s in range(1, seeds + 1):
-            w, c, j = run_sim(['+test=bdma_random', f'+seed={s}', f'+verilator+seed+{s}', '+stall=1'])
+            w, c, j = run_sim(['+test=bdma_random', f'+seed={s}', '+stall=1'])
             tw, tc, tj = tw + w, tc + c, tj + j
         rates.append(tc / tw)
         jrates.append(tj / tw)
@@ -64,7 +64,7 @@ def regression_throughput(jobs):
 
 
 def callgrind_share():
-    return benchlib.callgrind_share(SIM, ['+test=bdma_random', '+seed=3', '+verilator+seed+3', '+stall=1', '+quiet'],
+    return benchlib.callgrind_share(SIM, ['+test=bdma_random', '+seed=3', '+stall=1', '+quiet'],
                                     'Vtb_nvdla', 'callgrind.out')
 
 def rebuild_time(repeats):
@@ -80,7 +80,7 @@ def rebuild_time(repeats):
 def wave_cost(repeats):
     """A long run (the memory never acknowledges, so the watchdog ends it after ~400k cycles): the cost of
     two 200-cycle windows versus no waves versus the whole run dumped."""
-    args = ['+test=bdma_sanity', '+seed=1', '+verilator+seed+1', '+fault=b_stuck']
+    args = ['+test=bdma_sanity', '+seed=1', '+fault=b_stuck']
     traced = dut_manifest.traced_sim(SIM)   # all three on the traced twin: the cost of recording, not of the build
     base = statistics.median(benchlib.run_sim(traced, [*args, '+quiet'], 'FAIL')[0] for _ in range(repeats))
     fst = os.path.join(ROOT, 'build', 'bench', 'w.fst')

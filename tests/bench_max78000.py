@@ -35,7 +35,7 @@ def run(jobs, repeats):
     for _ in range(repeats):
         tw = tc = tj = 0
         for s in SEEDS:
-            w, c, j, _ = run_sim(['+test=net_random', f'+seed={s}', f'+verilator+seed+{s}', '+stall=0', '+quiet'])
+            w, c, j, _ = run_sim(['+test=net_random', f'+seed={s}', '+stall=0', '+quiet'])
             tw, tc, tj = tw + w, tc + c, tj + j
         rates.append(tc / tw)
         jrates.append(tj / tw)
@@ -46,7 +46,7 @@ def run(jobs, repeats):
     if not os.path.exists(MNIST):
         print("  MAX78000 mnist: skipped (../shared/conformance/max78000/mnist is absent)")
         return res
-    w, total, _, out = run_sim([f'+trace={MNIST}', '+seed=1', '+verilator+seed+1'])
+    w, total, _, out = run_sim([f'+trace={MNIST}', '+seed=1'])
     # The testbench counts the engine's busy cycles of each run ("RTL run N done in C cycles"); the wait
     # for the interrupt starts earlier, while queued APB writes still drain, so it would overstate the run.
     m = re.search(r'RTL run \d+ done in (\d+) cycles: (\d+) MACs, [\d.]+ MACs/cycle; .*? needs (\d+) cycles', out)

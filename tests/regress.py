@@ -140,11 +140,6 @@ def parse_seed(text):
     return int(text), False
 
 
-def verilator_seed(seed):
-    """+verilator+seed+ takes 1..2^31-1 only (Verilator aborts otherwise): a value derived from the run's seed."""
-    return seed % 0x7fffffff + 1
-
-
 def expand(entries, base_seed):
     """Entries → runs: one per seed (test=) or per file and seed (trace=/cfg= globs). Seeds past 2^64-1 wrap to 0."""
     runs = []
@@ -224,7 +219,7 @@ def own_cov(arg, outdir):
 def sim_cmd(r, extra=(), outdir=None):
     cov = [f"+code_cov={os.path.join(CODE_COV, run_id(r) + '.dat')}"] if CODE_COV else []
     return [sim_path(r['acc'], r.get('dut')), f"+{r['kind']}={r['stim']}", f"+seed={r['seed']}",
-            f"+verilator+seed+{verilator_seed(r['seed'])}", *[own_cov(a, outdir) for a in r['args']], *cov, *extra]
+            *[own_cov(a, outdir) for a in r['args']], *cov, *extra]
 
 
 def repro(r):
