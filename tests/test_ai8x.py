@@ -13,20 +13,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 AI8X = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'ai8x')
 PROG = 'conv1d-1'          # small: one conv1d layer, its known answer spans several words
 SIM = os.path.join(ROOT, 'build', 'max78000', 'sim')
-failures, checked = [], []
-
-
-def check(cond, what, out=''):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
-        print('\n'.join(out.splitlines()[-15:]))
+T = Checks('test_ai8x')
+check, skip = T.check, T.skip
 
 
 def run(folder):
@@ -93,8 +88,7 @@ def main():
                        text=True)
     check(p.returncode != 0 and 'SDK=build/no-such-folder: no such folder' in p.stdout + p.stderr,
           'make run SDK=<missing folder> stops with one line naming it', p.stdout + p.stderr)
-    print(f'test_ai8x: {len(checked) - len(failures)}/{len(checked)} checks passed')
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

@@ -6,9 +6,12 @@ import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-failures, checked = [], []
+T = Checks('test_cli')
+check, skip = T.check, T.skip
 
 # (make arguments, what the one error line must say)
 CASES = [
@@ -22,13 +25,6 @@ CASES = [
     (['ACC=ne16', 'LOADABLE=Makefile'], r"LOADABLE= is an NVDLA loadable .*ACC=nvdla, not ACC=ne16"),
     (['ACC=nvdla', 'LOADABLE=no/such.fbuf'], r"LOADABLE=no/such.fbuf: no such file"),
 ]
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
 
 
 def main():
@@ -55,8 +51,7 @@ def main():
         bad = [n for n in names if n != 'help' and 'unknown plusarg' in subprocess.run(
             [sim, f'+{n}', '+test=?'], cwd=ROOT, capture_output=True, text=True).stderr]
         check(names and not bad, f"{acc}: every plusarg make help lists is accepted ({', '.join(bad) or 'all'})")
-    print(f"test_cli: {len(checked) - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

@@ -17,19 +17,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRACE = os.path.join(ROOT, '..', 'shared', 'conformance', 'nvdla', 'dc_8x8x36_4x4x36x16_dilation_int8_0')
 SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
-failures, checked = [], []
-
-
-def check(cond, what, out=''):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
-        print('     ' + '\n     '.join(out.strip().splitlines()[-12:]))
+T = Checks('test_conv_wstream')
+check, skip = T.check, T.skip
 
 
 def run(cmd):
@@ -104,8 +99,7 @@ def main():
     errors = [ln for ln in out.splitlines() if 'ERROR' in ln]
     check(errors and all('nothing was checked' in ln for ln in errors) and 'golden model:' not in out,
           'conv_wstream golden-only: the streamed layer is computed (no refusal)', out)
-    print(f"test_conv_wstream: {len(checked) - len(failures)}/{len(checked)} checks passed")
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

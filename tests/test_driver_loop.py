@@ -14,19 +14,15 @@ import shlex
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
 NVDLA_SW = os.environ.get('NVDLA_SW', os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_sw'))
 LOADABLES = os.path.join(NVDLA_SW, 'regression', 'flatbufs', 'kmd')
-failures, checked, skipped = [], [], []
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
+T = Checks('test_driver_loop')
+check, skip = T.check, T.skip
 
 
 def run(args, cwd=ROOT):
@@ -75,13 +71,11 @@ def poll_watchdog(tmp):
 def firmware_fault(tmp):
     loadable = os.path.join(LOADABLES, 'SDP', 'SDP_X1_L0_0_small_fbuf')
     if not os.path.isfile(loadable):
-        skipped.append(f'firmware fault/dump: {loadable} is absent')
-        print('skip ' + skipped[-1])
+        skip(f'firmware fault/dump: {loadable} is absent')
         return
     rc, out = run([SIM, '+test=fw', f'+loadable={loadable}', '+seed=1', '+quiet'])
     if verdict(out)[0] == 'SKIP':
-        skipped.append('firmware fault/dump: ' + out.strip().splitlines()[-1])
-        print('skip ' + skipped[-1])
+        skip('firmware fault/dump: ' + out.strip().splitlines()[-1])
         return
     check(rc == 0 and re.search(r'^lead\.md5 .* equal$', out, re.M) is not None,
           'NVIDIA\'s firmware runs SDP_X1_L0_0_small: PASS, output md5 equal to lead.md5')
@@ -112,8 +106,7 @@ def firmware_net(tmp):
     saved = os.path.join(tmp, 'net7.fbuf')
     rc, out = run([SIM, '+test=fw_net', '+seed=7', f'+fw_save={saved}', '+quiet'])
     if verdict(out)[0] == 'SKIP':
-        skipped.append('fw_net: ' + out.strip().splitlines()[-1])
-        print('skip ' + skipped[-1])
+        skip('fw_net: ' + out.strip().splitlines()[-1])
         return
     rc2, out2 = run([SIM, '+test=fw', f'+loadable={saved}', '+seed=7', '+quiet'])
     check(rc == 0 and rc2 == 0 and verdict(out)[1] == verdict(out2)[1] and re.search(r'bytes compared [1-9]', out2),
@@ -136,10 +129,7 @@ def main():
         poll_watchdog(tmp)
         firmware_fault(tmp)
         firmware_net(tmp)
-    for s in skipped:
-        print('SKIPPED ' + s)
-    print(f'test_driver_loop: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped')
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

@@ -16,18 +16,12 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import dut_manifest  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
 MARGIN = 200
-failures = []
-checked = []
-skipped = []
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
+T = Checks('failing_job')
+check, skip = T.check, T.skip
 
 
 def jobs_of(seed):
@@ -51,8 +45,7 @@ def check_all_save_files():
         dut = dut_manifest.get(acc, dut_name)
         why = dut.unavailable()
         if why:
-            skipped.append(f'{acc} DUT {dut.name} save file: {why}')
-            print(f'skip {skipped[-1]}')
+            skip(f'{acc} DUT {dut.name} save file: {why}')
             continue
         sim = os.path.join(ROOT, dut.build_dir, 'sim')
         acc = f'{acc} DUT {dut.name}'
@@ -109,8 +102,7 @@ def main():
         check(r.returncode != 0 and m is not None and m.group(0).split('MISMATCH', 1)[1] in r.stdout + r.stderr,
               'the repro command reproduces the identical mismatch')
     check_all_save_files()
-    print(f"failing_job: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

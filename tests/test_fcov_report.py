@@ -13,15 +13,11 @@ from contextlib import redirect_stderr, redirect_stdout
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import fcov_report  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 
-failures, checked = [], []
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
+T = Checks('test_fcov_report')
+check, skip = T.check, T.skip
 
 
 def gate(cov, waivers):
@@ -54,5 +50,4 @@ rc, out = gate(BASE + CONV0, "conv_k * because\n")
 check(rc == 1 and 'NEEDS-DUT' in out, "a whole-cross waiver without NEEDS-DUT: is refused")
 rc, out = gate(BASE + CONV0, "conv_z * NEEDS-DUT: x\n" + NEEDS)
 check(rc == 1 and 'names no cross' in out, 'a whole-cross waiver naming no cross is refused')
-print(f"test_fcov_report: {len(checked) - len(failures)} passed, {len(failures)} failed")
-sys.exit(1 if failures else 0)
+sys.exit(T.summary())

@@ -16,18 +16,14 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MNIST = os.path.join('..', 'shared', 'conformance', 'max78000', 'mnist')
 NVDLA = os.path.join('..', 'shared', 'conformance', 'nvdla')
-failures, checked, skipped = [], [], []
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
+T = Checks('golden_only')
+check, skip = T.check, T.skip
 
 
 def run(cmd, **kw):
@@ -109,17 +105,14 @@ def deviation_demo_checks():
 def main():
     deviation_demo_checks()
     if not os.path.isdir(os.path.join(ROOT, MNIST)):
-        skipped.append(f'{MNIST} is absent')
+        skip(f'{MNIST} is absent')
     else:
         mnist_checks()
     if not os.path.isdir(os.path.join(ROOT, NVDLA)):
-        skipped.append(f'{NVDLA} is absent')
+        skip(f'{NVDLA} is absent')
     else:
         nvdla_checks()
-    for s in skipped:
-        print(f'skip {s}')
-    print(f"golden_only: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

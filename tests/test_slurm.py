@@ -21,16 +21,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLUSTER = os.path.join(ROOT, 'tests', 'slurm', 'local_cluster.sh')
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import launch_slurm  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 ENV = dict(os.environ, SLURM_CONF=launch_slurm.local_conf())
-failures = []
-checked = []
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what, flush=True)
-    if not cond:
-        failures.append(what)
+T = Checks('slurm')
+check, skip = T.check, T.skip
 
 
 def regress(name, lst, *opts):
@@ -157,10 +152,7 @@ def main():
     finally:
         if not was_running:
             subprocess.run([CLUSTER, 'stop'], capture_output=True)
-    if failures:
-        print(f"slurm: FAILED: {'; '.join(failures)}")
-    print(f"slurm: {len(checked) - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

@@ -1,0 +1,38 @@
+"""The bookkeeping every tests/test_*.py suite shares: one line per check (ok / FAIL), the failed check's output
+tail, skips said with their reason, and one summary line whose counts `make test` shows.
+
+    from checklib import Checks
+    T = Checks('test_cli')
+    T.check(rc != 0, 'make run ACC=foo fails', out)
+    T.skip('nv_small is not built')
+    sys.exit(T.summary())
+"""
+
+
+class Checks:
+    def __init__(self, name):
+        self.name = name
+        self.checked, self.failures, self.skipped = [], [], []
+
+    def check(self, cond, what, out='', tail=12):
+        """Record one check; on failure print the last `tail` lines of `out` (the command's output) under it."""
+        self.checked.append(what)
+        print(('ok   ' if cond else 'FAIL ') + what, flush=True)
+        if not cond:
+            self.failures.append(what)
+            if out:
+                print('     ' + '\n     '.join(str(out).strip().splitlines()[-tail:]), flush=True)
+        return bool(cond)
+
+    def skip(self, what):
+        """A check that cannot run here, with the reason: counted and said, never counted as passed."""
+        self.skipped.append(what)
+        print('skip ' + what, flush=True)
+
+    def summary(self):
+        """Print the counts and return the exit code: 1 if any check failed."""
+        n_ok = len(self.checked) - len(self.failures)
+        print(f'{self.name}: {n_ok} passed, {len(self.failures)} failed, {len(self.skipped)} skipped', flush=True)
+        for f in self.failures:
+            print(f'  failed: {f}')
+        return 1 if self.failures else 0
