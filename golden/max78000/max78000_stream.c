@@ -76,9 +76,7 @@ static void deliver(max78000_t *m, unsigned k, uint32_t word)
     uint32_t off = m->fifo_taken[k]++;
     uint32_t rptr = m->q[k].lreg[MAX78000_LR_RPTR_BASE][0] & 0x1FFFu;
     uint32_t roll = roll_of(m, k, 0);
-    uint32_t w = (rptr + (roll ? off % roll : off)) & 0x1FFFu;
-    m->dmem[g][w] = word;
-    m->dwritten[g][w] = 0xF;   /* the hardware writes it through layer 0's port: checked as layer 0's */
+    m->dmem[g][(rptr + (roll ? off % roll : off)) & 0x1FFFu] = word;
     if (roll) max78000_sbuf_put(&m->lin[g], off, 0xF, word);
 }
 
