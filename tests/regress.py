@@ -13,6 +13,8 @@ List format (tests/lists/*.list), one entry per line, '#' comments, `include <ot
                                   accelerator's default DUT); skipped, with the reason, when its RTL is absent
             xfail=<deviation>     the run is expected to fail with that known deviation of its DUT; a pass is
                                   XPASS (a failure: the deviation list is out of date)
+            timeout=<s>           wall-clock limit per run instead of the default 600 s (long runs of slow
+                                  models; the cycle watchdogs still apply)
 Known deviations (tb/<acc>/duts/<dut>.deviations, format: tests/deviations.py): a failing run on such a DUT
 whose every error line a deviation of its test explains is an expected failure, XFAIL <name> (JUnit:
 skipped with message 'XFAIL <name>: ...'; JSON: status XFAIL, deviations [...]); it does not fail the list.
@@ -90,7 +92,8 @@ def parse_list(path, dut=None):
             if not seeds.isdigit() or int(seeds) < 1:
                 raise ListError(f"{where}: seeds must be a positive number, saw '{seeds}'")
             e = {'acc': acc, 'kind': stim.split('=', 1)[0], 'stim': stim.split('=', 1)[1], 'seeds': int(seeds),
-                 'args': [], 'expect': None, 'needs': None, 'dut': dut, 'xfail': None, 'where': where}
+                 'args': [], 'expect': None, 'needs': None, 'dut': dut, 'xfail': None, 'where': where,
+                 'timeout': None}
             for opt in tok[3:]:
                 if opt.startswith('+'):
                     name = opt[1:].split('=', 1)[0]
@@ -107,6 +110,10 @@ def parse_list(path, dut=None):
                     e['dut'] = opt[len('dut='):]
                 elif opt.startswith('xfail='):
                     e['xfail'] = opt[len('xfail='):]
+                elif opt.startswith('timeout='):
+                    if not opt[len('timeout='):].isdigit() or int(opt[len('timeout='):]) < 1:
+                        raise ListError(f"{where}: timeout= takes a number of seconds >= 1, saw '{opt}'")
+                    e['timeout'] = int(opt[len('timeout='):])
                 else:
                     raise ListError(f"{where}: unknown option '{opt}'")
             try:
@@ -248,10 +255,10 @@ def execute(r, outdir):
     t0 = time.monotonic()
     try:
         p = subprocess.run(sim_cmd(r, [f'+results={rjson}', '+quiet'], outdir), cwd=ROOT, capture_output=True,
-                           text=True, timeout=RUN_TIMEOUT_S)
+                           text=True, timeout=r['timeout'] or RUN_TIMEOUT_S)
         out, rc = p.stdout + p.stderr, p.returncode
     except subprocess.TimeoutExpired as ex:
-        out, rc = (ex.stdout or b'').decode(errors='replace') + f"\nTIMEOUT after {RUN_TIMEOUT_S} s", -1
+        out, rc = (ex.stdout or b'').decode(errors='replace') + f"\nTIMEOUT after {r['timeout'] or RUN_TIMEOUT_S} s", -1
     res['wall_s'] = time.monotonic() - t0
     with open(log, 'w') as f:
         f.write(' '.join(shlex.quote(c) for c in sim_cmd(r, (), outdir)) + '\n' + out)
