@@ -237,8 +237,10 @@ def repro(r):
 
 
 def signature(line):
-    """A failure's bucket: its first error line with numbers, addresses and seeds masked."""
-    line = re.sub(r'0x[0-9a-fA-F]+|\d+', lambda m: '0x#' if m.group(0).startswith('0x') else '#', line.strip())
+    """A failure's bucket: its first error line with numbers, addresses, seeds and the job's name masked (a
+    generator names each job after its random shape: 'net0: 2 layers | HWC 3x6x7 pad1 ...')."""
+    line = re.sub(r"\bjob '[^']*'", "job '*'", line.strip())
+    line = re.sub(r'0x[0-9a-fA-F]+|\d+', lambda m: '0x#' if m.group(0).startswith('0x') else '#', line)
     return re.sub(r'\s+', ' ', line)[:300]
 
 
