@@ -13,7 +13,6 @@ Standalone: python3 tests/bench_builds.py [--repeats N]
 """
 import argparse
 import os
-import resource
 import statistics
 import sys
 
@@ -33,19 +32,14 @@ WORKLOADS = {
 }
 
 
-def cpu_seconds():
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
 def measure(sim, runs):
     """(CPU seconds, cycles) of one pass over the workload. CPU time of the simulator processes, not wall
     time: on a shared machine it is what the build changes, and it does not count time spent waiting for a core."""
     cpu = cycles = 0
     for args in runs:
-        t0 = cpu_seconds()
+        t0 = benchlib.cpu_seconds()
         _, c, _, _ = benchlib.run_sim(sim, [*args, '+quiet'], who='bench_builds')
-        cpu, cycles = cpu + cpu_seconds() - t0, cycles + c
+        cpu, cycles = cpu + benchlib.cpu_seconds() - t0, cycles + c
     return cpu, cycles
 
 

@@ -12,8 +12,9 @@ nv_small `.cfg` the way NVIDIA's new_trace_to_verilator.py does (memory loads, i
 CRC checks, then the register sequence), so both harnesses run the same trace: NVIDIA's with its fixed
 32-cycle read latency, ours with +stall=0 (no backpressure). Each trace runs on both, interleaved, `repeats`
 times; both must pass (NVIDIA's prints *** PASS, its CRC checks included). Reported per trace and in total:
-simulated cycles per wall-clock second (NVIDIA's cycles = its "done at N ticks" / 2, reset and the 8,192
-settle cycles included, as it simulates them) and the ratio ours / NVIDIA's.
+simulated cycles per CPU second of the simulator process, not per wall-clock second, since the machines are
+shared (NVIDIA's cycles = its "done at N ticks" / 2, reset and the 8,192 settle cycles included, as it
+simulates them), and the ratio ours / NVIDIA's.
 Standalone: NVDLA_HW=/path/to/nvdla-hw python3 tests/bench_nvdla_harness.py [--repeats N]
 """
 import argparse
@@ -26,7 +27,6 @@ import statistics
 import struct
 import subprocess
 import sys
-import time
 
 import benchlib
 
@@ -150,13 +150,14 @@ def build_harness(nvdla_hw):
 
 
 def run_nvidia(binary, trace_bin):
-    t0 = time.monotonic()
+    """(CPU seconds, cycles) of one run of NVIDIA's harness."""
+    t0 = benchlib.cpu_seconds()
     p = subprocess.run([binary, trace_bin], cwd=os.path.dirname(trace_bin), capture_output=True, text=True)
-    wall = time.monotonic() - t0
+    cpu = benchlib.cpu_seconds() - t0
     m = re.search(r'^done at (\d+) ticks', p.stdout, re.M)
     if p.returncode or not m or '*** PASS' not in p.stdout:
         raise HarnessError(f"NVIDIA's harness failed on {trace_bin}:\n{p.stdout[-1500:]}")
-    return wall, int(m.group(1)) // 2
+    return cpu, int(m.group(1)) // 2
 
 
 def run(jobs, repeats, nvdla_hw=None):
@@ -186,9 +187,10 @@ def run(jobs, repeats, nvdla_hw=None):
         cfg_to_trace_bin(cfg, tb)
         o, n = [], []
         for _ in range(repeats):
-            w, c, _, _ = benchlib.run_sim(ours, [f'+cfg={cfg}', '+stall=0', '+seed=1', '+quiet'],
+            t0 = benchlib.cpu_seconds()
+            _, c, _, _ = benchlib.run_sim(ours, [f'+cfg={cfg}', '+stall=0', '+seed=1', '+quiet'],
                                           who='bench_nvdla_harness')
-            o.append((w, c))
+            o.append((benchlib.cpu_seconds() - t0, c))
             n.append(run_nvidia(binary, tb))
         oc = statistics.median(c / w for w, c in o)
         nc = statistics.median(c / w for w, c in n)
@@ -198,7 +200,7 @@ def run(jobs, repeats, nvdla_hw=None):
                      'ours_cycles': o[0][1], 'nvidia_cycles': n[0][1]}
         print(f"  {name:40} ours {oc:9,.0f} cycles/s ({o[0][1]:7,} cycles)   NVIDIA {nc:9,.0f} cycles/s "
               f"({n[0][1]:7,} cycles)   ours/NVIDIA {oc / nc:4.2f}x")
-    # all traces together, per repeat: total cycles / total wall time
+    # all traces together, per repeat: total cycles / total CPU time
     agg = {k: statistics.median(sum(r[i][1] for r in v) / sum(r[i][0] for r in v) for i in range(repeats))
            for k, v in tot.items()}
     res['all'] = {'ours_cycles_per_s': agg['ours'], 'nvidia_cycles_per_s': agg['nvidia'],

@@ -2,12 +2,21 @@
 splitting a run's callgrind instruction count into testbench C, Verilated model and runtime."""
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULT = re.compile(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', re.M)
+
+
+def cpu_seconds():
+    """CPU time (user + system) of the finished child processes so far. The difference around one run is that
+    run's CPU time: on a shared machine it is what a build or harness changes, and it does not count time spent
+    waiting for a core, which wall time does."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def run_sim(sim, args, verdict='PASS', who='bench'):
