@@ -175,6 +175,10 @@ def test_buckets_and_folder():
     same = regress.bucket_failures([dict(fake[0], id=f's{i}', error=f'ERROR: MISMATCH job {i} at 0x{i * 64:x}')
                                     for i in range(13)])
     check(len(same) == 1 and same[0]['count'] == 13, 'numbers and addresses are masked in a signature')
+    shapes = ["net0: 1 layer | HWC 3x8x3 pad2 3x3->11 abs s+3 fifo", "net0: 2 layers | HWC 2x4x6 avgpool1x3/2 relu"]
+    named = regress.bucket_failures([dict(fake[0], id=f'n{i}', error=f"[cycle {i}] ERROR job '{j}' layer 0: the RTL "
+                                          "did not write") for i, j in enumerate(shapes)])
+    check(len(named) == 1, "a job's name is masked in a signature (generators name jobs after their random shapes)")
 
 
 def test_concurrent():
