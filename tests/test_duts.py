@@ -60,6 +60,35 @@ def check_deviations():
             check(False, 'deviations: unknown key refused')
         except deviations.DeviationError as ex:
             check(':12: unknown key' in str(ex), f'deviations: unknown key refused with file:line ({ex})')
+    check_continued_deviations()
+
+
+def check_continued_deviations():
+    """A `continue` deviation explains its lines only in a run that went to its end and compared outputs."""
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, 'x.deviations')
+        with open(p, 'w') as f:
+            f.write("name rj\nspec s\nrepro r\nmatch read of RUNNING_JOB\ntests t1\ncontinue yes\n\n"
+                    "name hang\nspec s\nrepro r\nmatch watchdog\ntests t1\n")
+        devs = deviations.parse(p)
+        err = "[cycle 9] ERROR job 'j' APB: read of RUNNING_JOB (0x10) returned 0x2 (deviation rj: the run continues)\n"
+        done = "deviation rj continued past 1 error line(s); the run went to its end and compared 64 output bytes\n"
+        check(deviations.classify(devs, 't1', err + done) == ['rj'], 'continued deviation, run completed: XFAIL rj')
+        check(deviations.classify(devs, 't1', err) is None,
+              'continued deviation without the completion line (outputs not compared): FAIL')
+        check(deviations.classify(devs, 't1', err + done.replace(' 64 ', ' 0 ')) is None,
+              'continued deviation with no output byte compared: FAIL')
+        check(deviations.classify(devs, 't1', err + done + "[cycle 99] ERROR job 'j' MISMATCH job 0 output\n")
+              is None, 'continued deviation and an output that differs: FAIL')
+        check(deviations.classify(devs, 't1', err + "[cycle 99] ERROR job 'j' watchdog: job 0\n") == ['rj', 'hang'],
+              'continued deviation, then a stop at another deviation: XFAIL rj, hang')
+        with open(p, 'a') as f:
+            f.write("continue maybe\n")
+        try:
+            deviations.parse(p)
+            check(False, 'deviations: continue takes only yes')
+        except deviations.DeviationError as ex:
+            check(':13: continue takes' in str(ex), f'deviations: continue takes only yes, file:line ({ex})')
 
 
 def main():
