@@ -91,6 +91,41 @@ def check_continued_deviations():
             check(':13: continue takes' in str(ex), f'deviations: continue takes only yes, file:line ({ex})')
 
 
+def check_continue_in_simulator():
+    """The simulator side of `continue` (tb/common/dev_continue.c), on our NE16 with an injected PSLVERR on a
+    register read: the run goes on to its end and compares its outputs, fails with the summary line, and the
+    regression's classification names it; with +deviations=none it stops at the read as before; a match that
+    is no POSIX regex is a setup error naming file:line."""
+    sim = os.path.join(ROOT, 'build', 'ne16', 'sim')
+    if not os.access(sim, os.X_OK):
+        skipped.append('continue in the simulator: build/ne16/sim not built')
+        print(f'skip {skipped[-1]}')
+        return
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, 'x.deviations')
+        with open(p, 'w') as f:
+            f.write("name t-read\nspec s\nrepro r\nmatch PSLVERR(=1)? on read|bus error on read\ntests ex2\n"
+                    "continue yes\n")
+        base = [sim, '+test=ex2', '+seed=1', '+stall=0', '+quiet', '+fault=pslverr:26']
+        rc, out = run(base + [f'+deviations={p}'])
+        devs = deviations.parse(p)
+        check(rc == 1 and 'deviation t-read continued past 3 error line(s); the run went to its end and compared 72 '
+              'output bytes' in out and out.count(' PASS  cycles') == 2 and
+              deviations.classify(devs, 'ex2', out) == ['t-read'],
+              'continue: the run goes past the read to its end, compares both jobs, fails, XFAIL t-read')
+        rc, out = run(base + ['+deviations=none'])
+        check(rc == 1 and 'continued past' not in out and 'FAIL ex2 seed 1: 189 cycles' in out and
+              "ARGS='+stall=0 +fault=pslverr:26 +deviations=none'" in out,
+              'continue: +deviations=none stops at the read as before, and the repro line carries it')
+        check(deviations.classify(devs, 'ex2', out) is None,
+              'continue: a run that stopped at the continued error (no summary line) is not explained')
+        with open(p, 'w') as f:
+            f.write("name t-bad\nspec s\nrepro r\nmatch (?!x)PSLVERR\ntests ex2\ncontinue yes\n")
+        rc, out = run(base + [f'+deviations={p}'])
+        check(rc == 2 and f'{p}:1: the match of a continued deviation must be a POSIX extended regex' in out,
+              f'continue: a match the simulator cannot compile is a setup error with file:line ({out.strip()[-90:]})')
+
+
 def main():
     e = parse_error('top NV_nvdla\nfiles x.v\nflavour vanilla\n')
     check(e.startswith('bad.dut:3: unknown key') and 'flavour' in e, f"unknown key named with file:line ({e})")
@@ -133,6 +168,7 @@ def main():
               and "+fault=wdata_flip:0'" in out,
               'diff: a corrupted output on one DUT fails the report, with both repro lines')
     check_deviations()
+    check_continue_in_simulator()
     print(f"test_duts: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
     return 1 if failures else 0
 
