@@ -11,18 +11,29 @@ of `key value` lines, '#' comments, each block starting with `name`:
     match    <regex>                recognises one of its error lines in the simulator output (Python re)
     tests    <test>... | *          the tests (trace/cfg runs: file name without extension) it may make fail
     describe <text>                 what the RTL does instead (one line; may repeat)
+    continue yes                    optional: its errors do not stop the simulation (tb/common/dev_continue.h;
+                                    the match must then also be a POSIX extended regex, the simulator's)
 
 Classification of a failing run on such a DUT (tests/regress.py): every error line of the output must be
 matched by a deviation that lists the run's test; then the run is XFAIL, named by the deviations that
 matched. Any error line no deviation explains keeps the run a FAIL. A list entry may say
 `xfail=<name>`: that run is expected to hit the deviation, and passing is reported as XPASS (a failure of
 the regression: the deviation list is out of date).
+
+A `continue` deviation (e.g. one register read that the driver accepts either way) does not hide the rest of
+the run: the simulator goes on to the end and compares the outputs. Its error lines are explained only when
+the simulator's summary line "deviation <name> continued past N error line(s); the run went to its end and
+compared B output bytes" (B > 0) is there, or when the run stopped at the error of another (not continued)
+deviation; an output that also differs is an error line of its own, so the run
+is XFAIL <name> only when the continued difference is its only failure.
 """
 import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KEYS = ('name', 'spec', 'repro', 'match', 'tests', 'describe')
+KEYS = ('name', 'spec', 'repro', 'match', 'tests', 'describe', 'continue')
+CONTINUED = re.compile(r'^deviation (\S+) continued past [0-9]+ error line\(s\); the run went to its end and '
+                       r'compared ([0-9]+) output bytes$', re.M)
 # Lines that report an error already reported on its own line (the SV $error text comes first).
 ECHO = re.compile(r'SystemVerilog assertion failed \(see \$error above\)')
 ERROR_LINE = re.compile(r'\bERROR\b|%Error')
@@ -52,7 +63,7 @@ def parse(path):
                 raise DeviationError(f"{where}: unknown key '{key}' (known: {', '.join(KEYS)})")
             if key == 'name':
                 cur = {'name': val, 'spec': '', 'repro': '', 'match': None, 'tests': [], 'describe': '',
-                       'where': where}
+                       'continue': False, 'where': where}
                 devs.append(cur)
                 continue
             if cur is None:
@@ -64,6 +75,10 @@ def parse(path):
                     raise DeviationError(f"{where}: bad regex: {ex}") from None
             elif key == 'tests':
                 cur['tests'] += val.split()
+            elif key == 'continue':
+                if val != 'yes':
+                    raise DeviationError(f"{where}: continue takes 'yes', not '{val}'")
+                cur['continue'] = True
             elif key == 'describe':
                 cur['describe'] = (cur['describe'] + ' ' + val).strip()
             else:
@@ -100,10 +115,16 @@ def classify(devs, test, output):
     if not lines or not mine:
         return None
     hit = []
+    completed = {m.group(1) for m in CONTINUED.finditer(output) if int(m.group(2)) > 0}
     for ln in lines:
         d = next((d for d in mine if d['match'].search(ln)), None)
         if d is None:
             return None
         if d['name'] not in hit:
             hit.append(d['name'])
+    # Only continued differences: the run must have gone to its end and compared its outputs. (A run that
+    # stopped at another deviation's error is explained by that one, as without `continue`.)
+    cont = {d['name'] for d in mine if d['continue']}
+    if all(n in cont for n in hit) and not all(n in completed for n in hit):
+        return None
     return hit

@@ -40,14 +40,28 @@ def run(cmd, **kw):
     return p.returncode, p.stdout + p.stderr
 
 
+def write_deviations(d, text):
+    """A deviations file in folder d holding text: its path and its parsed deviations."""
+    p = os.path.join(d, 'x.deviations')
+    with open(p, 'w') as f:
+        f.write(text)
+    return p, deviations.parse(p)
+
+
+def refusal(p):
+    """The DeviationError text of parsing p ('' when it parses)."""
+    try:
+        deviations.parse(p)
+    except deviations.DeviationError as ex:
+        return str(ex)
+    return ''
+
+
 def check_deviations():
     """Known deviations (tests/deviations.py): a failure is XFAIL only when every error line is explained."""
     with tempfile.TemporaryDirectory() as d:
-        p = os.path.join(d, 'x.deviations')
-        with open(p, 'w') as f:
-            f.write("name a\nspec s\nrepro r\nmatch M5: .* twice\ntests t1\n\nname b\nspec s\nrepro r\n"
-                    "match watchdog\ntests *\n")
-        devs = deviations.parse(p)
+        p, devs = write_deviations(d, "name a\nspec s\nrepro r\nmatch M5: .* twice\ntests t1\n\n"
+                                      "name b\nspec s\nrepro r\nmatch watchdog\ntests *\n")
         out = "[cycle 9] ERROR job 'j' M5: job 0 stored byte 0x10 twice\n[cycle 9] ERROR job 'j' watchdog: job 0\n"
         check(deviations.classify(devs, 't1', out) == ['a', 'b'], 'deviations: every error line explained: XFAIL a, b')
         check(deviations.classify(devs, 't2', out) is None, 'deviations: a deviation of another test explains nothing')
@@ -55,11 +69,62 @@ def check_deviations():
               'deviations: one unexplained error line keeps the run a FAIL')
         with open(p, 'a') as f:
             f.write("colour red\n")
-        try:
-            deviations.parse(p)
-            check(False, 'deviations: unknown key refused')
-        except deviations.DeviationError as ex:
-            check(':12: unknown key' in str(ex), f'deviations: unknown key refused with file:line ({ex})')
+        e = refusal(p)
+        check(':12: unknown key' in e, f'deviations: unknown key refused with file:line ({e})')
+    check_continued_deviations()
+
+
+def check_continued_deviations():
+    """A `continue` deviation explains its lines only in a run that went to its end and compared outputs."""
+    with tempfile.TemporaryDirectory() as d:
+        p, devs = write_deviations(d, "name rj\nspec s\nrepro r\nmatch read of RUNNING_JOB\ntests t1\ncontinue yes\n\n"
+                                      "name hang\nspec s\nrepro r\nmatch watchdog\ntests t1\n")
+        err = "[cycle 9] ERROR job 'j' APB: read of RUNNING_JOB (0x10) returned 0x2 (deviation rj: the run continues)\n"
+        done = "deviation rj continued past 1 error line(s); the run went to its end and compared 64 output bytes\n"
+        check(deviations.classify(devs, 't1', err + done) == ['rj'], 'continued deviation, run completed: XFAIL rj')
+        check(deviations.classify(devs, 't1', err) is None,
+              'continued deviation without the completion line (outputs not compared): FAIL')
+        check(deviations.classify(devs, 't1', err + done.replace(' 64 ', ' 0 ')) is None,
+              'continued deviation with no output byte compared: FAIL')
+        check(deviations.classify(devs, 't1', err + done + "[cycle 99] ERROR job 'j' MISMATCH job 0 output\n")
+              is None, 'continued deviation and an output that differs: FAIL')
+        check(deviations.classify(devs, 't1', err + "[cycle 99] ERROR job 'j' watchdog: job 0\n") == ['rj', 'hang'],
+              'continued deviation, then a stop at another deviation: XFAIL rj, hang')
+        with open(p, 'a') as f:
+            f.write("continue maybe\n")
+        e = refusal(p)
+        check(':13: continue takes' in e, f'deviations: continue takes only yes, file:line ({e})')
+
+
+def check_continue_in_simulator():
+    """The simulator side of `continue` (tb/common/dev_continue.c), on our NE16 with an injected PSLVERR on a
+    register read: the run goes on to its end and compares its outputs, fails with the summary line, and the
+    regression's classification names it; with +deviations=none it stops at the read as before; a match that
+    is no POSIX regex is a setup error naming file:line."""
+    sim = os.path.join(ROOT, 'build', 'ne16', 'sim')
+    if not os.access(sim, os.X_OK):
+        skipped.append('continue in the simulator: build/ne16/sim not built')
+        print(f'skip {skipped[-1]}')
+        return
+    with tempfile.TemporaryDirectory() as d:
+        p, devs = write_deviations(d, "name t-read\nspec s\nrepro r\nmatch PSLVERR(=1)? on read|bus error on read\n"
+                                      "tests ex2\ncontinue yes\n")
+        base = [sim, '+test=ex2', '+seed=1', '+stall=0', '+quiet', '+fault=pslverr:26']
+        rc, out = run(base + [f'+deviations={p}'])
+        check(rc == 1 and 'deviation t-read continued past 3 error line(s); the run went to its end and compared 72 '
+              'output bytes' in out and out.count(' PASS  cycles') == 2 and
+              deviations.classify(devs, 'ex2', out) == ['t-read'],
+              'continue: the run goes past the read to its end, compares both jobs, fails, XFAIL t-read')
+        rc, out = run(base + ['+deviations=none'])
+        check(rc == 1 and 'continued past' not in out and 'FAIL ex2 seed 1: 189 cycles' in out and
+              "ARGS='+stall=0 +fault=pslverr:26 +deviations=none'" in out,
+              'continue: +deviations=none stops at the read as before, and the repro line carries it')
+        check(deviations.classify(devs, 'ex2', out) is None,
+              'continue: a run that stopped at the continued error (no summary line) is not explained')
+        write_deviations(d, "name t-bad\nspec s\nrepro r\nmatch (?!x)PSLVERR\ntests ex2\ncontinue yes\n")
+        rc, out = run(base + [f'+deviations={p}'])
+        check(rc == 2 and f'{p}:1: the match of a continued deviation must be a POSIX extended regex' in out,
+              f'continue: a match the simulator cannot compile is a setup error with file:line ({out.strip()[-90:]})')
 
 
 def main():
@@ -104,6 +169,7 @@ def main():
               and "+fault=wdata_flip:0'" in out,
               'diff: a corrupted output on one DUT fails the report, with both repro lines')
     check_deviations()
+    check_continue_in_simulator()
     print(f"test_duts: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
     return 1 if failures else 0
 

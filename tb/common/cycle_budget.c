@@ -6,36 +6,15 @@
  * percent. Every matching row applies. */
 #define _POSIX_C_SOURCE 200809L
 #include "cycle_budget.h"
+#include "checkout_file.h"
 #include "dut_info.h"
 #include "plusargs.h"
 #include "scoreboard.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 enum { NCOLS = 9 };
-
-/* tests/cycle_budgets.tsv upward from the simulator binary (build/<acc>/sim, build/xrand/<acc>/sim, ...). */
-static FILE *open_default(char *where, size_t n) {
-    char exe[4096];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0) return NULL;
-    exe[len] = 0;
-    for (int up = 0; up < 5; up++) {
-        char *slash = strrchr(exe, '/');
-        if (!slash) return NULL;
-        *slash = 0;
-        snprintf(where, n, "%s/tests/cycle_budgets.tsv", exe);
-        FILE *f = fopen(where, "r");
-        if (!f) continue;
-        char cwd[4096];   /* messages name it relative to the checkout a run starts in: no absolute paths */
-        size_t cl = getcwd(cwd, sizeof cwd) ? strlen(cwd) : 0;
-        if (cl && !strncmp(where, cwd, cl) && where[cl] == '/') memmove(where, where + cl + 1, strlen(where + cl));
-        return f;
-    }
-    return NULL;
-}
 
 static bool match(const char *pat, const char *v) { return !strcmp(pat, "*") || !strcmp(pat, v); }
 
@@ -48,7 +27,7 @@ void cycle_budget_check(sim_t *s, const char *path, const char *test) {
             sim_error(s, "+cycle_budgets=%s: cannot open: %s", path, strerror(errno));
             return;
         }
-    } else if (!(f = open_default(where, sizeof where))) {
+    } else if (!(f = checkout_fopen("tests/cycle_budgets.tsv", where, sizeof where))) {
         return;   /* a simulator outside a checkout: no table, said by +cycle_budgets= when it matters */
     }
     const char *stall = sim_plusarg(s, "stall");

@@ -3,7 +3,9 @@
  * verdict, report and exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "sim.h"
+#include "checkout_file.h"
 #include "cycle_budget.h"
+#include "dev_continue.h"
 #include "driver_play.h"
 #include "dut_info.h"
 #include "plusargs.h"
@@ -43,6 +45,7 @@ struct sim {
     char         verdict_reason[512];
     uint64_t     checked_reads;  /* expected register values read (sim_count_check) */
     bool         fault_fired;    /* the requested +fault was injected (sim_fault_injected) */
+    dev_continue_t *devcont;     /* the DUT's deviations whose errors do not stop the run (dev_continue.h) */
     struct timespec t0;
     bool         quiet;
     const char **wave_signals;   /* the accelerator's signals, then the DUT's below its instance */
@@ -132,26 +135,30 @@ int sim_plusarg_fault(const sim_t *s, const sim_fault_kind_t *kinds, uint64_t *n
     exit(2);
 }
 
-static void vreport(sim_t *s, const char *kind, const char *fmt, va_list ap) {
+/* Returns true for an error of a deviation the run continues past (dev_continue.h): printed, kept, not counted. */
+static bool vreport(sim_t *s, const char *kind, const char *fmt, va_list ap) {
     char msg[480];
     vsnprintf(msg, sizeof msg, fmt, ap);
     sb_job_t *j = s->sb ? sb_current(s->sb) : NULL;
     char line[1200];
     snprintf(line, sizeof line, "[cycle %llu] %s%s%s%s %s", (unsigned long long)s->cycle, kind,
              j ? " job '" : "", j ? j->name : "", j ? "'" : "", msg);
-    fprintf(stderr, "%s\n", line);
-    if (strcmp(kind, "ERROR") == 0) {
+    const bool error = strcmp(kind, "ERROR") == 0;
+    const char *dev = error ? dev_continue_match(s->devcont, line) : NULL;
+    fprintf(stderr, "%s%s%s%s\n", line, dev ? " (deviation " : "", dev ? dev : "", dev ? ": the run continues)" : "");
+    if (error) {
         if (s->nkept < MAX_ERRORS_KEPT) snprintf(s->first_errors[s->nkept++], 512, "%.511s", line);
-        if (s->sb) sb_note_error(s->sb, s->cycle, line);
+        if (s->sb && !dev) sb_note_error(s->sb, s->cycle, line);
     }
+    return dev != NULL;
 }
 
 void sim_error(sim_t *s, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vreport(s, "ERROR", fmt, ap);
+    const bool continued = vreport(s, "ERROR", fmt, ap);
     va_end(ap);
-    s->errors++;
+    if (!continued) s->errors++;
 }
 
 void sim_fault_injected(sim_t *s) { s->fault_fired = true; }
@@ -170,6 +177,14 @@ static void check_something_checked(sim_t *s) {
         sim_error(s, "nothing was checked: no output byte compared and no expected register value read (%zu "
                   "operations)", s->prog.n);
     if (s->errors && s->status == SEQ_DONE) s->status = SEQ_FAILED;
+    if (!dev_continue_hits(s->devcont) || s->status != SEQ_DONE) return;
+    /* Past a continued deviation the run counts only if it went to its end and compared its outputs; it is
+     * never a pass (the regression names it XFAIL when nothing else failed: tests/deviations.py). */
+    if (!bytes)
+        sim_error(s, "the run went on past a deviation (continue) but compared no output byte");
+    else
+        dev_continue_summary(s->devcont, stdout, (unsigned long long)bytes);
+    s->status = SEQ_FAILED;
 }
 
 void sim_mark_failure(sim_t *s, uint64_t cycle, const char *what) {
@@ -358,6 +373,40 @@ static bool golden_idle(void *acc) { (void)acc; return true; }
 
 static void golden_no_check(void *acc, scoreboard_t *sb) { (void)acc, (void)sb; }   /* no DUT to compare */
 
+/* What the regression names the run after (tests/regress.py test_name): the test, else the trace's file name
+ * without its extension. */
+static const char *run_test_name(const sim_t *s, char *buf, size_t n) {
+    const char *t = sim_plusarg(s, "test");
+    if (t && *t) return t;
+    const char *p = sim_plusarg(s, "trace");
+    if (!p || !*p) p = sim_plusarg(s, "cfg");
+    if (!p) return "";
+    const char *base = strrchr(p, '/');
+    base = base ? base + 1 : p;
+    const char *dot = strrchr(base, '.');
+    snprintf(buf, n, "%.*s", (int)(dot && dot != base ? (size_t)(dot - base) : strlen(base)), base);
+    return buf;
+}
+
+/* +deviations=FILE|none, else the checkout's tb/<acc>/duts/<dut>.deviations when the DUT has one. */
+static int load_dev_continue(sim_t *s, char *err, size_t n) {
+    const char *arg = sim_plusarg(s, "deviations");
+    char where[4200], rel[256], name[256];
+    const char *path = NULL;
+    if (arg && *arg) {
+        if (strcmp(arg, "none") != 0) path = arg;
+    } else {
+        snprintf(rel, sizeof rel, "tb/%s/duts/%s.deviations", s->acc_ops->name, tb_dut.name);
+        FILE *f = checkout_fopen(rel, where, sizeof where);
+        if (f) {
+            fclose(f);
+            path = where;
+        }
+    }
+    s->devcont = dev_continue_load(path, run_test_name(s, name, sizeof name), err, n);
+    return s->devcont ? 0 : -1;
+}
+
 static int finish(sim_t *s, const char *crash);
 
 /* Golden-only mode: the sequencer's ops with the bus and interrupt of the golden model (checked first). */
@@ -454,6 +503,11 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     printf("accel-cosim %s on DUT %s (%s): seed %llu\n", s->acc_ops->name, tb_dut.name, tb_dut.describe,
            (unsigned long long)s->seed);
 
+    if (load_dev_continue(s, err, sizeof err) != 0) {
+        fprintf(stderr, "ERROR: %s\n", err);
+        results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
+        return 2;
+    }
     s->acc = s->acc_ops->create(s);
     if (!s->acc) return 2;
     if (load_program(s, err, sizeof err) != 0 || check_program(s, err, sizeof err) != 0) {
@@ -595,9 +649,12 @@ static int finish(sim_t *s, const char *crash) {
     }
     if (s->status == SEQ_SKIPPED)
         printf("SKIP %s: %s\n", s->prog.name ? s->prog.name : "", seq_skip_reason(s->seq));
-    printf("%s %s seed %llu: %llu cycles, %zu jobs, %d errors, %.3f s (%.0f cycles/s)\n", verdict,
+    char cont[64] = "";
+    if (dev_continue_hits(s->devcont))
+        snprintf(cont, sizeof cont, " (+%zu of continued deviations)", dev_continue_hits(s->devcont));
+    printf("%s %s seed %llu: %llu cycles, %zu jobs, %d errors%s, %.3f s (%.0f cycles/s)\n", verdict,
            s->prog.name ? s->prog.name : "", (unsigned long long)s->seed, (unsigned long long)s->cycle,
-           sb_njobs(s->sb), s->errors, wall, wall > 0 ? (double)s->cycle / wall : 0.0);
+           sb_njobs(s->sb), s->errors, cont, wall, wall > 0 ? (double)s->cycle / wall : 0.0);
     if (s->status == SEQ_FAILED) print_repro(s, stdout);
     results_info_t ri = {
         .acc = s->acc_ops->name, .dut = tb_dut.name, .test = s->prog.name, .seed = s->seed, .verdict = verdict,
@@ -608,6 +665,8 @@ static int finish(sim_t *s, const char *crash) {
     results_write(sim_plusarg(s, "results"), &ri);
     if (s->acc) s->acc_ops->destroy(s->acc);
     s->acc = NULL;
+    dev_continue_free(s->devcont);
+    s->devcont = NULL;
     wave_signal_list_free(s->acc_ops, s->wave_signals);
     s->wave_signals = NULL;
     if (s->status == SEQ_SKIPPED) return TB_EXIT_SKIP;   /* distinct from a pass: nothing was verified */
