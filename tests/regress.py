@@ -380,10 +380,14 @@ def write_junit(path, name, results, base_seed):
 
 def judge_skips(results):
     """A list entry must run what it names. A skip is accepted only for absent stimulus or RTL (the runner's
-    own skips) or a feature the DUT does not implement; a simulator's skip for any other reason (e.g. the
+    own skips), stimulus the simulator found unusable, or a feature the DUT does not implement; a simulator's
+    skip for any other reason (e.g. the
     entry's +features= leaving out a feature the DUT has) is a failure of that run."""
     def feature_skip(r):
-        """None: a skip for features the DUT lacks; else what is wrong with it."""
+        """None: a skip for features the DUT lacks, or for stimulus the simulator found unusable ('unusable
+        stimulus: ' and why, e.g. an ai8xize folder holding no program); else what is wrong with it."""
+        if 'unusable stimulus: ' in r['reason']:
+            return None
         m = re.search(r'needs (.+?), wh(?:ich|ose) ', r['reason'])
         if not m:
             return f"skipped for a reason that is not a missing DUT feature ({r['reason']})"

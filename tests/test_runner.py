@@ -179,6 +179,12 @@ def test_buckets_and_folder():
     named = regress.bucket_failures([dict(fake[0], id=f'n{i}', error=f"[cycle {i}] ERROR job '{j}' layer 0: the RTL "
                                           "did not write") for i, j in enumerate(shapes)])
     check(len(named) == 1, "a job's name is masked in a signature (generators name jobs after their random shapes)")
+    skips = [dict(fake[0], id=f'k{i}', status='SKIP', skip_by='simulator', acc='max78000', dut=None, where='l:1',
+                  reason=why) for i, why in enumerate(["unusable stimulus: ai8xize generated no program for x",
+                                                       "the program printed nothing to run"])]
+    regress.judge_skips(skips)
+    check([k['status'] for k in skips] == ['SKIP', 'FAIL'], "a simulator skip stands only for a missing DUT feature "
+          f"or stimulus it says is unusable ({[k['status'] for k in skips]})")
 
 
 def test_concurrent():

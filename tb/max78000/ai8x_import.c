@@ -635,14 +635,15 @@ int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, 
     snprintf(path, sizeof path, "%.*s/cnn.c", (int)dl, dir);
     FILE *probe = fopen(path, "r");
     if (!probe && generator_error(dir, why, sizeof why)) {
-        prog_skip(p, "ai8xize generated no program for %s (its log.txt: %s)", p->name, why);
+        prog_skip(p, "unusable stimulus: ai8xize generated no program for %s (its log.txt: %s)", p->name, why);
         free(x);
         return 0;
     }
     if (probe) fclose(probe);
     for (const ai8x_defect_t *d = ai8x_defects; d->name; d++)
         if (skip_defects && !strcmp(d->name, p->name)) {
-            prog_skip(p, "%s: known answer not reachable by the hardware as specified: %s", p->name, d->why);
+            prog_skip(p, "unusable stimulus: %s: known answer not reachable by the hardware as specified: %s", p->name,
+                      d->why);
             free(x);
             return 0;
         }
