@@ -47,6 +47,9 @@ typedef struct nvdla_tb {
     uint32_t        irq_status, irq_seen;
     uint64_t        irq_cool_until;
     unsigned        irq_pending_resp;
+    axi_range_t     irq_pend[64];        /* writes without a B response when the service saw the line high */
+    unsigned        irq_npend;
+    uint64_t        irq_cycle;
     /* DUT write beats since the last golden check (8-byte aligned addresses), for stray-write detection */
     struct dut_write { uint32_t addr; uint64_t cycle; } *written;
     size_t          nwritten, capwritten;
@@ -270,10 +273,11 @@ static void nvdla_bus_push(void *acc, const bus_req_t *r) {
  * §3.2 "When a layer is done", §3.3). Called with the GLB status the interrupt service just read: a write
  * still waiting for its B now was waiting when the bit was set, and if it lies in an output region of a
  * unit and group whose done bit is set, that unit signalled done too early. */
-static void check_done_after_writes(nvdla_tb_t *t, uint32_t status) {
+/* A unit whose done bit is in `status` must have no write in `pend` (writes still without a B response, sampled
+ * at cycle `when`). */
+static void check_done_after_writes_at(nvdla_tb_t *t, uint32_t status, const axi_range_t *pend, unsigned np,
+                                       uint64_t when) {
     static const char *const unit_of_bit[8] = {"SDP", "SDP", "CDP", "CDP", "PDP", "PDP", "BDMA", "BDMA"};
-    axi_range_t pend[64];
-    unsigned np = axi_slave_pending_writes(t->dbb, pend, 64);
     if (!np || !(status & 0xFF)) return;
     size_t nb;
     const nvdla_box_t *boxes = nvdla_golden_boxes(t->golden, &nb);
@@ -286,11 +290,28 @@ static void check_done_after_writes(nvdla_tb_t *t, uint32_t status) {
                     if ((status >> x & 1) && (x & 1) == b->group && !strcmp(unit_of_bit[x], b->unit)) bit = x;
                 if (bit < 0 || !nvdla_box_locate(b, a, NULL, NULL, NULL)) continue;
                 sim_error(t->sim, "%s grp %d raised its done interrupt (GLB status bit %d) while its write to 0x%08x "
-                          "(burst at 0x%08x, %u bytes) still had no B response: a unit is done only after the B "
-                          "response of its last write (spec nvdla.md 3.3)", b->unit, b->group, bit, a,
-                          pend[i].addr, pend[i].bytes);
+                          "(burst at 0x%08x, %u bytes) still had no B response at cycle %llu: a unit is done only "
+                          "after the B response of its last write (spec nvdla.md 3.3)", b->unit, b->group, bit, a,
+                          pend[i].addr, pend[i].bytes, (unsigned long long)when);
                 return;
             }
+}
+
+static void check_done_after_writes(nvdla_tb_t *t, uint32_t status) {
+    axi_range_t pend[64];
+    unsigned np = axi_slave_pending_writes(t->dbb, pend, 64);
+    check_done_after_writes_at(t, status, pend, np, sim_cycle(t->sim));
+}
+
+/* The interrupt service's status read returns ~20 cycles after it saw the line high, late enough for a last B
+ * response to arrive in between. So the writes pending when it saw the line are checked too, when the status
+ * then holds a single bit: that bit was set when the line was seen (status bits only clear by a W1C, which
+ * comes after this read), so its unit was done then. With several bits, another unit may have finished
+ * correctly in between: only the writes still pending at the read are checked. */
+static void check_irq_status(nvdla_tb_t *t, uint32_t status) {
+    check_done_after_writes(t, status);
+    if (status && !(status & (status - 1)))
+        check_done_after_writes_at(t, status, t->irq_pend, t->irq_npend, t->irq_cycle);
 }
 
 /* Move CSB responses into the sequencer's ring or the interrupt service. */
@@ -300,7 +321,7 @@ static void drain_csb(nvdla_tb_t *t) {
         if (r.tag & INTERNAL_TAG) {
             if (t->irq_state == IRQ_READ_STATUS) {
                 t->irq_status = r.data;
-                check_done_after_writes(t, r.data);
+                check_irq_status(t, r.data);
                 t->irq_state = IRQ_READ_MASK;
             } else if (t->irq_state == IRQ_READ_MASK) {
                 uint32_t pending = t->irq_status & ~r.data;
@@ -371,6 +392,9 @@ static bool nvdla_wait_irq(void *acc, uint32_t mask) {
             csb_req_t rm = {.addr = GLB_INTR_MASK, .tag = INTERNAL_TAG | 2};
             csb_master_push(t->csb, &rs);
             csb_master_push(t->csb, &rm);
+            t->irq_npend = axi_slave_pending_writes(t->dbb, t->irq_pend, 64);
+            if (t->irq_npend > 64) t->irq_npend = 64;
+            t->irq_cycle = sim_cycle(t->sim);
             t->irq_state = IRQ_READ_STATUS;
         }
         break;
