@@ -1,5 +1,5 @@
 # accel-cosim: the one entry point. Run from the repository root.
-#   make regress      nightly regression of everything implemented (tests/lists/nightly.list)
+#   make regress      nightly regression of everything implemented (tests/lists/nightly.list; then the X lane)
 #   make test         unit tests, generated-file checks, lint, smoke regression, negative tests
 #   make run ACC=nvdla TEST=bdma_random SEED=7 [ARGS='+stall=0']   one test, one seed
 #   make run TRACE=path/to/job.trace                                 replay a native trace
@@ -182,8 +182,10 @@ endif
 COV_SIMS := $(foreach a,$(ACCS),$(BUILD)/coverage/$(a)/sim)
 # X randomisation tied to the seed (docs/no_silent_pass.md): X assignments and initial values drawn from the
 # run's seed (+verilator+rand+reset+2 built in), for the nightly lane tests/lists/xrand.nightly.list.
-$(foreach a,$(ACCS),$(eval $(call VARIANT_RULES,$(a),$(BUILD)/xrand/$(a),--x-assign unique --x-initial unique \
-    -CFLAGS -DTB_XRAND,$$(DUT_$(a)_$$(DUT_DEFAULT_$(a))_VARGS),)))
+XRAND_VFLAGS := --x-assign unique --x-initial unique -CFLAGS -DTB_XRAND
+$(foreach a,$(ACCS),$(eval $(call VARIANT_RULES,$(a),$(BUILD)/xrand/$(a),$(XRAND_VFLAGS),$$(DUT_$(a)_$$(DUT_DEFAULT_$(a))_VARGS),)))
+# ... and their traced twins, built on first use by the runner's waves re-run of a failing xrand run.
+$(foreach a,$(ACCS),$(eval $(call VERILATED_SIM,$(a),$(BUILD)/xrand/$(a),-waves,$(VFLAGS_TRACE) $(XRAND_VFLAGS),$$(DUT_$(a)_$$(DUT_DEFAULT_$(a))_VARGS),$$(DUT_$(a)_$$(DUT_DEFAULT_$(a))_DEPS) $(BUILD)/$(a)/dut.args,$(BUILD)/$(a)/dut_info.o)))
 XRAND_SIMS := $(foreach a,$(ACCS),$(BUILD)/xrand/$(a)/sim)
 .PHONY: build-xrand
 build-xrand: check-deps $(XRAND_SIMS)
@@ -260,11 +262,15 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 # of it under build/regress/NAME/ (default nightly); regressions of different names run side by side.
 COV_TOOLS := $(wildcard tb/*/*_coverage.py)
 NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)   # not from the environment
-regress: check-deps build build-upstream $(SLURM_LOCAL)
-	$(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
-	    --launcher $(LAUNCHER)
-	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
-	  $(PYTHON) $$c $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || exit 1; done
+# The X-randomised lane (tests/lists/xrand.nightly.list on build/xrand) follows as regression NAME-xrand; both
+# always run, the target fails if either (or the coverage) does.
+regress: check-deps build build-upstream build-xrand $(SLURM_LOCAL)
+	@rc=0; $(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
+	    --launcher $(LAUNCHER) || rc=1; \
+	for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
+	  $(PYTHON) $$c $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || rc=1; done; \
+	$(PYTHON) tests/regress.py --list tests/lists/xrand.nightly.list --build-root $(BUILD)/xrand --jobs $(JOBS) \
+	    --name $(NAME)-xrand --seed $(SEED) --launcher $(LAUNCHER) || rc=1; exit $$rc
 
 list: build
 	@for a in $(ACCS); do echo "$$a:"; $(BUILD)/$$a/sim +test=? 2>&1 | sed -n '/known tests/,$$p' | tail -n +2; done

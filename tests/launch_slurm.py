@@ -148,7 +148,7 @@ def launch(runs, outdir, opts, execute):
     chunks = [list(range(t, len(runs), ntasks)) for t in range(ntasks)]
     # relative to the checkout (the tasks run there: --chdir), so that no output holds an absolute path
     _write_json(os.path.join(sdir, 'chunks.json'), {'outdir': os.path.relpath(outdir, ROOT), 'runs': runs,
-                                                    'chunks': chunks})
+                                                    'chunks': chunks, 'build_root': getattr(opts, 'build_root', 'build')})
     cmd = ['sbatch', '--parsable', f'--array=0-{ntasks - 1}', f"--job-name=regress-{os.path.basename(outdir)}",
            f"--output={sdir}/out/%a.out", f'--chdir={ROOT}', '--export=ALL']
     for flag, val in (('--partition', opts.slurm_partition), ('--account', opts.slurm_account),
@@ -220,6 +220,7 @@ def run_chunk(path, task):
     import regress   # tests/ is on sys.path: this file's folder
     with open(path) as f:
         spec = json.load(f)
+    regress.BUILD_ROOT = spec.get('build_root', 'build')   # the submitter's --build-root (a variant build)
     rdir = os.path.join(os.path.dirname(path), 'results')
 
     def one(i):

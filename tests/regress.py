@@ -28,6 +28,8 @@ count, one repro line, one log, and one run of it re-run with an FST window (eve
 Outputs, all under build/regress/<name>/ (one regression per name at a time: build/regress/<name>.lock):
 results.json (runs, buckets, base seed), junit.xml, logs/, waves/, cov/ (a list's +cov=<dir> bins land in
 cov/<dir's name>/); exit status 1 on any failure, 2 on a bad list or argument.
+Which simulators: --build-root DIR (default build) runs DIR/<acc>/sim and DIR/<acc>-<dut>/sim, e.g. build/xrand
+(make build-xrand: X-randomised); repro lines then name that simulator itself (`make run` would run build/).
 Where the runs execute: --launcher local (processes here, default) or slurm (tests/launch_slurm.py).
 """
 import argparse
@@ -205,8 +207,25 @@ def run_id(r):
     return f"{acc_dut(r)}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
 
 
-BUILD_ROOT = 'build'       # --build-root: where the simulators are (build/coverage for code-coverage builds)
+BUILD_ROOT = 'build'       # --build-root: where the simulators are (build/xrand, build/coverage, build/mutate)
 CODE_COV = None            # --code-cov DIR: each run writes its line coverage to DIR/<run>.dat
+
+
+BUILD_TARGETS = {os.path.join('build', 'xrand'): 'build-xrand'}   # a variant build root: what builds it
+
+
+def build_root(arg, code_cov):
+    """--build-root, checked: a folder inside the checkout, given relative to it (logs and repro lines carry no
+    absolute path), not together with --code-cov (which has its own)."""
+    root = os.path.normpath(arg)
+    if code_cov and root != 'build':
+        raise ListError(f"--build-root {arg} and --code-cov: the coverage builds are build/coverage; give one")
+    if os.path.isabs(root) or root.startswith('..'):
+        raise ListError(f"--build-root {arg}: give a folder inside the checkout, relative to it (e.g. build/xrand)")
+    if not os.path.isdir(os.path.join(ROOT, root)):
+        hint = f" (make {BUILD_TARGETS[root]})" if root in BUILD_TARGETS else ''
+        raise ListError(f"--build-root {arg}: no such folder{hint}")
+    return root
 
 
 def sim_path(acc, dut):
@@ -230,6 +249,12 @@ def sim_cmd(r, extra=(), outdir=None):
 
 
 def repro(r):
+    """One command line that reproduces the run: `make run ...` on the default builds; on a variant build
+    (--build-root: X-randomised, mutant, coverage) the variant simulator itself, since `make run` would run the
+    default binary."""
+    if BUILD_ROOT != 'build':
+        return ' '.join(shlex.quote(c) for c in [sim_path(r['acc'], r.get('dut')), f"+{r['kind']}={r['stim']}",
+                                                 f"+seed={r['seed']}", *r['args']])
     stim = {'test': 'TEST', 'trace': 'TRACE', 'cfg': 'CFG'}[r['kind']]
     args = f" ARGS='{' '.join(r['args'])}'" if r['args'] else ''
     dut = f" DUT={r['dut']}" if r.get('dut') else ''
@@ -471,6 +496,10 @@ def main():
     launch_slurm.add_args(ap)
     ap.add_argument('--code-cov', metavar='DIR', help='code coverage (make coverage): run our DUTs only, from the '
                     'coverage builds under build/coverage/, each run writing DIR/<run>.dat (local launcher)')
+    ap.add_argument('--build-root', metavar='DIR', default='build',
+                    help='where the simulators are, relative to the checkout: DIR/<acc>/sim, DIR/<acc>-<dut>/sim '
+                    '(default build; build/xrand: the X-randomised builds of make build-xrand). Repro lines then '
+                    'name the variant simulator itself')
     a = ap.parse_args()
     global BUILD_ROOT, CODE_COV
     try:
@@ -478,6 +507,7 @@ def main():
             raise ListError(f"--name '{a.name}': use letters, digits, '_', '.', '-' (it names build/regress/<name>/)")
         seed, drawn = parse_seed(a.seed)
         runs = expand(parse_list(a.list), seed)
+        BUILD_ROOT = a.build_root = build_root(a.build_root, a.code_cov)
     except (ListError, OSError, re.error) as ex:
         print(f"ERROR: {ex}", file=sys.stderr)
         return 2
@@ -490,8 +520,12 @@ def main():
     for acc, dut in sorted({(r['acc'], r.get('dut') or '') for r in runs if not r['skip']}):
         sim = sim_path(acc, dut or None)
         if not os.access(os.path.join(ROOT, sim), os.X_OK):
-            target = 'build' if not dut else 'build-upstream'
-            print(f"ERROR: {sim} is missing: run 'make {target}' first", file=sys.stderr)
+            if BUILD_ROOT == 'build':
+                how = f"run 'make {'build' if not dut else 'build-upstream'}' first"
+            else:
+                how = (f"run 'make {BUILD_TARGETS[BUILD_ROOT]}' first" if BUILD_ROOT in BUILD_TARGETS else
+                       f"--build-root {BUILD_ROOT} has no simulator of {acc}{'-' + dut if dut else ''}")
+            print(f"ERROR: {sim} is missing: {how}", file=sys.stderr)
             return 2
     try:
         lock = lock_regression(a.name)   # noqa: F841  (held until the process exits)

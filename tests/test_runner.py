@@ -3,6 +3,7 @@
   - a negative test passes only when one of the run's error lines matches: not its echoed repro line;
   - a list entry with +help, or a misspelt +features= name, or whose runs become skips because its
     arguments leave out what the test needs, fails the list; a run that exits 0 with no job fails;
+  - --build-root DIR runs DIR/<acc>/sim (the X-randomised lane: build/xrand), and its repro lines name it;
   - seeds: --seed random is drawn, printed, recorded (results.json, JUnit, repro lines); 0..2^64-1 accepted,
     2^64 refused; `make regress SEED=... NAME=...` passes both on;
   - failures are bucketed by signature (13 failures of one signature: one bucket, count 13, one waves
@@ -128,11 +129,50 @@ def test_seeds():
         check(p.returncode == 0 and f'seed {2**64 - 1}' in p.stdout, f"its repro line passes: {top['repro']}")
     rc, out = run_regress('t_seed_big', lst, '--seed', str(2**64))
     check(rc == 2 and '2^64-1' in out, f"--seed 2^64 refused in one line: {out.strip()}")
-    mk = subprocess.run(['make', '-n', '-o', 'build', '-o', 'build-upstream', '-o', 'check-deps', 'regress',
-                         'SEED=random', 'NAME=x'], cwd=ROOT, capture_output=True, text=True)
+    mk = subprocess.run(['make', '-n', '-o', 'build', '-o', 'build-upstream', '-o', 'build-xrand', '-o', 'check-deps',
+                         'regress', 'SEED=random', 'NAME=x'], cwd=ROOT, capture_output=True, text=True)
     check(re.search(r'regress\.py .*--name x --seed random', mk.stdout) is not None and
           'build/regress/x/cov/' in mk.stdout,
           'make regress SEED=random NAME=x passes both to the runner')
+    flat = re.sub(r'\s+', ' ', mk.stdout.replace('\\\n', ' '))   # the recipe's continued lines as one
+    check(re.search(r'regress\.py --list tests/lists/xrand\.nightly\.list --build-root build/xrand .*--name x-xrand '
+                    r'--seed random', flat) is not None and re.search(r'^regress:.* build-xrand', open(
+                        os.path.join(ROOT, 'Makefile')).read(), re.M) is not None,
+          'make regress then runs the X lane on build/xrand (regression x-xrand), after building it')
+
+
+def test_build_root():
+    # A fake variant build root: its nvdla/sim notes each call, then runs the real simulator.
+    fake = os.path.join(TMP, 'fakeroot')
+    shutil.rmtree(fake, ignore_errors=True)
+    os.makedirs(os.path.join(fake, 'nvdla'))
+    calls = os.path.join(fake, 'nvdla', 'calls')
+    sim = os.path.join(fake, 'nvdla', 'sim')
+    with open(sim, 'w') as f:
+        f.write(f'#!/bin/sh\necho "$@" >> {os.path.relpath(calls, ROOT)}\nexec build/nvdla/sim "$@"\n')
+    os.chmod(sim, 0o755)
+    root = os.path.relpath(fake, ROOT)
+    lst = write('root.list', "nvdla test=reg_rw 1\nnvdla test=bdma_random 1 +fault=wdata_flip\n")
+    rc, out = run_regress('t_root', lst, '--build-root', root, '--no-waves')
+    ncalls = lambda: len(open(calls).read().splitlines()) if os.path.exists(calls) else 0
+    res = {r['stim']: r for r in results('t_root')['runs']}
+    bad, good = res.get('bdma_random', {}), res.get('reg_rw', {})
+    check(rc == 1 and ncalls() == 2 and good.get('status') == 'PASS' and bad.get('status') == 'FAIL',
+          f'--build-root {root} runs {root}/nvdla/sim ({ncalls()} calls; exit {rc})')
+    want = f"{root}/nvdla/sim +test=bdma_random +seed={bad.get('seed')} +fault=wdata_flip"
+    check(bad.get('repro') == want and f"repro: {want}" in out and
+          open(os.path.join(ROOT, bad.get('log', 'x'))).readline().startswith(f"{root}/nvdla/sim "),
+          f"its repro line and log name the variant simulator: {bad.get('repro')}")
+    p = subprocess.run(bad.get('repro', 'false'), shell=True, cwd=ROOT, capture_output=True, text=True)
+    from_log = regress.deviations.error_lines(open(os.path.join(ROOT, bad['log'])).read()) if bad else []
+    check(p.returncode != 0 and ncalls() == 3 and from_log and
+          from_log[0] == regress.deviations.error_lines(p.stdout + p.stderr)[0],
+          f'the repro line reruns the variant and fails the same way: {from_log[:1]}')
+    rc, out = run_regress('t_root2', write('root2.list', "ne16 test=ex1 1\n"), '--build-root', root)
+    check(rc == 2 and f'{root}/ne16/sim is missing' in out, f'a variant root without the simulator: {out.strip()}')
+    rc, out = run_regress('t_root3', lst, '--build-root', 'build/no_such_root')
+    check(rc == 2 and 'no_such_root' in out and len(out.strip().splitlines()) == 1,
+          f'a build root that does not exist: {out.strip()}')
 
 
 def test_buckets_and_folder():
@@ -266,7 +306,7 @@ def main():
             print(f"ERROR: build/{acc}/sim is missing: run 'make build' first", file=sys.stderr)
             return 2
     only = sys.argv[1:]
-    for t in (test_negative_matches_error_lines, test_list_entries, test_seeds, test_buckets_and_folder,
+    for t in (test_negative_matches_error_lines, test_list_entries, test_seeds, test_build_root, test_buckets_and_folder,
               test_concurrent, test_make_waves, test_slurm_runtime_dir, test_no_absolute_paths):
         if not only or t.__name__ in only:
             try:

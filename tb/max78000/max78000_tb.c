@@ -8,7 +8,9 @@
  * layer-by-layer writes are queued (max78000_check.c) and compared when the RTL's run ends (busy falls).
  *
  * DUT memory: a mirror of the 16 data memories is kept from the write-port monitor (every APB and engine
- * write that reaches a RAM). When a run ends, the RAMs are dumped through the back door (tb_max78000.sv):
+ * write that reaches a RAM), starting from the RAMs' contents when reset ends (read through the back door:
+ * random on X-randomised builds, so only what was written is compared, and an engine read of a word never
+ * written gives what the RAM holds, not the golden model's zero (D09), and is caught). When a run ends, the RAMs are dumped through the back door (tb_max78000.sv):
  * the dump is checked against the mirror (a write that bypassed the ports would show) and is what the
  * run's final image is compared with. `mem`/`fill` ops cannot load these memories (they are inside the
  * DUT); a program that tries is stopped with an error telling it to use APB writes.
@@ -70,6 +72,7 @@ typedef struct m7tb {
     mem_t         *dview;
     bool           dview_dirty;
     bool           want_dump, run_end_pending, poke_pending;
+    bool           powerup_asked, powerup_dump;   /* the dump at the end of reset seeds the mirror */
     uint64_t       dump_at;
     unsigned       poke_g, poke_w;
     uint32_t       poke_v;
@@ -666,6 +669,11 @@ svBit max78000_backdoor(unsigned char *op, unsigned char *g, unsigned short *w, 
     m7tb_t *t = tb();
     if (!t)
         return 0;
+    if (!t->powerup_asked) {   /* the first cycle out of reset: no write can reach a RAM before the next */
+        t->powerup_asked = t->powerup_dump = true;
+        *op = 1;
+        return 1;
+    }
     if (t->poke_pending) {
         t->poke_pending = false;
         *op = 2;
@@ -695,6 +703,11 @@ void max78000_dump_done(void)
     m7tb_t *t = tb();
     if (!t)
         return;
+    if (t->powerup_dump) {
+        t->powerup_dump = false;
+        memcpy(t->mirror, t->ram, MAX78000_NDMEM * sizeof *t->mirror);
+        return;
+    }
     for (unsigned g = 0; g < MAX78000_NDMEM; g++)
         if (memcmp(t->ram[g], t->mirror[g], sizeof t->ram[g]))
             for (unsigned w = 0; w < MAX78000_DMEM_WORDS; w++)
