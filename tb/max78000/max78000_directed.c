@@ -3,6 +3,7 @@
 #include "max78000_fw.h"
 #include "max78000_gen.h"
 #include "max78000_regs.h"
+#include "rng.h"
 
 /* Spec 3.3: mnist processor 0's express stream 33110429 f6ea2cf4 f7760e1b ... gives
  * W[0][0] = 0x33_1104_29F6_EA2C_F4F7 and W[0][1] = 0x76_0E1B_F080_E006_1541; read back through the
@@ -82,5 +83,44 @@ int m7_ex_out_stage(program_t *p, uint64_t seed, char *err, size_t errlen)
     out_stage_job(p, "spec 3.9: -4096, s=-1 -> -16", xa, wb, 1, -1, false, (uint8_t)-16);
     out_stage_job(p, "spec 3.9: -4096, s=-1, ReLU -> 0", xa, wb, 1, -1, true, 0);
     out_stage_job(p, "spec 3.9: -52477, s=-2 -> -102", xc, wc, 5, -2, false, (uint8_t)-102);
+    return 0;
+}
+
+/* Spec 3.12, the mlator: a CTRL write taking mlat_ld 0 -> 1 with cnn_en = 0 loads the pointer from layer 0's
+ * WPTR_BASE; each MLAT read returns byte lane mlatch_sel of the words ptr, ptr+d, ptr+2d, ptr+3d (d = layer 0's
+ * wptr_inc + 1), the first in bits 7:0, and advances the pointer by 4d, except the first read after a load.
+ * Random data, pointer, stride and lane per quadrant; the expected words are computed here from the data written,
+ * and the golden model checks every read as well. */
+int m7_mlator(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    enum { READS = 6 };
+    rng_t r;
+    rng_seed_stream(&r, seed, "max78000.mlator");
+    for (unsigned q = 0; q < 4; q++) {
+        unsigned g = 4 * q + rng_below(&r, 4), lane = rng_below(&r, 4), inc = rng_below(&r, 16), d = inc + 1;
+        unsigned span = 4 * d * READS, base = rng_below(&r, 8192 - span);
+        prog_job(p, "mlator quadrant %u: memory %u word 0x%04x, stride %u, lane %u", q, g, base, d, lane);
+        uint32_t ctrl = 0x00100008;
+        m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), ctrl);
+        uint32_t data[4 * 16 * READS];
+        for (unsigned i = 0; i < span; i++) {
+            data[i] = (uint32_t)rng_next(&r);
+            if (i % d == 0)   /* only the words the mlator reads */
+                m7_wr(p, m7_dmem_addr(g, base + i), data[i]);
+        }
+        m7_wr(p, m7_lreg_addr(q, 6, 0), g << 13 | base);                            /* layer 0 WPTR_BASE */
+        m7_wr(p, m7_quad_addr(q, MAX78000_LCTRL1_OFF(0)), inc << MAX78000_LCTRL1_WPTR_INC_LSB);
+        m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), ctrl | lane << MAX78000_CTRL_MLATCH_SEL_LSB |
+              MAX78000_CTRL_MLAT_LD_MASK);
+        for (unsigned n = 0; n < READS; n++) {
+            unsigned first = n == 0 ? 0 : 4 * (n - 1) * d;   /* the first read after the load does not advance */
+            uint32_t v = 0;
+            for (unsigned i = 0; i < 4; i++)
+                v |= ((data[first + i * d] >> (8 * lane)) & 0xFFu) << (8 * i);
+            prog_read(p, m7_quad_addr(q, MAX78000_MLAT_OFF), v, 0xFFFFFFFF);
+        }
+        m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), ctrl);
+    }
     return 0;
 }

@@ -22,4 +22,5 @@ int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_net_m3(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_ex_mram_express(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_ex_out_stage(program_t *p, uint64_t seed, char *err, size_t errlen);
+int m7_mlator(program_t *p, uint64_t seed, char *err, size_t errlen);
 #endif

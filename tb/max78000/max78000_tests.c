@@ -26,6 +26,7 @@ static const struct {
     {"net_m3", m7_net_m3, "one random 1-3 layer network with M3 layers: element-wise, pass-through, ConvTranspose2d, FIFO input"},
     {"net_spread", m7_net_spread, "one random 1-3 layer network in which every writing quadrant stores its totals"},
     {"ex_mram_express", m7_ex_mram_express, "spec 3.3 example: mnist express stream gives W[0][0], W[0][1]"},
+    {"mlator", m7_mlator, "spec 3.12: MLAT reads return a lane of four strided words from layer 0's WPTR_BASE"},
     {"ex_out_stage", m7_ex_out_stage, "spec 3.9 examples: 6784 (s=-1) = 27, -4096 ReLU = 0, -52477 (s=-2) = -102"},
     {"reg_reset", m7_reg_reset, "every register reads its reset value (generated register table)"},
     {"reg_rw", m7_reg_rw, "random patterns with random PSTRB read back through the write masks"},
