@@ -282,10 +282,10 @@ def execute(r, outdir):
     t0 = time.monotonic()
     try:
         p = subprocess.run(sim_cmd(r, [f'+results={rjson}', '+quiet'], outdir), cwd=ROOT, capture_output=True,
-                           text=True, timeout=r['timeout'] or RUN_TIMEOUT_S)
+                           text=True, timeout=r.get('timeout') or RUN_TIMEOUT_S)
         out, rc = p.stdout + p.stderr, p.returncode
     except subprocess.TimeoutExpired as ex:
-        out, rc = (ex.stdout or b'').decode(errors='replace') + f"\nTIMEOUT after {r['timeout'] or RUN_TIMEOUT_S} s", -1
+        out, rc = (ex.stdout or b'').decode(errors='replace') + f"\nTIMEOUT after {r.get('timeout') or RUN_TIMEOUT_S} s", -1
     res['wall_s'] = time.monotonic() - t0
     with open(log, 'w') as f:
         f.write(' '.join(shlex.quote(c) for c in sim_cmd(r, (), outdir)) + '\n' + out)
