@@ -228,6 +228,11 @@ def build_root(arg, code_cov):
     return root
 
 
+def run_timeout(r):
+    """A run's wall-clock limit: its list entry's timeout=, else the default (runs of tests/diff.py have none)."""
+    return r.get('timeout') or RUN_TIMEOUT_S
+
+
 def sim_path(acc, dut):
     """The simulator, relative to the checkout (runs execute there; logs carry no absolute path)."""
     return os.path.join(BUILD_ROOT, os.path.relpath(dut_manifest.get(acc, dut).build_dir, 'build'), 'sim')
@@ -282,10 +287,10 @@ def execute(r, outdir):
     t0 = time.monotonic()
     try:
         p = subprocess.run(sim_cmd(r, [f'+results={rjson}', '+quiet'], outdir), cwd=ROOT, capture_output=True,
-                           text=True, timeout=r.get('timeout') or RUN_TIMEOUT_S)
+                           text=True, timeout=run_timeout(r))
         out, rc = p.stdout + p.stderr, p.returncode
     except subprocess.TimeoutExpired as ex:
-        out, rc = (ex.stdout or b'').decode(errors='replace') + f"\nTIMEOUT after {r.get('timeout') or RUN_TIMEOUT_S} s", -1
+        out, rc = (ex.stdout or b'').decode(errors='replace') + f"\nTIMEOUT after {run_timeout(r)} s", -1
     res['wall_s'] = time.monotonic() - t0
     with open(log, 'w') as f:
         f.write(' '.join(shlex.quote(c) for c in sim_cmd(r, (), outdir)) + '\n' + out)
@@ -355,7 +360,7 @@ def rerun_with_waves(r, res, outdir):
         print(f"  no waves for {res['id']}: {ex}")
         return
     try:
-        subprocess.run(cmd, cwd=ROOT, capture_output=True, timeout=RUN_TIMEOUT_S)
+        subprocess.run(cmd, cwd=ROOT, capture_output=True, timeout=run_timeout(r))
     except subprocess.TimeoutExpired:
         pass
     if os.path.exists(os.path.join(ROOT, base + '.fst')):
