@@ -2,6 +2,7 @@
  * (max78000.md 3.3 and 3.9), independent of the golden model, which checks the same runs as well. */
 #include "max78000_fw.h"
 #include "max78000_gen.h"
+#include "max78000_golden.h"
 #include "max78000_regs.h"
 #include "rng.h"
 
@@ -109,8 +110,8 @@ int m7_mlator(program_t *p, uint64_t seed, char *err, size_t errlen)
             if (i % d == 0)   /* only the words the mlator reads */
                 m7_wr(p, m7_dmem_addr(g, base + i), data[i]);
         }
-        m7_wr(p, m7_lreg_addr(q, 6, 0), g << 13 | base);                            /* layer 0 WPTR_BASE */
-        m7_wr(p, m7_quad_addr(q, MAX78000_LCTRL1_OFF(0)), inc << MAX78000_LCTRL1_WPTR_INC_LSB);
+        m7_wr(p, m7_lreg_addr(q, MAX78000_LR_WPTR_BASE, 0), g << 13 | base);
+        m7_wr(p, m7_lctrl1_addr(q, 0), inc << MAX78000_LCTRL1_WPTR_INC_LSB);
         m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), ctrl | lane << MAX78000_CTRL_MLATCH_SEL_LSB |
               MAX78000_CTRL_MLAT_LD_MASK);
         for (unsigned n = 0; n < READS; n++) {
