@@ -37,9 +37,8 @@ def measure(sim, runs):
     time: on a shared machine it is what the build changes, and it does not count time spent waiting for a core."""
     cpu = cycles = 0
     for args in runs:
-        t0 = benchlib.cpu_seconds()
-        _, c, _, _ = benchlib.run_sim(sim, [*args, '+quiet'], who='bench_builds')
-        cpu, cycles = cpu + benchlib.cpu_seconds() - t0, cycles + c
+        t, c = benchlib.run_sim_cpu(sim, [*args, '+quiet'], who='bench_builds')
+        cpu, cycles = cpu + t, cycles + c
     return cpu, cycles
 
 

@@ -192,10 +192,8 @@ def run(jobs, repeats, nvdla_hw=None):
         cfg_to_trace_bin(cfg, tb)
         o, n = [], []
         for _ in range(repeats):
-            t0 = benchlib.cpu_seconds()
-            _, c, _, _ = benchlib.run_sim(ours, [f'+cfg={cfg}', '+stall=0', '+seed=1', '+quiet'],
-                                          who='bench_nvdla_harness')
-            o.append((benchlib.cpu_seconds() - t0, c))
+            o.append(benchlib.run_sim_cpu(ours, [f'+cfg={cfg}', '+stall=0', '+seed=1', '+quiet'],
+                                          who='bench_nvdla_harness'))
             n.append(run_nvidia(binary, tb))
         oc = statistics.median(c / w for w, c in o)
         nc = statistics.median(c / w for w, c in n)

@@ -31,6 +31,13 @@ def run_sim(sim, args, verdict='PASS', who='bench'):
     return wall, int(m.group(2)), int(m.group(3)), p.stdout + p.stderr
 
 
+def run_sim_cpu(sim, args, who='bench'):
+    """run_sim, timed by the simulator process's CPU time: (CPU seconds, cycles)."""
+    t0 = cpu_seconds()
+    _, cycles, _, _ = run_sim(sim, args, who=who)
+    return cpu_seconds() - t0, cycles
+
+
 def callgrind_share(sim, args, model_symbol, out_name):
     """Callgrind instruction counts of one run, grouped. The model is built without debug info, so it is
     recognised by its symbols (model_symbol, e.g. 'Vtb_nvdla'); testbench C by its source paths."""
