@@ -12,15 +12,10 @@ sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import dut_manifest  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
 import deviations  # noqa: E402
+from checklib import Checks  # noqa: E402
 
-failures, checked, skipped = [], [], []
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
+T = Checks('test_duts')
+check, skip = T.check, T.skip
 
 
 def parse_error(text):
@@ -103,8 +98,7 @@ def check_continue_in_simulator():
     is no POSIX regex is a setup error naming file:line."""
     sim = os.path.join(ROOT, 'build', 'ne16', 'sim')
     if not os.access(sim, os.X_OK):
-        skipped.append('continue in the simulator: build/ne16/sim not built')
-        print(f'skip {skipped[-1]}')
+        skip('continue in the simulator: build/ne16/sim not built')
         return
     with tempfile.TemporaryDirectory() as d:
         p, devs = write_deviations(d, "name t-read\nspec s\nrepro r\nmatch PSLVERR(=1)? on read|bus error on read\n"
@@ -147,8 +141,7 @@ def main():
     for acc, dut, own in [('nvdla', 'ours', 'tb/nvdla/duts/ours.dut'), ('nvdla', 'nv_small', 'tb/nvdla/duts/nv_small.vlt')]:
         d = dut_manifest.get(acc, dut)
         if d.unavailable():
-            skipped.append(f'{dut}: {d.unavailable()}')
-            print(f'skip {skipped[-1]}')
+            skip(f'{dut}: {d.unavailable()}')
             continue
         sim = os.path.join(d.build_dir, 'sim')
         run(['make', '-s', sim])
@@ -159,8 +152,7 @@ def main():
     # The differential report fails when one side's run fails, with the repro line of each side.
     nvs = dut_manifest.get('nvdla', 'nv_small')
     if nvs.unavailable() or not os.access(os.path.join(ROOT, nvs.build_dir, 'sim'), os.X_OK):
-        skipped.append(f"make diff negative: {nvs.unavailable() or nvs.build_dir + '/sim not built'}")
-        print(f'skip {skipped[-1]}')
+        skip(f"make diff negative: {nvs.unavailable() or nvs.build_dir + '/sim not built'}")
     else:
         rc, out = run([sys.executable, 'tests/diff.py', '--acc', 'nvdla', '--tests', 'sdp_random', '--seeds', '1',
                        '--args-b', '+fault=wdata_flip:0'])
@@ -170,8 +162,7 @@ def main():
               'diff: a corrupted output on one DUT fails the report, with both repro lines')
     check_deviations()
     check_continue_in_simulator()
-    print(f"test_duts: {len(checked) - len(failures)} passed, {len(failures)} failed, {len(skipped)} skipped")
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

@@ -11,22 +11,18 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NEG = 'tests/negative'
 MNIST = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'mnist')
-failures, checked, skipped = [], [], []
+T = Checks('test_no_silent_pass')
+check, skip = T.check, T.skip
 
 
 def sim(acc):
     return os.path.join(ROOT, 'build', acc, 'sim')
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what, flush=True)
-    if not cond:
-        failures.append(what)
 
 
 def run(cmd, timeout=120):
@@ -111,8 +107,7 @@ CASES = [
 def mnist_cases(tmp):
     """MAX78000 replays whose expectation files are missing: errors, not silently dropped checks."""
     if not os.path.isdir(MNIST):
-        skipped.append('MAX78000 missing expectation files: SKIPPED, ../shared/conformance/max78000/mnist absent')
-        print('skip ' + skipped[-1])
+        skip('MAX78000 missing expectation files: SKIPPED, ../shared/conformance/max78000/mnist absent')
         return
     for drop, want in (('layer2.txt', r"expectation file .*/layer2.txt is missing \(.*/layer3.txt exists\)"),
                        ('layer4.txt', r"expectation file .*/layer4.txt is missing: the run has layer 4"),
@@ -158,9 +153,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix='nosilent.') as tmp:
         mnist_cases(tmp)
         replay_case(tmp)
-    print(f"test_no_silent_pass: {len(checked) - len(failures)} passed, {len(failures)} failed, "
-          f"{len(skipped)} skipped{': ' + '; '.join(skipped) if skipped else ''}")
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

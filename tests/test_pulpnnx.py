@@ -13,19 +13,15 @@ import re
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join('..', 'shared', 'upstream', 'pulp_nnx', 'test', 'tests')
 SIM = os.path.join(ROOT, 'build', 'ne16', 'sim')
 LAYER = os.path.join(TESTS, 'test_2')
-failures, checked = [], []
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what)
-    if not cond:
-        failures.append(what)
+T = Checks('test_pulpnnx')
+check, skip = T.check, T.skip
 
 
 def run(cmd, **kw):
@@ -98,8 +94,7 @@ def main():
         return 1
     list_checks()
     fault_checks()
-    print(f'test_pulpnnx: {len(checked) - len(failures)} of {len(checked)} checks passed')
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':

@@ -26,17 +26,12 @@ import xml.etree.ElementTree as ET
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
 import regress  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checklib import Checks  # noqa: E402
 TMP = os.path.join(ROOT, 'build', 'test_runner')   # lists and traces of these tests (paths inside the checkout)
 JOBS = os.environ.get('JOBS', '2')
-failures = []
-checked = []
-
-
-def check(cond, what):
-    checked.append(what)
-    print(('ok   ' if cond else 'FAIL ') + what, flush=True)
-    if not cond:
-        failures.append(what)
+T = Checks('runner')
+check, skip = T.check, T.skip
 
 
 def write(name, text):
@@ -313,10 +308,7 @@ def main():
                 t()
             except (OSError, KeyError, ValueError, TypeError, AttributeError, IndexError) as ex:
                 check(False, f'{t.__name__} did not finish: {type(ex).__name__}: {ex}')
-    if failures:
-        print(f"runner: FAILED: {'; '.join(failures)}")
-    print(f"runner: {len(checked) - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return T.summary()
 
 
 if __name__ == '__main__':
