@@ -9,6 +9,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mutants  # noqa: E402
 import mutate   # noqa: E402
+from checklib import Checks  # noqa: E402
 
 SAMPLE = """\
 module m #(parameter int W = 8) (
@@ -34,13 +35,8 @@ module m #(parameter int W = 8) (
 endmodule
 """
 
-FAILED = []
-PASSED = []
-
-
-def check(cond, what):
-    print(f"{'ok  ' if cond else 'FAIL'} {what}")
-    (PASSED if cond else FAILED).append(what)
+T = Checks('test_mutants')
+check = T.check
 
 
 def main():
@@ -87,8 +83,7 @@ def main():
     s2 = [m.id for m in mutate.sample(list(cands), 8, 5)]
     check(s1 == s2 and len(set(s1)) == 8, "the same seed samples the same mutants")
     check(len({m.split(':')[-1] for m in s1}) >= 5, "sampling spreads over the kinds")
-    print(f"test_mutants: {len(PASSED)} passed, {len(FAILED)} failed")
-    return 1 if FAILED else 0
+    return T.summary()
 
 
 if __name__ == '__main__':
