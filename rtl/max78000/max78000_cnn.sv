@@ -259,8 +259,8 @@ module max78000_cnn
       assign mlat_rd_word[g][m] = rd[m + 1];
     end
     assign dm_rdata[g] = rd[0];
-    max78000_ram_mr #(.DEPTH(8192), .NB(4), .NR(5), .AW(13)) u_ram (
-      .clk, .re(busy ? dm_re : (apb_r || mlat_re)), .raddr(ra), .rdata(rd),
+    max78000_ram_mr #(.DEPTH(8192), .NB(4), .NR(5), .AW(13), .ZERO_RESET(1'b1)) u_ram (
+      .clk, .rst_n, .re(busy ? dm_re : (apb_r || mlat_re)), .raddr(ra), .rdata(rd),
       .we(busy ? (ew || fw) : apb_w), .waddr(!busy ? md.idx : ew ? dm_waddr : fifo_waddr[g / 4]),
       .wdata(!busy ? PWDATA : ew ? dm_wdata : fifo_head[g / 4]), .wbe(!busy ? PSTRB : ew ? dm_wbe : 4'hF)
     );
@@ -283,23 +283,23 @@ module max78000_cnn
       logic [11:0] mra [2];
       assign mra[0] = busy ? mr_addr[q][0] : md.idx[11:0];      // APB reads use port 0
       assign mra[1] = mr_addr[q][1];
-      max78000_ram_mr #(.DEPTH(768), .NB(9), .NR(2), .AW(12)) u_mram (
-        .clk, .re(busy ? mr_re : apb_r), .raddr(mra), .rdata(mr_rdata[16*q + i]),
+      max78000_ram_mr #(.DEPTH(768), .NB(9), .NR(2), .AW(12), .ZERO_RESET(1'b1)) u_mram (
+        .clk, .rst_n, .re(busy ? mr_re : apb_r), .raddr(mra), .rdata(mr_rdata[16*q + i]),
         .we(lw && lproc == 4'(i)), .waddr(lword), .wdata(ldata), .wbe(9'h1FF)
       );
       logic [15:0] trd;
       wire tw = wcommit && is_mem && md.kind == M_TRAM && aq == 2'(q) && md.proc == 4'(i);
       wire tr = mem_re && md.kind == M_TRAM && aq == 2'(q) && md.proc == 4'(i);
-      max78000_ram #(.DEPTH(3072), .NB(2)) u_tram (
-        .clk, .re(tr), .raddr(md.idx[11:0]), .rdata(trd), .we(tw), .waddr(md.idx[11:0]),
+      max78000_ram #(.DEPTH(3072), .NB(2), .ZERO_RESET(1'b1)) u_tram (
+        .clk, .rst_n, .re(tr), .raddr(md.idx[11:0]), .rdata(trd), .we(tw), .waddr(md.idx[11:0]),
         .wdata(PWDATA[15:0]), .wbe(PSTRB[1:0])
       );
       assign tram_rdata[16*q + i] = trd;
     end
     wire bw = wcommit && is_mem && md.kind == M_BRAM && aq == 2'(q);
     wire br = mem_re && md.kind == M_BRAM && aq == 2'(q);
-    max78000_ram #(.DEPTH(512), .NB(1)) u_bram (
-      .clk, .re(busy ? br_re : br), .raddr(busy ? br_addr[q] : md.idx[8:0]), .rdata(br_rdata[q]),
+    max78000_ram #(.DEPTH(512), .NB(1), .ZERO_RESET(1'b1)) u_bram (
+      .clk, .rst_n, .re(busy ? br_re : br), .raddr(busy ? br_addr[q] : md.idx[8:0]), .rdata(br_rdata[q]),
       .we(bw), .waddr(md.idx[8:0]), .wdata(PWDATA[7:0]), .wbe(PSTRB[0])
     );
     wire unused_lw = ^moff[31:18];

@@ -201,7 +201,7 @@ module max78000_engine
   assign br_re = issue;
 
   max78000_ram_mr #(.DEPTH(PB_DEPTH), .NB(64), .NR(9), .AW(PBW)) u_pb (
-    .clk, .re(issue || state == S_PASS), .raddr(pb_raddr), .rdata(pb_rdata),
+    .clk, .rst_n, .re(issue || state == S_PASS), .raddr(pb_raddr), .rdata(pb_rdata),
     .we(pv1 && plast1 && olast1), .waddr(pwa1), .wdata(pb_wdata), .wbe({64{1'b1}})
   );
 
@@ -358,7 +358,7 @@ module max78000_engine
     assign ra[0] = lg_raddr[g];
     assign lg_rdata[g] = rd[0];
     max78000_ram_mr #(.DEPTH(2 << LW), .NB(4), .NR(1), .AW(LW + 1)) u_lg (
-      .clk, .re(pstep), .raddr(ra), .rdata(rd), .we(lg_we[g]), .waddr(lg_waddr[g]), .wdata(lg_wdata[g]),
+      .clk, .rst_n, .re(pstep), .raddr(ra), .rdata(rd), .we(lg_we[g]), .waddr(lg_waddr[g]), .wdata(lg_wdata[g]),
       .wbe(lg_wbe[g])
     );
   end

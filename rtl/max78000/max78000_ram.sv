@@ -4,9 +4,11 @@
 module max78000_ram #(
   parameter int DEPTH = 1024,
   parameter int NB    = 4,                  // bytes per word
-  parameter int AW    = $clog2(DEPTH)
+  parameter int AW    = $clog2(DEPTH),
+  parameter bit ZERO_RESET = 1'b0           // D09, see max78000_ram_mr
 ) (
   input  logic              clk,
+  input  logic              rst_n,
   input  logic              re,
   input  logic [AW-1:0]     raddr,
   output logic [8*NB-1:0]   rdata,
@@ -19,6 +21,6 @@ module max78000_ram #(
   logic [8*NB-1:0] rd [1];
   assign ra[0] = raddr;
   assign rdata = rd[0];
-  max78000_ram_mr #(.DEPTH(DEPTH), .NB(NB), .NR(1), .AW(AW)) u_ram (
-    .clk, .re, .raddr(ra), .rdata(rd), .we, .waddr, .wdata, .wbe);
+  max78000_ram_mr #(.DEPTH(DEPTH), .NB(NB), .NR(1), .AW(AW), .ZERO_RESET(ZERO_RESET)) u_ram (
+    .clk, .rst_n, .re, .raddr(ra), .rdata(rd), .we, .waddr, .wdata, .wbe);
 endmodule

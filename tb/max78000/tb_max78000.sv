@@ -81,26 +81,27 @@ module tb_max78000 (
                             {3'd0, dut.layer});   // FIFO words (D46) are input, not a layer's output
   end
 
+  // Back-door peek and poke honour the RAM's written bits (D09: a word never written reads 0).
   function automatic int unsigned dmem_peek(input int g, input int w);
     logic [12:0] i;
     i = w[12:0];
     case (g)
-      0:  return dut.g_dmem[0].u_ram.mem[i];
-      1:  return dut.g_dmem[1].u_ram.mem[i];
-      2:  return dut.g_dmem[2].u_ram.mem[i];
-      3:  return dut.g_dmem[3].u_ram.mem[i];
-      4:  return dut.g_dmem[4].u_ram.mem[i];
-      5:  return dut.g_dmem[5].u_ram.mem[i];
-      6:  return dut.g_dmem[6].u_ram.mem[i];
-      7:  return dut.g_dmem[7].u_ram.mem[i];
-      8:  return dut.g_dmem[8].u_ram.mem[i];
-      9:  return dut.g_dmem[9].u_ram.mem[i];
-      10: return dut.g_dmem[10].u_ram.mem[i];
-      11: return dut.g_dmem[11].u_ram.mem[i];
-      12: return dut.g_dmem[12].u_ram.mem[i];
-      13: return dut.g_dmem[13].u_ram.mem[i];
-      14: return dut.g_dmem[14].u_ram.mem[i];
-      default: return dut.g_dmem[15].u_ram.mem[i];
+      0:  return dut.g_dmem[0].u_ram.g_zero.written[i] ? dut.g_dmem[0].u_ram.mem[i] : 0;
+      1:  return dut.g_dmem[1].u_ram.g_zero.written[i] ? dut.g_dmem[1].u_ram.mem[i] : 0;
+      2:  return dut.g_dmem[2].u_ram.g_zero.written[i] ? dut.g_dmem[2].u_ram.mem[i] : 0;
+      3:  return dut.g_dmem[3].u_ram.g_zero.written[i] ? dut.g_dmem[3].u_ram.mem[i] : 0;
+      4:  return dut.g_dmem[4].u_ram.g_zero.written[i] ? dut.g_dmem[4].u_ram.mem[i] : 0;
+      5:  return dut.g_dmem[5].u_ram.g_zero.written[i] ? dut.g_dmem[5].u_ram.mem[i] : 0;
+      6:  return dut.g_dmem[6].u_ram.g_zero.written[i] ? dut.g_dmem[6].u_ram.mem[i] : 0;
+      7:  return dut.g_dmem[7].u_ram.g_zero.written[i] ? dut.g_dmem[7].u_ram.mem[i] : 0;
+      8:  return dut.g_dmem[8].u_ram.g_zero.written[i] ? dut.g_dmem[8].u_ram.mem[i] : 0;
+      9:  return dut.g_dmem[9].u_ram.g_zero.written[i] ? dut.g_dmem[9].u_ram.mem[i] : 0;
+      10: return dut.g_dmem[10].u_ram.g_zero.written[i] ? dut.g_dmem[10].u_ram.mem[i] : 0;
+      11: return dut.g_dmem[11].u_ram.g_zero.written[i] ? dut.g_dmem[11].u_ram.mem[i] : 0;
+      12: return dut.g_dmem[12].u_ram.g_zero.written[i] ? dut.g_dmem[12].u_ram.mem[i] : 0;
+      13: return dut.g_dmem[13].u_ram.g_zero.written[i] ? dut.g_dmem[13].u_ram.mem[i] : 0;
+      14: return dut.g_dmem[14].u_ram.g_zero.written[i] ? dut.g_dmem[14].u_ram.mem[i] : 0;
+      default: return dut.g_dmem[15].u_ram.g_zero.written[i] ? dut.g_dmem[15].u_ram.mem[i] : 0;
     endcase
   endfunction
 
@@ -115,22 +116,22 @@ module tb_max78000 (
         max78000_dump_done();
       end else begin
         case (g[3:0])
-          4'd0:  dut.g_dmem[0].u_ram.mem[w[12:0]] <= v;
-          4'd1:  dut.g_dmem[1].u_ram.mem[w[12:0]] <= v;
-          4'd2:  dut.g_dmem[2].u_ram.mem[w[12:0]] <= v;
-          4'd3:  dut.g_dmem[3].u_ram.mem[w[12:0]] <= v;
-          4'd4:  dut.g_dmem[4].u_ram.mem[w[12:0]] <= v;
-          4'd5:  dut.g_dmem[5].u_ram.mem[w[12:0]] <= v;
-          4'd6:  dut.g_dmem[6].u_ram.mem[w[12:0]] <= v;
-          4'd7:  dut.g_dmem[7].u_ram.mem[w[12:0]] <= v;
-          4'd8:  dut.g_dmem[8].u_ram.mem[w[12:0]] <= v;
-          4'd9:  dut.g_dmem[9].u_ram.mem[w[12:0]] <= v;
-          4'd10: dut.g_dmem[10].u_ram.mem[w[12:0]] <= v;
-          4'd11: dut.g_dmem[11].u_ram.mem[w[12:0]] <= v;
-          4'd12: dut.g_dmem[12].u_ram.mem[w[12:0]] <= v;
-          4'd13: dut.g_dmem[13].u_ram.mem[w[12:0]] <= v;
-          4'd14: dut.g_dmem[14].u_ram.mem[w[12:0]] <= v;
-          default: dut.g_dmem[15].u_ram.mem[w[12:0]] <= v;
+          4'd0:  begin dut.g_dmem[0].u_ram.mem[w[12:0]] <= v; dut.g_dmem[0].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd1:  begin dut.g_dmem[1].u_ram.mem[w[12:0]] <= v; dut.g_dmem[1].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd2:  begin dut.g_dmem[2].u_ram.mem[w[12:0]] <= v; dut.g_dmem[2].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd3:  begin dut.g_dmem[3].u_ram.mem[w[12:0]] <= v; dut.g_dmem[3].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd4:  begin dut.g_dmem[4].u_ram.mem[w[12:0]] <= v; dut.g_dmem[4].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd5:  begin dut.g_dmem[5].u_ram.mem[w[12:0]] <= v; dut.g_dmem[5].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd6:  begin dut.g_dmem[6].u_ram.mem[w[12:0]] <= v; dut.g_dmem[6].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd7:  begin dut.g_dmem[7].u_ram.mem[w[12:0]] <= v; dut.g_dmem[7].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd8:  begin dut.g_dmem[8].u_ram.mem[w[12:0]] <= v; dut.g_dmem[8].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd9:  begin dut.g_dmem[9].u_ram.mem[w[12:0]] <= v; dut.g_dmem[9].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd10: begin dut.g_dmem[10].u_ram.mem[w[12:0]] <= v; dut.g_dmem[10].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd11: begin dut.g_dmem[11].u_ram.mem[w[12:0]] <= v; dut.g_dmem[11].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd12: begin dut.g_dmem[12].u_ram.mem[w[12:0]] <= v; dut.g_dmem[12].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd13: begin dut.g_dmem[13].u_ram.mem[w[12:0]] <= v; dut.g_dmem[13].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          4'd14: begin dut.g_dmem[14].u_ram.mem[w[12:0]] <= v; dut.g_dmem[14].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
+          default: begin dut.g_dmem[15].u_ram.mem[w[12:0]] <= v; dut.g_dmem[15].u_ram.g_zero.written[w[12:0]] <= 1'b1; end
         endcase
       end
     end
