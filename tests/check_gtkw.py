@@ -9,14 +9,11 @@ import subprocess
 import sys
 
 
-def fst_signals(fst):
-    """Full names (with [msb:lsb] for vectors) and the first/last timestamps of an FST."""
-    if not shutil.which('fst2vcd'):   # say so, instead of failing with an empty reason
-        print("check_gtkw: fst2vcd is not installed (Debian package gtkwave; tests/install_deps.sh installs it)")
-        sys.exit(1)
-    vcd = subprocess.run(['fst2vcd', fst], capture_output=True, text=True, check=True).stdout
-    names, scope, times = set(), [], []
-    for line in vcd.splitlines():
+def vcd_vars(lines):
+    """(full name, VCD identifier, '[msb:lsb]' or '') of every $var of a VCD header, read from the iterator
+    `lines` up to $enddefinitions (tests/fst_table.py reads the value changes after it)."""
+    scope = []
+    for line in lines:
         t = line.split()
         if not t:
             continue
@@ -25,10 +22,19 @@ def fst_signals(fst):
         elif t[0] == '$upscope':
             scope.pop()
         elif t[0] == '$var':
-            rng = t[5] if len(t) > 6 and t[5].startswith('[') else ''
-            names.add('.'.join(scope + [t[4]]) + rng)
-        elif t[0].startswith('#'):
-            times.append(int(t[0][1:]))
+            yield '.'.join(scope + [t[4]]), t[3], t[5] if len(t) > 6 and t[5].startswith('[') else ''
+        elif t[0] == '$enddefinitions':
+            return
+
+
+def fst_signals(fst):
+    """Full names (with [msb:lsb] for vectors) and the first/last timestamps of an FST."""
+    if not shutil.which('fst2vcd'):   # say so, instead of failing with an empty reason
+        print("check_gtkw: fst2vcd is not installed (Debian package gtkwave; tests/install_deps.sh installs it)")
+        sys.exit(1)
+    lines = iter(subprocess.run(['fst2vcd', fst], capture_output=True, text=True, check=True).stdout.splitlines())
+    names = {name + rng for name, _, rng in vcd_vars(lines)}
+    times = [int(line[1:]) for line in lines if line.startswith('#')]
     return names, (min(times), max(times)) if times else (0, 0)
 
 

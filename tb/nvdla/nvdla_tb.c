@@ -47,9 +47,12 @@ typedef struct nvdla_tb {
     uint32_t        irq_status, irq_seen;
     uint64_t        irq_cool_until;
     unsigned        irq_pending_resp;
-    axi_range_t     irq_pend[64];        /* writes without a B response when the service saw the line high */
+    /* writes without a B response at the line's last rise; valid only when that rise came after the service's
+     * last W1C, so that every status bit set at the rise is still set when the service reads the status */
+    axi_range_t     irq_pend[64];
     unsigned        irq_npend;
     uint64_t        irq_cycle;
+    bool            irq_rise_valid, irq_level;
     /* DUT write beats since the last golden check (8-byte aligned addresses), for stray-write detection */
     struct dut_write { uint32_t addr; uint64_t cycle; } *written;
     size_t          nwritten, capwritten;
@@ -304,13 +307,15 @@ static void check_done_after_writes(nvdla_tb_t *t, uint32_t status) {
 }
 
 /* The interrupt service's status read returns ~20 cycles after it saw the line high, late enough for a last B
- * response to arrive in between. So the writes pending when it saw the line are checked too, when the status
- * then holds a single bit: that bit was set when the line was seen (status bits only clear by a W1C, which
- * comes after this read), so its unit was done then. With several bits, another unit may have finished
- * correctly in between: only the writes still pending at the read are checked. */
+ * response to arrive in between. So the writes pending at the line's last rise are checked too, when the
+ * status then holds a single bit and that rise came after the service's last W1C: the bit that raised the
+ * line is still set (bits only clear by a W1C, and the next one follows this read), so it is that bit, and its
+ * unit was done at the rise. Not from the cycle the service saw the line: the line may still be high then
+ * from the bit its last W1C clears, and another unit finish correctly before the read (pdp_onfly seed 1
+ * +stall=1, docs/nv_small_fst.md). With several bits only the writes still pending at the read are checked. */
 static void check_irq_status(nvdla_tb_t *t, uint32_t status) {
     check_done_after_writes(t, status);
-    if (status && !(status & (status - 1)))
+    if (status && !(status & (status - 1)) && t->irq_rise_valid)
         check_done_after_writes_at(t, status, t->irq_pend, t->irq_npend, t->irq_cycle);
 }
 
@@ -332,6 +337,7 @@ static void drain_csb(nvdla_tb_t *t) {
                 if (pending) {
                     csb_req_t w1c = {.addr = GLB_INTR_STATUS, .data = pending, .write = true, .tag = INTERNAL_TAG};
                     csb_master_push(t->csb, &w1c);
+                    t->irq_rise_valid = false;
                 }
                 t->irq_seen |= pending;
                 nvdla_golden_done_seen(t->golden, pending);
@@ -392,9 +398,6 @@ static bool nvdla_wait_irq(void *acc, uint32_t mask) {
             csb_req_t rm = {.addr = GLB_INTR_MASK, .tag = INTERNAL_TAG | 2};
             csb_master_push(t->csb, &rs);
             csb_master_push(t->csb, &rm);
-            t->irq_npend = axi_slave_pending_writes(t->dbb, t->irq_pend, 64);
-            if (t->irq_npend > 64) t->irq_npend = 64;
-            t->irq_cycle = sim_cycle(t->sim);
             t->irq_state = IRQ_READ_STATUS;
         }
         break;
@@ -718,5 +721,13 @@ void nvdla_cacc_beat(unsigned int value, svBit last) {
 
 void nvdla_irq_tick(svBit intr) {
     nvdla_tb_t *t = tb();
-    if (t) irq_monitor_tick(t->irq, intr);
+    if (!t) return;
+    irq_monitor_tick(t->irq, intr);
+    if (intr && !t->irq_level) {   /* a rise: the writes still waiting for their B (check_irq_status) */
+        t->irq_npend = axi_slave_pending_writes(t->dbb, t->irq_pend, 64);
+        if (t->irq_npend > 64) t->irq_npend = 64;
+        t->irq_cycle = sim_cycle(t->sim);
+        t->irq_rise_valid = true;
+    }
+    t->irq_level = intr;
 }
