@@ -261,7 +261,9 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 # make regress [SEED=<n>|random] [NAME=<name>]: the nightly from base seed SEED (random: drawn and printed), all
 # of it under build/regress/NAME/ (default nightly); regressions of different names run side by side.
 COV_TOOLS := $(wildcard tb/*/*_coverage.py)
-NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)   # not from the environment
+# NAME only from the command line, not from the environment. (No comment after the value: make keeps the blanks
+# before it, and `--name $(NAME)-xrand` and the coverage folders then split into two words.)
+NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
 # The X-randomised lane (tests/lists/xrand.nightly.list on build/xrand) follows as regression NAME-xrand; both
 # always run, the target fails if either (or the coverage) does.
 regress: check-deps build build-upstream build-xrand $(SLURM_LOCAL)

@@ -51,7 +51,23 @@ def main():
         bad = [n for n in names if n != 'help' and 'unknown plusarg' in subprocess.run(
             [sim, f'+{n}', '+test=?'], cwd=ROOT, capture_output=True, text=True).stderr]
         check(names and not bad, f"{acc}: every plusarg make help lists is accepted ({', '.join(bad) or 'all'})")
+    regress_names()
     return T.summary()
+
+
+def regress_names():
+    """make regress (dry run, prerequisites taken as done): the nightly, its coverage folders and the X lane all
+    use NAME as one word. A comment after NAME's value once put blanks into it: `--name nightly   -xrand` split,
+    so the X lane refused its arguments and the coverage gate read /cov/..., after a 45-minute nightly."""
+    for extra, name in (([], 'nightly'), (['NAME=mine'], 'mine')):
+        p = subprocess.run(['make', '--no-print-directory', '-n', '-o', 'check-deps', '-o', 'build', '-o',
+                            'build-upstream', '-o', 'build-xrand', 'regress', *extra], cwd=ROOT, capture_output=True,
+                           text=True)
+        out = p.stdout
+        ok = (p.returncode == 0 and f'--name {name} ' in out and f'--name {name}-xrand ' in out
+              and f'build/regress/{name}/cov/' in out)
+        check(ok, f"make regress{''.join(' ' + e for e in extra)}: regressions '{name}' and '{name}-xrand', coverage under "
+                  f"build/regress/{name}/cov/")
 
 
 if __name__ == '__main__':
