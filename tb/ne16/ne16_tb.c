@@ -60,9 +60,8 @@ typedef struct ne16_tb {
     gjob_t        *g;
     size_t         ng, capg;
     mem_t         *expect;        /* 1 = a golden output byte, 2 = undefined (aborted job) */
-    uint32_t      *written;       /* byte addresses the DUT stored */
-    uint8_t       *wval;          /* ... the byte stored */
-    uint32_t      *wserial;       /* ... and the serial of the job running (or last run) at that store */
+    /* every byte the DUT stored: address, value, serial of the job running (or last run) at that store */
+    struct tcdm_store { uint32_t addr, serial; uint8_t val; } *written;
     size_t         nwritten, capwritten;
     unsigned       jobreg_writes; /* since the last ACQUIRE */
     /* TCDM glue */
@@ -273,13 +272,9 @@ static void on_tcdm_write(void *user, uint32_t addr, uint32_t data, uint8_t be, 
         if (t->nwritten == t->capwritten) {
             t->capwritten = t->capwritten ? 2 * t->capwritten : 4096;
             t->written = realloc(t->written, t->capwritten * sizeof *t->written);
-            t->wval = realloc(t->wval, t->capwritten * sizeof *t->wval);
-            t->wserial = realloc(t->wserial, t->capwritten * sizeof *t->wserial);
-            if (!t->written || !t->wval || !t->wserial) abort();
+            if (!t->written) abort();
         }
-        t->wval[t->nwritten] = (uint8_t)(data >> (8 * b));
-        t->wserial[t->nwritten] = t->cur.serial;
-        t->written[t->nwritten++] = a;
+        t->written[t->nwritten++] = (struct tcdm_store){.addr = a, .serial = t->cur.serial, .val = (uint8_t)(data >> (8 * b))};
         if (t->jobw) {
             const uint8_t n = mem_read8(t->jobw, a);
             if (n == 1)
@@ -332,8 +327,6 @@ static void ne16_destroy(void *acc)
     }
     free(t->g);
     free(t->written);
-    free(t->wval);
-    free(t->wserial);
     mem_free(t->mem);
     mem_free(t->shadow);
     mem_free(t->expect);
@@ -435,21 +428,24 @@ static void check_overwritten_stores(ne16_tb_t *t)
     mem_t *later = mem_new();          /* 1 = a later store to this byte exists */
     unsigned reported = 0;
     for (size_t w = t->nwritten; w-- > 0;) {
-        const uint32_t a = t->written[w];
+        const struct tcdm_store *st = &t->written[w];
+        const uint32_t a = st->addr;
         if (!mem_read8(later, a)) {
             mem_write8(later, a, 1);
             continue;
         }
         const gjob_t *g = NULL;
         for (size_t i = 0; i < t->ng && !g; i++)
-            if (t->g[i].serial == t->wserial[w] && !t->g[i].aborted && !t->g[i].code) g = &t->g[i];
-        const ne16_out_elem_t *el = g ? ne16_result_find(&g->res, a) : NULL;
-        if (!el) continue;             /* not this job's output: the stray-store and M5 checks judge it */
-        const uint8_t want = mem_read8(g->exp, a);
-        if (t->wval[w] != want && reported++ < SB_MAX_SHOWN)
+            if (t->g[i].serial == st->serial && !t->g[i].aborted && !t->g[i].code) g = &t->g[i];
+        const uint8_t want = g ? mem_read8(g->exp, a) : 0;
+        if (!g || st->val == want) continue;
+        /* a linear search, so only for a byte that differs; not this job's output: the stray-store and M5
+         * checks judge it */
+        const ne16_out_elem_t *el = ne16_result_find(&g->res, a);
+        if (el && reported++ < SB_MAX_SHOWN)
             sim_error(t->sim, "MISMATCH job %u output stored 0x%02x at 0x%08x (job %u k=%u h=%u w=%u byte %u), expected "
                       "0x%02x; a later store replaced it, so the final memory does not show it",
-                      g->id, t->wval[w], a, g->id, el->k, el->h, el->w, (unsigned)(a - el->addr), want);
+                      g->id, st->val, a, g->id, el->k, el->h, el->w, (unsigned)(a - el->addr), want);
     }
     mem_free(later);
 }
@@ -462,7 +458,7 @@ static void ne16_golden_check(void *acc, scoreboard_t *sb)
             sim_error(t->sim, "check_golden while job %u is still queued or running (wait for its done event first)",
                       t->model.fifo[i].id);
     mem_t *written = mem_new();
-    for (size_t w = 0; w < t->nwritten; w++) mem_write8(written, t->written[w], 1);
+    for (size_t w = 0; w < t->nwritten; w++) mem_write8(written, t->written[w].addr, 1);
     unsigned reported = 0;
     for (size_t i = 0; i < t->ng; i++) {
         const gjob_t *g = &t->g[i];
@@ -493,9 +489,9 @@ static void ne16_golden_check(void *acc, scoreboard_t *sb)
     /* A store outside every golden output element is an error even if it happens to match. */
     unsigned stray = 0;
     for (size_t w = 0; w < t->nwritten; w++)
-        if (!mem_read8(t->expect, t->written[w]) && stray++ < SB_MAX_SHOWN)
+        if (!mem_read8(t->expect, t->written[w].addr) && stray++ < SB_MAX_SHOWN)
             sim_error(t->sim, "stray TCDM store to 0x%08x: no output element of the golden model covers it",
-                      t->written[w]);
+                      t->written[w].addr);
     mem_free(written);
     check_overwritten_stores(t);
     for (size_t i = 0; i < t->ng; i++) {

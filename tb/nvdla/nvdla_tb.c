@@ -52,7 +52,7 @@ typedef struct nvdla_tb {
     axi_range_t     irq_pend[64];
     unsigned        irq_npend;
     uint64_t        irq_cycle;
-    bool            irq_rise_valid, irq_level;
+    bool            irq_rise_valid;
     /* DUT write beats since the last golden check (8-byte aligned addresses), for stray-write detection */
     struct dut_write { uint32_t addr; uint64_t cycle; } *written;
     size_t          nwritten, capwritten;
@@ -722,12 +722,12 @@ void nvdla_cacc_beat(unsigned int value, svBit last) {
 void nvdla_irq_tick(svBit intr) {
     nvdla_tb_t *t = tb();
     if (!t) return;
+    const uint64_t rises = irq_monitor_count(t->irq);
     irq_monitor_tick(t->irq, intr);
-    if (intr && !t->irq_level) {   /* a rise: the writes still waiting for their B (check_irq_status) */
+    if (irq_monitor_count(t->irq) != rises) {   /* a rise: the writes still waiting for their B (check_irq_status) */
         t->irq_npend = axi_slave_pending_writes(t->dbb, t->irq_pend, 64);
         if (t->irq_npend > 64) t->irq_npend = 64;
         t->irq_cycle = sim_cycle(t->sim);
         t->irq_rise_valid = true;
     }
-    t->irq_level = intr;
 }
