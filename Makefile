@@ -51,6 +51,12 @@ VFLAGS    := --cc --exe -O3 --x-assign fast --x-initial fast -Wall \
              -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --assert --timescale 1ns/1ns
 VFLAGS_TRACE := --trace-fst --trace-structs
 OPT_FAST  ?= -O3
+# Profile-guided optimisation of the regression simulators of DUTs whose description names training runs
+# (`pgo` in tb/<acc>/duts/<dut>.dut; docs/performance.md has what it pays). PGO=0 builds them without.
+PGO       ?= 1
+PGO_GEN   := -fprofile-generate -fno-profile-values
+PGO_USE   := -fprofile-use -fprofile-correction -Wno-missing-profile
+comma     := ,
 # ccache (Debian's), when installed, makes re-verilated builds of unchanged C++ cheap; paths are rewritten
 # relative to the checkout so that clones share the cache.
 OBJCACHE  ?= $(shell command -v ccache 2>/dev/null)
@@ -123,9 +129,10 @@ $(BUILD)/duts.mk: FORCE
 
 # One verilated simulator. $(1) = accelerator, $(2) = its folder (the model's C++ in $(2)/obj$(3)), $(3) = ''
 # or -waves (the traced twin: binary $(2)/sim-waves), $(4) = extra Verilator flags, $(5) = the DUT's Verilator
-# arguments, $(6) = extra prerequisites of the verilation, $(7) = the DUT's dut_info.o. Verilate only when SV, the
-# description or the kernel changed; a C-only change relinks (see `make bench`). The binary is built as
-# obj/Vsim and copied: verilated.mk puts .. on VPATH, so a target named sim would find ../sim.
+# arguments, $(6) = extra prerequisites of the verilation, $(7) = the DUT's dut_info.o, $(8) = the DUT's PGO
+# training runs (empty: no profile-guided build). Verilate only when SV, the description or the kernel changed;
+# a C-only change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts ..
+# on VPATH, so a target named sim would find ../sim.
 define VERILATED_SIM
 $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile
 	@mkdir -p $$(@D)
@@ -136,12 +143,31 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 	    -LDFLAGS "$$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
 	    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
-$(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7)
+$(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode $(if $(filter 1,$(PGO)),$(2)/obj$(3)/pgo.stamp))
 	@rm -f $$(@D)/obj$(3)/Vsim
-	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model; log: $(2)/obj$(3)/build.log)")
-	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" Vsim >$(2)/obj$(3)/build.log 2>&1 \
+	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model$(if $(8),$(if $(filter 1,$(PGO)),$(comma) profile-guided)); log: $(2)/obj$(3)/build.log)")
+	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" \
+	    $(if $(8),$(if $(filter 1,$(PGO)),USER_CPPFLAGS="$(PGO_USE)")) Vsim >$(2)/obj$(3)/build.log 2>&1 \
 	    || { tail -40 $(2)/obj$(3)/build.log; exit 1; }
 	$$(Q)cp $(2)/obj$(3)/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
+ifneq ($(8),)
+# Profile-guided build: the model's C++ is built once more, instrumented, in obj$(3)-pgo; the DUT's training
+# runs write its profiles, which the regression build (obj$(3)) is then compiled with. Retrained only when the
+# model is re-verilated or the training runs change, so a C-only change still only relinks.
+$(2)/obj$(3)/pgo.stamp: $(2)/obj$(3)/Vtb_$(1).mk $(8) tests/pgo_train.py | $(BUILD)/$(1)/libtb_$(1).a $(7)
+	@$$(if $$(Q),echo "  PGO     $(2): instrumented build (log: $(2)/obj$(3)-pgo/build.log) and training runs")
+	$$(Q)mkdir -p $(2)/obj$(3)-pgo && rm -f $(2)/obj$(3)-pgo/*.cpp $(2)/obj$(3)-pgo/*.h $(2)/obj$(3)-pgo/Vsim \
+	    && cp -p $(2)/obj$(3)/*.cpp $(2)/obj$(3)/*.h $(2)/obj$(3)/*.mk $(2)/obj$(3)-pgo/
+	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3)-pgo -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" \
+	    USER_CPPFLAGS="$(PGO_GEN)" USER_LDFLAGS="$(PGO_GEN)" Vsim >$(2)/obj$(3)-pgo/build.log 2>&1 \
+	    || { tail -40 $(2)/obj$(3)-pgo/build.log; exit 1; }
+	$$(Q)$$(PYTHON) tests/pgo_train.py $(2)/obj$(3)-pgo/Vsim $(8)
+	$$(Q)rm -f $(2)/obj$(3)/*.gcda $(2)/obj$(3)/*.o $(2)/obj$(3)/*.a && { ! ls $(2)/obj$(3)-pgo/*.gcda >/dev/null 2>&1 || cp $(2)/obj$(3)-pgo/*.gcda $(2)/obj$(3)/; }
+	@touch $$@
+# PGO=0 or 1, as last built: switching rebuilds the model's objects with the other flags.
+$(2)/obj$(3)/pgo.mode: FORCE
+	@mkdir -p $$(@D); [ "$$$$(cat $$@ 2>/dev/null)" = "$(PGO)" ] || { rm -f $$(@D)/*.o $$(@D)/*.a; echo "$(PGO)" > $$@; }
+endif
 endef
 
 # $(1) = accelerator, $(2) = DUT: its fast simulator and its traced twin.
@@ -154,7 +180,7 @@ $$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS))
 	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
 	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),,,$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
-    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o))
+    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,$$(DUT_$(1)_$(2)_PGO)))
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),-waves,$$(VFLAGS_TRACE),$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
     $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o))
 else

@@ -121,6 +121,38 @@ def check_continue_in_simulator():
               f'continue: a match the simulator cannot compile is a setup error with file:line ({out.strip()[-90:]})')
 
 
+def check_pgo():
+    """Profile-guided builds (`pgo` in a .dut): the training file must exist; changing it retrains and rebuilds
+    without re-verilating; PGO=0 builds without the profile; a failing training run is reported with file:line
+    but does not stop the build (tests/pgo_train.py)."""
+    e = parse_error('top NV_nvdla\nfiles x.v\npgo nope.pgo\n')
+    check("pgo file 'nope.pgo' does not exist" in e, f"a missing training file is refused ({e})")
+    d = dut_manifest.get('nvdla', 'ours')
+    sim = os.path.join(d.build_dir, 'sim')
+    pgo = os.path.join(d.here, d.pgo) if d.pgo else None
+    if not pgo:
+        skip('nvdla ours names no PGO training runs')
+    else:
+        rc, out = run(['make', '-n', '-W', pgo, sim])
+        check(rc == 0 and 'pgo_train.py' in out and '-fprofile-generate' in out and '-fprofile-use' in out
+              and '--top-module' not in out, f'editing {os.path.relpath(pgo, ROOT)} retrains and rebuilds {sim}, '
+              'without re-verilating')
+        rc, out = run(['make', '-n', '-W', pgo, 'PGO=0', sim])
+        check(rc == 0 and 'pgo_train.py' not in out and '-fprofile-use' not in out, 'PGO=0: no training, no profile')
+    with tempfile.TemporaryDirectory() as t:
+        fake = os.path.join(t, 'Vsim')      # a stand-in simulator: passes unless given +bad
+        with open(fake, 'w') as f:
+            f.write('#!/bin/sh\ncase "$*" in *+bad*) echo "FAIL x"; exit 1;; esac\necho "PASS x"\n')
+        os.chmod(fake, 0o755)
+        runs = os.path.join(t, 'x.pgo')
+        with open(runs, 'w') as f:
+            f.write('# training\n+test=a +seed=1\n+test=b +bad\n')
+        rc, out = run([sys.executable, 'tests/pgo_train.py', fake, runs])
+        check(rc == 0 and f'{runs}:3: PGO training run failed (exit 1)' in out and '(1 failed)' in out
+              and 'wrote no profile' in out, f'a failing training run is named (file:line) and the build goes on '
+              f'({out.strip()[-160:]})')
+
+
 def main():
     e = parse_error('top NV_nvdla\nfiles x.v\nflavour vanilla\n')
     check(e.startswith('bad.dut:3: unknown key') and 'flavour' in e, f"unknown key named with file:line ({e})")
@@ -162,6 +194,7 @@ def main():
               'diff: a corrupted output on one DUT fails the report, with both repro lines')
     check_deviations()
     check_continue_in_simulator()
+    check_pgo()
     return T.summary()
 
 

@@ -24,6 +24,9 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
     signals   <file>                 DUT-internal signals for the failing-job .gtkw ('-Group' lines allowed),
                                      relative to the DUT instance (tb_<acc>.dut)
     source    <text>                 provenance (repository, commit)
+    pgo       <file>                 training runs for a profile-guided build of the regression simulator
+                                     (docs/performance.md): one run's plusargs a line, beside the description;
+                                     absent: a plain -O3 build
 
 Globs are relative to root; `**` is not used: `nvdla/*` matches the unit folders of nv_small.
 
@@ -42,7 +45,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KEYS = {'describe', 'default', 'root', 'filelist', 'libfiles', 'files', 'incdirs', 'adapter', 'top',
-        'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source'}
+        'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo'}
 
 
 class ManifestError(Exception):
@@ -60,7 +63,7 @@ class Dut:
         self.libfiles, self.files, self.incdirs, self.adapter = [], [], [], []
         self.top = None
         self.defines, self.vflags, self.patches, self.features = [], [], [], []
-        self.waivers = self.signals = None
+        self.waivers = self.signals = self.pgo = None
         self.source = ''
 
     # ---- where the RTL is ----------------------------------------------------------------------------
@@ -176,7 +179,7 @@ def parse(path, acc):
                 if len(vals) != 2:
                     raise ManifestError(f"{where}: root takes '<ENVVAR or -> <path>'")
                 d.root_var, d.root_default = vals
-            elif key in ('filelist', 'top', 'waivers', 'signals'):
+            elif key in ('filelist', 'top', 'waivers', 'signals', 'pgo'):
                 if len(vals) != 1:
                     raise ManifestError(f"{where}: {key} takes one value")
                 setattr(d, key, vals[0])
@@ -188,6 +191,10 @@ def parse(path, acc):
         raise ManifestError(f"{path}: no 'top' (the module tb_{acc}.sv instantiates)")
     if not (d.filelist or d.files):
         raise ManifestError(f"{path}: neither 'filelist' nor 'files': nothing to build")
+    for key in ('signals', 'waivers', 'pgo'):
+        f = getattr(d, key)
+        if f and not os.path.isfile(os.path.join(d.here, f)):
+            raise ManifestError(f"{path}: {key} file '{f}' does not exist beside the description")
     return d
 
 
@@ -280,6 +287,7 @@ def make_fragment():
                 write_if_changed(os.path.join(ROOT, d.build_dir, 'dut_waivers.vlt'), vlt(d))
             lines.append(f"{v}_PATCHED := {os.path.join(d.build_dir, 'patched', '.stamp') if d.patches else ''}")
             lines.append(f"{v}_WAIVERS := {os.path.join(d.build_dir, 'dut_waivers.vlt') if d.waivers else ''}")
+            lines.append(f"{v}_PGO := {os.path.join(d.here, d.pgo) if d.pgo else ''}")
             lines.append('')
     return '\n'.join(lines) + '\n'
 
