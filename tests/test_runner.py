@@ -230,10 +230,16 @@ def test_concurrent():
     first = pa.stdout.readline()          # its lock is held once it prints its header
     pb = subprocess.Popen(regress_cmd('t_conc_b', lst_b, '--jobs', '1'), cwd=ROOT, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True)
-    same = subprocess.run(regress_cmd('t_conc_a', lst_a, clean=False), cwd=ROOT, capture_output=True, text=True)
+    # The same name while one runs: this process holds that regression's lock (as a running regression does) so
+    # the check does not race a first regression that may finish before the second starts.
+    held = regress.lock_regression('t_conc_same')
+    try:
+        same = subprocess.run(regress_cmd('t_conc_same', lst_a), cwd=ROOT, capture_output=True, text=True)
+    finally:
+        held.close()
     out_a, out_b = first + pa.communicate()[0], pb.communicate()[0]
-    check(same.returncode == 2 and 'already running' in same.stderr,
-          f"a second regression of the same name stops in one line: {same.stderr.strip()}")
+    check(same.returncode == 2 and 'already running' in same.stderr and str(os.getpid()) in same.stderr,
+          f"a second regression of the same name stops in one line, naming the holder: {same.stderr.strip()}")
     ra, rb = results('t_conc_a'), results('t_conc_b')
     ids = lambda r: sorted(x['id'] for x in r['runs'])
     logs = lambda n: sorted(os.listdir(os.path.join(ROOT, 'build', 'regress', n, 'logs')))
