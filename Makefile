@@ -28,6 +28,7 @@
 #   N=<n> LIST=<list> ONLY=<id> TIMEOUT=<s>   make mutate: mutants, judging list, one mutant, seconds per run
 #   LAUNCHER=local|slurm      where make test / make regress run the simulations
 #   V=1                       show every build command
+#   PGO=0                     build the regression simulators without their profile (docs/performance.md)
 #   NV_SMALL_VMOD=<dir>       NVIDIA nv_small's vmod folder (default ../shared/upstream/nvdla_nv_small/vmod)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
