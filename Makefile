@@ -58,6 +58,8 @@ PGO       ?= 1
 PGO_GEN   := -fprofile-generate -fno-profile-values
 PGO_USE   := -fprofile-use -fprofile-correction -Wno-missing-profile
 comma     := ,
+# $(call PGO_ON,<training runs>): the training runs when this DUT gets a profile-guided build, else empty
+PGO_ON     = $(if $(filter 1,$(PGO)),$(1))
 # ccache (Debian's), when installed, makes re-verilated builds of unchanged C++ cheap; paths are rewritten
 # relative to the checkout so that clones share the cache.
 OBJCACHE  ?= $(shell command -v ccache 2>/dev/null)
@@ -144,11 +146,11 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 	    -LDFLAGS "$$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
 	    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
-$(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode $(if $(filter 1,$(PGO)),$(2)/obj$(3)/pgo.stamp))
+$(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
 	@rm -f $$(@D)/obj$(3)/Vsim
-	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model$(if $(8),$(if $(filter 1,$(PGO)),$(comma) profile-guided)); log: $(2)/obj$(3)/build.log)")
+	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model$(if $(call PGO_ON,$(8)),$(comma) profile-guided); log: $(2)/obj$(3)/build.log)")
 	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" \
-	    $(if $(8),$(if $(filter 1,$(PGO)),USER_CPPFLAGS="$(PGO_USE)")) Vsim >$(2)/obj$(3)/build.log 2>&1 \
+	    $(if $(call PGO_ON,$(8)),USER_CPPFLAGS="$(PGO_USE)") Vsim >$(2)/obj$(3)/build.log 2>&1 \
 	    || { tail -40 $(2)/obj$(3)/build.log; exit 1; }
 	$$(Q)cp $(2)/obj$(3)/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
 ifneq ($(8),)
