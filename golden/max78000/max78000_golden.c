@@ -19,7 +19,10 @@ max78000_t *max78000_new(void)
 
 void max78000_free(max78000_t *m)
 {
-    if (m) max78000_sbuf_clear(m);
+    if (m) {
+        max78000_sbuf_clear(m);
+        free(m->prerun);
+    }
     free(m);
 }
 
@@ -27,10 +30,12 @@ void max78000_reset(max78000_t *m)
 {
     max78000_layer_hook_t hook = m->hook;
     void *ctx = m->hook_ctx;
+    uint32_t (*prerun)[MAX78000_DMEM_WORDS] = m->prerun;
     max78000_sbuf_clear(m);
     memset(m, 0, sizeof *m);
     m->hook = hook;
     m->hook_ctx = ctx;
+    m->prerun = prerun;   /* a buffer only: run_stoppable is false */
     m->fifo_ctrl = MAX78000_FIFO_CTRL_RESET;
     m->aod_ctrl = MAX78000_AOD_CTRL_RESET;
     for (unsigned q = 0; q < MAX78000_NQUAD; q++) {
@@ -64,12 +69,16 @@ bool max78000_irq(const max78000_t *m)
 
 bool max78000_waiting(const max78000_t *m) { return m->fifo_wait; }
 
-/* D44: cnn_irq in every quadrant whose cnn_en is 1. */
+/* D44: cnn_irq in every quadrant whose cnn_en is 1 (remembered, for a stop to take back). */
 static void set_done(max78000_t *m)
 {
+    m->run_irq_set = 0;
     for (unsigned q = 0; q < MAX78000_NQUAD; q++)
-        if (m->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK)
+        if (m->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK) {
+            if (!(m->q[q].ctrl & MAX78000_CTRL_CNN_IRQ_MASK))
+                m->run_irq_set |= (uint8_t)(1u << q);
             m->q[q].ctrl |= MAX78000_CTRL_CNN_IRQ_MASK;
+        }
 }
 
 static void run_layer_hooked(max78000_t *m, unsigned y)
@@ -86,11 +95,25 @@ void max78000_run_now(max78000_t *m, unsigned master)
     const max78000_quad_t *mq = &m->q[master];
     unsigned last = MAX78000_LCNT_MAX_LCNT_GET(mq->lcnt_max);
     m->runs++;
+    /* what a stop needs to re-run this run up to any of its layers: its start state (streaming keeps state in the
+       circular buffers as well, so a stop of a streaming run is not modelled) */
+    bool stream = mq->ctrl & (MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_STREAM_EN_MASK);
+    if (!stream && !m->prerun)
+        m->prerun = malloc(sizeof m->dmem);
+    m->run_stoppable = !stream && m->prerun;
+    if (m->run_stoppable)
+        memcpy(m->prerun, m->dmem, sizeof m->dmem);
+    m->run_master = master;
+    m->run_layers0 = m->layers_run;
+    m->run_macs0 = m->macs;
     if (mq->ctrl & MAX78000_CTRL_ONESHOT_MASK) {
         unsigned y = m->next_layer > last ? 0 : m->next_layer;
+        m->run_first = m->run_last = y;
         run_layer_hooked(m, y);
         m->next_layer = (y >= last) ? 0 : y + 1;
     } else {
+        m->run_first = 0;
+        m->run_last = last;
         for (unsigned y = 0; y <= last; y++)
             run_layer_hooked(m, y);
         m->next_layer = 0;
@@ -98,10 +121,38 @@ void max78000_run_now(max78000_t *m, unsigned master)
     set_done(m);
 }
 
+bool max78000_stop_after(max78000_t *m, unsigned last_done, char *why, size_t whylen)
+{
+    if (!m->run_stoppable) {
+        snprintf(why, whylen, "%s", m->runs == 0 ? "no run has started" :
+                 "the run streams or takes FIFO input, or was stopped already: a stop of it is not modelled");
+        return false;
+    }
+    if (last_done < m->run_first || last_done > m->run_last) {
+        snprintf(why, whylen, "layer %u is not one of the run's layers %u..%u", last_done, m->run_first, m->run_last);
+        return false;
+    }
+    /* the run again from its start, up to last_done: no hook (the scoreboard has these layers already) */
+    memcpy(m->dmem, m->prerun, sizeof m->dmem);
+    m->layers_run = m->run_layers0;
+    m->macs = m->run_macs0;
+    for (unsigned y = m->run_first; y <= last_done; y++)
+        max78000_run_layer(m, y);
+    max78000_clear_written(m);
+    for (unsigned q = 0; q < MAX78000_NQUAD; q++)
+        if (m->run_irq_set & (1u << q))
+            m->q[q].ctrl &= ~MAX78000_CTRL_CNN_IRQ_MASK;
+    m->run_irq_set = 0;
+    m->next_layer = 0;
+    m->run_stoppable = false;
+    return true;
+}
+
 static void ctrl_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
 {
     uint32_t old = m->q[q].ctrl;
     reg_write(&m->q[q].ctrl, data, strb, MAX78000_CTRL_WMASK);
+    m->run_irq_set &= (uint8_t)~(1u << q);   /* its cnn_irq bit is what was written now */
     uint32_t v = m->q[q].ctrl;
     unsigned ext = MAX78000_CTRL_EXT_SYNC_GET(v);
     bool is_master = !(ext & 4) || (ext & 3) == q;

@@ -75,6 +75,12 @@ struct max78000 {
     max78000_sbuf_t lin[MAX78000_NDMEM], lout[MAX78000_NDMEM];   /* this layer's circular input, the next's */
     max78000_layer_hook_t hook;
     void    *hook_ctx;
+    /* Stop [M2] (max78000_stop_after): the run the model executed last, and what it found at its start */
+    uint32_t (*prerun)[MAX78000_DMEM_WORDS];   /* its data memories at the start (heap, 512 KiB); NULL: none yet */
+    bool     run_stoppable;                   /* not streaming, no FIFO input, not yet stopped */
+    unsigned run_master, run_first, run_last; /* its master quadrant and layers */
+    uint8_t  run_irq_set;                     /* quadrants whose cnn_irq its completion set, unwritten since */
+    uint64_t run_layers0, run_macs0;          /* the statistics before it */
     /* statistics and diagnostics */
     uint64_t layers_run, runs, macs;
     char     unsupported[160];   /* first unsupported feature met ("" if none) */
@@ -98,6 +104,13 @@ max78000_resp_t max78000_apb_read(max78000_t *m, uint32_t addr);
 bool            max78000_irq(const max78000_t *m);   /* D06, with the FIFO interrupts (D10) */
 /* True while a started run waits for FIFO input (the model is then "busy"). */
 bool            max78000_waiting(const max78000_t *m);
+
+/* Spec 4, Stop [M2]: the run the model executed last (it runs whole at its start) was stopped by clearing the
+ * master's cnn_en and ended after its layer `last_done`, the layer the DUT was in when the stop took effect. Its data
+ * memories become those of the run stopped there, the cnn_irq bits its completion set are taken back and the next
+ * start begins at layer 0. False, with the reason in why[], when that run cannot be stopped there (a streaming or
+ * FIFO-input run, none, or a layer outside it). */
+bool            max78000_stop_after(max78000_t *m, unsigned last_done, char *why, size_t whylen);
 
 /* Back-door access to data memory g (0..15), word w; used by scoreboards and tests. */
 uint32_t max78000_dmem_word(const max78000_t *m, unsigned g, unsigned w);

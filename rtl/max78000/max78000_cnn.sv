@@ -134,6 +134,7 @@ module max78000_cnn
   logic       done;
   logic [3:0] cnn_en;
   logic [3:0] start_hit;
+  logic [3:0] start_oneshot;            // CTRL.oneshot as the start write leaves it
 
   for (genvar q = 0; q < 4; q++) begin : g_quad
     logic [31:0] sram_q, test_q, ifrm_q;
@@ -160,6 +161,7 @@ module max78000_cnn
       nv = (ctrl_q[q] & ~bm) | (PWDATA & bm);
       start_hit[q] = wr_here && regw == 11'd0 && !ctrl_q[q][0] && nv[0]
                      && (!nv[11] || nv[10:9] == 2'(q));
+      start_oneshot[q] = nv[8];
     end
     assign cnn_en[q] = ctrl_q[q][0];
     // mlator (3.12): a CTRL write that takes mlat_ld from 0 to 1 with cnn_en = 0 loads the pointer from
@@ -190,7 +192,7 @@ module max78000_cnn
     max78000_lparams u_lp (.lr, .lctrl1(lctrl1_q[layer]), .ctrl(ctrl_q[q]), .fbuf(fb), .fbuf_next(fbn),
                            .p(lp_in[q]));
     // Stored-only registers (D11, D22, M3 streaming).
-    wire unused = ^{sram_q, test_q, nv[31:12], nv[8:1], ifrm_q[31:20], rptr_base_q[0][31:13], strm0_q[0],
+    wire unused = ^{sram_q, test_q, nv[31:12], nv[7:1], ifrm_q[31:20], rptr_base_q[0][31:13], strm0_q[0],
                     strm1_q[0]};
   end
 
@@ -238,7 +240,9 @@ module max78000_cnn
 
   max78000_engine u_eng (
     .clk, .rst_n, .start(start_hit != 4'd0), .start_q, .cnn_en, .lcnt(lcnt_q[mq][4:0]),
-    .oneshot(ctrl_q[mq][8]), .layer, .lp_in, .busy, .done, .cycles(run_cycles),
+    // the start write's own oneshot bit: the register takes it only at the end of this cycle
+    .oneshot(start_hit != 4'd0 && !busy ? start_oneshot[start_q] : ctrl_q[mq][8]),
+    .layer, .lp_in, .busy, .done, .cycles(run_cycles),
     .dm_re, .dm_raddr, .dm_rdata, .dm_we, .dm_wg, .dm_waddr, .dm_wdata, .dm_wbe,
     .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata,
     .fifo_feed(fifo_run ? fifo_ctrl_q[15:12] : 4'd0), .fifo_cnt, .ifrm, .fifo_lw, .fifo_data(fifo_head)

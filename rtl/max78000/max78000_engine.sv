@@ -554,15 +554,15 @@ module max78000_engine
           end
         S_CDRAIN: if (!cv1 && wb_pend == 4'd0) state <= S_LEND;   // the layer's last write has landed
         S_LEND: if (!fifo_wait) begin    // layer 0 of a FIFO run ends once every IFRM word has arrived
-          if (oneshot) begin
+          if (!cnn_en[master]) begin                   // stop (spec 4): after this layer, even the last or a
+            next_layer <= '0;                          // oneshot one, no interrupt; the next start is layer 0
+            state <= S_IDLE;
+          end else if (oneshot) begin
             next_layer <= (layer >= lcnt) ? 5'd0 : layer + 5'd1;
             state <= S_DONE;
           end else if (layer >= lcnt) begin
             next_layer <= '0;
             state <= S_DONE;
-          end else if (!cnn_en[master]) begin          // stop: abort after this layer, no interrupt
-            next_layer <= '0;
-            state <= S_IDLE;
           end else begin
             layer <= layer + 5'd1;
             state <= S_INIT;

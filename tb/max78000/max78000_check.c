@@ -321,6 +321,21 @@ bool m7_check_next_run_work(const m7_check_t *c, uint64_t *macs, uint64_t *ideal
     return true;
 }
 
+void m7_check_stop_run(m7_check_t *c, unsigned last_done)
+{
+    if (c->qn == 0)
+        return;
+    m7_grun_t *r = c->queue[c->qhead];
+    unsigned keep = 0;
+    for (unsigned i = 0; i < r->nlayers; i++) {
+        if (r->layer[i].y <= last_done)
+            r->layer[keep++] = r->layer[i];
+        else
+            free(r->layer[i].words.v);
+    }
+    r->nlayers = keep;
+}
+
 void m7_check_golden_end(m7_check_t *c)
 {
     m7_grun_t *r = c->building;

@@ -69,6 +69,9 @@ void        m7_check_golden_end(m7_check_t *c);
 unsigned    m7_check_pending_runs(const m7_check_t *c);
 /* MACs and ideal engine cycles of the oldest run the RTL has not finished; false when none is queued. */
 bool        m7_check_next_run_work(const m7_check_t *c, uint64_t *macs, uint64_t *ideal);
+/* The oldest run the RTL has not finished was stopped after layer last_done (spec 4, Stop [M2]): its golden
+ * layers after that one are dropped, so an RTL write in them is a write the run should not have made. */
+void        m7_check_stop_run(m7_check_t *c, unsigned last_done);
 
 /* RTL side: one monitored engine write; the end of an RTL run (busy fell). */
 void        m7_check_rtl_write(m7_check_t *c, unsigned g, unsigned w, uint32_t data, uint8_t be, unsigned layer,

@@ -25,7 +25,7 @@
 
 enum { POOL_NONE, POOL_MAX, POOL_AVG };
 enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
-enum { NET_ONED = 1, NET_SPREAD = 2, NET_M3 = 4 };   /* gen_nets kinds beyond the plain random network */
+enum { NET_ONED = 1, NET_SPREAD = 2, NET_M3 = 4, NET_STREAM_MEM = 8 };   /* gen_nets kinds beyond the plain one */
 
 typedef struct gl {
     int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
@@ -145,8 +145,8 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
     }
     l->nop = 1;
     l->stream = i < N->nstream;
-    if (l->stream && prev)
-        l->chw = false;
+    if (l->stream)
+        l->chw = false;                                      /* streaming reads HWC (ai8xize) */
     if (N->m3 && !N->oned && (!l->stream || !prev)) {
         unsigned pick = rng_below(r, 100);
         if (!prev && N->fifo) {
@@ -411,8 +411,8 @@ static uint64_t layer_cycles(const gl_t *l)
     return (uint64_t)l->cout * (uint64_t)(l->ho * l->wo) * (l->X * l->T * npool + 8) + 16;
 }
 
-/* Emits one whole network job: init, weights, bias, configuration, input, start, ISR, unload, check. */
-static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
+/* A network job up to its start: description, init, weights, bias, configuration, input (unless by FIFO). */
+static void net_setup(program_t *p, rng_t *r, const net_t *N, const char *tag)
 {
     char desc[400];
     int used = snprintf(desc, sizeof desc, "%s: %d layer%s", tag, N->nl, N->nl > 1 ? "s" : "");
@@ -451,6 +451,38 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
         configure(p, &N->L[i], (unsigned)i, N->fifo ? (uint32_t)(N->L[0].h * N->L[0].w) : 0, N->fifo_q);
     if (!N->fifo)
         load_input(p, r, &N->L[0]);
+}
+
+/* The oneshot continuation: after the first start, each start re-enables only the master and runs the next layer;
+ * the ISR of every layer. */
+static void oneshot_layers(program_t *p, const net_t *N, uint32_t final[4])
+{
+    for (int i = 0; i < N->nl; i++) {
+        m7_isr(p, final, 4 * layer_cycles(&N->L[i]) + 20000);
+        if (i == N->nl - 1) break;
+        prog_idle(p, 16);   /* irq follows the ISR's cnn_irq clears a few cycles later */
+        for (unsigned q = 0; q < 4; q++)
+            final[q] &= q == N->master ? ~0u : ~1u;   /* the ISR cleared every cnn_en; only the master returns */
+        m7_wr(p, m7_quad_addr(N->master, MAX78000_CTRL_OFF), final[N->master]);
+    }
+}
+
+/* cnn_unload: read some output words over APB (the monitor compares them with the model), then the whole image. */
+static void net_unload(program_t *p, rng_t *r, const net_t *N)
+{
+    const gl_t *l = &N->L[N->nl - 1];
+    unsigned words = (unsigned)(l->ho * l->wo) * (l->big ? 4u : 1u);
+    for (int k = 0; k < 32; k++) {
+        unsigned g = (unsigned)l->out_mem + rng_below(r, (uint32_t)(l->cout + 3) / 4);
+        prog_read(p, m7_dmem_addr(g, l->out_word + rng_below(r, words)), 0, 0);
+    }
+    prog_check_golden(p);
+}
+
+/* Emits one whole network job: init, weights, bias, configuration, input, start, ISR, unload, check. */
+static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
+{
+    net_setup(p, r, N, tag);
     uint32_t final[4];
     m7_start(p, N->ctrl, N->master, final);
     if (N->fifo) {   /* load_input of a --fifo program: each word after FIFO_STAT says the FIFO is not full */
@@ -463,29 +495,15 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
             m7_wr(p, MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF + 4u + 4u * N->fifo_q, v);
         }
     }
-    if (N->oneshot) {   /* layer 0 ran; each continuation re-enables only the master and runs the next layer */
-        for (int i = 0; i < N->nl; i++) {
-            m7_isr(p, final, 4 * layer_cycles(&N->L[i]) + 20000);
-            if (i == N->nl - 1) break;
-            prog_idle(p, 16);   /* irq follows the ISR's cnn_irq clears a few cycles later */
-            for (unsigned q = 0; q < 4; q++)
-                final[q] &= q == N->master ? ~0u : ~1u;   /* the ISR cleared every cnn_en; only the master returns */
-            m7_wr(p, m7_quad_addr(N->master, MAX78000_CTRL_OFF), final[N->master]);
-        }
-    } else {
+    if (N->oneshot)
+        oneshot_layers(p, N, final);
+    else {
         uint64_t cyc = 0;
         for (int i = 0; i < N->nl; i++)
             cyc += layer_cycles(&N->L[i]);
         m7_isr(p, final, 4 * cyc + 20000);
     }
-    /* cnn_unload: read some output words over APB (the monitor compares them with the model). */
-    const gl_t *l = &N->L[N->nl - 1];
-    unsigned words = (unsigned)(l->ho * l->wo) * (l->big ? 4u : 1u);
-    for (int k = 0; k < 32; k++) {
-        unsigned g = (unsigned)l->out_mem + rng_below(r, (uint32_t)(l->cout + 3) / 4);
-        prog_read(p, m7_dmem_addr(g, l->out_word + rng_below(r, words)), 0, 0);
-    }
-    prog_check_golden(p);
+    net_unload(p, r, N);
 }
 
 /* The stream registers of a streaming layer as ai8x-synthesis computes them for the MAX78000
@@ -523,6 +541,8 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     N->fifo_q = N->fifo ? rng_below(r, 4) : 0;   /* other kinds draw exactly as before */
     N->nl = (int)rng_range(r, (unsigned)minl, (unsigned)maxl);
     N->nstream = N->fifo && rng_chance(r, 60) ? (int)rng_range(r, 1, (unsigned)N->nl) : 0;
+    if (kind & NET_STREAM_MEM)
+        N->nstream = (int)rng_range(r, 1, (unsigned)N->nl);
     N->poolrnd = rng_chance(r, 50);
     N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
     for (unsigned q = 0; q < 4; q++)
@@ -532,6 +552,9 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
         for (unsigned q = 0; q < 4; q++)
             N->ctrl[q] |= MAX78000_CTRL_FIFO_EN_MASK |
                           (N->nstream ? MAX78000_CTRL_STREAM_EN_MASK | MAX78000_CTRL_LILBUF_MASK : 0);
+    if (kind & NET_STREAM_MEM)
+        for (unsigned q = 0; q < 4; q++)
+            N->ctrl[q] |= MAX78000_CTRL_STREAM_EN_MASK | MAX78000_CTRL_LILBUF_MASK;
     if (N->oneshot) N->ctrl[N->master] |= MAX78000_CTRL_ONESHOT_MASK;
     unsigned bias_next[4] = {0};
     unsigned kbase = rng_range(r, 0, 40);
@@ -542,6 +565,8 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     }
     for (int i = 0; i < N->nstream && i < N->nl; i++)
         stream_regs(&N->L[i], i ? &N->L[i - 1] : NULL, (unsigned)i);
+    if (N->nstream && !N->fifo && N->L[0].fbuf < (uint32_t)(N->L[0].h * N->L[0].w))
+        N->L[0].fbuf = (uint32_t)(N->L[0].h * N->L[0].w);   /* the CPU loads the input linearly: it must fit */
 }
 
 static void free_net(net_t *N)
@@ -626,6 +651,70 @@ int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     return gen_nets(p, seed, 1, 1, 3, 8, MAX_CH, -1, NET_SPREAD);
+}
+
+/* The ideal engine's cycles of a layer (one output pixel of one output channel per cycle per input pass): our
+ * engine runs close to it, never below. */
+static uint64_t layer_ideal(const gl_t *l)
+{
+    return (uint64_t)l->cout * (uint64_t)(l->ho * l->wo) * l->X;
+}
+
+/* Spec 4, Stop [M2]: "writing cnn_en=0 to the master during a run aborts it after the current layer, without
+ * setting cnn_irq; the next start begins at layer 0". A 2-4 layer network: one oneshot start first (layer 0, so
+ * that a oneshot start would now run layer 1), then the whole network, stopped by clearing the master's cnn_en at
+ * a random point within the ideal engine's cycles of the run (ours is never faster, so the stop lands in some
+ * layer, the last one included); the testbench takes the engine's layer when the stop reaches it, and the golden
+ * model re-runs the run up to that layer. Then oneshot starts again from layer 0 through the whole network. The
+ * check after the stop fails if the run is still going (not stopped after the current layer), if irq rose, or if
+ * a later layer wrote anything. */
+int m7_net_stop(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "max78000.stop");
+    net_t N;
+    draw_net(&r, &N, 2, MAX_LAYERS, 8, 12, 0);
+    N.oneshot = true;
+    N.ctrl[N.master] |= MAX78000_CTRL_ONESHOT_MASK;
+    uint64_t whole_run = 0, longest = 0;
+    for (int i = 0; i < N.nl; i++) {
+        whole_run += layer_ideal(&N.L[i]);
+        if (layer_ideal(&N.L[i]) > longest)
+            longest = layer_ideal(&N.L[i]);
+    }
+    uint32_t at = rng_below(&r, (uint32_t)whole_run);
+    char tag[64];
+    snprintf(tag, sizeof tag, "stop %u cycles into the whole network", at);
+    net_setup(p, &r, &N, tag);
+    uint32_t final[4], whole[4];
+    m7_start(p, N.ctrl, N.master, final);   /* layer 0 alone */
+    m7_isr(p, final, 4 * layer_cycles(&N.L[0]) + 20000);
+    prog_idle(p, 16);
+    memcpy(whole, N.ctrl, sizeof whole);
+    whole[N.master] &= ~MAX78000_CTRL_ONESHOT_MASK;
+    m7_start(p, whole, N.master, final);
+    if (at)
+        prog_idle(p, at);
+    m7_wr(p, m7_quad_addr(N.master, MAX78000_CTRL_OFF), final[N.master] & ~1u);
+    prog_idle(p, 2 * longest + 400);   /* the current layer ends, the run stops there */
+    for (unsigned q = 0; q < 4; q++)
+        m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), final[q] & ~0x1001u);
+    prog_check_golden(p);
+    m7_start(p, N.ctrl, N.master, final);
+    oneshot_layers(p, &N, final);
+    net_unload(p, &r, &N);
+    free_net(&N);
+    return 0;
+}
+
+/* Streaming (2.4) with layer 0's input loaded into memory instead of a FIFO: 1-3 layers, layers 0..n-1 stream
+ * through circular buffers, layer 0's buffer holds its whole input. ai8xize asks for a FIFO here (`--allow-streaming`
+ * is "unsupported"), but the spec allows it: the outputs must equal the network's without streaming. */
+int m7_net_stream_mem(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 3, 8, 12, 0, NET_STREAM_MEM);
 }
 
 /* M3 features (issue 21): layers with element-wise add/sub/or/xor of 2-4 operands (pooled before or after the

@@ -87,7 +87,16 @@ typedef struct m7tb {
     uint64_t       fault_n, writes_pushed;
     bool           fault_done;
     uint64_t        budget;              /* watchdog bound of the run in flight (run_budget) */
+    /* Stop [M2]: the master's cnn_en cleared during a run; the engine's layer when that took effect */
+    uint64_t       stop_at;              /* cycle to sample the layer at (0: none) */
+    bool           stop_taken;
+    unsigned       stop_layer;
+    uint64_t       golden_waited_runs;   /* golden-only: runs whose interrupt the program has waited for */
 } m7tb_t;
+
+/* CTRL reaches the engine through a register: a stop written in cycle c is what the engine sees from c + 1, so
+ * the layer it is in at c + 2 is the current layer the spec stops after. */
+enum { STOP_EFFECT_CYCLES = 2 };
 
 static m7tb_t *tb(void) { return sim_get() ? sim_acc(sim_get()) : NULL; }
 
@@ -205,7 +214,6 @@ static void check_unsupported(m7tb_t *t)
 static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool slverr, uint64_t cycle)
 {
     m7tb_t *t = user;
-    (void)cycle;
     char nm[96];
     max78000_dec_t d = max78000_decode(req->addr);
     bool pending = m7_check_pending_runs(t->chk) > 0;
@@ -219,9 +227,21 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
     if (!exp_err && !slverr) {
         if (req->write) {
             uint64_t runs = t->gold->runs;
+            bool master_en = d.kind == DEC_CTRL && d.q == t->gold->run_master &&
+                             (t->gold->q[d.q].ctrl & MAX78000_CTRL_CNN_EN_MASK);
+            if (d.kind == DEC_CTRL && max78000_waiting(t->gold) && d.q == t->gold->fifo_master &&
+                (t->gold->q[d.q].ctrl & MAX78000_CTRL_CNN_EN_MASK) && !(req->data & MAX78000_CTRL_CNN_EN_MASK) &&
+                (req->strb & 1))
+                sim_error(t->sim, "golden model: the program clears Q%u's cnn_en while the run waits for its FIFO "
+                          "input: a stop of a FIFO-input run is not modelled", d.q);
             m7_check_golden_begin(t->chk);
             max78000_resp_t r = max78000_apb_write(t->gold, req->addr, req->data, req->strb);
             m7_check_golden_end(t->chk);
+            if (master_en && pending && !(t->gold->q[d.q].ctrl & MAX78000_CTRL_CNN_EN_MASK)) {
+                t->stop_at = cycle + STOP_EFFECT_CYCLES;   /* spec 4: aborts after the current layer */
+                sim_note(t->sim, "stop: master Q%u's cnn_en cleared during run %llu (cycle %llu)", d.q,
+                         (unsigned long long)t->gold->runs, (unsigned long long)cycle);
+            }
             if (t->gold->runs != runs) {
                 t->budget = run_budget(t->gold);
                 sim_note(t->sim, "run %llu started: interrupt watchdog %llu cycles (from its layers; +watchdog= "
@@ -458,6 +478,12 @@ static void m7_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp)
     uint32_t addr = (uint32_t)r->addr;
     bool slverr = max78000_decode(addr).kind == DEC_INVALID;   /* D05: no run is ever in flight here */
     if (!slverr && r->write) {
+        max78000_dec_t d = max78000_decode(addr);
+        if (d.kind == DEC_CTRL && d.q == t->gold->run_master && t->gold->runs > t->golden_waited_runs &&
+            (t->gold->q[d.q].ctrl & MAX78000_CTRL_CNN_EN_MASK) && (r->strb & 1) && !(r->data & 1))
+            sim_error(t->sim, "golden-only: the program stops run %llu (clears Q%u's cnn_en before waiting for its "
+                      "interrupt); the layer a stop lands after is the engine's timing, so only a run on a DUT can "
+                      "check it", (unsigned long long)t->gold->runs, d.q);
         m7_check_golden_begin(t->chk);
         max78000_apb_write(t->gold, addr, r->data, r->strb);
         m7_check_golden_end(t->chk);
@@ -475,6 +501,8 @@ static bool m7_golden_irq(void *acc, uint32_t mask)
     m7tb_t *t = acc;
     if (mask)
         sim_error(t->sim, "wait_irq: MAX78000 has one interrupt line; use mask 0 (got 0x%x)", mask);
+    if (max78000_irq(t->gold))
+        t->golden_waited_runs = t->gold->runs;
     return mask || max78000_irq(t->gold);
 }
 
@@ -621,6 +649,27 @@ void max78000_irq_tick(svBit irq, svBit busy, unsigned char layer, unsigned int 
     t->layer = layer;
     t->run_cycles = run_cycles;
     check_view(t);
+    if (t->stop_at && sim_cycle(t->sim) >= t->stop_at) {
+        t->stop_at = 0;
+        t->stop_taken = true;
+        t->stop_layer = layer;
+    }
+    if (t->busy_prev && !busy && t->stop_taken) {   /* the stopped run: the model's becomes the same */
+        char why[160];
+        t->stop_taken = false;
+        if (!max78000_stop_after(t->gold, t->stop_layer, why, sizeof why))
+            sim_error(t->sim, "stop after layer %u (the engine's layer when the stop took effect): %s", t->stop_layer,
+                      why);
+        else {
+            m7_check_stop_run(t->chk, t->stop_layer);
+            sim_note(t->sim, "run %llu stopped after layer %u: compared up to that layer, no interrupt expected",
+                     (unsigned long long)t->rtl_runs + 1, t->stop_layer);
+        }
+    }
+    if (t->busy_prev && !busy && t->stop_at) {   /* it ended before the stop reached the engine: it completed */
+        t->stop_at = 0;
+        sim_note(t->sim, "the stop came in the run's last cycles: the run completed");
+    }
     if (t->busy_prev && !busy) {   /* an RTL run ended: its writes are all in the RAMs by now */
         t->rtl_runs++;
         t->last_run_cycles = run_cycles;

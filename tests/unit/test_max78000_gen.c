@@ -106,15 +106,17 @@ static max78000_t *run_plain(const program_t *p, bool strip_stream, last_ctx_t *
     return m;
 }
 
-static void test_stream_equals_plain(unit_t *u)
+/* Spec 2.4: a streaming network's last layer equals the same network's without streaming. */
+static void test_stream_equals_plain(unit_t *u, const char *name, int (*gen)(program_t *, uint64_t, char *, size_t),
+                                     unsigned min_nets)
 {
     unsigned nets = 0, wrapped = 0;
     static uint8_t wr[MAX78000_NDMEM][MAX78000_DMEM_WORDS];
     for (int s = 1; s <= 300; s++) {
         program_t p;
         char err[128];
-        program_init(&p, "max78000", "net_m3", (uint64_t)s);
-        m7_net_m3(&p, (uint64_t)s, err, sizeof err);
+        program_init(&p, "max78000", name, (uint64_t)s);
+        gen(&p, (uint64_t)s, err, sizeof err);
         unsigned fb = 0;
         last_ctx_t a = {0, 0, wr}, b = {0, 0, wr};
         max78000_t *ms = run_plain(&p, false, &a, &fb);
@@ -131,15 +133,15 @@ static void test_stream_equals_plain(unit_t *u)
                     }
         for (unsigned g = 0; g < MAX78000_NDMEM; g++)
             wrapped += ms->lin[g].n > 0 || memcmp(ms->dmem[g], mp->dmem[g], sizeof ms->dmem[g]) != 0;
-        CHECK(bytes > 0 && diff == 0 && a.seen == b.seen, "net_m3 seed %d: streaming differs from plain in %zu of %zu "
-              "last-layer bytes", s, diff, bytes);
+        CHECK(bytes > 0 && diff == 0 && a.seen == b.seen, "%s seed %d: streaming differs from plain in %zu of %zu "
+              "last-layer bytes", name, s, diff, bytes);
         max78000_free(ms);
         max78000_free(mp);
         program_free(&p);
     }
-    printf("  net_m3 streaming networks: %u of 300 seeds, last layer equal to the plain network's; %u memories "
-           "differ (circular buffers)\n", nets, wrapped);
-    CHECK(nets >= 30, "only %u streaming networks in 300 seeds", nets);
+    printf("  %s streaming networks: %u of 300 seeds, last layer equal to the plain network's; %u memories "
+           "differ (circular buffers)\n", name, nets, wrapped);
+    CHECK(nets >= min_nets, "%s: only %u streaming networks in 300 seeds", name, nets);
 }
 
 int main(void)
@@ -147,7 +149,8 @@ int main(void)
     unit_t uu = {.name = "test_max78000_gen"}, *u = &uu;
     static const struct { const char *name; int (*gen)(program_t *, uint64_t, char *, size_t); int seeds; } g[] = {
         {"net_random", m7_net_random, 300}, {"net_random_multi", m7_net_random_multi, 40},
-        {"net_small", m7_net_small, 60}, {"net_m3", m7_net_m3, 300}, {"ex_out_stage", m7_ex_out_stage, 1},
+        {"net_small", m7_net_small, 60}, {"net_m3", m7_net_m3, 300}, {"net_stream_mem", m7_net_stream_mem, 100},
+        {"ex_out_stage", m7_ex_out_stage, 1},
         {"ex_mram_express", m7_ex_mram_express, 1},
     };
     for (size_t k = 0; k < sizeof g / sizeof *g; k++) {
@@ -170,6 +173,7 @@ int main(void)
         CHECK(st.runs == st.irq_waits, "%s: %u runs but %u interrupt waits", g[k].name, st.runs, st.irq_waits);
     }
     u->test = "stream_equals_plain";
-    test_stream_equals_plain(u);
+    test_stream_equals_plain(u, "net_m3", m7_net_m3, 30);
+    test_stream_equals_plain(u, "net_stream_mem", m7_net_stream_mem, 300);
     return unit_done(u);
 }

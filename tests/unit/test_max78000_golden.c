@@ -164,6 +164,59 @@ static void test_chw_identity_layer(unit_t *u)
     max78000_free(m);
 }
 
+/* Spec 4, Stop [M2]: a run stopped after layer 0 of two. Layer 0 is the identity layer above (memory 0's CHW
+ * input to memory 1); layer 1 is the same layer writing over the input in memory 0. The model runs whole at
+ * the start; max78000_stop_after(0) must give back memory 0's input, keep layer 0's output, take cnn_irq back
+ * (only where no CTRL write has written it since) and make the next start begin at layer 0. */
+static void test_stop_after(unit_t *u)
+{
+    max78000_t *m = max78000_new();
+    char why[160];
+    CHECK(!max78000_stop_after(m, 0, why, sizeof why), "no run to stop yet");
+    uint32_t in[196];
+    for (unsigned w = 0; w < 196; w++) {
+        in[w] = 0x01010101u * (w & 0x3F) + 0x00402000u;
+        wr(m, 0x50400000 + 4 * w, in[w]);
+    }
+    wr(m, 0x50180000 + 0, 0); wr(m, 0x50180004, 0); wr(m, 0x50180008, 1); wr(m, 0x5018000C, 0);
+    for (unsigned y = 0; y < 2; y++) {
+        wr(m, LREG(0, MAX78000_LR_RCNT, y), 27);
+        wr(m, LREG(0, MAX78000_LR_CCNT, y), 27);
+        wr(m, LREG(0, MAX78000_LR_ONED, y), 0x100);
+        wr(m, LREG(0, MAX78000_LR_WPTR_BASE, y), y ? 0 : 0x2000 + 0x400);
+        wr(m, LREG(0, MAX78000_LR_LCTRL0, y), 0x0860);
+        wr(m, LREG(0, MAX78000_LR_POST, y), 7u << 13);
+        wr(m, LREG(0, MAX78000_LR_EN, y), 0x00010001);
+    }
+    for (unsigned q = 0; q < 4; q++) {
+        wr(m, Q(q, MAX78000_LCNT_MAX_OFF), 1);
+        wr(m, Q(q, 0), 0x00100808 | (q ? 1u : 0u));
+    }
+    wr(m, Q(0, 0), 0x00100009);                                  /* the whole run, at once */
+    CHECK(max78000_dmem_word(m, 0, 1) != in[1], "layer 1 wrote over the input");
+    wr(m, Q(2, 0), 0x00101809);                                  /* Q2's cnn_irq, written during the run */
+    wr(m, Q(0, 0), 0x00100008);                                  /* the stop */
+    CHECK(max78000_stop_after(m, 0, why, sizeof why), "stop after layer 0: %s", why);
+    unsigned bad = 0;
+    for (unsigned w = 0; w < 196; w++)
+        bad += max78000_dmem_word(m, 0, w) != in[w];
+    CHECK(bad == 0, "%u of 196 input words not given back", bad);
+    CHECK_EQ(max78000_dmem_word(m, 1, 0x400 + 202) & 0xFF, (in[50] >> 16) & 0xFF);   /* layer 0's output stays */
+    CHECK_EQ(rd(m, Q(1, 0)) & MAX78000_CTRL_CNN_IRQ_MASK, 0);   /* taken back */
+    CHECK_EQ(rd(m, Q(2, 0)) & MAX78000_CTRL_CNN_IRQ_MASK, MAX78000_CTRL_CNN_IRQ_MASK);   /* as written */
+    CHECK_EQ(m->next_layer, 0);
+    CHECK(!max78000_stop_after(m, 0, why, sizeof why), "a run is stopped once");
+    /* oneshot: layer 0 alone leaves the next layer 1; a stop of it makes the next start begin at layer 0 */
+    for (unsigned q = 0; q < 4; q++)
+        wr(m, Q(q, 0), 0x00100808 | (q ? 1u : 0u));
+    wr(m, Q(0, 0), 0x00100109);
+    CHECK_EQ(m->next_layer, 1);
+    CHECK(!max78000_stop_after(m, 1, why, sizeof why), "layer 1 is not the oneshot run's layer");
+    CHECK(max78000_stop_after(m, 0, why, sizeof why), "stop of the oneshot layer: %s", why);
+    CHECK_EQ(m->next_layer, 0);
+    max78000_free(m);
+}
+
 /* D41 and D23: quadrant 0 collects quadrant 1's sum and wins over quadrant 1's own write; bias (D35). */
 static void test_cross_quadrant(unit_t *u)
 {
@@ -290,6 +343,7 @@ int main(void)
     UNIT_RUN(&u, test_weight_addressing);
     UNIT_RUN(&u, test_geometry);
     UNIT_RUN(&u, test_chw_identity_layer);
+    UNIT_RUN(&u, test_stop_after);
     UNIT_RUN(&u, test_cross_quadrant);
     UNIT_RUN(&u, test_apb);
     UNIT_RUN(&u, test_registers);
