@@ -197,6 +197,13 @@ static uint64_t m7_wait_budget(void *acc)
 }
 
 /* ---- APB monitor → golden model ----------------------------------------------------------------- */
+/* A write that clears quadrant q's cnn_en, which the model holds set (a stop when q is the running master). */
+static bool clears_cnn_en(const max78000_t *g, const max78000_dec_t *d, unsigned q, uint32_t data, uint8_t strb)
+{
+    return d->kind == DEC_CTRL && d->q == q && (g->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK) && (strb & 1) &&
+           !(data & MAX78000_CTRL_CNN_EN_MASK);
+}
+
 static bool is_memory(max78000_dec_kind_t k)
 {
     return k == DEC_BRAM || k == DEC_TRAM || k == DEC_MRAM || k == DEC_DSRAM;
@@ -227,17 +234,14 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
     if (!exp_err && !slverr) {
         if (req->write) {
             uint64_t runs = t->gold->runs;
-            bool master_en = d.kind == DEC_CTRL && d.q == t->gold->run_master &&
-                             (t->gold->q[d.q].ctrl & MAX78000_CTRL_CNN_EN_MASK);
-            if (d.kind == DEC_CTRL && max78000_waiting(t->gold) && d.q == t->gold->fifo_master &&
-                (t->gold->q[d.q].ctrl & MAX78000_CTRL_CNN_EN_MASK) && !(req->data & MAX78000_CTRL_CNN_EN_MASK) &&
-                (req->strb & 1))
+            bool stop = pending && clears_cnn_en(t->gold, &d, t->gold->run_master, req->data, req->strb);
+            if (max78000_waiting(t->gold) && clears_cnn_en(t->gold, &d, t->gold->fifo_master, req->data, req->strb))
                 sim_error(t->sim, "golden model: the program clears Q%u's cnn_en while the run waits for its FIFO "
                           "input: a stop of a FIFO-input run is not modelled", d.q);
             m7_check_golden_begin(t->chk);
             max78000_resp_t r = max78000_apb_write(t->gold, req->addr, req->data, req->strb);
             m7_check_golden_end(t->chk);
-            if (master_en && pending && !(t->gold->q[d.q].ctrl & MAX78000_CTRL_CNN_EN_MASK)) {
+            if (stop) {
                 t->stop_at = cycle + STOP_EFFECT_CYCLES;   /* spec 4: aborts after the current layer */
                 sim_note(t->sim, "stop: master Q%u's cnn_en cleared during run %llu (cycle %llu)", d.q,
                          (unsigned long long)t->gold->runs, (unsigned long long)cycle);
@@ -479,8 +483,7 @@ static void m7_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp)
     bool slverr = max78000_decode(addr).kind == DEC_INVALID;   /* D05: no run is ever in flight here */
     if (!slverr && r->write) {
         max78000_dec_t d = max78000_decode(addr);
-        if (d.kind == DEC_CTRL && d.q == t->gold->run_master && t->gold->runs > t->golden_waited_runs &&
-            (t->gold->q[d.q].ctrl & MAX78000_CTRL_CNN_EN_MASK) && (r->strb & 1) && !(r->data & 1))
+        if (t->gold->runs > t->golden_waited_runs && clears_cnn_en(t->gold, &d, t->gold->run_master, r->data, r->strb))
             sim_error(t->sim, "golden-only: the program stops run %llu (clears Q%u's cnn_en before waiting for its "
                       "interrupt); the layer a stop lands after is the engine's timing, so only a run on a DUT can "
                       "check it", (unsigned long long)t->gold->runs, d.q);
