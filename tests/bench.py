@@ -7,7 +7,7 @@
      the Verilated model and the Verilator runtime/libc (instruction counts are repeatable).
   3. Incremental rebuild time after touching one C file (relink only, no re-verilation).
   4. Cost of a windowed FST vs none (on the traced twin, build/nvdla/sim-waves).
-  5. tests/bench_builds.py: every DUT's regression build (no tracing) against the previous default (traced).
+  5. tests/bench_builds.py: every DUT's regression build against the previous default (Verilator 5.006, traced).
 Other accelerators add their figures in tests/bench_<acc>.py: a module with `run(jobs, repeats) -> dict` that
 prints its own lines; each is run after the NVDLA figures when its simulator is built.
 Writes build/bench/bench.json as well.

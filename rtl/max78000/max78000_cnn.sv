@@ -22,7 +22,11 @@ module max78000_cnn
   import max78000_regs_pkg::*;
 (
   input  logic        PCLK,
+  // Asynchronous reset of the registers, synchronous clear of the RAMs' written bits (max78000_ram_mr.sv says
+  // why): Verilator 5.049 on flags the net for both (SYNCASYNCNET), 5.006 does not.
+  /* verilator lint_off SYNCASYNCNET */
   input  logic        PRESETn,
+  /* verilator lint_on SYNCASYNCNET */
   input  logic        PSEL,
   input  logic        PENABLE,
   input  logic        PWRITE,

@@ -22,13 +22,19 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
                                      original stays untouched
     features  <name>...              what the DUT implements; tests needing another feature are not run on it
     signals   <file>                 DUT-internal signals for the failing-job .gtkw ('-Group' lines allowed),
-                                     relative to the DUT instance (tb_<acc>.dut)
+                                     relative to the DUT instance (tb_<acc>.dut); `@>=5.049 <name>` and
+                                     `@<5.049 <name>` lines count for those Verilator versions only
     source    <text>                 provenance (repository, commit)
     pgo       <file>                 training runs for a profile-guided build of the regression simulator
                                      (docs/performance.md): one run's plusargs a line, beside the description;
                                      absent: a plain -O3 build
 
 Globs are relative to root; `**` is not used: `nvdla/*` matches the unit folders of nv_small.
+
+A key may be limited to some Verilator versions: `vflags@>=5.049 -Wno-DEFOVERRIDE`, `patch@<5.049 x.patch`.
+The line counts only when the Verilator of the build (VL_VERSION, its version integer, set by the Makefile)
+satisfies it; without VL_VERSION (reports, the regression runner) such lines are ignored. `waivers` and
+`patch` may be given more than once (applied in order).
 
 Uses: `dut_manifest.py make` writes the Make fragment of every DUT (build/duts.mk) and, per available DUT,
 build/<dir>/{dut.args, dut_info.c (the C description the simulator links: name, features, signals),
@@ -62,8 +68,8 @@ class Dut:
         self.filelist = None
         self.libfiles, self.files, self.incdirs, self.adapter = [], [], [], []
         self.top = None
-        self.defines, self.vflags, self.patches, self.features = [], [], [], []
-        self.waivers = self.signals = self.pgo = None
+        self.defines, self.vflags, self.patches, self.features, self.waivers = [], [], [], [], []
+        self.signals = self.pgo = None
         self.source = ''
 
     # ---- where the RTL is ----------------------------------------------------------------------------
@@ -137,21 +143,48 @@ class Dut:
     def own_files(self):
         """Our files the build reads: the description, adapter, waivers, signals, patches."""
         out = [self.path] + [os.path.join(self.here, a) for a in self.adapter]
-        for f in [self.waivers, self.signals, *self.patches]:
+        for f in [*self.waivers, self.signals, *self.patches]:
             if f:
                 out.append(os.path.join(self.here, f))
         return out
 
     def signal_list(self):
+        """The signals file's names; a line `@>=5.049 name` (or `@<5.049`) counts only for those Verilator
+        versions (their FSTs name some signals differently)."""
         if not self.signals:
             return []
         out = []
-        with open(os.path.join(self.here, self.signals)) as f:
-            for line in f:
+        path = os.path.join(self.here, self.signals)
+        with open(path) as f:
+            for lineno, line in enumerate(f, 1):
                 line = line.split('#', 1)[0].strip()
+                if line.startswith('@'):
+                    cond, _, line = line[1:].partition(' ')
+                    if not version_holds(cond, f"{path}:{lineno}"):
+                        continue
+                    line = line.strip()
                 if line:
                     out.append(line)
         return out
+
+
+def verilator_version():
+    """The version integer of the Verilator building the DUTs (VL_VERSION), or None outside a build."""
+    v = os.environ.get('VL_VERSION', '')
+    return int(v) if v.isdigit() else None
+
+
+def version_holds(cond, where):
+    """cond '>=5.049' or '<5.049' against the building Verilator; False when there is none."""
+    op, num = (cond[:2], cond[2:]) if cond.startswith('>=') else (cond[:1], cond[1:])
+    major, dot, minor = num.partition('.')
+    if op not in ('>=', '<') or not (major.isdigit() and dot and minor.isdigit() and len(minor) == 3):
+        raise ManifestError(f"{where}: version condition '@{cond}' is not '@>=M.mmm' or '@<M.mmm' (e.g. @>=5.049)")
+    have = verilator_version()
+    if have is None:
+        return False
+    want = int(major) * 1000000 + int(minor) * 1000
+    return have >= want if op == '>=' else have < want
 
 
 def parse(path, acc):
@@ -163,12 +196,17 @@ def parse(path, acc):
                 continue
             key, _, rest = line.partition(' ')
             where = f"{path}:{lineno}"
+            key, at, cond = key.partition('@')
             try:
                 vals = [] if key in ('describe', 'source') else shlex.split(rest)
             except ValueError as ex:
                 raise ManifestError(f"{where}: {ex}") from None
             if key not in KEYS:
                 raise ManifestError(f"{where}: unknown key '{key}' (known: {', '.join(sorted(KEYS))})")
+            if at and key not in ('vflags', 'waivers', 'patch', 'defines'):
+                raise ManifestError(f"{where}: only vflags, waivers, patch and defines take a version condition")
+            if at and not version_holds(cond, where):
+                continue
             if key == 'describe':
                 d.describe = rest.strip()
             elif key == 'source':
@@ -179,22 +217,24 @@ def parse(path, acc):
                 if len(vals) != 2:
                     raise ManifestError(f"{where}: root takes '<ENVVAR or -> <path>'")
                 d.root_var, d.root_default = vals
-            elif key in ('filelist', 'top', 'waivers', 'signals', 'pgo'):
+            elif key in ('filelist', 'top', 'signals', 'pgo'):
                 if len(vals) != 1:
                     raise ManifestError(f"{where}: {key} takes one value")
                 setattr(d, key, vals[0])
             elif key == 'patch':
                 d.patches += vals
+            elif key == 'waivers':
+                d.waivers += vals
             else:
                 getattr(d, key).extend(vals)
     if not d.top:
         raise ManifestError(f"{path}: no 'top' (the module tb_{acc}.sv instantiates)")
     if not (d.filelist or d.files):
         raise ManifestError(f"{path}: neither 'filelist' nor 'files': nothing to build")
-    for key in ('signals', 'waivers', 'pgo'):
-        f = getattr(d, key)
-        if f and not os.path.isfile(os.path.join(d.here, f)):
-            raise ManifestError(f"{path}: {key} file '{f}' does not exist beside the description")
+    for key in ('signals', 'waivers', 'pgo', 'patches'):
+        for f in (lambda v: v if isinstance(v, list) else [v])(getattr(d, key)):
+            if f and not os.path.isfile(os.path.join(d.here, f)):
+                raise ManifestError(f"{path}: {key} file '{f}' does not exist beside the description")
     return d
 
 
@@ -311,9 +351,14 @@ def info_c(d):
 
 
 def vlt(d):
-    """@ROOT@ is where the build reads the RTL from: root, or its patched copy."""
-    with open(os.path.join(d.here, d.waivers)) as f:
-        return f.read().replace('@ROOT@', d.src_root)
+    """The waivers files in order, one control file; @ROOT@ is where the build reads the RTL from: root, or
+    its patched copy."""
+    out = []
+    for w in d.waivers:
+        with open(os.path.join(d.here, w)) as f:
+            text = f.read()
+        out.append(text if not out else text.replace('`verilator_config', f'// {w}', 1))
+    return ''.join(out).replace('@ROOT@', d.src_root)
 
 
 def patch_copy(d, stamp):
