@@ -13,6 +13,7 @@ import argparse
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -156,6 +157,9 @@ def main():
             print(f"note: waiver {w['where']} ({w['file']}:{w['first']}-{w['last']}) covers no unhit line")
     print_toggles(toggle_report)
     html = os.path.join(OUT, 'html')
+    if not shutil.which('genhtml'):
+        print("coverage: no HTML report: genhtml is not installed (Debian package lcov: tests/install_deps.sh lcov)")
+        return 1
     g = subprocess.run(['genhtml', '--quiet', '--output-directory', html, '--title', 'accel-cosim RTL line coverage',
                         *infos], cwd=ROOT, capture_output=True, text=True)
     if g.returncode:

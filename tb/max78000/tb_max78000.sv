@@ -14,7 +14,7 @@
 module tb_max78000 (
     input logic clk,
     // The DUT resets asynchronously on rst_n, the bench's monitors sample it on clk: both by design
-    // (Verilator 5.048 warns, 5.006 does not).
+    // (Verilator 5.049 on warns, 5.006 does not).
     /* verilator lint_off SYNCASYNCNET */
     input logic rst_n
     /* verilator lint_on SYNCASYNCNET */
