@@ -141,11 +141,12 @@ DUT_TOOL := $(PYTHON) tb/common/dut_manifest.py
 $(BUILD)/duts.mk: FORCE
 	@tests/install_deps.sh
 	@$(DUT_TOOL) make $@
-# Which Verilator built the models (rewritten only when it changes): switching VERILATOR re-verilates, and
-# re-patches DUTs whose patches depend on it.
+# Which Verilator built the models, written when make starts and only when it changed (a rule would make
+# `make -n` show a rebuild every time): switching VERILATOR re-verilates, and re-patches DUTs whose patches
+# depend on it.
 VL_STAMP := $(BUILD)/verilator.version
-$(VL_STAMP): FORCE
-	@mkdir -p $(@D); [ "$$(cat $@ 2>/dev/null)" = "$(VL_VERSION) $(VERILATOR)" ] || echo "$(VL_VERSION) $(VERILATOR)" > $@
+$(shell mkdir -p $(BUILD); [ "$$(cat $(VL_STAMP) 2>/dev/null)" = "$(VL_VERSION) $(VERILATOR)" ] || echo "$(VL_VERSION) $(VERILATOR)" > $(VL_STAMP))
+$(VL_STAMP): ;
 -include $(BUILD)/duts.mk
 
 # One verilated simulator. $(1) = accelerator, $(2) = its folder (the model's C++ in $(2)/obj$(3)), $(3) = ''
