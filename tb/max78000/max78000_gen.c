@@ -25,7 +25,8 @@
 
 enum { POOL_NONE, POOL_MAX, POOL_AVG };
 enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
-enum { NET_ONED = 1, NET_SPREAD = 2, NET_M3 = 4, NET_STREAM_MEM = 8, NET_FIFO_AHEAD = 16 };   /* gen_nets kinds beyond the plain one */
+enum { NET_ONED = 1, NET_SPREAD = 2, NET_M3 = 4, NET_STREAM_MEM = 8, NET_FIFO_AHEAD = 16,
+       NET_MASKED = 32 };   /* gen_nets kinds beyond the plain one */
 
 typedef struct gl {
     int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
@@ -66,6 +67,7 @@ typedef struct net {
     bool     fifo;       /* layer 0's input through FIFO fifo_q (D46) */
     int      nstream;    /* with the FIFO: layers 0..nstream-1 stream through circular buffers (2.4) */
     bool     ahead;      /* net_fifo_ahead: the host fills the FIFO far ahead of a slow, tall layer 0 */
+    bool     masked;     /* net_masked: processors a layer does not enable hold kernels at its MRAM words */
     unsigned fifo_q;
 } net_t;
 
@@ -424,6 +426,27 @@ static uint64_t layer_cycles(const gl_t *l)
     return (uint64_t)l->cout * (uint64_t)(l->ho * l->wo) * (l->X * l->T * npool + 8) + 16;
 }
 
+/* net_masked: random kernels at a layer's MRAM words in processors it does not enable (mask_en 0), as when a
+ * program keeps other layers' kernels in those processors at those words. Their pooled bytes are garbage or
+ * another layer's data: only the mask keeps their products out of the sums. */
+static void masked_weights(program_t *p, rng_t *r, const gl_t *l)
+{
+    size_t n = (size_t)mram_words(l) * 9;
+    if (!n)
+        return;
+    uint8_t *buf = malloc(n);
+    if (!buf)
+        abort();
+    for (unsigned proc = 0; proc < 64; proc++) {
+        if ((l->en[proc / 16] >> (proc % 16) & 1u) || !rng_chance(r, 50))
+            continue;
+        for (size_t k = 0; k < n; k++)
+            buf[k] = (uint8_t)rnd8(r, true, 0);
+        m7_express_load(p, proc, l->kbase, buf, n, rng_chance(r, 50));
+    }
+    free(buf);
+}
+
 /* A network job up to its start: description, init, weights, bias, configuration, input (unless by FIFO). */
 static void net_setup(program_t *p, rng_t *r, const net_t *N, const char *tag)
 {
@@ -456,6 +479,8 @@ static void net_setup(program_t *p, rng_t *r, const net_t *N, const char *tag)
         m7_wr(p, MAX78000_GLOB_BASE + MAX78000_FIFO_CTRL_OFF, 1u << (12 + N->fifo_q) | 2u << 7 | 2u << 2);
     for (int i = 0; i < N->nl; i++)
         load_weights(p, r, &N->L[i]);
+    for (int i = 0; N->masked && i < N->nl; i++)
+        masked_weights(p, r, &N->L[i]);
     for (int i = 0; i < N->nl; i++)
         if (N->L[i].bias)
             for (int j = 0; j < N->L[i].cout; j++)
@@ -550,6 +575,7 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     N->oned = kind & NET_ONED;
     N->spread = kind & NET_SPREAD;
     N->ahead = kind & NET_FIFO_AHEAD;
+    N->masked = kind & NET_MASKED;
     N->m3 = kind & (NET_M3 | NET_FIFO_AHEAD);
     N->fifo = N->ahead || (N->m3 && rng_chance(r, 35));
     N->fifo_q = N->fifo ? rng_below(r, 4) : 0;   /* other kinds draw exactly as before */
@@ -741,13 +767,22 @@ int m7_net_stream_mem(program_t *p, uint64_t seed, char *err, size_t errlen)
 /* FIFO streaming (D46, 2.4) with the host far ahead of layer 0: a tall plane (28-44 rows of 10-16 words, one FIFO)
  * pooled by 4x3 or 4x4 windows at stride 1, so the pool phase needs 12-16 cycles per new word while the host pushes
  * one per FIFO_STAT poll and write (about 7 cycles on our RTL); FBUF[0] is ai8xize's or (70 %) smaller, down to one
- * window. The drain then writes words
- * more than FBUF[0] ahead of the oldest one layer 0 has not read: their wrapped copies in data memory overwrite
- * it, and only the logical frame still holds it (net_m3's planes of at most 8x8 never get that far ahead). */
+ * window. The drain then writes words more than FBUF[0] ahead of the oldest one layer 0 has not read: their
+ * wrapped copies in data memory overwrite it, and only the logical frame still holds it (net_m3's planes of at
+ * most 8x8 never get that far ahead). */
 int m7_net_fifo_ahead(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     return gen_nets(p, seed, 1, 1, 2, 8, 12, 0, NET_FIFO_AHEAD);
+}
+
+/* Processor masks (mask_en): every layer's disabled processors hold random kernels at the layer's MRAM words
+ * (masked_weights); a product of a masked processor that entered a sum would change the output. Networks of
+ * 1-3 layers on planes up to 8x8 with up to 12 channels, so most processors of a quadrant are masked. */
+int m7_net_masked(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 3, 8, 12, -1, NET_MASKED);
 }
 
 /* M3 features (issue 21): layers with element-wise add/sub/or/xor of 2-4 operands (pooled before or after the

@@ -175,6 +175,7 @@ int main(void)
     static const struct { const char *name; int (*gen)(program_t *, uint64_t, char *, size_t); int seeds; } g[] = {
         {"net_random", m7_net_random, 300}, {"net_random_multi", m7_net_random_multi, 40},
         {"net_small", m7_net_small, 60}, {"net_m3", m7_net_m3, 300}, {"net_stream_mem", m7_net_stream_mem, 100}, {"net_fifo_ahead", m7_net_fifo_ahead, 100},
+        {"net_masked", m7_net_masked, 100},
         {"ex_out_stage", m7_ex_out_stage, 1},
         {"ex_mram_express", m7_ex_mram_express, 1},
     };
