@@ -25,7 +25,8 @@
 
 enum { POOL_NONE, POOL_MAX, POOL_AVG };
 enum { MAX_LAYERS = 4, MAX_CH = 20, MAX_OUT = 16 };
-enum { NET_ONED = 1, NET_SPREAD = 2, NET_M3 = 4, NET_STREAM_MEM = 8 };   /* gen_nets kinds beyond the plain one */
+enum { NET_ONED = 1, NET_SPREAD = 2, NET_M3 = 4, NET_STREAM_MEM = 8, NET_FIFO_AHEAD = 16,
+       NET_MASKED = 32 };   /* gen_nets kinds beyond the plain one */
 
 typedef struct gl {
     int      cin, cout, h, w;          /* pre-pool input plane (flatten: the previous plane, read as passes) */
@@ -65,6 +66,8 @@ typedef struct net {
     bool     m3;         /* layers with element-wise, pass-through, ConvTranspose2d (net_m3) */
     bool     fifo;       /* layer 0's input through FIFO fifo_q (D46) */
     int      nstream;    /* with the FIFO: layers 0..nstream-1 stream through circular buffers (2.4) */
+    bool     ahead;      /* net_fifo_ahead: the host fills the FIFO far ahead of a slow, tall layer 0 */
+    bool     masked;     /* net_masked: processors a layer does not enable hold kernels at its MRAM words */
     unsigned fifo_q;
 } net_t;
 
@@ -136,6 +139,10 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
         if (N->oned)
             l->w = 1;                                                  /* D33: 1-D data in rows */
         l->rptr = rng_range(r, 0, 0x100);
+        if (N->ahead) {   /* tall: the drain gets further ahead of layer 0 with every row */
+            l->h = (int)rng_range(r, 28, 44);
+            l->w = (int)rng_range(r, 10, 16);
+        }
     } else {
         l->cin = prev->cout;
         l->first_in = 4 * prev->out_mem;
@@ -197,6 +204,12 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
             if (l->oned)
                 l->pw = 1;
         }
+        if (N->ahead && !prev) {   /* 4x3 or 4x4 windows at stride 1: 12-16 pool cycles per new input word */
+            l->pool = rng_chance(r, 50) ? POOL_MAX : POOL_AVG;
+            l->ph = 4;
+            l->pw = (int)rng_range(r, 3, 4);
+            l->st = 1;
+        }
         if (l->oned)
             l->pad = (int)rng_range(r, 0, 3);
         else if (l->deconv)
@@ -205,13 +218,15 @@ static void draw_layer(rng_t *r, net_t *N, int i, int maxplane, int maxch, unsig
             l->pad = (int)rng_range(r, 0, 2);
         l->prepool = l->nop > 1 && l->pool && rng_chance(r, 50);
         layer_geometry(l);
-        if (l->hp >= 1 && l->wp >= 1 && l->ho >= 1 && l->wo >= 1 && l->ho <= 16 && l->wo <= 16)
+        int omax = N->ahead ? 48 : 16;   /* ahead: layer 0's output plane is as tall as its input */
+        if (l->hp >= 1 && l->wp >= 1 && l->ho >= 1 && l->wo >= 1 && l->ho <= omax && l->wo <= omax)
             break;
         l->pool = POOL_NONE;   /* fall back to something that fits */
         l->pad = l->oned ? 3 : l->k1 ? 0 : 1;   /* 1-D: H_out = H_in + 7 - T >= 1 */
         layer_geometry(l);
     }
-    l->big = last && !l->pass && !l->stream && rng_chance(r, 25);
+    /* ahead: 32-bit outputs of its tall planes (4 words a pixel) would reach the input bank (D27) */
+    l->big = last && !l->pass && !l->stream && !N->ahead && rng_chance(r, 25);
     l->cout = (int)rng_range(r, 1, MAX_OUT < maxch ? MAX_OUT : (unsigned)maxch);
     if (l->pass)
         l->cout = l->cin;                                    /* every input channel is written through */
@@ -411,6 +426,27 @@ static uint64_t layer_cycles(const gl_t *l)
     return (uint64_t)l->cout * (uint64_t)(l->ho * l->wo) * (l->X * l->T * npool + 8) + 16;
 }
 
+/* net_masked: random kernels at a layer's MRAM words in processors it does not enable (mask_en 0), as when a
+ * program keeps other layers' kernels in those processors at those words. Their pooled bytes are garbage or
+ * another layer's data: only the mask keeps their products out of the sums. */
+static void masked_weights(program_t *p, rng_t *r, const gl_t *l)
+{
+    size_t n = (size_t)mram_words(l) * 9;
+    if (!n)
+        return;
+    uint8_t *buf = malloc(n);
+    if (!buf)
+        abort();
+    for (unsigned proc = 0; proc < 64; proc++) {
+        if ((l->en[proc / 16] >> (proc % 16) & 1u) || !rng_chance(r, 50))
+            continue;
+        for (size_t k = 0; k < n; k++)
+            buf[k] = (uint8_t)rnd8(r, true, 0);
+        m7_express_load(p, proc, l->kbase, buf, n, rng_chance(r, 50));
+    }
+    free(buf);
+}
+
 /* A network job up to its start: description, init, weights, bias, configuration, input (unless by FIFO). */
 static void net_setup(program_t *p, rng_t *r, const net_t *N, const char *tag)
 {
@@ -443,6 +479,8 @@ static void net_setup(program_t *p, rng_t *r, const net_t *N, const char *tag)
         m7_wr(p, MAX78000_GLOB_BASE + MAX78000_FIFO_CTRL_OFF, 1u << (12 + N->fifo_q) | 2u << 7 | 2u << 2);
     for (int i = 0; i < N->nl; i++)
         load_weights(p, r, &N->L[i]);
+    for (int i = 0; N->masked && i < N->nl; i++)
+        masked_weights(p, r, &N->L[i]);
     for (int i = 0; i < N->nl; i++)
         if (N->L[i].bias)
             for (int j = 0; j < N->L[i].cout; j++)
@@ -536,12 +574,14 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     memset(N, 0, sizeof *N);
     N->oned = kind & NET_ONED;
     N->spread = kind & NET_SPREAD;
-    N->m3 = kind & NET_M3;
-    N->fifo = N->m3 && rng_chance(r, 35);
+    N->ahead = kind & NET_FIFO_AHEAD;
+    N->masked = kind & NET_MASKED;
+    N->m3 = kind & (NET_M3 | NET_FIFO_AHEAD);
+    N->fifo = N->ahead || (N->m3 && rng_chance(r, 35));
     N->fifo_q = N->fifo ? rng_below(r, 4) : 0;   /* other kinds draw exactly as before */
     N->nl = (int)rng_range(r, (unsigned)minl, (unsigned)maxl);
     N->nstream = N->fifo && rng_chance(r, 60) ? (int)rng_range(r, 1, (unsigned)N->nl) : 0;
-    if (kind & NET_STREAM_MEM)
+    if (kind & (NET_STREAM_MEM | NET_FIFO_AHEAD))
         N->nstream = (int)rng_range(r, 1, (unsigned)N->nl);
     N->poolrnd = rng_chance(r, 50);
     N->master = rng_chance(r, 70) ? 0 : rng_below(r, 4);
@@ -565,6 +605,13 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     }
     for (int i = 0; i < N->nstream && i < N->nl; i++)
         stream_regs(&N->L[i], i ? &N->L[i - 1] : NULL, (unsigned)i);
+    if (N->ahead && rng_chance(r, 70)) {
+        /* A circular buffer smaller than ai8xize's, down to one pool window's span: the spec fixes only where
+         * FBUF wraps (2.4); the outputs must still equal the plain network's. */
+        const gl_t *l = &N->L[0];
+        uint32_t span = (uint32_t)((l->ph - 1) * l->w + l->pw);
+        N->L[0].fbuf = rng_range(r, span, l->fbuf);
+    }
     if (N->nstream && !N->fifo && N->L[0].fbuf < (uint32_t)(N->L[0].h * N->L[0].w))
         N->L[0].fbuf = (uint32_t)(N->L[0].h * N->L[0].w);   /* the CPU loads the input linearly: it must fit */
 }
@@ -715,6 +762,27 @@ int m7_net_stream_mem(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     return gen_nets(p, seed, 1, 1, 3, 8, 12, 0, NET_STREAM_MEM);
+}
+
+/* FIFO streaming (D46, 2.4) with the host far ahead of layer 0: a tall plane (28-44 rows of 10-16 words, one FIFO)
+ * pooled by 4x3 or 4x4 windows at stride 1, so the pool phase needs 12-16 cycles per new word while the host pushes
+ * one per FIFO_STAT poll and write (about 7 cycles on our RTL); FBUF[0] is ai8xize's or (70 %) smaller, down to one
+ * window. The drain then writes words more than FBUF[0] ahead of the oldest one layer 0 has not read: their
+ * wrapped copies in data memory overwrite it, and only the logical frame still holds it (net_m3's planes of at
+ * most 8x8 never get that far ahead). */
+int m7_net_fifo_ahead(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 2, 8, 12, 0, NET_FIFO_AHEAD);
+}
+
+/* Processor masks (mask_en): every layer's disabled processors hold random kernels at the layer's MRAM words
+ * (masked_weights); a product of a masked processor that entered a sum would change the output. Networks of
+ * 1-3 layers on planes up to 8x8 with up to 12 channels, so most processors of a quadrant are masked. */
+int m7_net_masked(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return gen_nets(p, seed, 1, 1, 3, 8, 12, -1, NET_MASKED);
 }
 
 /* M3 features (issue 21): layers with element-wise add/sub/or/xor of 2-4 operands (pooled before or after the

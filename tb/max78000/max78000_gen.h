@@ -22,6 +22,10 @@ int m7_net_spread(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_net_m3(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* Streaming layers (2.4) whose layer 0 reads its input from memory, not a FIFO. */
 int m7_net_stream_mem(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* Processors a layer masks off hold random kernels at the layer's MRAM words. */
+int m7_net_masked(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* FIFO streaming with the host pushing far ahead of a slow, tall layer 0 (beyond its circular buffer). */
+int m7_net_fifo_ahead(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* Spec 4 Stop [M2]: a run stopped by clearing the master's cnn_en, then oneshot from layer 0 again. */
 int m7_net_stop(program_t *p, uint64_t seed, char *err, size_t errlen);
 int m7_ex_mram_express(program_t *p, uint64_t seed, char *err, size_t errlen);

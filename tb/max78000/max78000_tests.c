@@ -26,6 +26,8 @@ static const struct {
     {"net_stop", m7_net_stop, "a run stopped by clearing the master's cnn_en (spec 4 Stop), then oneshot from layer 0"},
     {"net_m3", m7_net_m3, "one random 1-3 layer network with M3 layers: element-wise, pass-through, ConvTranspose2d, FIFO input"},
     {"net_stream_mem", m7_net_stream_mem, "one random 1-3 layer streaming network whose layer 0 reads its input from memory (no FIFO)"},
+    {"net_fifo_ahead", m7_net_fifo_ahead, "one random 1-2 layer FIFO-streaming network whose host fills the FIFO far ahead of a slow, tall layer 0"},
+    {"net_masked", m7_net_masked, "one random 1-3 layer network whose masked-off processors hold random kernels at its MRAM words"},
     {"net_spread", m7_net_spread, "one random 1-3 layer network in which every writing quadrant stores its totals"},
     {"ex_mram_express", m7_ex_mram_express, "spec 3.3 example: mnist express stream gives W[0][0], W[0][1]"},
     {"mlator", m7_mlator, "spec 3.12: MLAT reads return a lane of four strided words from layer 0's WPTR_BASE"},
