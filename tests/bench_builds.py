@@ -63,10 +63,12 @@ def prev_default(d):
         env.pop(k, None)   # the copy's own make works them out for 5.006
     if d.root_var and d.root_var != '-':
         env[d.root_var] = d.root
-    nvdla_sw = os.path.abspath(os.path.join(benchlib.ROOT, os.environ.get('NVDLA_SW', '../shared/upstream/nvdla_sw')))
+    # the vendors' software the testbench compiles in, where the Makefile looks for it beside the checkout
+    vendor_sw = [f"{var}={os.path.abspath(os.path.join(benchlib.ROOT, os.environ.get(var, default)))}"
+                 for var, default in (('NVDLA_SW', '../shared/upstream/nvdla_sw'), ('PULP_NNX', '../shared/upstream/pulp_nnx'))]
     target = os.path.join(d.build_dir, 'sim-waves')
     p = subprocess.run(['make', '-s', '--no-print-directory', f'-j{os.cpu_count() or 2}', f'VERILATOR={PREV_VERILATOR}',
-                        f'NVDLA_SW={nvdla_sw}', target], cwd=src, env=env, capture_output=True, text=True)
+                        *vendor_sw, target], cwd=src, env=env, capture_output=True, text=True)
     if p.returncode:
         sys.exit(f"bench_builds: building the previous default of {d.acc}@{d.name} in {src} failed:\n"
                  + (p.stdout + p.stderr)[-2500:])
