@@ -44,12 +44,9 @@ PREV_VERILATOR = 'verilator'    # Debian 12's 5.006 (tests/install_deps.sh insta
 PREV_SOURCES = ('Makefile', 'dpi', 'golden', 'rtl', 'tb', 'tests', 'vectors')
 
 
-def prev_default(d):
-    """The previous default build of DUT d (Debian's Verilator 5.006, FST tracing, no profile): the 5.006
-    traced twin built in a copy of this checkout's sources (modification times kept, so make rebuilds only
-    what changed), with the DUT's RTL root, and NVIDIA's firmware, given as absolute paths."""
-    if not shutil.which(PREV_VERILATOR):
-        return None, f"'{PREV_VERILATOR}' (Debian 12's Verilator 5.006, the previous default) is not installed"
+def prev_sources():
+    """A copy of this checkout's sources under build/bench/prev/src, made once per bench run (modification
+    times kept, so make there rebuilds only what changed since the last bench)."""
     src = os.path.join(PREV, 'src')
     os.makedirs(src, exist_ok=True)
     for name in PREV_SOURCES:
@@ -58,6 +55,13 @@ def prev_default(d):
             shutil.rmtree(dst)
         copy = shutil.copytree if os.path.isdir(os.path.join(benchlib.ROOT, name)) else shutil.copy2
         copy(os.path.join(benchlib.ROOT, name), dst)
+    return src
+
+
+def prev_default(d, src):
+    """The previous default build of DUT d (Debian's Verilator 5.006, FST tracing, no profile): the 5.006
+    traced twin built in the copy of the sources `src`, with the DUT's RTL root, and the vendors' software,
+    given as absolute paths."""
     env = dict(os.environ)
     for k in ('VERILATOR', 'VL_VERSION', 'VL_MAKEFLAGS', 'MAKEFLAGS', 'MFLAGS', 'MAKELEVEL'):
         env.pop(k, None)   # the copy's own make works them out for 5.006
@@ -72,7 +76,7 @@ def prev_default(d):
     if p.returncode:
         sys.exit(f"bench_builds: building the previous default of {d.acc}@{d.name} in {src} failed:\n"
                  + (p.stdout + p.stderr)[-2500:])
-    return os.path.join(src, target), None
+    return os.path.join(src, target)
 
 
 def measure(sim, runs):
@@ -91,6 +95,10 @@ def run(jobs, repeats):
           f"runs) vs the previous default (Verilator 5.006, FST tracing compiled in, no profile) and the traced twin "
           f"(5.48), same runs interleaved, medians of {repeats}")
     res = {}
+    if not shutil.which(PREV_VERILATOR):
+        print(f"  skipped: '{PREV_VERILATOR}' (Debian 12's Verilator 5.006, the previous default) is not installed")
+        return res
+    src = prev_sources()
     for d in (d for duts in dut_manifest.all_duts().values() for d in duts.values()):
         runs = WORKLOADS.get(d.acc)
         if not runs:
@@ -102,10 +110,7 @@ def run(jobs, repeats):
             print(f"  {label:18} skipped: {why or d.build_dir + '/sim is not built (make build-upstream)'}")
             continue
         traced = dut_manifest.traced_sim(sim)
-        prev, why_not = prev_default(d)
-        if why_not:
-            print(f"  {label:18} skipped: {why_not}")
-            continue
+        prev = prev_default(d, src)
         cps = {'regression': [], 'previous': [], 'traced': []}
         for _ in range(repeats):
             cycles = {}

@@ -231,8 +231,8 @@ def parse(path, acc):
         raise ManifestError(f"{path}: no 'top' (the module tb_{acc}.sv instantiates)")
     if not (d.filelist or d.files):
         raise ManifestError(f"{path}: neither 'filelist' nor 'files': nothing to build")
-    for key in ('signals', 'waivers', 'pgo', 'patches'):
-        for f in (lambda v: v if isinstance(v, list) else [v])(getattr(d, key)):
+    for key, files in (('signals', [d.signals]), ('pgo', [d.pgo]), ('waivers', d.waivers), ('patch', d.patches)):
+        for f in files:
             if f and not os.path.isfile(os.path.join(d.here, f)):
                 raise ManifestError(f"{path}: {key} file '{f}' does not exist beside the description")
     return d
@@ -351,14 +351,13 @@ def info_c(d):
 
 
 def vlt(d):
-    """The waivers files in order, one control file; @ROOT@ is where the build reads the RTL from: root, or
-    its patched copy."""
-    out = []
+    """The waivers files in order, one control file (each keeps its `verilator_config line: 5.006 and 5.49 both
+    accept it again); @ROOT@ is where the build reads the RTL from: root, or its patched copy."""
+    texts = []
     for w in d.waivers:
         with open(os.path.join(d.here, w)) as f:
-            text = f.read()
-        out.append(text if not out else text.replace('`verilator_config', f'// {w}', 1))
-    return ''.join(out).replace('@ROOT@', d.src_root)
+            texts.append(f.read())
+    return '\n'.join(texts).replace('@ROOT@', d.src_root)
 
 
 def patch_copy(d, stamp):
