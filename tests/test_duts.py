@@ -133,7 +133,8 @@ def check_pgo():
     if not pgo:
         skip('nvdla ours names no PGO training runs')
     else:
-        rc, out = run(['make', '-n', '-W', pgo, sim])
+        # PGO=1 given: a user's PGO=0 (on the command line of `make test`, hence in MAKEFLAGS) must not decide it
+        rc, out = run(['make', '-n', '-W', pgo, 'PGO=1', sim])
         check(rc == 0 and 'pgo_train.py' in out and '-fprofile-generate' in out and '-fprofile-use' in out
               and '--top-module' not in out, f'editing {os.path.relpath(pgo, ROOT)} retrains and rebuilds {sim}, '
               'without re-verilating')
