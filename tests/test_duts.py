@@ -133,11 +133,16 @@ def check_pgo():
     if not pgo:
         skip('nvdla ours names no PGO training runs')
     else:
-        # PGO=1 given: a user's PGO=0 (on the command line of `make test`, hence in MAKEFLAGS) must not decide it
-        rc, out = run(['make', '-n', '-W', pgo, 'PGO=1', sim])
-        check(rc == 0 and 'pgo_train.py' in out and '-fprofile-generate' in out and '-fprofile-use' in out
-              and '--top-module' not in out, f'editing {os.path.relpath(pgo, ROOT)} retrains and rebuilds {sim}, '
-              'without re-verilating')
+        # PGO=1 given: a user's PGO=0 (on the command line of `make test`, hence in MAKEFLAGS) must not decide it.
+        # A dry run executes the recipe's recursive make of the instrumented build, which needs obj-pgo/: a
+        # checkout built with PGO=0 has none, so there the retrain cannot be shown without building it.
+        if not os.path.isdir(os.path.join(ROOT, d.build_dir, 'obj-pgo')):
+            skip(f'editing {os.path.relpath(pgo, ROOT)} retrains: {d.build_dir} was built with PGO=0 (no obj-pgo/)')
+        else:
+            rc, out = run(['make', '-n', '-W', pgo, 'PGO=1', sim])
+            check(rc == 0 and 'pgo_train.py' in out and '-fprofile-generate' in out and '-fprofile-use' in out
+                  and '--top-module' not in out, f'editing {os.path.relpath(pgo, ROOT)} retrains and rebuilds {sim}, '
+                  'without re-verilating')
         rc, out = run(['make', '-n', '-W', pgo, 'PGO=0', sim])
         check(rc == 0 and 'pgo_train.py' not in out and '-fprofile-use' not in out, 'PGO=0: no training, no profile')
     with tempfile.TemporaryDirectory() as t:
