@@ -125,9 +125,9 @@ def build_harness(nvdla_hw):
     why = d.unavailable()
     if why:
         raise HarnessError(why)
-    # The Verilator of our bench (the Makefile exports VERILATOR, VL_VERSION, VL_MAKEFLAGS), so that both
-    # harnesses compare on the same one; one build per version.
-    vl = os.environ.get('VERILATOR', 'verilator')
+    # The Verilator of our bench (the Makefile exports VERILATOR, VL_VERSION, VL_MAKEFLAGS; standalone, the
+    # script asks it), so that both harnesses compare on the same one; one build per version.
+    vl = os.environ['VERILATOR']
     mdir = os.path.join(OUT, 'verilator' + (f"-{os.environ['VL_VERSION']}" if os.environ.get('VL_VERSION') else ''))
     binary = os.path.join(mdir, 'VNV_nvdla')
     os.makedirs(mdir, exist_ok=True)
@@ -240,4 +240,5 @@ if __name__ == '__main__':
     ap.add_argument('--repeats', type=int, default=3)
     ap.add_argument('--nvdla-hw', help='a checkout of nvdla/hw, branch nv_small (default: $NVDLA_HW)')
     a = ap.parse_args()
+    os.environ.update(benchlib.verilator_env())   # as `make bench` exports them
     run(1, a.repeats, a.nvdla_hw)
