@@ -6,9 +6,8 @@ The simulators that run regressions (`build/<acc>[-<dut>]/sim`) are built with P
 tracing, profile-guided where the DUT names training runs, linked statically. The previous default was Debian
 12's Verilator 5.006 with FST tracing compiled in (`--trace-fst --trace-structs`), no profile, linked
 dynamically: that is the traced twin `sim-waves` built by 5.006 with `SIM_LDFLAGS=`, which this bench builds
-from a copy of the checkout's sources under
-build/bench/prev/ (`make VERILATOR=verilator <dir>/sim-waves` there; ccache makes it quick after the first
-time). The traced twin of the current Verilator (`sim-waves`, for failing-job waves) is measured too. For
+from a copy of the checkout's sources under build/bench/prev/ (`make VERILATOR=verilator <dir>/sim-waves`
+there; ccache makes it quick after the first time). The traced twin of the current Verilator (`sim-waves`, for failing-job waves) is measured too. For
 every available DUT the same checked runs (a fixed workload per accelerator, below) go through the three
 binaries, interleaved run by run, `repeats` times; reported: simulated cycles per CPU-second of each build
 (median over the repeats of the workload's total cycles / total CPU time of the simulator processes) and the
