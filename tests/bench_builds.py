@@ -93,8 +93,8 @@ def measure(sim, runs):
 def run(jobs, repeats):
     del jobs   # one process at a time: the figures are per-simulation speed
     print(f"bench builds: regression build (Verilator 5.48, no tracing, profile-guided where the DUT has training "
-          f"runs) vs the previous default (Verilator 5.006, FST tracing compiled in, no profile) and the traced twin "
-          f"(5.48), same runs interleaved, medians of {repeats}")
+          f"runs, static) vs the previous default (Verilator 5.006, FST tracing compiled in, no profile, linked "
+          f"dynamically) and the traced twin (5.48), same runs interleaved, medians of {repeats}")
     res = {}
     if not shutil.which(PREV_VERILATOR):
         print(f"  skipped: '{PREV_VERILATOR}' (Debian 12's Verilator 5.006, the previous default) is not installed")

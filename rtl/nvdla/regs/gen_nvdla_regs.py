@@ -569,16 +569,37 @@ def gen_regmap_c(units):
         if u.pp:
             o.append('    {"%s", 0x%05xu, 0x%03xu},\n' % (u.name, u.base, u.op_off))
     o.append('};\nconst size_t nvdla_npp_units = sizeof nvdla_pp_units / sizeof nvdla_pp_units[0];\n\n')
-    o.append('''const nvdla_reg_t *nvdla_reg_by_name(const char *unit_dot_reg)
+    # Every .cfg trace line names its register: looked up by name through this index, not by a scan of the table.
+    by_name = sorted(range(len(regs)), key=lambda i: (regs[i][0].name.encode(), regs[i][1].name.encode()))
+    o.append('/* nvdla_regs in (unit, name) order, byte-wise as strcmp compares */\nstatic const uint16_t by_name[] = {')
+    for k, i in enumerate(by_name):
+        o.append(('\n    ' if k % 16 == 0 else ' ') + '%d,' % i)
+    o.append('\n};\n\n')
+    o.append('''/* <0, 0, >0 as r sorts before, at, after the unit (ulen bytes) and name */
+static int cmp_name(const nvdla_reg_t *r, const char *unit, size_t ulen, const char *name)
+{
+    int c = strncmp(r->unit, unit, ulen);
+    if (c == 0 && r->unit[ulen] != '\\0')
+        c = 1;   /* r->unit is longer: after */
+    return c ? c : strcmp(r->name, name);
+}
+
+const nvdla_reg_t *nvdla_reg_by_name(const char *unit_dot_reg)
 {
     const char *dot = unit_dot_reg ? strchr(unit_dot_reg, '.') : NULL;
     if (!dot)
         return NULL;
-    size_t ulen = (size_t)(dot - unit_dot_reg);
-    for (size_t i = 0; i < nvdla_nregs; i++) {
-        const nvdla_reg_t *r = &nvdla_regs[i];
-        if (strlen(r->unit) == ulen && strncmp(r->unit, unit_dot_reg, ulen) == 0 && strcmp(r->name, dot + 1) == 0)
+    size_t ulen = (size_t)(dot - unit_dot_reg), lo = 0, hi = sizeof by_name / sizeof by_name[0];
+    while (lo < hi) {   /* binary search of the name index */
+        size_t mid = lo + (hi - lo) / 2;
+        const nvdla_reg_t *r = &nvdla_regs[by_name[mid]];
+        int c = cmp_name(r, unit_dot_reg, ulen, dot + 1);
+        if (c == 0)
             return r;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return NULL;
 }
