@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every mistyped command gets a clear answer (run by `make test`): each case exits nonzero with one line
 naming the mistake and the accepted values, before anything is built where Make can tell; and `make help`
-lists exactly the plusargs each simulator accepts (`sim +help`, from the same tables)."""
+lists exactly the plusargs each simulator accepts (`sim +help`, from the same tables) and every variable the
+Makefile documents."""
 import os
 import re
 import subprocess
@@ -37,6 +38,12 @@ def main():
               f"make run {' '.join(args)}: exit {p.returncode}, {errs[0].strip() if errs else 'no matching line'}")
     helptext = subprocess.run(['make', '--no-print-directory', 'help'], cwd=ROOT, capture_output=True,
                               text=True).stdout
+    # every variable the Makefile's header documents is in make help (its list once skipped names with digits)
+    with open(os.path.join(ROOT, 'Makefile')) as f:
+        documented = re.findall(r'^#   ([A-Z][A-Z0-9_]*=.*)$', f.read(), re.M)
+    missing = [d.split('=')[0] for d in documented if f'  {d}' not in helptext.splitlines()]
+    check(documented and not missing, f"make help lists the {len(documented)} variable lines the Makefile documents"
+          f"{' (missing: ' + ', '.join(missing) + ')' if missing else ''}")
     for acc in ('nvdla', 'ne16', 'max78000'):
         sim = os.path.join(ROOT, 'build', acc, 'sim')
         if not os.access(sim, os.X_OK):
