@@ -550,7 +550,7 @@ def readback(u, r, f):
 
 def gen_regmap_c(units):
     regs = sorted([(u, r) for u in units.values() for r in u.regs.values()], key=lambda x: x[1].addr)
-    o = [CHDR, '#include "nvdla_regmap.h"\n#include <string.h>\n\n']
+    o = [CHDR, '#include "nvdla_regmap.h"\n#include <stdlib.h>\n#include <string.h>\n\n']
     for i, (u, r) in enumerate(regs):
         o.append('static const nvdla_field_t f%d[] = {' % i)
         o.append(', '.join('{"%s", %d, %d, NVR_%s, 0x%xu}' % (f.name, f.msb, f.lsb, f.access, f.reset)
@@ -575,13 +575,18 @@ def gen_regmap_c(units):
     for k, i in enumerate(by_name):
         o.append(('\n    ' if k % 16 == 0 else ' ') + '%d,' % i)
     o.append('\n};\n\n')
-    o.append('''/* <0, 0, >0 as r sorts before, at, after the unit (ulen bytes) and name */
-static int cmp_name(const nvdla_reg_t *r, const char *unit, size_t ulen, const char *name)
+    o.append('''/* A name looked up: the unit is the ulen bytes before the dot. */
+typedef struct { const char *unit; size_t ulen; const char *name; } name_key_t;
+
+/* bsearch order of a key against a by_name entry: the unit (shorter sorts first), then the name */
+static int cmp_name(const void *key, const void *entry)
 {
-    int c = strncmp(r->unit, unit, ulen);
-    if (c == 0 && r->unit[ulen] != '\\0')
-        c = 1;   /* r->unit is longer: after */
-    return c ? c : strcmp(r->name, name);
+    const name_key_t *k = key;
+    const nvdla_reg_t *r = &nvdla_regs[*(const uint16_t *)entry];
+    int c = strncmp(k->unit, r->unit, k->ulen);
+    if (c == 0 && r->unit[k->ulen] != '\\0')
+        c = -1;   /* r->unit is longer: the key sorts first */
+    return c ? c : strcmp(k->name, r->name);
 }
 
 const nvdla_reg_t *nvdla_reg_by_name(const char *unit_dot_reg)
@@ -589,34 +594,20 @@ const nvdla_reg_t *nvdla_reg_by_name(const char *unit_dot_reg)
     const char *dot = unit_dot_reg ? strchr(unit_dot_reg, '.') : NULL;
     if (!dot)
         return NULL;
-    size_t ulen = (size_t)(dot - unit_dot_reg), lo = 0, hi = sizeof by_name / sizeof by_name[0];
-    while (lo < hi) {   /* binary search of the name index */
-        size_t mid = lo + (hi - lo) / 2;
-        const nvdla_reg_t *r = &nvdla_regs[by_name[mid]];
-        int c = cmp_name(r, unit_dot_reg, ulen, dot + 1);
-        if (c == 0)
-            return r;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
+    const name_key_t key = {unit_dot_reg, (size_t)(dot - unit_dot_reg), dot + 1};
+    const uint16_t *e = bsearch(&key, by_name, sizeof by_name / sizeof by_name[0], sizeof by_name[0], cmp_name);
+    return e ? &nvdla_regs[*e] : NULL;
+}
+
+static int cmp_addr(const void *key, const void *entry)
+{
+    const uint32_t a = *(const uint32_t *)key, b = ((const nvdla_reg_t *)entry)->addr;
+    return (a > b) - (a < b);
 }
 
 const nvdla_reg_t *nvdla_reg_by_addr(uint32_t byte_addr)
 {
-    size_t lo = 0, hi = nvdla_nregs;   /* binary search: the table is sorted by addr */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (nvdla_regs[mid].addr == byte_addr)
-            return &nvdla_regs[mid];
-        if (nvdla_regs[mid].addr < byte_addr)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return NULL;
+    return bsearch(&byte_addr, nvdla_regs, nvdla_nregs, sizeof nvdla_regs[0], cmp_addr);   /* sorted by addr */
 }
 ''')
     return ''.join(o)
