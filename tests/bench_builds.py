@@ -8,13 +8,12 @@ tracing, profile-guided where the DUT names training runs, linked statically. Th
 dynamically: that is the traced twin `sim-waves` built by 5.006 with `SIM_LDFLAGS=`, which this bench builds
 from a copy of the checkout's sources under build/bench/prev/ (`make VERILATOR=verilator <dir>/sim-waves`
 there; ccache makes it quick after the first time). The traced twin of the current Verilator (`sim-waves`, for
-failing-job waves) is measured too. For every available DUT the same checked runs (a fixed workload per accelerator, below) go through the three
-binaries, interleaved run by run, `repeats` times; reported: simulated cycles per CPU-second of each build
-(median over the repeats of the workload's total cycles / total CPU time of the simulator processes) and the
-ratio regression / previous default. Every build must pass every run (the bench stops with the run's output
-otherwise) and simulate the same cycles (checked).
-Standalone: python3 tests/bench_builds.py [--repeats N]
-"""
+failing-job waves) is measured too. For every available DUT the same checked runs (a fixed workload per
+accelerator, below) go through the three binaries, interleaved run by run, `repeats` times; reported: simulated
+cycles per CPU-second of each build (median over the repeats of the workload's total cycles / total CPU time of
+the simulator processes) and the ratio regression / previous default. Every build must pass every run (the bench
+stops with the run's output otherwise) and simulate the same cycles (checked). Standalone: python3
+tests/bench_builds.py [--repeats N]"""
 import argparse
 import os
 import shutil

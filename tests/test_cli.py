@@ -41,7 +41,8 @@ def main():
     # every variable the Makefile's header documents is in make help (its list once skipped names with digits)
     with open(os.path.join(ROOT, 'Makefile')) as f:
         documented = re.findall(r'^#   ([A-Z][A-Z0-9_]*=.*)$', f.read(), re.M)
-    missing = [d.split('=')[0] for d in documented if f'  {d}' not in helptext.splitlines()]
+    listed = set(helptext.splitlines())
+    missing = [d.split('=')[0] for d in documented if f'  {d}' not in listed]
     check(documented and not missing, f"make help lists the {len(documented)} variable lines the Makefile documents"
           f"{' (missing: ' + ', '.join(missing) + ')' if missing else ''}")
     for acc in ('nvdla', 'ne16', 'max78000'):
