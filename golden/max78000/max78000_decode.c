@@ -54,6 +54,10 @@ static max78000_dec_t decode_quad(unsigned q, uint32_t o)
 
 max78000_dec_t max78000_decode(uint32_t addr)
 {
+    if (addr >= MAX78000_FFIFO_BASE && addr < MAX78000_FFIFO_BASE + 0x14u) {
+        static const max78000_dec_kind_t k[5] = { DEC_FF_CR, DEC_FF_SR, DEC_FF_IE, DEC_FF_IS, DEC_FF_DR };
+        return mk(k[(addr - MAX78000_FFIFO_BASE) >> 2], 0, 0, 0, 0);
+    }
     if (addr >= MAX78000_GLOB_BASE && addr < MAX78000_QUAD_BASE)
         return decode_global(addr - MAX78000_GLOB_BASE);
     if (addr >= MAX78000_QUAD_BASE && addr - MAX78000_QUAD_BASE < MAX78000_QUAD_COUNT * MAX78000_QUAD_STRIDE) {
@@ -67,6 +71,7 @@ const char *max78000_dec_name(max78000_dec_kind_t k)
 {
     static const char *const n[] = { "invalid", "FIFO_CTRL", "FIFO_STAT", "FIFO_WR", "AOD_CTRL", "CTRL",
                                      "SRAM", "LCNT_MAX", "TEST", "layer register", "STRM0", "STRM1", "FBUF",
-                                     "IFRM", "LCTRL1", "MLAT", "BRAM", "TRAM", "MRAM", "data SRAM" };
+                                     "IFRM", "LCTRL1", "MLAT", "BRAM", "TRAM", "MRAM", "data SRAM",
+                                     "FF_CR", "FF_SR", "FF_IE", "FF_IS", "FF_DR" };
     return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
 }

@@ -6,7 +6,8 @@
 typedef enum max78000_dec_kind {
     DEC_INVALID, DEC_FIFO_CTRL, DEC_FIFO_STAT, DEC_FIFO_WR, DEC_AOD_CTRL,
     DEC_CTRL, DEC_SRAM, DEC_LCNT_MAX, DEC_TEST, DEC_LREG, DEC_STRM0, DEC_STRM1, DEC_FBUF, DEC_IFRM,
-    DEC_LCTRL1, DEC_MLAT, DEC_BRAM, DEC_TRAM, DEC_MRAM, DEC_DSRAM
+    DEC_LCTRL1, DEC_MLAT, DEC_BRAM, DEC_TRAM, DEC_MRAM, DEC_DSRAM,
+    DEC_FF_CR, DEC_FF_SR, DEC_FF_IE, DEC_FF_IS, DEC_FF_DR   /* the fast FIFO at 0x400C_0400 (M3) */
 } max78000_dec_kind_t;
 
 /* q: quadrant. idx: layer y / stream z / FIFO k / BRAM entry / TRAM entry / MRAM word / SRAM word.

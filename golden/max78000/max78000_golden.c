@@ -163,9 +163,6 @@ static void ctrl_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
     if (!(old & MAX78000_CTRL_CNN_EN_MASK) && (v & MAX78000_CTRL_CNN_EN_MASK) && is_master)
         max78000_start(m, q);
     /* D13 simple1b is stored; flag the controls whose behaviour is missing. */
-    if ((v & MAX78000_CTRL_FFIFO_EN_MASK) && !m->unsupported[0])
-        snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: fast-FIFO input (M3) not modelled",
-                 q, v);
 }
 
 /* D15: zeroize / BIST of this quadrant's memories of class c (0 SRAM, 1 MRAM, 2 TRAM, 3 BRAM). */
@@ -271,6 +268,7 @@ static unsigned wait_states(const max78000_t *m, const max78000_dec_t *d)
 {
     switch (d->kind) {
     case DEC_INVALID: return 0;
+    case DEC_FF_CR: case DEC_FF_SR: case DEC_FF_IE: case DEC_FF_IS: case DEC_FF_DR: return 0;   /* no rdy_sel */
     case DEC_FIFO_CTRL: case DEC_FIFO_STAT: case DEC_FIFO_WR:
         return MAX78000_FIFO_CTRL_RDY_SEL_GET(m->fifo_ctrl);
     case DEC_AOD_CTRL: return MAX78000_AOD_CTRL_RDY_SEL_GET(m->aod_ctrl);
@@ -295,6 +293,17 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
                      "specified)", d.idx, strb);
         break;
     case DEC_AOD_CTRL: reg_write(&m->aod_ctrl, data, strb, MAX78000_AOD_CTRL_WMASK); break;
+    case DEC_FF_CR: reg_write(&m->ff_cr, data, strb, MAX78000_FF_CR_WMASK); break;
+    case DEC_FF_SR: break;
+    case DEC_FF_IE: reg_write(&m->ff_ie, data, strb, MAX78000_FF_IE_WMASK); break;
+    case DEC_FF_IS: reg_write(&m->ff_is, data, strb, MAX78000_FF_IS_WMASK); break;
+    case DEC_FF_DR:
+        if (strb == 0xF)
+            max78000_ffifo_write(m, data);
+        else if (!m->unsupported[0])
+            snprintf(m->unsupported, sizeof m->unsupported, "FF_DR write with PSTRB 0x%x (only whole words are "
+                     "specified)", strb);
+        break;
     case DEC_CTRL: ctrl_write(m, d.q, data, strb); break;
     case DEC_SRAM: reg_write(&Q->sram, data, strb, MAX78000_SRAM_WMASK); break;
     case DEC_LCNT_MAX: reg_write(&Q->lcnt_max, data, strb, MAX78000_LCNT_MAX_WMASK); break;
@@ -349,7 +358,11 @@ max78000_resp_t max78000_apb_read(max78000_t *m, uint32_t addr)
     max78000_resp_t r = { 0, d.kind == DEC_INVALID, wait_states(m, &d) };
     const max78000_quad_t *Q = &m->q[d.q];
     switch (d.kind) {
-    case DEC_INVALID: case DEC_FIFO_WR: break;
+    case DEC_INVALID: case DEC_FIFO_WR: case DEC_FF_DR: break;
+    case DEC_FF_CR: r.rdata = m->ff_cr; break;
+    case DEC_FF_SR: r.rdata = max78000_ffifo_stat(m); break;
+    case DEC_FF_IE: r.rdata = m->ff_ie; break;
+    case DEC_FF_IS: r.rdata = m->ff_is; break;
     case DEC_MLAT: r.rdata = mlat_read(m, d.q); break;
     case DEC_FIFO_STAT: r.rdata = max78000_fifo_stat(m); break;
     case DEC_FIFO_CTRL: r.rdata = m->fifo_ctrl; break;

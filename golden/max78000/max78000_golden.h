@@ -55,6 +55,7 @@ typedef struct max78000_sbuf {
 } max78000_sbuf_t;
 
 #define MAX78000_FIFO_DEPTH 8    /* D10 */
+#define MAX78000_FFIFO_DEPTH 16  /* the fast FIFO: more than the threshold of 10 ai8xize sets (docs/max78000.md) */
 
 typedef struct max78000 max78000_t;
 /* Called after each layer's writes (before cnn_irq of the last layer is set). */
@@ -72,6 +73,10 @@ struct max78000 {
     bool     fifo_wait;      /* a started run waits for its layer-0 input from the FIFOs */
     unsigned fifo_master;
     uint32_t fifo_taken[4];  /* words taken into layer 0 by the waiting run */
+    /* the fast FIFO (M3): FF_CR/FF_IE/FF_IS stored only; its words replace FIFO 0's while Q0 CTRL.ffifo_en */
+    uint32_t ff_cr, ff_ie, ff_is;
+    uint32_t ff[MAX78000_FFIFO_DEPTH];
+    unsigned ff_level;
     max78000_sbuf_t lin[MAX78000_NDMEM], lout[MAX78000_NDMEM];   /* this layer's circular input, the next's */
     max78000_layer_hook_t hook;
     void    *hook_ctx;

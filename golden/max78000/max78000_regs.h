@@ -9,6 +9,9 @@
 #define MAX78000_QUAD_BASE 0x50100000u
 #define MAX78000_QUAD_COUNT 4u
 #define MAX78000_QUAD_STRIDE 0x400000u
+#define MAX78000_FFIFO_BASE 0x400C0400u
+#define MAX78000_FFIFO_COUNT 1u
+#define MAX78000_FFIFO_STRIDE 0x0u
 #define MAX78000_QUAD_ADDR(q, off) (MAX78000_QUAD_BASE + MAX78000_QUAD_STRIDE * (uint32_t)(q) + (off))
 
 /* FIFO_CTRL (glob block): FIFO control (seed CNN_FIF0_CTRL); only rdy_sel has behaviour before M3 */
@@ -695,7 +698,60 @@
 #define MAX78000_MLAT_MLAT_MASK 0xFFFFFFFFu
 #define MAX78000_MLAT_MLAT_GET(v) (((uint32_t)(v) >> 0) & 0xFFFFFFFFu)
 
-/* Descriptor table (register tests walk it): block 0 = glob, 1 = quad. */
+/* FF_CR (ffifo block): fast FIFO control; stored only: its fields are documented nowhere (ai8xize writes 0xa0, 'async, threshold 10') */
+#define MAX78000_FF_CR_OFF 0x0000u
+#define MAX78000_FF_CR_RESET 0x00000000u
+#define MAX78000_FF_CR_WMASK 0xFFFFFFFFu
+#define MAX78000_FF_CR_RMASK 0xFFFFFFFFu
+#define MAX78000_FF_CR_ROMASK 0x00000000u
+#define MAX78000_FF_CR_CTRL_LSB 0
+#define MAX78000_FF_CR_CTRL_MASK 0xFFFFFFFFu
+#define MAX78000_FF_CR_CTRL_GET(v) (((uint32_t)(v) >> 0) & 0xFFFFFFFFu)
+
+/* FF_SR (ffifo block): fast FIFO status, read-only: full is the bit ai8xize polls before each DR write */
+#define MAX78000_FF_SR_OFF 0x0004u
+#define MAX78000_FF_SR_RESET 0x00000000u
+#define MAX78000_FF_SR_WMASK 0x00000000u
+#define MAX78000_FF_SR_RMASK 0x00000003u
+#define MAX78000_FF_SR_ROMASK 0x00000003u
+#define MAX78000_FF_SR_FULL_LSB 1
+#define MAX78000_FF_SR_FULL_MASK 0x00000002u
+#define MAX78000_FF_SR_FULL_GET(v) (((uint32_t)(v) >> 1) & 0x1u)
+#define MAX78000_FF_SR_EMPTY_LSB 0
+#define MAX78000_FF_SR_EMPTY_MASK 0x00000001u
+#define MAX78000_FF_SR_EMPTY_GET(v) (((uint32_t)(v) >> 0) & 0x1u)
+
+/* FF_IE (ffifo block): fast FIFO interrupt enable; stored only: its interrupt is a line of its own (CNN_FIFO_IRQn), not the CNN's irq */
+#define MAX78000_FF_IE_OFF 0x0008u
+#define MAX78000_FF_IE_RESET 0x00000000u
+#define MAX78000_FF_IE_WMASK 0xFFFFFFFFu
+#define MAX78000_FF_IE_RMASK 0xFFFFFFFFu
+#define MAX78000_FF_IE_ROMASK 0x00000000u
+#define MAX78000_FF_IE_IE_LSB 0
+#define MAX78000_FF_IE_IE_MASK 0xFFFFFFFFu
+#define MAX78000_FF_IE_IE_GET(v) (((uint32_t)(v) >> 0) & 0xFFFFFFFFu)
+
+/* FF_IS (ffifo block): fast FIFO interrupt status; stored only, as FF_IE */
+#define MAX78000_FF_IS_OFF 0x000Cu
+#define MAX78000_FF_IS_RESET 0x00000000u
+#define MAX78000_FF_IS_WMASK 0xFFFFFFFFu
+#define MAX78000_FF_IS_RMASK 0xFFFFFFFFu
+#define MAX78000_FF_IS_ROMASK 0x00000000u
+#define MAX78000_FF_IS_IS_LSB 0
+#define MAX78000_FF_IS_IS_MASK 0xFFFFFFFFu
+#define MAX78000_FF_IS_IS_GET(v) (((uint32_t)(v) >> 0) & 0xFFFFFFFFu)
+
+/* FF_DR (ffifo block): fast FIFO data port, write-only: layer 0's input of quadrant 0 while its CTRL.ffifo_en is set */
+#define MAX78000_FF_DR_OFF 0x0010u
+#define MAX78000_FF_DR_RESET 0x00000000u
+#define MAX78000_FF_DR_WMASK 0xFFFFFFFFu
+#define MAX78000_FF_DR_RMASK 0x00000000u
+#define MAX78000_FF_DR_ROMASK 0x00000000u
+#define MAX78000_FF_DR_DATA_LSB 0
+#define MAX78000_FF_DR_DATA_MASK 0xFFFFFFFFu
+#define MAX78000_FF_DR_DATA_GET(v) (((uint32_t)(v) >> 0) & 0xFFFFFFFFu)
+
+/* Descriptor table (register tests walk it): block 0 = glob, 1 = quad, 2 = ffifo. */
 typedef struct max78000_reg_desc {
     const char *name;
     uint8_t  block;
@@ -734,6 +790,11 @@ static const max78000_reg_desc_t max78000_reg_table[] = {
     {"IFRM", 1, 0x0990, 1, 0, 0x00000000u, 0x000FFFFFu, 0x000FFFFFu, 0x00000000u, 0x00000000u},
     {"LCTRL1", 1, 0x0A10, 32, 4, 0x00000000u, 0x0001FFFFu, 0x0001FFFFu, 0x00000000u, 0x00000000u},
     {"MLAT", 1, 0x1000, 1, 0, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0x00000000u},
+    {"FF_CR", 2, 0x0000, 1, 0, 0x00000000u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0x00000000u, 0x00000000u},
+    {"FF_SR", 2, 0x0004, 1, 0, 0x00000000u, 0x00000000u, 0x00000003u, 0x00000003u, 0x00000000u},
+    {"FF_IE", 2, 0x0008, 1, 0, 0x00000000u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0x00000000u, 0x00000000u},
+    {"FF_IS", 2, 0x000C, 1, 0, 0x00000000u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0x00000000u, 0x00000000u},
+    {"FF_DR", 2, 0x0010, 1, 0, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0xFFFFFFFFu},
 };
 #define MAX78000_REG_TABLE_N (sizeof max78000_reg_table / sizeof max78000_reg_table[0])
 #endif

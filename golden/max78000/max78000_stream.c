@@ -82,19 +82,38 @@ static void deliver(max78000_t *m, unsigned k, uint32_t word)
 
 static uint32_t ifrm(const max78000_t *m, unsigned k) { return m->q[k].ifrm & 0xFFFFFu; }
 
+/* The fast FIFO takes FIFO 0's place while quadrant 0's CTRL.ffifo_en is set (ai8x-synthesis writes no
+ * FIFO_CTRL then): the FIFOs that feed layer 0. */
+static bool ff_feeds(const max78000_t *m) { return (m->q[0].ctrl & MAX78000_CTRL_FFIFO_EN_MASK) != 0; }
+static unsigned sources(const max78000_t *m)
+{
+    return MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl) | (ff_feeds(m) ? 1u : 0u);
+}
+
+/* Head word of the source of FIFO k, removed; false when it is empty. */
+static bool src_pop(max78000_t *m, unsigned k, uint32_t *w)
+{
+    uint32_t *q = m->fifo[k];
+    unsigned *lvl = &m->fifo_level[k], depth = MAX78000_FIFO_DEPTH;
+    if (k == 0 && ff_feeds(m)) { q = m->ff; lvl = &m->ff_level; depth = MAX78000_FFIFO_DEPTH; }
+    if (!*lvl) return false;
+    *w = q[0];
+    memmove(q, q + 1, (depth - 1) * sizeof *q);
+    (*lvl)--;
+    return true;
+}
+
 /* Takes what the waiting run needs from the FIFOs; runs it once every enabled FIFO has delivered IFRM. */
 static void drain(max78000_t *m)
 {
     if (!m->fifo_wait) return;
-    unsigned en = MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl);
+    unsigned en = sources(m);
     bool done = en != 0;
+    uint32_t w;
     for (unsigned k = 0; k < 4; k++) {
         if (!(en & (1u << k))) continue;
-        while (m->fifo_level[k] && m->fifo_taken[k] < ifrm(m, k)) {
-            deliver(m, k, m->fifo[k][0]);
-            memmove(m->fifo[k], m->fifo[k] + 1, (MAX78000_FIFO_DEPTH - 1) * sizeof m->fifo[k][0]);
-            m->fifo_level[k]--;
-        }
+        while (m->fifo_taken[k] < ifrm(m, k) && src_pop(m, k, &w))
+            deliver(m, k, w);
         if (m->fifo_taken[k] < ifrm(m, k)) done = false;
     }
     if (done) {
@@ -103,8 +122,26 @@ static void drain(max78000_t *m)
     }
 }
 
+/* The fast FIFO as ai8x-synthesis uses it is ffifo_en with fifogrp in quadrant 0 (processors 0-3). Its other
+ * uses have no evidence of what the hardware does: qupac (--fast-fifo-quad) spreads layer 0's kernels and
+ * outputs over the quadrants, fifogrp = 0 would route bytes to processors 0/16/32/48. A run with them is
+ * refused when it starts (a register write alone changes nothing). */
+static void fast_fifo_refusals(max78000_t *m)
+{
+    for (unsigned q = 0; q < 4 && !m->unsupported[0]; q++) {
+        uint32_t v = m->q[q].ctrl;
+        if ((v & MAX78000_CTRL_FFIFO_EN_MASK) && (q != 0 || !(v & MAX78000_CTRL_FIFOGRP_MASK)))
+            snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: fast-FIFO input other than "
+                     "into quadrant 0 with fifogrp (M3) not modelled", q, v);
+        else if (v & MAX78000_CTRL_QUPAC_MASK)
+            snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: qupac (fast-FIFO x16 "
+                     "broadcast, M3) not modelled", q, v);
+    }
+}
+
 void max78000_start(max78000_t *m, unsigned master)
 {
+    fast_fifo_refusals(m);
     bool first = !(m->q[master].ctrl & MAX78000_CTRL_ONESHOT_MASK) || m->next_layer == 0;
     if (!(m->q[master].ctrl & MAX78000_CTRL_FIFO_EN_MASK)) {
         if (first) max78000_sbuf_clear(m);
@@ -115,7 +152,7 @@ void max78000_start(max78000_t *m, unsigned master)
     m->fifo_master = master;
     memset(m->fifo_taken, 0, sizeof m->fifo_taken);
     max78000_sbuf_clear(m);
-    unsigned en = MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl);
+    unsigned en = sources(m);
     for (unsigned k = 0; k < 4; k++)
         if ((en & (1u << k)) && !ifrm(m, k) && !m->unsupported[0])
             snprintf(m->unsupported, sizeof m->unsupported,
@@ -130,6 +167,18 @@ void max78000_fifo_write(max78000_t *m, unsigned k, uint32_t data)
         return;                                            /* dropped (2.1) */
     m->fifo[k][m->fifo_level[k]++] = data;
     drain(m);
+}
+
+void max78000_ffifo_write(max78000_t *m, uint32_t data)
+{
+    if (m->ff_level >= MAX78000_FFIFO_DEPTH) return;       /* dropped, as the APB FIFOs drop (2.1) */
+    m->ff[m->ff_level++] = data;
+    drain(m);
+}
+
+uint32_t max78000_ffifo_stat(const max78000_t *m)
+{
+    return (uint32_t)(m->ff_level == MAX78000_FFIFO_DEPTH) << 1 | (uint32_t)(m->ff_level == 0);
 }
 
 uint32_t max78000_fifo_stat(const max78000_t *m)

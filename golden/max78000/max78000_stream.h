@@ -21,6 +21,9 @@ void     max78000_sbuf_clear(max78000_t *m);
 
 /* FIFO_WRk write, FIFO_STAT read, the FIFO interrupt. */
 void     max78000_fifo_write(max78000_t *m, unsigned k, uint32_t data);
+/* The fast FIFO (M3): a word written to FF_DR, and FF_SR ({full, empty}). */
+void     max78000_ffifo_write(max78000_t *m, uint32_t data);
+uint32_t max78000_ffifo_stat(const max78000_t *m);
 uint32_t max78000_fifo_stat(const max78000_t *m);
 bool     max78000_fifo_irq(const max78000_t *m);
 /* A start of master quadrant `master`: runs now, or waits for the FIFOs when CTRL.fifo_en (D46). */

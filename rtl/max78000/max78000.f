@@ -11,4 +11,6 @@ rtl/max78000/max78000_proc.sv
 rtl/max78000/max78000_engine.sv
 rtl/max78000/max78000_fifo.sv
 rtl/max78000/max78000_fifo_drain.sv
+rtl/max78000/max78000_ffifo_regs.sv
+rtl/max78000/max78000_ffifo.sv
 rtl/max78000/max78000_cnn.sv

@@ -2,8 +2,10 @@
 //
 // Ports
 //   PCLK, PRESETn          clock and active-low asynchronous reset of the APB and the accelerator (1.1)
-//   PSEL, PENABLE, PWRITE  APB4 slave. PSEL covers 0x5000_0000-0x510F_FFFF; PADDR is the full system
-//   PADDR[31:0]            address (D01). Byte/halfword writes keep PADDR[1:0] and use PSTRB (D02, D03).
+//   PSEL, PENABLE, PWRITE  APB4 slave. PSEL covers 0x5000_0000-0x510F_FFFF and the fast FIFO's registers at
+//   PADDR[31:0]            0x400C_0400 (a peripheral of its own on the chip, modelled here because it feeds the
+//                          CNN directly); PADDR is the full system address (D01). Byte/halfword writes keep
+//                          PADDR[1:0] and use PSTRB (D02, D03).
 //   PWDATA[31:0], PSTRB[3:0], PPROT[2:0] (ignored)
 //   PRDATA[31:0]           read data (whole word)
 //   PREADY                 low for rdy_sel wait states of the addressed window (D04)
@@ -57,6 +59,10 @@ module max78000_cnn
   logic [31:0] quad_rdata [4];
 
   assign in_glob = PADDR[31:20] == 12'h500;
+  wire in_ff = PADDR[31:10] == 22'(FFIFO_BASE >> 10);
+  wire [10:0] ffw = {6'd0, PADDR[6:2]};
+  logic ff_rdhit;
+  wire ff_hit = in_ff && PADDR[9:7] == 3'd0 && ff_rdhit;
   assign qoff = PADDR - QUAD_BASE;
   assign in_quad = PADDR >= QUAD_BASE && qoff < 32'h0100_0000;
   assign aq = qoff[23:22];
@@ -67,11 +73,12 @@ module max78000_cnn
 
   max78000_mem_decode u_dec (.q(aq), .o(ao), .d(md));
   wire is_mem = in_quad && md.kind != M_NONE;
-  wire valid = glob_hit || quad_hit || is_mem;
+  wire valid = glob_hit || quad_hit || is_mem || ff_hit;
 
   logic glob_rdhit;
   logic [31:0] fifo_ctrl_q, aod_ctrl_q;
   logic [31:0] ctrl_q [4], lcnt_q [4];
+  wire ff_sel = ctrl_q[0][22];          // quadrant 0's CTRL.ffifo_en: the fast FIFO feeds it (below)
 
   // ---------------- APB protocol: wait states, errors ----------------
   logic [1:0] ws_cnt;
@@ -81,6 +88,7 @@ module max78000_cnn
   logic [1:0] ws;
   always_comb begin
     if (!valid || (is_mem && busy)) ws = 2'd0;
+    else if (in_ff) ws = 2'd0;                             // no rdy_sel covers the fast FIFO
     else if (in_glob) ws = (PADDR[19:12] == 8'h01) ? aod_ctrl_q[1:0] : fifo_ctrl_q[1:0];
     else ws = ctrl_q[aq][2:1];
   end
@@ -119,14 +127,35 @@ module max78000_cnn
   logic [3:0]  fifo_lw;
   max78000_fifo u_fifo (
     .clk, .rst_n, .ctrl(fifo_ctrl_q),
-    .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA), .pop(fifo_pop),
+    .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA), .pop(fifo_pop & {3'b111, !ff_sel}),
     .head(fifo_head), .empty(fifo_empty), .stat(fifo_stat_b), .irq(fifo_irq)
   );
   assign fifo_stat = {10'd0, fifo_stat_b};
+
+  // The fast FIFO (M3) takes FIFO 0's place while quadrant 0's CTRL.ffifo_en is set (ai8x-synthesis: it feeds
+  // processors 0-3; FIFO_CTRL is not written then). src_* are what the drain and the engine see as FIFO k.
+  logic [31:0] ff_rdata, ff_head;
+  logic        ff_empty;
+  max78000_ffifo u_ffifo (
+    .clk, .rst_n, .wr_en(wcommit && ff_hit), .regw(ffw), .wdata(PWDATA), .wstrb(PSTRB), .rdata(ff_rdata),
+    .rhit(ff_rdhit), .pop(fifo_pop[0] && ff_sel), .head(ff_head), .empty(ff_empty)
+  );
+  logic [31:0] src_head [4];
+  logic [3:0]  src_empty, src_fen;
+  always_comb begin
+    src_head = fifo_head;
+    src_empty = fifo_empty;
+    src_fen = fifo_ctrl_q[15:12];
+    if (ff_sel) begin
+      src_head[0] = ff_head;
+      src_empty[0] = ff_empty;
+      src_fen[0] = 1'b1;
+    end
+  end
   wire fifo_run = busy && ctrl_q[master_q][15];        // the master's CTRL.fifo_en
   max78000_fifo_drain u_drain (
-    .clk, .rst_n, .start(start_hit != 4'd0 && !busy), .active(fifo_run), .fen(fifo_ctrl_q[15:12]),
-    .cpl(fifo_ctrl_q[11]), .ifrm, .rptr(fifo_rptr), .fempty(fifo_empty), .mem_busy(fifo_memw),
+    .clk, .rst_n, .start(start_hit != 4'd0 && !busy), .active(fifo_run), .fen(src_fen),
+    .cpl(fifo_ctrl_q[11]), .ifrm, .rptr(fifo_rptr), .fempty(src_empty), .mem_busy(fifo_memw),
     .roll(fifo_roll), .pop(fifo_pop), .waddr(fifo_waddr), .lw(fifo_lw), .cnt(fifo_cnt)
   );
   for (genvar k = 0; k < 4; k++) begin : g_fmem
@@ -249,7 +278,7 @@ module max78000_cnn
     .layer, .lp_in, .busy, .done, .cycles(run_cycles),
     .dm_re, .dm_raddr, .dm_rdata, .dm_we, .dm_wg, .dm_waddr, .dm_wdata, .dm_wbe,
     .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata,
-    .fifo_feed(fifo_run ? fifo_ctrl_q[15:12] : 4'd0), .fifo_cnt, .ifrm, .fifo_lw, .fifo_data(fifo_head)
+    .fifo_feed(fifo_run ? src_fen : 4'd0), .fifo_cnt, .ifrm, .fifo_lw, .fifo_data(src_head)
   );
 
   // ---------------- memories ----------------
@@ -270,7 +299,7 @@ module max78000_cnn
     max78000_ram_mr #(.DEPTH(8192), .NB(4), .NR(5), .AW(13), .ZERO_RESET(1'b1)) u_ram (
       .clk, .rst_n, .re(busy ? dm_re : (apb_r || mlat_re)), .raddr(ra), .rdata(rd),
       .we(busy ? (ew || fw) : apb_w), .waddr(!busy ? md.idx : ew ? dm_waddr : fifo_waddr[g / 4]),
-      .wdata(!busy ? PWDATA : ew ? dm_wdata : fifo_head[g / 4]), .wbe(!busy ? PSTRB : ew ? dm_wbe : 4'hF)
+      .wdata(!busy ? PWDATA : ew ? dm_wdata : src_head[g / 4]), .wbe(!busy ? PSTRB : ew ? dm_wbe : 4'hF)
     );
   end
 
@@ -321,6 +350,7 @@ module max78000_cnn
     PRDATA = '0;
     if (access && !err_q && !PWRITE) begin
       if (glob_hit) PRDATA = glob_rdata;
+      else if (ff_hit) PRDATA = ff_rdata;
       else if (quad_hit) PRDATA = quad_rdata[aq];
       else case (md.kind)
         M_DSRAM: PRDATA = dm_rdata[md.g];

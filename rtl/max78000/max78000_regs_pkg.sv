@@ -6,6 +6,8 @@ package max78000_regs_pkg;
   localparam logic [31:0] GLOB_STRIDE = 32'h00000000;
   localparam logic [31:0] QUAD_BASE = 32'h50100000;
   localparam logic [31:0] QUAD_STRIDE = 32'h00400000;
+  localparam logic [31:0] FFIFO_BASE = 32'h400C0400;
+  localparam logic [31:0] FFIFO_STRIDE = 32'h00000000;
   // FIFO_CTRL: FIFO control (seed CNN_FIF0_CTRL); only rdy_sel has behaviour before M3
   localparam logic [12:0] FIFO_CTRL_OFF = 13'h0000;
   localparam logic [31:0] FIFO_CTRL_RESET = 32'h00000003;
@@ -465,5 +467,42 @@ package max78000_regs_pkg;
   localparam logic [31:0] MLAT_RMASK = 32'hFFFFFFFF;
   localparam int MLAT_MLAT_LSB = 0;
   localparam int MLAT_MLAT_W = 32;
+  // FF_CR: fast FIFO control; stored only: its fields are documented nowhere (ai8xize writes 0xa0, 'async, threshold 10')
+  localparam logic [12:0] FF_CR_OFF = 13'h0000;
+  localparam logic [31:0] FF_CR_RESET = 32'h00000000;
+  localparam logic [31:0] FF_CR_WMASK = 32'hFFFFFFFF;
+  localparam logic [31:0] FF_CR_RMASK = 32'hFFFFFFFF;
+  localparam int FF_CR_CTRL_LSB = 0;
+  localparam int FF_CR_CTRL_W = 32;
+  // FF_SR: fast FIFO status, read-only: full is the bit ai8xize polls before each DR write
+  localparam logic [12:0] FF_SR_OFF = 13'h0004;
+  localparam logic [31:0] FF_SR_RESET = 32'h00000000;
+  localparam logic [31:0] FF_SR_WMASK = 32'h00000000;
+  localparam logic [31:0] FF_SR_RMASK = 32'h00000003;
+  localparam int FF_SR_FULL_LSB = 1;
+  localparam int FF_SR_FULL_W = 1;
+  localparam int FF_SR_EMPTY_LSB = 0;
+  localparam int FF_SR_EMPTY_W = 1;
+  // FF_IE: fast FIFO interrupt enable; stored only: its interrupt is a line of its own (CNN_FIFO_IRQn), not the CNN's irq
+  localparam logic [12:0] FF_IE_OFF = 13'h0008;
+  localparam logic [31:0] FF_IE_RESET = 32'h00000000;
+  localparam logic [31:0] FF_IE_WMASK = 32'hFFFFFFFF;
+  localparam logic [31:0] FF_IE_RMASK = 32'hFFFFFFFF;
+  localparam int FF_IE_IE_LSB = 0;
+  localparam int FF_IE_IE_W = 32;
+  // FF_IS: fast FIFO interrupt status; stored only, as FF_IE
+  localparam logic [12:0] FF_IS_OFF = 13'h000C;
+  localparam logic [31:0] FF_IS_RESET = 32'h00000000;
+  localparam logic [31:0] FF_IS_WMASK = 32'hFFFFFFFF;
+  localparam logic [31:0] FF_IS_RMASK = 32'hFFFFFFFF;
+  localparam int FF_IS_IS_LSB = 0;
+  localparam int FF_IS_IS_W = 32;
+  // FF_DR: fast FIFO data port, write-only: layer 0's input of quadrant 0 while its CTRL.ffifo_en is set
+  localparam logic [12:0] FF_DR_OFF = 13'h0010;
+  localparam logic [31:0] FF_DR_RESET = 32'h00000000;
+  localparam logic [31:0] FF_DR_WMASK = 32'hFFFFFFFF;
+  localparam logic [31:0] FF_DR_RMASK = 32'h00000000;
+  localparam int FF_DR_DATA_LSB = 0;
+  localparam int FF_DR_DATA_W = 32;
 endpackage
 /* verilator lint_on UNUSEDPARAM */

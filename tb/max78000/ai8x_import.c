@@ -47,6 +47,7 @@ typedef struct ix {
     size_t      nsh;
     int         depth;
     size_t      nchecked;              /* known-answer words */
+    bool        riscv;                 /* a --riscv program: main_riscv.c drives the CNN */
 } ix_t;
 
 static int ix_fail(ix_t *x, const ai8x_stmt_t *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -206,7 +207,12 @@ static const ai8x_stmt_t *find_function(const ix_t *x, const char *name)
     for (size_t i = 0; i < x->src.top.nkids; i++) {
         const ai8x_stmt_t *s = &x->src.top.kids[i];
         if (!s->has_block) continue;
+        /* the name's '(' is the first one after any attribute: `void __attribute__((...)) name(void)` */
         const char *par = strchr(s->text, '(');
+        if (par && !strncmp(s->text, "void __attribute__((", 20)) {
+            const char *close = strstr(s->text, ")) ");
+            par = close ? strchr(close + 3, '(') : NULL;
+        }
         if (!par || par - s->text < (ptrdiff_t)nl) continue;
         const char *nm = par - nl;
         if (!strncmp(nm, name, nl) && (nm == s->text || nm[-1] == ' ' || nm[-1] == '*')) return s;
@@ -264,6 +270,9 @@ static bool host_only(const char *t)
 {
     static const char *const prefix[] = {
         "MXC_", "printf(", "SystemCoreClockUpdate(", "CNN_START", "CNN_COMPLETE", "cnn_time = ", "gpio_out.",
+        /* the RISC-V core's interrupt controller (--riscv programs) */
+        "NVIC_ClearPendingIRQ(CNN_IRQn)", "NVIC_ClearPendingEVENT(CNN_IRQn)", "NVIC_EnableIRQ(CNN_IRQn)",
+        "NVIC_EnableEVENT(CNN_IRQn)", "__enable_irq()",
         "out_buf[", "*out_buf++ = val", "*out_buf++ = (val", "offs = ", "offs += ", "offs++",
         "uint8_t *out_buf = (uint8_t *) out_buf32", "uint8_t *out_buf = (uint8_t *) out_buf",
     };
@@ -431,12 +440,14 @@ static int exec_stmt(ix_t *x, const ai8x_stmt_t *s, bool *ret)
     bool handled;
     if (exec_addr_var(x, s, &handled)) return -1;
     if (handled) return 0;
-    if (!strcmp(t, "while (cnn_time == 0) MXC_LP_EnterSleepMode()")) {
-        /* sleep until the CNN interrupt; the handler (registered by cnn_enable) then runs */
+    if (!strcmp(t, "while (cnn_time == 0) MXC_LP_EnterSleepMode()") ||
+        !strcmp(t, "while (cnn_time == 0) asm volatile(\"wfi\")")) {
+        /* sleep until the CNN interrupt; the handler (registered by cnn_enable) then runs: CNN_ISR on the
+         * Arm core, CNN_IRQHandler on the RISC-V core (--riscv) */
         op_t *o = program_add(x->p, OP_WAIT_IRQ);
         o->mask = 0;   /* the irq line */
         locate(x, o, s->file, s->line);
-        return call(x, s, "CNN_ISR", "");
+        return call(x, s, x->riscv ? "CNN_IRQHandler" : "CNN_ISR", "");
     }
     if (!strcmp(t, "if (check_output() != CNN_OK) fail()")) return call(x, s, "check_output", "");
     if (host_only(t)) return 0;
@@ -557,8 +568,12 @@ static int exec_top(ix_t *x)
         char ty[16], name[64], mac[64];
         int n = 0;
         if (s->has_block) continue;
-        if (sscanf(s->text, "static const %15s %63[A-Za-z0-9_][] = %63[A-Za-z0-9_]%n", ty, name, mac, &n) == 3 &&
-            !s->text[n] && (!strcmp(ty, "uint32_t") || !strcmp(ty, "uint8_t"))) {
+        /* --riscv programs place the input arrays in the RISC-V core's flash: a linker matter */
+        static const char rvflash[] = "__attribute__ ((section(\".rvflash_section\"))) ";
+        const char *t = s->text;
+        if (x->riscv && !strncmp(t, rvflash, sizeof rvflash - 1)) t += sizeof rvflash - 1;
+        if (sscanf(t, "static const %15s %63[A-Za-z0-9_][] = %63[A-Za-z0-9_]%n", ty, name, mac, &n) == 3 &&
+            !t[n] && (!strcmp(ty, "uint32_t") || !strcmp(ty, "uint8_t"))) {
             const ai8x_array_t *a = ai8x_src_array(&x->src, mac);
             if (!a) return ix_fail(x, s, "array %s is not defined in the folder's headers", mac);
             var_t *v = var_set(x, name);
@@ -618,7 +633,9 @@ int ai8x_import(const char *dir, program_t *p, char *err, size_t errlen)
 
 int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, size_t errlen)
 {
-    static const char *const files[] = { "weights.h", "sampledata.h", "sampleoutput.h", "cnn.c", "main.c" };
+    /* A --riscv program (main_riscv.c beside main.c) runs the CNN from the RISC-V core: main.c is then the Arm
+     * core's boot stub (it sets the RISC-V boot address and sleeps; it never reaches the CNN) and is not read. */
+    const char *files[] = { "weights.h", "sampledata.h", "sampleoutput.h", "cnn.c", "main.c" };
     ix_t *x = calloc(1, sizeof *x);
     if (!x) { snprintf(err, errlen, "%s: out of memory", dir); return -1; }
     x->p = p;
@@ -640,6 +657,12 @@ int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, 
         return 0;
     }
     if (probe) fclose(probe);
+    snprintf(path, sizeof path, "%.*s/main_riscv.c", (int)dl, dir);
+    if ((probe = fopen(path, "r"))) {
+        fclose(probe);
+        x->riscv = true;
+        files[4] = "main_riscv.c";
+    }
     for (const ai8x_defect_t *d = ai8x_defects; d->name; d++)
         if (skip_defects && !strcmp(d->name, p->name)) {
             prog_skip(p, "unusable stimulus: %s: known answer not reachable by the hardware as specified: %s", p->name,

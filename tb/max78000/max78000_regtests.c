@@ -12,7 +12,19 @@
 static uint32_t reg_addr(const max78000_reg_desc_t *d, unsigned q, unsigned i)
 {
     uint32_t off = d->offset + d->stride * i;
-    return d->block == 0 ? MAX78000_GLOB_BASE + off : m7_quad_addr(q, off);
+    return d->block == 0 ? MAX78000_GLOB_BASE + off : d->block == 2 ? MAX78000_FFIFO_BASE + off : m7_quad_addr(q, off);
+}
+
+/* Instances of a register: one per quadrant for the quadrant block (1), one for the others. */
+static unsigned quads(const max78000_reg_desc_t *d) { return d->block == 1 ? 4u : 1u; }
+
+/* What a register reads after reset: its reset value, and the status bits of an idle accelerator
+ * (an empty fast FIFO reads empty; the APB FIFOs are disabled and read 0, D10). */
+static uint32_t reset_read(const max78000_reg_desc_t *d)
+{
+    uint32_t v = d->reset & d->rmask;
+    if (!strcmp(d->name, "FF_SR")) v |= MAX78000_FF_SR_EMPTY_MASK;
+    return v;
 }
 
 static uint32_t lanes(uint8_t strb)
@@ -30,9 +42,9 @@ int m7_reg_reset(program_t *p, uint64_t seed, char *err, size_t errlen)
     prog_job(p, "reset values of every register instance (D09, register table)");
     for (size_t k = 0; k < MAX78000_REG_TABLE_N; k++) {
         const max78000_reg_desc_t *d = &max78000_reg_table[k];
-        for (unsigned q = 0; q < (d->block ? 4u : 1u); q++)
+        for (unsigned q = 0; q < quads(d); q++)
             for (unsigned i = 0; i < d->count; i++)
-                prog_read(p, reg_addr(d, q, i), d->reset & d->rmask, 0xFFFFFFFFu);
+                prog_read(p, reg_addr(d, q, i), reset_read(d), 0xFFFFFFFFu);
     }
     return 0;
 }
@@ -60,7 +72,7 @@ int m7_reg_rw(program_t *p, uint64_t seed, char *err, size_t errlen)
         if (d->womask || d->wmask == 0)   /* write-only FIFO ports, read-only registers: reset test */
             continue;
         prog_job(p, "%s: random patterns and PSTRB through the write mask 0x%08x", d->name, d->wmask);
-        for (unsigned q = 0; q < (d->block ? 4u : 1u); q++) {
+        for (unsigned q = 0; q < quads(d); q++) {
             unsigned n = d->count < 4 ? d->count : 4;   /* a few instances of each layer register */
             for (unsigned s = 0; s < n; s++) {
                 unsigned i = d->count <= 4 ? s : rng_below(&r, d->count);
@@ -100,7 +112,7 @@ int m7_reg_alias(program_t *p, uint64_t seed, char *err, size_t errlen)
             const max78000_reg_desc_t *d = &max78000_reg_table[k];
             if (d->womask || d->wmask == 0)
                 continue;
-            for (unsigned q = 0; q < (d->block ? 4u : 1u); q++)
+            for (unsigned q = 0; q < quads(d); q++)
                 for (unsigned i = 0; i < d->count; i++) {
                     uint32_t pat = (uint32_t)rng_next(&again) & safe_bits(d), a = reg_addr(d, q, i);
                     uint32_t v = (d->reset & ~d->wmask) | (pat & d->wmask);
@@ -113,7 +125,8 @@ int m7_reg_alias(program_t *p, uint64_t seed, char *err, size_t errlen)
 }
 
 /* Addresses that map to nothing (spec 1.3 "everything else"). */
-static const uint32_t invalid_glob[] = {0x50000018, 0x50000FFC, 0x50001004, 0x50080000, 0x500FFFFC};
+static const uint32_t invalid_glob[] = {0x50000018, 0x50000FFC, 0x50001004, 0x50080000, 0x500FFFFC,
+                                        0x400C0414 /* the fast FIFO's DMA register, unsupported */, 0x400C07FC};
 static const uint32_t invalid_quad[] = {0x830, 0x88C, 0x8B0, 0x90C, 0x930, 0x98C, 0x994, 0xA0C, 0xA90, 0xFFC,
                                         0x1004, 0x7FFC, 0x8800, 0xFFFC, 0x13000, 0x4FFFC, 0x50000, 0x7FFFC,
                                         0x83000, 0xBFFFC, 0xC0000, 0x2FFFFC, 0x320000, 0x3FFFFC};

@@ -152,6 +152,8 @@ static const char *m7_reg_name(void *acc, uint64_t addr, char *buf, size_t n)
     case DEC_FIFO_CTRL: case DEC_FIFO_STAT: case DEC_AOD_CTRL:
         snprintf(buf, n, "%s%s", max78000_dec_name(d.kind), exp); break;
     case DEC_FIFO_WR: snprintf(buf, n, "FIFO_WR%u%s", d.idx, exp); break;
+    case DEC_FF_CR: case DEC_FF_SR: case DEC_FF_IE: case DEC_FF_IS: case DEC_FF_DR:
+        snprintf(buf, n, "%s%s", max78000_dec_name(d.kind), exp); break;
     case DEC_LREG: snprintf(buf, n, "Q%u.L%u.%s%s", d.q, d.idx, lreg_names[d.idx2 & 15], exp); break;
     case DEC_LCTRL1: snprintf(buf, n, "Q%u.L%u.LCTRL1%s", d.q, d.idx, exp); break;
     case DEC_STRM0: case DEC_STRM1: case DEC_FBUF:
@@ -261,8 +263,9 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
             uint32_t mask = 0xFFFFFFFFu;
             if (pending && d.kind == DEC_CTRL)   /* the model's run is already done; the DUT's is not */
                 mask &= ~MAX78000_CTRL_CNN_IRQ_MASK;
-            if (d.kind == DEC_FIFO_STAT)   /* FIFO levels depend on the engine's pace (2.4): the model takes every
-                                              word at once, so only the program's polls judge them */
+            if (d.kind == DEC_FIFO_STAT || d.kind == DEC_FF_SR)   /* FIFO levels depend on the engine's pace
+                                              (2.4): the model takes every word at once (the fast FIFO's too), so
+                                              only the program's polls judge them */
                 mask = 0;
             if ((rdata ^ r.rdata) & mask)
                 sim_error(t->sim, "APB: read of %s (0x%08x) returned 0x%08x, the golden model holds 0x%08x "

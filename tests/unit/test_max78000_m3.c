@@ -1,10 +1,12 @@
 /* The MAX78000 golden model's M3 register behaviour that no ai8xize program of ../shared exercises on
  * its own: FIFO_STAT flags and thresholds (D10), words dropped by a full or disabled FIFO, the FIFO interrupt,
- * and the mlator (3.12). The FIFO-fed runs and streaming layers are covered by test_max78000_ai8x. */
+ * the mlator (3.12), and the fast FIFO (its words, flags and refusals). The FIFO-fed runs and streaming layers are covered by test_max78000_ai8x. */
 #include "unit.h"
 
 #include "max78000_golden.h"
 #include "max78000_regs.h"
+
+#include <string.h>
 
 #define FIFO_CTRL 0x50000000u
 #define FIFO_STAT 0x50000004u
@@ -35,6 +37,58 @@ static void test_fifo_flags(unit_t *u)
     max78000_free(m);
 }
 
+/* The fast FIFO (0x400C_0400): FF_SR {full, empty}, 16 words then drops; with quadrant 0's ffifo_en and
+ * fifogrp its words are layer 0's input of quadrant 0 in place of FIFO 0's (which keeps its own words);
+ * qupac and fifogrp = 0 are refused when a run starts. */
+#define FF_SR (MAX78000_FFIFO_BASE + MAX78000_FF_SR_OFF)
+#define FF_DR (MAX78000_FFIFO_BASE + MAX78000_FF_DR_OFF)
+static void test_fast_fifo(unit_t *u)
+{
+    max78000_t *m = max78000_new();
+    CHECK_EQ(rd(m, FF_SR), 1u);                          /* empty */
+    for (unsigned i = 0; i < 17; i++) wr(m, FF_DR, i);   /* no run waits: 16 stay, the 17th is dropped */
+    CHECK_EQ(m->ff_level, 16u);
+    CHECK_EQ(rd(m, FF_SR), 2u);                          /* full */
+    CHECK_EQ(rd(m, FF_DR), 0u);                          /* write-only */
+    max78000_apb_write(m, FF_DR, 5, 0x1);
+    CHECK(strstr(m->unsupported, "FF_DR write with PSTRB") != NULL, "partial FF_DR write refused: '%s'",
+          m->unsupported);
+    max78000_free(m);
+
+    m = max78000_new();
+    wr(m, FIFO_CTRL, 1u << 12);                          /* APB FIFO 0 enabled too: it keeps its words */
+    wr(m, Q0 + 0x10 + 10 * 0x80, 0x40);                  /* L0 RPTR_BASE */
+    wr(m, Q0 + 0x990, 3);                                /* IFRM */
+    uint32_t c = MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK | MAX78000_CTRL_FIFOGRP_MASK;
+    wr(m, Q0, c);
+    wr(m, Q0, c | MAX78000_CTRL_CNN_EN_MASK);            /* the run waits for 3 words */
+    wr(m, FIFO_WR(0), 0xdead);
+    wr(m, FF_DR, 0x11223344);
+    wr(m, FF_DR, 0x55667788);
+    CHECK(m->fifo_wait, "the run still waits (2 of 3 words)");
+    CHECK_EQ(m->fifo_taken[0], 2u);
+    CHECK_EQ(m->ff_level, 0u);
+    CHECK_EQ(m->fifo_level[0], 1u);
+    CHECK_EQ(rd(m, 0x50400000u + 4u * 0x40), 0x11223344u);   /* memory 0 at RPTR_BASE */
+    CHECK_EQ(rd(m, 0x50400000u + 4u * 0x41), 0x55667788u);
+    CHECK(!m->unsupported[0], "nothing refused: '%s'", m->unsupported);
+    max78000_free(m);
+
+    m = max78000_new();
+    wr(m, Q0 + 0x400000u, MAX78000_CTRL_QUPAC_MASK);     /* quadrant 1: qupac */
+    CHECK(!m->unsupported[0], "a register write alone is not refused");
+    wr(m, Q0, MAX78000_CTRL_CNN_EN_MASK);
+    CHECK(strstr(m->unsupported, "qupac") != NULL, "qupac refused at the start: '%s'", m->unsupported);
+    max78000_free(m);
+
+    m = max78000_new();
+    wr(m, Q0 + 0x990, 3);
+    wr(m, Q0, MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK);   /* fifogrp = 0 */
+    wr(m, Q0, MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK | MAX78000_CTRL_CNN_EN_MASK);
+    CHECK(strstr(m->unsupported, "fifogrp") != NULL, "fifogrp = 0 refused: '%s'", m->unsupported);
+    max78000_free(m);
+}
+
 static void test_mlator(unit_t *u)
 {
     max78000_t *m = max78000_new();
@@ -56,5 +110,6 @@ int main(void)
     unit_t uu = {.name = "test_max78000_m3"}, *u = &uu;
     UNIT_RUN(u, test_fifo_flags);
     UNIT_RUN(u, test_mlator);
+    UNIT_RUN(u, test_fast_fifo);
     return unit_done(u);
 }

@@ -6,6 +6,7 @@ Outputs (committed, so a build needs no generator):
   rtl/max78000/max78000_regs_pkg.sv      SV package: the same constants
   rtl/max78000/max78000_glob_regs.sv     register file of the global block
   rtl/max78000/max78000_quad_regs.sv     register file of one quadrant (instantiated 4x)
+  rtl/max78000/max78000_ffifo_regs.sv    register file of the fast FIFO
 
 Usage: gen_max78000_regs.py [--root DIR] [--check]
   --check  compare instead of writing; exit 1 and name the stale files if any differ.
@@ -107,7 +108,7 @@ def c_header(blocks):
                 o.append("#define %s_MASK 0x%08Xu" % (F, f["mask"]))
                 o.append("#define %s_GET(v) (((uint32_t)(v) >> %d) & 0x%Xu)" % (F, f["lo"], (1 << f["width"]) - 1))
             o.append("")
-    o.append("/* Descriptor table (register tests walk it): block 0 = glob, 1 = quad. */")
+    o.append("/* Descriptor table (register tests walk it): block 0 = glob, 1 = quad, 2 = ffifo. */")
     o.append("typedef struct max78000_reg_desc {")
     o.append("    const char *name;")
     o.append("    uint8_t  block;")
@@ -254,6 +255,7 @@ def outputs(root):
         "rtl/max78000/max78000_regs_pkg.sv": sv_pkg(blocks),
         "rtl/max78000/max78000_glob_regs.sv": sv_regfile(byname["glob"], "max78000_glob_regs"),
         "rtl/max78000/max78000_quad_regs.sv": sv_regfile(byname["quad"], "max78000_quad_regs"),
+        "rtl/max78000/max78000_ffifo_regs.sv": sv_regfile(byname["ffifo"], "max78000_ffifo_regs"),
     }
 
 
