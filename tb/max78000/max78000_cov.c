@@ -21,7 +21,7 @@ static const char *const L_QB[] = {"8bit", "4bit", "2bit", "1bit"};
 static const char *const L_M3OP[] = {"conv", "eltwise_conv", "eltwise_only", "passthrough", "deconv"};
 static const char *const L_EFUNC[] = {"sub", "add", "or", "xor"};
 static const char *const L_NOP[] = {"2", "3-16"};
-static const char *const L_INSRC[] = {"memory", "fifo"};
+static const char *const L_INSRC[] = {"memory", "fifo", "fast_fifo"};
 
 enum { X_KERNEL_FMT, X_POOL_KERNEL, X_POOL_SHAPE, X_OUTPUT, X_BIAS_SHIFT, X_FLATTEN_PASSES, X_QUAD_PROC, X_RUN_MODE,
        X_WBITS_KERNEL, X_M3_OP_POOL, X_EWISE, X_INPUT_STREAM, X_N };
@@ -97,6 +97,7 @@ void max78000_cov_layer(fcov_t *c, const max78000_t *m, unsigned y, const max780
         bool fifo = false;
         for (unsigned q = 0; q < 4; q++)
             fifo |= (m->q[q].ctrl & MAX78000_CTRL_FIFO_EN_MASK) && (m->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK);
-        fcov_hit4(c, X_INPUT_STREAM, fifo, l->roll != 0, 0, 0);
+        const bool fast = fifo && (m->q[0].ctrl & MAX78000_CTRL_FFIFO_EN_MASK);
+        fcov_hit4(c, X_INPUT_STREAM, fast ? 2 : fifo, l->roll != 0, 0, 0);
     }
 }

@@ -69,6 +69,8 @@ typedef struct net {
     bool     ahead;      /* net_fifo_ahead: the host fills the FIFO far ahead of a slow, tall layer 0 */
     bool     masked;     /* net_masked: processors a layer does not enable hold kernels at its MRAM words */
     unsigned fifo_q;
+    bool     ffifo;      /* the fast FIFO in place of FIFO 0 (quadrant 0's CTRL.ffifo_en and fifogrp, as ai8xize
+                            --fast-fifo writes them) */
 } net_t;
 
 static int proc_of(const gl_t *l, int c) { return l->chw ? 4 * (l->first_in + c) : l->first_in + c; }
@@ -473,9 +475,11 @@ static void net_setup(program_t *p, rng_t *r, const net_t *N, const char *tag)
                          l->oabs ? " abs" : "", l->bias ? " bias" : "", l->shift,
                          l->qb == 8 ? "" : l->qb == 4 ? " w4" : l->qb == 2 ? " w2" : " w1");
     }
-    prog_job(p, "%s%s%s", desc, N->oneshot ? " oneshot" : "", N->fifo ? " fifo" : "");
+    prog_job(p, "%s%s%s", desc, N->oneshot ? " oneshot" : "", N->ffifo ? " fast-fifo" : N->fifo ? " fifo" : "");
     m7_init(p, N->ctrl, (unsigned)N->nl - 1);
-    if (N->fifo)   /* FIFO fifo_q on, empty and full thresholds 2 (as ai8xize), rdy_sel 0 */
+    if (N->ffifo)   /* the fast FIFO's control as ai8xize writes it ("async, threshold 10"); no FIFO_CTRL */
+        m7_wr(p, MAX78000_FFIFO_BASE + MAX78000_FF_CR_OFF, 10u << 4);
+    else if (N->fifo)   /* FIFO fifo_q on, empty and full thresholds 2 (as ai8xize), rdy_sel 0 */
         m7_wr(p, MAX78000_GLOB_BASE + MAX78000_FIFO_CTRL_OFF, 1u << (12 + N->fifo_q) | 2u << 7 | 2u << 2);
     for (int i = 0; i < N->nl; i++)
         load_weights(p, r, &N->L[i]);
@@ -529,6 +533,11 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
             uint32_t v = 0;
             for (int b = 0; b < 4; b++)
                 v |= (uint32_t)(uint8_t)rnd8(r, wide, 32) << (8 * b);
+            if (N->ffifo) {   /* --fast-fifo: FF_SR.full, then FF_DR */
+                prog_poll(p, MAX78000_FFIFO_BASE + MAX78000_FF_SR_OFF, 0, MAX78000_FF_SR_FULL_MASK, 0);
+                m7_wr(p, MAX78000_FFIFO_BASE + MAX78000_FF_DR_OFF, v);
+                continue;
+            }
             prog_poll(p, MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF, 0, 1u << N->fifo_q, 0);
             m7_wr(p, MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF + 4u + 4u * N->fifo_q, v);
         }
@@ -579,6 +588,8 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
     N->m3 = kind & (NET_M3 | NET_FIFO_AHEAD);
     N->fifo = N->ahead || (N->m3 && rng_chance(r, 35));
     N->fifo_q = N->fifo ? rng_below(r, 4) : 0;   /* other kinds draw exactly as before */
+    N->ffifo = N->m3 && !N->ahead && N->fifo && rng_chance(r, 25);
+    if (N->ffifo) N->fifo_q = 0;                  /* the fast FIFO feeds quadrant 0's processors 0-3 */
     N->nl = (int)rng_range(r, (unsigned)minl, (unsigned)maxl);
     N->nstream = N->fifo && rng_chance(r, 60) ? (int)rng_range(r, 1, (unsigned)N->nl) : 0;
     if (kind & (NET_STREAM_MEM | NET_FIFO_AHEAD))
@@ -592,6 +603,8 @@ static void draw_net(rng_t *r, net_t *N, int minl, int maxl, int maxplane, int m
         for (unsigned q = 0; q < 4; q++)
             N->ctrl[q] |= MAX78000_CTRL_FIFO_EN_MASK |
                           (N->nstream ? MAX78000_CTRL_STREAM_EN_MASK | MAX78000_CTRL_LILBUF_MASK : 0);
+    if (N->ffifo)
+        N->ctrl[0] |= MAX78000_CTRL_FFIFO_EN_MASK | MAX78000_CTRL_FIFOGRP_MASK;
     if (kind & NET_STREAM_MEM)
         for (unsigned q = 0; q < 4; q++)
             N->ctrl[q] |= MAX78000_CTRL_STREAM_EN_MASK | MAX78000_CTRL_LILBUF_MASK;
