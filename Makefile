@@ -26,6 +26,7 @@
 #   GOLDEN_ONLY=1             make run: the golden model alone, no RTL (+golden_only; MAX78000, NVDLA)
 #   JOBS=<n>                  parallel simulations (default: all cores)
 #   N=<n> LIST=<list> ONLY=<id> TIMEOUT=<s>   make mutate: mutants, judging list, one mutant, seconds per run
+#   SINCE=<git revision>      make mutate: sample only mutants of the lines changed since it (a change's own)
 #   LAUNCHER=local|slurm      where make test / make regress run the simulations
 #   V=1                       show every build command
 #   PGO=0                     build the regression simulators without their profile (docs/performance.md)
@@ -382,7 +383,7 @@ N ?= 20
 MUT_LIST ?= tests/lists/nightly.list
 mutate: check-deps build
 	$(PYTHON) tests/mutate.py --acc $(ACC) -n $(N) --seed $(SEED) --list $(or $(LIST),$(MUT_LIST)) --jobs $(JOBS) \
-	    $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ONLY),--only $(ONLY))
+	    $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ONLY),--only $(ONLY)) $(if $(SINCE),--since $(SINCE))
 
 # Differential runs: the same seeded jobs on two DUTs of ACC (default: ours and the first upstream one).
 SEEDS ?= 10

@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -125,6 +126,22 @@ def sample(cands, n, seed):
     return out
 
 
+def changed_lines(rev, files):
+    """{file: set of line numbers} added or changed since git revision rev (git diff -U0)."""
+    p = subprocess.run(['git', 'diff', '-U0', rev, '--', *files], cwd=ROOT, capture_output=True, text=True)
+    if p.returncode:
+        raise ValueError(f"git diff {rev} failed: {p.stderr.strip()[:200]}")
+    out, cur = {}, None
+    for line in p.stdout.splitlines():
+        if line.startswith('+++ '):
+            cur = line[6:] if line.startswith('+++ b/') else None
+        elif line.startswith('@@') and cur:
+            m = re.match(r'@@ -\S+ \+(\d+)(?:,(\d+))? @@', line)
+            start, count = int(m.group(1)), int(m.group(2) if m.group(2) is not None else 1)
+            out.setdefault(cur, set()).update(range(start, start + count))
+    return out
+
+
 def first_error(out):
     lines = [l for l in out.splitlines() if '%Error' in l or 'error:' in l or 'ERROR' in l]
     return (lines[0] if lines else (out.strip().splitlines() or ['(no output)'])[-1]).strip()[:200]
@@ -170,6 +187,8 @@ def main():
     ap.add_argument('--only', help='run this one mutant (its id as the report prints it)')
     ap.add_argument('--candidates', action='store_true', help='list the candidate mutants and stop')
     ap.add_argument('--require', type=float, default=0.0, help='exit 1 below this score (%%)')
+    ap.add_argument('--since', metavar='REV', help='sample only mutants of lines added or changed since git '
+                    'revision REV (a change\'s own mutants)')
     a = ap.parse_args()
 
     files = mutlib.dut_files(a.acc)
@@ -179,6 +198,16 @@ def main():
               file=sys.stderr)
         return 2
     cands = [m for f in files for m in mutlib.candidates(f)]
+    if a.since:
+        try:
+            changed = changed_lines(a.since, files)
+        except ValueError as ex:
+            print(f"ERROR: --since {a.since}: {ex}", file=sys.stderr)
+            return 2
+        cands = [m for m in cands if m.line in changed.get(m.file, ())]
+        if not cands:
+            print(f"ERROR: no candidate mutant on the lines of rtl/{a.acc} changed since {a.since}", file=sys.stderr)
+            return 2
     if a.candidates:
         for m in cands:
             print(f"{m.id}  {m.before} -> {m.after}")
