@@ -39,6 +39,21 @@ def copy(src, dst):
         os.chmod(os.path.join(dst, f), 0o644)
 
 
+def unknown_statement(src, bad, program_file, function):
+    """A copy of src with a statement ai8xize never writes at the start of `function` must fail naming
+    program_file:line."""
+    copy(src, bad)
+    cc = os.path.join(bad, program_file)
+    lines = open(cc).read().split('\n')
+    at = next(i for i, l in enumerate(lines) if l.startswith(function)) + 2
+    lines.insert(at, '  *((volatile uint32_t *) 0x50100000) ^= 0x00000001; // not something ai8xize writes')
+    open(cc, 'w').write('\n'.join(lines))
+    rc, out = run(bad)
+    check(rc != 0 and re.search(rf'{re.escape(program_file)}:{at + 1}: .*\^=', out) is not None,
+          f'{os.path.basename(src)}: an unsupported C construct fails naming {program_file}:{at + 1}', out)
+    shutil.rmtree(bad)
+
+
 def known_answer_faults(src, prog, d, program_file):
     """The baseline, one wrong known-answer word, one unknown statement: checks for program `src`."""
     rc, out = run(src)
@@ -68,16 +83,7 @@ def known_answer_faults(src, prog, d, program_file):
         check(False, f'{prog}: the failing run prints a repro line', out)
     shutil.rmtree(bad)
     # a statement the reader does not understand, at the start of the program's load_input
-    copy(src, bad)
-    cc = os.path.join(bad, program_file)
-    lines = open(cc).read().split('\n')
-    at = next(i for i, l in enumerate(lines) if l.startswith('void load_input(void)')) + 2
-    lines.insert(at, '  *((volatile uint32_t *) 0x50100000) ^= 0x00000001; // not something ai8xize writes')
-    open(cc, 'w').write('\n'.join(lines))
-    rc, out = run(bad)
-    check(rc != 0 and re.search(rf'{re.escape(program_file)}:{at + 1}: .*\^=', out) is not None,
-          f'{prog}: an unsupported C construct fails naming {program_file}:{at + 1}', out)
-    shutil.rmtree(bad)
+    unknown_statement(src, bad, program_file, 'void load_input(void)')
 
 
 def main():
@@ -108,16 +114,7 @@ def main():
         known_answer_faults(src, PROG, d, 'main.c')
         # an unsupported construct in cnn.c too (the driver, not the test program)
         bad = os.path.join(d, PROG)
-        copy(src, bad)
-        cc = os.path.join(bad, 'cnn.c')
-        lines = open(cc).read().split('\n')
-        at = next(i for i, l in enumerate(lines) if l.startswith('int cnn_init(void)')) + 2
-        lines.insert(at, '  *((volatile uint32_t *) 0x50100000) ^= 0x00000001; // not something ai8xize writes')
-        open(cc, 'w').write('\n'.join(lines))
-        rc, out = run(bad)
-        check(rc != 0 and re.search(rf'cnn\.c:{at + 1}: .*\^=', out) is not None,
-              f'an unsupported C construct fails naming cnn.c:{at + 1}', out)
-        shutil.rmtree(bad)
+        unknown_statement(src, bad, 'cnn.c', 'int cnn_init(void)')
         # no program at all
         os.makedirs(bad)
         shutil.copy(os.path.join(src, 'sampleoutput.h'), bad)
