@@ -334,6 +334,15 @@ void max78000_run_layer(max78000_t *m, unsigned y)
                 goto out;
             }
         }
+    /* qupac (--fast-fifo-quad, ai8x-synthesis kernels.py): every quadrant holds layer 0's input and a quarter of
+     * its kernels, channels q, q+4, q+8, ... in its local slots 0, 1, 2, ...; no quadrant sums another's
+     * (ai8xize clears cnnsi_en). Local slot K of quadrant q goes to lane q of the word of slot 4K: pass 4K / S,
+     * slot 4K % S + q, which is channel 4K+q's place whenever a pass holds a multiple of 4 slots. Where it does
+     * not (S = 15: fifostream-pool-stride-hwc), the padding slot past the last channel then lands in an unused
+     * lane; "channel 4K+q's place" would put it on channel 0 of the next pass, the same byte as channel 0 there
+     * (WPTR_CHOFF 0), written after it (the engine runs K in time), and the known answer says that does not
+     * happen. */
+    const bool quad = y == 0 && max78000_qupac(m);
     /* Snapshot semantics for pass-through layers too: take their values first. */
     for (int q = MAX78000_NQUAD - 1; q >= 0; q--) {
         const max78000_lp_t *L = &lp[q];
@@ -344,7 +353,7 @@ void max78000_run_layer(max78000_t *m, unsigned y)
             continue;
         }
         for (unsigned K = 0; K < L->NK; K++) {
-            unsigned P = K / L->S, j = K % L->S;
+            unsigned P = quad ? 4 * K / L->S : K / L->S, j = quad ? 4 * K % L->S + (unsigned)q : K % L->S;
             for (int k = 0; k < npix[q]; k++) {
                 int64_t total = part[q][(size_t)K * npix[q] + k];
                 for (unsigned t = 0; t < MAX78000_NQUAD; t++)

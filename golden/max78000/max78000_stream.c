@@ -69,22 +69,33 @@ static uint32_t roll_of(const max78000_t *m, unsigned q, unsigned y)
     return m->q[q].fbuf[y] & 0x1FFFFu;
 }
 
-/* One FIFO word into layer 0's input (D46). */
+/* The fast FIFO takes FIFO 0's place while quadrant 0's CTRL.ffifo_en is set (ai8x-synthesis writes no
+ * FIFO_CTRL then). */
+static bool ff_feeds(const max78000_t *m) { return (m->q[0].ctrl & MAX78000_CTRL_FFIFO_EN_MASK) != 0; }
+
+bool max78000_qupac(const max78000_t *m)
+{
+    return ff_feeds(m) && (m->q[0].ctrl & MAX78000_CTRL_QUPAC_MASK);
+}
+
+/* One FIFO word into layer 0's input (D46); with qupac the fast FIFO's word goes to memory 4q of every
+ * quadrant q (processors 16q..16q+3), each at its own layer 0's RPTR_BASE and circular buffer. */
 static void deliver(max78000_t *m, unsigned k, uint32_t word)
 {
-    unsigned g = 4 * k;
     uint32_t off = m->fifo_taken[k]++;
-    uint32_t rptr = m->q[k].lreg[MAX78000_LR_RPTR_BASE][0] & 0x1FFFu;
-    uint32_t roll = roll_of(m, k, 0);
-    m->dmem[g][(rptr + (roll ? off % roll : off)) & 0x1FFFu] = word;
-    if (roll) max78000_sbuf_put(&m->lin[g], off, 0xF, word);
+    unsigned last = k == 0 && max78000_qupac(m) ? 3 : k;
+    for (unsigned q = k; q <= last; q++) {
+        unsigned g = 4 * q;
+        uint32_t rptr = m->q[q].lreg[MAX78000_LR_RPTR_BASE][0] & 0x1FFFu;
+        uint32_t roll = roll_of(m, q, 0);
+        m->dmem[g][(rptr + (roll ? off % roll : off)) & 0x1FFFu] = word;
+        if (roll) max78000_sbuf_put(&m->lin[g], off, 0xF, word);
+    }
 }
 
 static uint32_t ifrm(const max78000_t *m, unsigned k) { return m->q[k].ifrm & 0xFFFFFu; }
 
-/* The fast FIFO takes FIFO 0's place while quadrant 0's CTRL.ffifo_en is set (ai8x-synthesis writes no
- * FIFO_CTRL then): the FIFOs that feed layer 0. */
-static bool ff_feeds(const max78000_t *m) { return (m->q[0].ctrl & MAX78000_CTRL_FFIFO_EN_MASK) != 0; }
+/* The FIFOs that feed layer 0. */
 static unsigned sources(const max78000_t *m)
 {
     return MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl) | (ff_feeds(m) ? 1u : 0u);
@@ -122,10 +133,10 @@ static void drain(max78000_t *m)
     }
 }
 
-/* The fast FIFO as ai8x-synthesis uses it is ffifo_en with fifogrp in quadrant 0 (processors 0-3). Its other
- * uses have no evidence of what the hardware does: qupac (--fast-fifo-quad) spreads layer 0's kernels and
- * outputs over the quadrants, fifogrp = 0 would route bytes to processors 0/16/32/48. A run with them is
- * refused when it starts (a register write alone changes nothing). */
+/* The fast FIFO as ai8x-synthesis uses it is ffifo_en with fifogrp in quadrant 0 (processors 0-3), with or
+ * without qupac (--fast-fifo-quad). Its other uses have no evidence of what the hardware does: fifogrp = 0
+ * would route bytes to processors 0/16/32/48, and qupac without the fast FIFO has nothing to broadcast. A run
+ * with them is refused when it starts (a register write alone changes nothing). */
 static void fast_fifo_refusals(max78000_t *m)
 {
     for (unsigned q = 0; q < 4 && !m->unsupported[0]; q++) {
@@ -133,9 +144,13 @@ static void fast_fifo_refusals(max78000_t *m)
         if ((v & MAX78000_CTRL_FFIFO_EN_MASK) && (q != 0 || !(v & MAX78000_CTRL_FIFOGRP_MASK)))
             snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: fast-FIFO input other than "
                      "into quadrant 0 with fifogrp (M3) not modelled", q, v);
-        else if (v & MAX78000_CTRL_QUPAC_MASK)
+        else if ((v & MAX78000_CTRL_QUPAC_MASK) && !ff_feeds(m))
             snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: qupac (fast-FIFO x16 "
-                     "broadcast, M3) not modelled", q, v);
+                     "broadcast, M3) without the fast FIFO feeding quadrant 0 not modelled", q, v);
+        else if (max78000_qupac(m) && ifrm(m, q) != ifrm(m, 0))
+            snprintf(m->unsupported, sizeof m->unsupported, "qupac with IFRM 0x%x in quadrant %u and 0x%x in quadrant "
+                     "0: every quadrant takes each broadcast word (ai8xize writes the same IFRM in all four)",
+                     ifrm(m, q), q, ifrm(m, 0));
     }
 }
 

@@ -127,13 +127,16 @@ module max78000_cnn
   logic [3:0]  fifo_lw;
   max78000_fifo u_fifo (
     .clk, .rst_n, .ctrl(fifo_ctrl_q),
-    .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA), .pop(fifo_pop & {3'b111, !ff_sel}),
+    .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA), .pop(fifo_pop & ~{{3{ff_quad}}, ff_sel}),
     .head(fifo_head), .empty(fifo_empty), .stat(fifo_stat_b), .irq(fifo_irq)
   );
   assign fifo_stat = {10'd0, fifo_stat_b};
 
   // The fast FIFO (M3) takes FIFO 0's place while quadrant 0's CTRL.ffifo_en is set (ai8x-synthesis: it feeds
-  // processors 0-3; FIFO_CTRL is not written then). src_* are what the drain and the engine see as FIFO k.
+  // processors 0-3; FIFO_CTRL is not written then). With qupac too (--fast-fifo-quad) it feeds processors
+  // 0-3 of every quadrant: the four drains step together on its words. src_* are what the drain and the engine
+  // see as FIFO k.
+  wire ff_quad = ff_sel && ctrl_q[0][31];
   logic [31:0] ff_rdata, ff_head;
   logic        ff_empty;
   max78000_ffifo u_ffifo (
@@ -146,16 +149,17 @@ module max78000_cnn
     src_head = fifo_head;
     src_empty = fifo_empty;
     src_fen = fifo_ctrl_q[15:12];
-    if (ff_sel) begin
-      src_head[0] = ff_head;
-      src_empty[0] = ff_empty;
-      src_fen[0] = 1'b1;
-    end
+    for (int k = 0; k < 4; k++)
+      if (k == 0 ? ff_sel : ff_quad) begin
+        src_head[k] = ff_head;
+        src_empty[k] = ff_empty;
+        src_fen[k] = 1'b1;
+      end
   end
   wire fifo_run = busy && ctrl_q[master_q][15];        // the master's CTRL.fifo_en
   max78000_fifo_drain u_drain (
     .clk, .rst_n, .start(start_hit != 4'd0 && !busy), .active(fifo_run), .fen(src_fen),
-    .cpl(fifo_ctrl_q[11]), .ifrm, .rptr(fifo_rptr), .fempty(src_empty), .mem_busy(fifo_memw),
+    .cpl(fifo_ctrl_q[11] || ff_quad), .ifrm, .rptr(fifo_rptr), .fempty(src_empty), .mem_busy(fifo_memw),
     .roll(fifo_roll), .pop(fifo_pop), .waddr(fifo_waddr), .lw(fifo_lw), .cnt(fifo_cnt)
   );
   for (genvar k = 0; k < 4; k++) begin : g_fmem
@@ -278,7 +282,7 @@ module max78000_cnn
     .layer, .lp_in, .busy, .done, .cycles(run_cycles),
     .dm_re, .dm_raddr, .dm_rdata, .dm_we, .dm_wg, .dm_waddr, .dm_wdata, .dm_wbe,
     .mr_re, .mr_addr, .mr_rdata, .br_re, .br_addr, .br_rdata,
-    .fifo_feed(fifo_run ? src_fen : 4'd0), .fifo_cnt, .ifrm, .fifo_lw, .fifo_data(src_head)
+    .fifo_feed(fifo_run ? src_fen : 4'd0), .fifo_cnt, .ifrm, .fifo_lw, .fifo_data(src_head), .quad(ff_quad)
   );
 
   // ---------------- memories ----------------

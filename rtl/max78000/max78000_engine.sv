@@ -62,7 +62,11 @@ module max78000_engine
   input  logic [19:0] ifrm [4],
   // FIFO words for layer 0's logical input frame (streaming, 2.4): word fifo_cnt[k] of memory 4k
   input  logic [3:0]  fifo_lw,
-  input  logic [31:0] fifo_data [4]
+  input  logic [31:0] fifo_data [4],
+  // qupac with the fast FIFO (ai8xize --fast-fifo-quad): every quadrant holds layer 0's input and a quarter of
+  // its kernels; local slot K of quadrant q goes to lane q of slot 4K's word (pass 4K / S, slot 4K % S + q; no
+  // quadrant sums another's; docs/max78000.md)
+  input  logic        quad
 );
   typedef enum logic [3:0] { S_IDLE, S_INIT, S_POOL, S_PDRAIN, S_CONV, S_CDRAIN, S_LEND, S_DONE, S_PASS, S_PWR
   } state_e;
@@ -212,20 +216,20 @@ module max78000_engine
   logic [2:0]  bit1 [4];
   logic [21:0] k1;
   logic [9:0]  j1;
-  logic [15:0] P1;
+  logic [15:0] P1, K1;
   logic signed [19:0] prod [64];
   logic signed [39:0] acc [4];
   logic signed [39:0] qsum [4];
 
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
-      cv1 <= 1'b0; clast1 <= 1'b0; tval1 <= '0; k1 <= '0; j1 <= '0; P1 <= '0;
+      cv1 <= 1'b0; clast1 <= 1'b0; tval1 <= '0; k1 <= '0; j1 <= '0; P1 <= '0; K1 <= '0;
       for (int q = 0; q < 4; q++) begin r01[q] <= '0; bit1[q] <= '0; end
     end else if (!stall) begin
       cv1 <= issue;
       clast1 <= last_e;
       tval1 <= tval;
-      k1 <= k; j1 <= j; P1 <= P;
+      k1 <= k; j1 <= j; P1 <= P; K1 <= K;
       for (int q = 0; q < 4; q++) begin r01[q] <= r0_q[q]; bit1[q] <= bit_q[q]; end
     end
   end
@@ -281,8 +285,16 @@ module max78000_engine
   logic [31:0] wb_data [4];
   logic [3:0]  wb_be [4];
   logic [1:0]  ws;
+  logic [15:0] Pq [4];                  // output pass and slot of each quadrant's value (differ only with quad)
+  logic [9:0]  jq [4];
 
   always_comb begin
+    for (int q = 0; q < 4; q++) begin
+      logic [31:0] g;
+      g = 32'd4 * 32'(K1);
+      Pq[q] = (quad && layer == 5'd0) ? 16'(g / 32'(L.s)) : P1;
+      jq[q] = (quad && layer == 5'd0) ? 10'(g % 32'(L.s) + 32'(q)) : j1;
+    end
     for (int q = 0; q < 4; q++)
       part[q] = acc[q] + qsum[q] + (lp[q].bias_en ? 40'($signed(br_rdata[q])) * 40'sd128 : 40'sd0);  // D35
     for (int q = 0; q < 4; q++) begin
@@ -290,13 +302,13 @@ module max78000_engine
       for (int t = 0; t < 4; t++)
         if (t != q && lp[q].cnnsi[t]) total[q] = total[q] + part[t];                              // D23
       if (lp[q].bigdwrt)                                                                           // D40
-        woffs[q] = 32'd4 * 32'(k1) * 32'(lp[q].inc1) + 32'(P1) * 32'(lp[q].choff) + 32'(j1[1:0]);
+        woffs[q] = 32'd4 * 32'(k1) * 32'(lp[q].inc1) + 32'(Pq[q]) * 32'(lp[q].choff) + 32'(jq[q][1:0]);
       else
-        woffs[q] = 32'(k1) * 32'(lp[q].inc1) + 32'(P1) * 32'(lp[q].choff);
-      ptr[q] = wptr(17'(32'(lp[q].wbase) + 32'(j1[9:2]) * 32'(lp[q].moff)), woffs[q], lp[q].roll_next);
+        woffs[q] = 32'(k1) * 32'(lp[q].inc1) + 32'(Pq[q]) * 32'(lp[q].choff);
+      ptr[q] = wptr(17'(32'(lp[q].wbase) + 32'(jq[q][9:2]) * 32'(lp[q].moff)), woffs[q], lp[q].roll_next);
       wdata[q] = lp[q].bigdwrt ? total[q][31:0]                                                   // D38
                                : {4{out_stage(total[q], lp[q].shift, lp[q].oabs, lp[q].relu)}};
-      wbe[q] = lp[q].bigdwrt ? 4'hF : 4'(1 << j1[1:0]);
+      wbe[q] = lp[q].bigdwrt ? 4'hF : 4'(1 << jq[q][1:0]);
     end
     // D41: a lower writing quadrant stores later; a write it fully overwrites is dropped.
     for (int q = 0; q < 4; q++) begin

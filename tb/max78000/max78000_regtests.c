@@ -99,27 +99,33 @@ int m7_reg_rw(program_t *p, uint64_t seed, char *err, size_t errlen)
 
 /* Every writable register instance gets its own random pattern first; only then is each read back: a write
  * that also lands in another register (address decode aliasing, a write enable not qualified by its
- * address) shows as a wrong value in the victim. */
+ * address) shows as a wrong value in the victim. Twice, in table order and in reverse, so that every register
+ * has every other one written after it once (the last one written would otherwise be no victim of any). */
 int m7_reg_alias(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     rng_t r;
     rng_seed_stream(&r, seed, "max78000.reg_alias");
-    prog_job(p, "every register written with its own pattern, then all read back (no write reaches another register)");
-    for (int pass = 0; pass < 2; pass++) {
-        rng_t again = r;   /* the read pass replays the write pass's patterns */
-        for (size_t k = 0; k < MAX78000_REG_TABLE_N; k++) {
-            const max78000_reg_desc_t *d = &max78000_reg_table[k];
-            if (d->womask || d->wmask == 0)
-                continue;
-            for (unsigned q = 0; q < quads(d); q++)
-                for (unsigned i = 0; i < d->count; i++) {
-                    uint32_t pat = (uint32_t)rng_next(&again) & safe_bits(d), a = reg_addr(d, q, i);
-                    uint32_t v = (d->reset & ~d->wmask) | (pat & d->wmask);
-                    if (pass == 0) prog_write(p, a, pat);
-                    else prog_read(p, a, v & d->rmask, 0xFFFFFFFFu);
-                }
+    for (int rev = 0; rev < 2; rev++) {
+        prog_job(p, "every register written with its own pattern, then all read back (no write reaches another "
+                 "register), %s", rev ? "in reverse table order" : "in table order");
+        rng_t again = r;
+        for (int pass = 0; pass < 2; pass++) {
+            again = r;   /* the read pass replays the write pass's patterns */
+            for (size_t kk = 0; kk < MAX78000_REG_TABLE_N; kk++) {
+                const max78000_reg_desc_t *d = &max78000_reg_table[rev ? MAX78000_REG_TABLE_N - 1 - kk : kk];
+                if (d->womask || d->wmask == 0)
+                    continue;
+                for (unsigned q = 0; q < quads(d); q++)
+                    for (unsigned i = 0; i < d->count; i++) {
+                        uint32_t pat = (uint32_t)rng_next(&again) & safe_bits(d), a = reg_addr(d, q, i);
+                        uint32_t v = (d->reset & ~d->wmask) | (pat & d->wmask);
+                        if (pass == 0) prog_write(p, a, pat);
+                        else prog_read(p, a, v & d->rmask, 0xFFFFFFFFu);
+                    }
+            }
         }
+        r = again;       /* the reverse pass draws new patterns */
     }
     return 0;
 }

@@ -1,6 +1,7 @@
 /* The MAX78000 golden model's M3 register behaviour that no ai8xize program of ../shared exercises on
  * its own: FIFO_STAT flags and thresholds (D10), words dropped by a full or disabled FIFO, the FIFO interrupt,
- * the mlator (3.12), and the fast FIFO (its words, flags and refusals). The FIFO-fed runs and streaming layers are covered by test_max78000_ai8x. */
+ * the mlator (3.12), and the fast FIFO (its words, flags, qupac broadcast and refusals). The FIFO-fed runs and
+ * streaming layers are covered by test_max78000_ai8x and the programs of vectors/max78000/ai8x_fastfifo. */
 #include "unit.h"
 
 #include "max78000_golden.h"
@@ -38,8 +39,9 @@ static void test_fifo_flags(unit_t *u)
 }
 
 /* The fast FIFO (0x400C_0400): FF_SR {full, empty}, 16 words then drops; with quadrant 0's ffifo_en and
- * fifogrp its words are layer 0's input of quadrant 0 in place of FIFO 0's (which keeps its own words);
- * qupac and fifogrp = 0 are refused when a run starts. */
+ * fifogrp its words are layer 0's input of quadrant 0 in place of FIFO 0's (which keeps its own words); with
+ * qupac too, of every quadrant (memory 4q at its own RPTR_BASE). Refused when a run starts: qupac without the
+ * fast FIFO, qupac with IFRMs that differ, fifogrp = 0. */
 #define FF_SR (MAX78000_FFIFO_BASE + MAX78000_FF_SR_OFF)
 #define FF_DR (MAX78000_FFIFO_BASE + MAX78000_FF_DR_OFF)
 static void test_fast_fifo(unit_t *u)
@@ -75,10 +77,38 @@ static void test_fast_fifo(unit_t *u)
     max78000_free(m);
 
     m = max78000_new();
-    wr(m, Q0 + 0x400000u, MAX78000_CTRL_QUPAC_MASK);     /* quadrant 1: qupac */
+    for (unsigned q = 0; q < 4; q++) {
+        wr(m, Q0 + 0x400000u * q + 0x10 + 10 * 0x80, 0x40 + q);          /* L0 RPTR_BASE differs per quadrant */
+        wr(m, Q0 + 0x400000u * q + 0x990, 3);
+        /* quadrants 1-3: cnn_en as slaves of quadrant 0 (ext_sync 4), as ai8xize enables them */
+        wr(m, Q0 + 0x400000u * q, MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_FIFO_EN_MASK | (q ? 0x801u : 0u));
+    }
+    wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK);
+    wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_CNN_EN_MASK);
+    wr(m, FF_DR, 0xa1b2c3d4);
+    for (unsigned q = 0; q < 4; q++)
+        CHECK_EQ(rd(m, 0x50400000u + 0x400000u * q + 4u * (0x40 + q)), 0xa1b2c3d4u);   /* memory 4q */
+    CHECK_EQ(m->fifo_taken[0], 1u);
+    CHECK(!m->unsupported[0], "qupac with the fast FIFO runs: '%s'", m->unsupported);
+    max78000_free(m);
+
+    m = max78000_new();
+    wr(m, Q0 + 0x400000u, MAX78000_CTRL_QUPAC_MASK);     /* quadrant 1: qupac, no fast FIFO */
     CHECK(!m->unsupported[0], "a register write alone is not refused");
     wr(m, Q0, MAX78000_CTRL_CNN_EN_MASK);
-    CHECK(strstr(m->unsupported, "qupac") != NULL, "qupac refused at the start: '%s'", m->unsupported);
+    CHECK(strstr(m->unsupported, "qupac") != NULL, "qupac without the fast FIFO refused at the start: '%s'",
+          m->unsupported);
+    max78000_free(m);
+
+    m = max78000_new();
+    for (unsigned q = 0; q < 4; q++) {
+        wr(m, Q0 + 0x400000u * q + 0x990, q == 2 ? 5 : 3);
+        /* quadrants 1-3: cnn_en as slaves of quadrant 0 (ext_sync 4), as ai8xize enables them */
+        wr(m, Q0 + 0x400000u * q, MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_FIFO_EN_MASK | (q ? 0x801u : 0u));
+    }
+    wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_CNN_EN_MASK);
+    CHECK(strstr(m->unsupported, "IFRM 0x5 in quadrant 2") != NULL, "qupac with differing IFRMs refused: '%s'",
+          m->unsupported);
     max78000_free(m);
 
     m = max78000_new();

@@ -19,6 +19,7 @@ module max78000_buf_check (
   input logic [10:0]      h_p, w_p, h_out, w_out,
   input logic [8:0]       x,          // input passes
   input logic [15:0]      nk,         // output slots
+  input logic             quad,       // qupac layer 0: quadrant q's slot K goes to lane q of slot 4K (4*nk slots)
   input logic [9:0]       s,          // slots per output pass
   input logic [3:0]       writes, passthru, bigdwrt,
   input logic [3:0][15:0] pro_en,
@@ -32,13 +33,15 @@ module max78000_buf_check (
 );
   logic [31:0] rows;                  // pooled-plane rows written this layer
   logic        pdrain_q;
-  logic [31:0] plane, kmax, jgmax, pmax;
+  logic [31:0] plane, kmax, jgmax, pmax, nch;
 
   always_comb begin
     plane = 32'(h_p) * 32'(w_p) * 32'(x);
     kmax = 32'(h_out) * 32'(w_out) - 32'd1;
-    jgmax = ((nk <= 16'(s) ? 32'(nk) : 32'(s)) - 32'd1) >> 2;
-    pmax = s != 10'd0 && nk != 16'd0 ? (32'(nk) - 32'd1) / 32'(s) : 32'd0;
+    nch = quad ? 32'd4 * 32'(nk) : 32'(nk);
+    // qupac: slot 4K % S + q can reach S + 2 (a pass of S slots not a multiple of 4)
+    jgmax = ((nch <= 32'(s) ? nch : 32'(s)) - 32'd1 + (quad ? 32'd3 : 32'd0)) >> 2;
+    pmax = s != 10'd0 && nch != 32'd0 ? (nch - 32'd1) / 32'(s) : 32'd0;
   end
 
   // Offsets from WPTR_BASE of quadrant q's writes this layer: its slot groups' (pass-through: timeslots') bases

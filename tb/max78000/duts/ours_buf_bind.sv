@@ -11,6 +11,7 @@ bind max78000_engine max78000_buf_check u_buf_check (
     .w_out    (L.w_out),
     .x        (L.x),
     .nk       (L.nk),
+    .quad     (quad && layer == 5'd0),
     .s        (L.s),
     .writes   ({lp[3].writes, lp[2].writes, lp[1].writes, lp[0].writes}),
     .passthru ({lp[3].passthru, lp[2].passthru, lp[1].passthru, lp[0].passthru}),
