@@ -147,6 +147,9 @@ static void fast_fifo_refusals(max78000_t *m)
         else if ((v & MAX78000_CTRL_QUPAC_MASK) && !ff_feeds(m))
             snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: qupac (fast-FIFO x16 "
                      "broadcast, M3) without the fast FIFO feeding quadrant 0 not modelled", q, v);
+        else if (max78000_qupac(m) && MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl))
+            snprintf(m->unsupported, sizeof m->unsupported, "qupac with FIFO_CTRL.fifo_en 0x%x: the fast FIFO feeds "
+                     "every quadrant then (ai8xize writes no FIFO_CTRL)", MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl));
         else if (max78000_qupac(m) && ifrm(m, q) != ifrm(m, 0))
             snprintf(m->unsupported, sizeof m->unsupported, "qupac with IFRM 0x%x in quadrant %u and 0x%x in quadrant "
                      "0: every quadrant takes each broadcast word (ai8xize writes the same IFRM in all four)",

@@ -79,6 +79,7 @@ module max78000_cnn
   logic [31:0] fifo_ctrl_q, aod_ctrl_q;
   logic [31:0] ctrl_q [4], lcnt_q [4];
   wire ff_sel = ctrl_q[0][22];          // quadrant 0's CTRL.ffifo_en: the fast FIFO feeds it (below)
+  wire ff_quad = ff_sel && ctrl_q[0][31];   // and qupac: it feeds every quadrant
 
   // ---------------- APB protocol: wait states, errors ----------------
   logic [1:0] ws_cnt;
@@ -127,7 +128,8 @@ module max78000_cnn
   logic [3:0]  fifo_lw;
   max78000_fifo u_fifo (
     .clk, .rst_n, .ctrl(fifo_ctrl_q),
-    .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA), .pop(fifo_pop & ~{{3{ff_quad}}, ff_sel}),
+    .push({fifo_wr_we[3], fifo_wr_we[2], fifo_wr_we[1], fifo_wr_we[0]}), .wdata(PWDATA),
+    .pop(fifo_pop & ~{{3{ff_quad}}, ff_sel}),   // a FIFO the fast FIFO replaces keeps its words
     .head(fifo_head), .empty(fifo_empty), .stat(fifo_stat_b), .irq(fifo_irq)
   );
   assign fifo_stat = {10'd0, fifo_stat_b};
@@ -136,7 +138,6 @@ module max78000_cnn
   // processors 0-3; FIFO_CTRL is not written then). With qupac too (--fast-fifo-quad) it feeds processors
   // 0-3 of every quadrant: the four drains step together on its words. src_* are what the drain and the engine
   // see as FIFO k.
-  wire ff_quad = ff_sel && ctrl_q[0][31];
   logic [31:0] ff_rdata, ff_head;
   logic        ff_empty;
   max78000_ffifo u_ffifo (

@@ -41,7 +41,7 @@ static void test_fifo_flags(unit_t *u)
 /* The fast FIFO (0x400C_0400): FF_SR {full, empty}, 16 words then drops; with quadrant 0's ffifo_en and
  * fifogrp its words are layer 0's input of quadrant 0 in place of FIFO 0's (which keeps its own words); with
  * qupac too, of every quadrant (memory 4q at its own RPTR_BASE). Refused when a run starts: qupac without the
- * fast FIFO, qupac with IFRMs that differ, fifogrp = 0. */
+ * fast FIFO, qupac with IFRMs that differ or with APB FIFOs enabled, fifogrp = 0. */
 #define FF_SR (MAX78000_FFIFO_BASE + MAX78000_FF_SR_OFF)
 #define FF_DR (MAX78000_FFIFO_BASE + MAX78000_FF_DR_OFF)
 static void test_fast_fifo(unit_t *u)
@@ -108,6 +108,14 @@ static void test_fast_fifo(unit_t *u)
     }
     wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_CNN_EN_MASK);
     CHECK(strstr(m->unsupported, "IFRM 0x5 in quadrant 2") != NULL, "qupac with differing IFRMs refused: '%s'",
+          m->unsupported);
+    max78000_free(m);
+
+    m = max78000_new();
+    wr(m, FIFO_CTRL, 2u << 12);                          /* APB FIFO 1 enabled beside qupac */
+    for (unsigned q = 0; q < 4; q++) wr(m, Q0 + 0x400000u * q + 0x990, 3);
+    wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_CNN_EN_MASK);
+    CHECK(strstr(m->unsupported, "qupac with FIFO_CTRL.fifo_en 0x2") != NULL, "qupac with APB FIFOs refused: '%s'",
           m->unsupported);
     max78000_free(m);
 
