@@ -18,14 +18,6 @@ static uint32_t reg_addr(const max78000_reg_desc_t *d, unsigned q, unsigned i)
 /* Instances of a register: one per quadrant for the quadrant block (1), one for the others. */
 static unsigned quads(const max78000_reg_desc_t *d) { return d->block == 1 ? 4u : 1u; }
 
-/* What a register reads after reset: its reset value, and the status bits of an idle accelerator
- * (an empty fast FIFO reads empty; the APB FIFOs are disabled and read 0, D10). */
-static uint32_t reset_read(const max78000_reg_desc_t *d)
-{
-    uint32_t v = d->reset & d->rmask;
-    if (!strcmp(d->name, "FF_SR")) v |= MAX78000_FF_SR_EMPTY_MASK;
-    return v;
-}
 
 static uint32_t lanes(uint8_t strb)
 {
@@ -44,7 +36,7 @@ int m7_reg_reset(program_t *p, uint64_t seed, char *err, size_t errlen)
         const max78000_reg_desc_t *d = &max78000_reg_table[k];
         for (unsigned q = 0; q < quads(d); q++)
             for (unsigned i = 0; i < d->count; i++)
-                prog_read(p, reg_addr(d, q, i), reset_read(d), 0xFFFFFFFFu);
+                prog_read(p, reg_addr(d, q, i), (d->reset & d->rmask) | d->idle, 0xFFFFFFFFu);   /* idle: table */
     }
     return 0;
 }

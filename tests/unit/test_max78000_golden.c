@@ -277,8 +277,7 @@ static void test_registers(unit_t *u)
     for (size_t i = 0; i < MAX78000_REG_TABLE_N; i++) {
         const max78000_reg_desc_t *d = &max78000_reg_table[i];
         unsigned nb = d->block == 1 ? 4 : 1;
-        /* status bits of an idle accelerator: the fast FIFO is empty */
-        uint32_t idle = !strcmp(d->name, "FF_SR") ? MAX78000_FF_SR_EMPTY_MASK : 0;
+        uint32_t idle = d->idle;                                /* status bits of an idle accelerator */
         for (unsigned b = 0; b < nb; b++)
             for (unsigned k = 0; k < d->count; k++) {
                 uint32_t base = d->block == 1 ? MAX78000_QUAD_ADDR(b, 0) : d->block == 2 ? MAX78000_FFIFO_BASE

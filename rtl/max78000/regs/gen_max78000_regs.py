@@ -54,8 +54,10 @@ def load(path):
                 if acc not in ("rw", "ro", "wo"):
                     raise ValueError("%s.%s: access %r" % (r["name"], name, acc))
                 used |= m
+                if "idle1" in flags and acc != "ro":
+                    raise ValueError("%s.%s: idle1 marks a read-only status bit" % (r["name"], name))
                 fields.append(dict(name=name, lo=lo, width=w, mask=m, access=acc,
-                                   hwset="hwset" in flags))
+                                   hwset="hwset" in flags, idle1="idle1" in flags))
             arr = r.get("array")
             reg = dict(name=r["name"], offset=num(r["offset"]), reset=num(r["reset"]), desc=r.get("desc", ""),
                        fields=fields, count=num(arr["count"]) if arr else 1,
@@ -66,6 +68,7 @@ def load(path):
             reg["womask"] = sum(f["mask"] for f in fields if f["access"] == "wo")
             reg["rmask"] = reg["rwmask"] | reg["romask"]
             reg["hwset"] = sum(f["mask"] for f in fields if f["hwset"])
+            reg["idle"] = sum(f["mask"] for f in fields if f["idle1"])
             if reg["reset"] & ~reg["rwmask"] & 0xFFFFFFFF:
                 raise ValueError("%s: reset value has bits outside its rw fields" % r["name"])
             regs.append(reg)
@@ -114,14 +117,15 @@ def c_header(blocks):
     o.append("    uint8_t  block;")
     o.append("    uint16_t offset, count, stride;")
     o.append("    uint32_t reset, wmask, rmask, romask, womask;")
+    o.append("    uint32_t idle;     /* read-only bits that read 1 on an idle accelerator (e.g. an empty FIFO) */")
     o.append("} max78000_reg_desc_t;")
     o.append("")
     o.append("static const max78000_reg_desc_t max78000_reg_table[] = {")
     for bi, b in enumerate(blocks):
         for r in b["regs"]:
-            o.append('    {"%s", %d, 0x%04X, %d, %d, 0x%08Xu, 0x%08Xu, 0x%08Xu, 0x%08Xu, 0x%08Xu},'
+            o.append('    {"%s", %d, 0x%04X, %d, %d, 0x%08Xu, 0x%08Xu, 0x%08Xu, 0x%08Xu, 0x%08Xu, 0x%08Xu},'
                      % (r["name"], bi, r["offset"], r["count"], r["stride"], r["reset"], r["wmask"],
-                        r["rmask"], r["romask"], r["womask"]))
+                        r["rmask"], r["romask"], r["womask"], r["idle"]))
     o.append("};")
     o.append("#define MAX78000_REG_TABLE_N (sizeof max78000_reg_table / sizeof max78000_reg_table[0])")
     o.append("#endif")
