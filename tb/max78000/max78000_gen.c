@@ -529,17 +529,18 @@ static void emit_net(program_t *p, rng_t *r, net_t *N, const char *tag)
     m7_start(p, N->ctrl, N->master, final);
     if (N->fifo) {   /* load_input of a --fifo program: each word after FIFO_STAT says the FIFO is not full */
         bool wide = rng_chance(r, 40);
+        /* --fast-fifo: FF_SR.full and FF_DR; else FIFO_STAT's full bit of FIFO fifo_q and FIFO_WRk */
+        uint32_t stat = N->ffifo ? MAX78000_FFIFO_BASE + MAX78000_FF_SR_OFF
+                                 : MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF;
+        uint32_t full = N->ffifo ? MAX78000_FF_SR_FULL_MASK : 1u << N->fifo_q;
+        uint32_t data = N->ffifo ? MAX78000_FFIFO_BASE + MAX78000_FF_DR_OFF
+                                 : MAX78000_GLOB_BASE + MAX78000_FIFO_WR_OFF(N->fifo_q);
         for (int n = 0; n < N->L[0].h * N->L[0].w; n++) {
             uint32_t v = 0;
             for (int b = 0; b < 4; b++)
                 v |= (uint32_t)(uint8_t)rnd8(r, wide, 32) << (8 * b);
-            if (N->ffifo) {   /* --fast-fifo: FF_SR.full, then FF_DR */
-                prog_poll(p, MAX78000_FFIFO_BASE + MAX78000_FF_SR_OFF, 0, MAX78000_FF_SR_FULL_MASK, 0);
-                m7_wr(p, MAX78000_FFIFO_BASE + MAX78000_FF_DR_OFF, v);
-                continue;
-            }
-            prog_poll(p, MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF, 0, 1u << N->fifo_q, 0);
-            m7_wr(p, MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF + 4u + 4u * N->fifo_q, v);
+            prog_poll(p, stat, 0, full, 0);
+            m7_wr(p, data, v);
         }
     }
     if (N->oneshot)

@@ -150,10 +150,9 @@ static const char *m7_reg_name(void *acc, uint64_t addr, char *buf, size_t n)
     switch (d.kind) {
     case DEC_INVALID: snprintf(buf, n, "unmapped%s", exp); break;
     case DEC_FIFO_CTRL: case DEC_FIFO_STAT: case DEC_AOD_CTRL:
-        snprintf(buf, n, "%s%s", max78000_dec_name(d.kind), exp); break;
-    case DEC_FIFO_WR: snprintf(buf, n, "FIFO_WR%u%s", d.idx, exp); break;
     case DEC_FF_CR: case DEC_FF_SR: case DEC_FF_IE: case DEC_FF_IS: case DEC_FF_DR:
         snprintf(buf, n, "%s%s", max78000_dec_name(d.kind), exp); break;
+    case DEC_FIFO_WR: snprintf(buf, n, "FIFO_WR%u%s", d.idx, exp); break;
     case DEC_LREG: snprintf(buf, n, "Q%u.L%u.%s%s", d.q, d.idx, lreg_names[d.idx2 & 15], exp); break;
     case DEC_LCTRL1: snprintf(buf, n, "Q%u.L%u.LCTRL1%s", d.q, d.idx, exp); break;
     case DEC_STRM0: case DEC_STRM1: case DEC_FBUF:
