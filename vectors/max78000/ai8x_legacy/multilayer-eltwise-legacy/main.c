@@ -1,0 +1,1 @@
+../../../../../shared/conformance/max78000/ai8x/multilayer-eltwise/main.c
