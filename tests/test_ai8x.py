@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The ai8xize program reader's negative tests (run by `make test`; issue 21, docs/max78000.md), on a program of
-../shared (conv1d-1) and on a fast-FIFO program of the repository (vectors/max78000/ai8x_fastfifo, whose known
-answer is a link into ../shared):
+../shared (conv1d-1) and on a fast-FIFO program of the repository (vectors/max78000/ai8x_fastfifo, which takes
+its known answer from ../shared through its base.txt):
   - a program read as it is passes its known answer golden-only (the baseline the faults are judged against);
   - the same program with one wrong word in a temporary copy of sampleoutput.h fails, naming the word's address
     and sampleoutput.h:line;
@@ -9,6 +9,7 @@ answer is a link into ../shared):
     fails before running, naming file:line;
   - the fast-FIFO program with fifogrp cleared fails as unsupported, naming it;
   - a folder without a program (no main.c/cnn.c, no generator error in a log) fails naming the missing file;
+  - a base.txt naming a folder that does not exist fails naming base.txt:line;
   - the wrong-word failure's printed repro line reproduces it; make run SDK=<missing folder> is refused.
 Skipped, with the reason, where ../shared/conformance/max78000/ai8x is absent."""
 import os
@@ -35,7 +36,16 @@ def run(folder):
 
 
 def copy(src, dst):
-    shutil.copytree(src, dst)
+    """A self-contained, writable copy of program folder src: the files it takes from the folder its base.txt
+    names (tb/max78000/ai8x_import.c) are copied in, and base.txt is left out."""
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns('base.txt'))
+    bt = os.path.join(src, 'base.txt')
+    if os.path.exists(bt):
+        base = next(l.strip() for l in open(bt) if l.strip() and not l.startswith('#'))
+        base = os.path.join(src, base)
+        for f in os.listdir(base):
+            if not os.path.exists(os.path.join(dst, f)):
+                shutil.copy(os.path.join(base, f), dst)
     for f in os.listdir(dst):
         os.chmod(os.path.join(dst, f), 0o644)
 
@@ -93,7 +103,7 @@ def main():
         return 1
     if not os.path.isdir(os.path.join(AI8X, PROG)):
         print(f'SKIPPED test_ai8x: {os.path.relpath(AI8X, ROOT)} is absent (external stimulus not available here; '
-              f'the fast-FIFO programs of the repository link their known answers from it)')
+              f'the fast-FIFO programs of the repository take their known answers from it)')
         return 0
     with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, 'build')) as d:
         # a fast-FIFO program of the repository (ai8xize --fast-fifo --riscv): main_riscv.c is the program
@@ -110,6 +120,17 @@ def main():
         check(rc != 0 and re.search(r'unsupported feature.*fast-FIFO input other than into quadrant 0 with fifogrp',
                                     out) is not None,
               'a fast-FIFO run without fifogrp fails as unsupported, naming it', out)
+        shutil.rmtree(bad)
+        # base.txt naming a folder that is not there
+        bad = os.path.join(d, 'nobase')
+        shutil.copytree(FAST, bad)
+        lines = open(os.path.join(bad, 'base.txt')).read().split('\n')
+        li = next(i for i, l in enumerate(lines) if l.strip() and not l.startswith('#'))
+        lines[li] = '../no-such-folder'
+        open(os.path.join(bad, 'base.txt'), 'w').write('\n'.join(lines))
+        rc, out = run(bad)
+        check(rc != 0 and re.search(rf'base\.txt:{li + 1}: base folder .*no-such-folder does not exist', out) is not None,
+              f'a base.txt naming a missing folder fails naming base.txt:{li + 1}', out)
         shutil.rmtree(bad)
         src = os.path.join(AI8X, PROG)
         known_answer_faults(src, PROG, d, 'main.c')

@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_VARS 64
 #define MAX_SHADOW 4096
@@ -634,6 +636,46 @@ int ai8x_import(const char *dir, program_t *p, char *err, size_t errlen)
     return ai8x_import_ex(dir, p, true, err, errlen);
 }
 
+/* A program folder may hold only the files in which it differs from another ai8xize folder, naming that folder in
+ * base.txt (one path, relative to the program folder; '#' lines are comments): the repository's programs take
+ * the files they share with ../shared's from there instead of holding copies. base is "" without base.txt. */
+static int read_base(const char *dir, int dl, char *base, size_t n, char *err, size_t errlen)
+{
+    char path[1024], line[1024];
+    base[0] = 0;
+    snprintf(path, sizeof path, "%.*s/base.txt", dl, dir);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    int ln = 0, at = 0;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        line[strcspn(line, "\r\n")] = 0;
+        if (!line[0] || line[0] == '#') continue;
+        if (base[0]) { fclose(f); snprintf(err, errlen, "%s:%d: a second folder (base.txt names one)", path, ln); return -1; }
+        if (snprintf(base, n, "%.*s/%s", dl, dir, line) >= (int)n) {
+            fclose(f);
+            snprintf(err, errlen, "%s:%d: path too long", path, ln);
+            return -1;
+        }
+        at = ln;
+    }
+    fclose(f);
+    struct stat st;
+    if (!base[0]) { snprintf(err, errlen, "%s:%d: names no folder", path, ln); return -1; }
+    if (stat(base, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s:%d: base folder %s does not exist", path, at, base);
+        return -1;
+    }
+    return 0;
+}
+
+/* dir/name, or base/name when dir has no such file and a base folder is named. */
+static void program_file(char *path, size_t n, const char *dir, int dl, const char *base, const char *name)
+{
+    snprintf(path, n, "%.*s/%s", dl, dir, name);
+    if (base[0] && access(path, F_OK) != 0) snprintf(path, n, "%s/%s", base, name);
+}
+
 int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, size_t errlen)
 {
     /* A --riscv program (main_riscv.c beside main.c) runs the CNN from the RISC-V core: main.c is then the Arm
@@ -651,8 +693,9 @@ int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, 
     free(p->name);
     p->name = strndup(base, (size_t)(dir + dl - base));
     int rc = 0;
-    char path[1024], why[400];
-    snprintf(path, sizeof path, "%.*s/cnn.c", (int)dl, dir);
+    char path[1024], why[400], from[1024];
+    if (read_base(dir, (int)dl, from, sizeof from, err, errlen)) { free(x); return -1; }
+    program_file(path, sizeof path, dir, (int)dl, from, "cnn.c");
     FILE *probe = fopen(path, "r");
     if (!probe && generator_error(dir, why, sizeof why)) {
         prog_skip(p, "unusable stimulus: ai8xize generated no program for %s (its log.txt: %s)", p->name, why);
@@ -660,7 +703,7 @@ int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, 
         return 0;
     }
     if (probe) fclose(probe);
-    snprintf(path, sizeof path, "%.*s/main_riscv.c", (int)dl, dir);
+    program_file(path, sizeof path, dir, (int)dl, from, "main_riscv.c");
     if ((probe = fopen(path, "r"))) {
         fclose(probe);
         x->riscv = true;
@@ -674,7 +717,7 @@ int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, 
             return 0;
         }
     for (size_t i = 0; i < sizeof files / sizeof *files && !rc; i++) {
-        snprintf(path, sizeof path, "%.*s/%s", (int)dl, dir, files[i]);
+        program_file(path, sizeof path, dir, (int)dl, from, files[i]);
         rc = ai8x_src_read(&x->src, path, err, errlen);
     }
     if (!rc) rc = exec_top(x);

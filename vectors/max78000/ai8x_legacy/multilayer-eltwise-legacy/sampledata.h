@@ -1,1 +1,0 @@
-../../../../../shared/conformance/max78000/ai8x/multilayer-eltwise/sampledata.h
