@@ -35,14 +35,23 @@ def run(folder):
     return p.returncode, p.stdout + p.stderr
 
 
+def base_entry(folder):
+    """(line index, path) of the folder named in folder/base.txt (tb/max78000/ai8x_import.c), or None."""
+    bt = os.path.join(folder, 'base.txt')
+    if not os.path.exists(bt):
+        return None
+    lines = open(bt).read().split('\n')
+    li = next(i for i, l in enumerate(lines) if l.strip() and not l.startswith('#'))
+    return li, lines[li].strip()
+
+
 def copy(src, dst):
     """A self-contained, writable copy of program folder src: the files it takes from the folder its base.txt
     names (tb/max78000/ai8x_import.c) are copied in, and base.txt is left out."""
     shutil.copytree(src, dst, ignore=shutil.ignore_patterns('base.txt'))
-    bt = os.path.join(src, 'base.txt')
-    if os.path.exists(bt):
-        base = next(l.strip() for l in open(bt) if l.strip() and not l.startswith('#'))
-        base = os.path.join(src, base)
+    entry = base_entry(src)
+    if entry:
+        base = os.path.join(src, entry[1])
         for f in os.listdir(base):
             if not os.path.exists(os.path.join(dst, f)):
                 shutil.copy(os.path.join(base, f), dst)
@@ -124,8 +133,8 @@ def main():
         # base.txt naming a folder that is not there
         bad = os.path.join(d, 'nobase')
         shutil.copytree(FAST, bad)
+        li, _ = base_entry(bad)
         lines = open(os.path.join(bad, 'base.txt')).read().split('\n')
-        li = next(i for i, l in enumerate(lines) if l.strip() and not l.startswith('#'))
         lines[li] = '../no-such-folder'
         open(os.path.join(bad, 'base.txt'), 'w').write('\n'.join(lines))
         rc, out = run(bad)

@@ -25,7 +25,7 @@ void     max78000_fifo_write(max78000_t *m, unsigned k, uint32_t data);
 void     max78000_ffifo_write(max78000_t *m, uint32_t data);
 uint32_t max78000_ffifo_stat(const max78000_t *m);
 /* qupac with the fast FIFO (--fast-fifo-quad): its words go to every quadrant, and layer 0's local output
- * channel K of quadrant q is channel 4K+q (max78000_layer.c). */
+ * slot K of quadrant q goes to lane q of slot 4K's word (max78000_layer.c). */
 bool     max78000_qupac(const max78000_t *m);
 uint32_t max78000_fifo_stat(const max78000_t *m);
 bool     max78000_fifo_irq(const max78000_t *m);

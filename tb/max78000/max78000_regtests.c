@@ -18,7 +18,6 @@ static uint32_t reg_addr(const max78000_reg_desc_t *d, unsigned q, unsigned i)
 /* Instances of a register: one per quadrant for the quadrant block (1), one for the others. */
 static unsigned quads(const max78000_reg_desc_t *d) { return d->block == 1 ? 4u : 1u; }
 
-
 static uint32_t lanes(uint8_t strb)
 {
     uint32_t m = 0;

@@ -44,6 +44,17 @@ static void test_fifo_flags(unit_t *u)
  * fast FIFO, qupac with IFRMs that differ or with APB FIFOs enabled, fifogrp = 0. */
 #define FF_SR (MAX78000_FFIFO_BASE + MAX78000_FF_SR_OFF)
 #define FF_DR (MAX78000_FFIFO_BASE + MAX78000_FF_DR_OFF)
+
+/* Every quadrant's IFRM (ifrm_q2 in quadrant 2, 3 elsewhere) and CTRL with qupac and fifo_en; quadrants 1-3
+ * get cnn_en as slaves of quadrant 0 (ext_sync 4), as ai8xize enables them. */
+static void qupac_quadrants(max78000_t *m, uint32_t ifrm_q2)
+{
+    for (unsigned q = 0; q < 4; q++) {
+        wr(m, Q0 + 0x400000u * q + 0x990, q == 2 ? ifrm_q2 : 3);
+        wr(m, Q0 + 0x400000u * q, MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_FIFO_EN_MASK | (q ? 0x801u : 0u));
+    }
+}
+
 static void test_fast_fifo(unit_t *u)
 {
     max78000_t *m = max78000_new();
@@ -77,12 +88,9 @@ static void test_fast_fifo(unit_t *u)
     max78000_free(m);
 
     m = max78000_new();
-    for (unsigned q = 0; q < 4; q++) {
+    for (unsigned q = 0; q < 4; q++)
         wr(m, Q0 + 0x400000u * q + 0x10 + 10 * 0x80, 0x40 + q);          /* L0 RPTR_BASE differs per quadrant */
-        wr(m, Q0 + 0x400000u * q + 0x990, 3);
-        /* quadrants 1-3: cnn_en as slaves of quadrant 0 (ext_sync 4), as ai8xize enables them */
-        wr(m, Q0 + 0x400000u * q, MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_FIFO_EN_MASK | (q ? 0x801u : 0u));
-    }
+    qupac_quadrants(m, 3);
     wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK);
     wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_CNN_EN_MASK);
     wr(m, FF_DR, 0xa1b2c3d4);
@@ -101,11 +109,7 @@ static void test_fast_fifo(unit_t *u)
     max78000_free(m);
 
     m = max78000_new();
-    for (unsigned q = 0; q < 4; q++) {
-        wr(m, Q0 + 0x400000u * q + 0x990, q == 2 ? 5 : 3);
-        /* quadrants 1-3: cnn_en as slaves of quadrant 0 (ext_sync 4), as ai8xize enables them */
-        wr(m, Q0 + 0x400000u * q, MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_FIFO_EN_MASK | (q ? 0x801u : 0u));
-    }
+    qupac_quadrants(m, 5);
     wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_CNN_EN_MASK);
     CHECK(strstr(m->unsupported, "IFRM 0x5 in quadrant 2") != NULL, "qupac with differing IFRMs refused: '%s'",
           m->unsupported);
