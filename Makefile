@@ -9,7 +9,8 @@
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make run ACC=ne16 PULPNNX=../shared/upstream/pulp_nnx/test/tests/test_1 [DUT=pulp]   pulp-nnx's driver, one layer
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
-#   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles
+#   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles (no TEST:
+#                                                                    the default set, tests/lists/diff_defaults.tsv)
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
 #   make regress LAUNCHER=slurm                                      the runs as Slurm job arrays (README)
 #   make coverage     line coverage of our RTL over the nightly: build/coverage/html/index.html
@@ -386,10 +387,10 @@ mutate: check-deps build
 	    $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ONLY),--only $(ONLY)) $(if $(SINCE),--since $(SINCE))
 
 # Differential runs: the same seeded jobs on two DUTs of ACC (default: ours and the first upstream one).
-SEEDS ?= 10
+# Without TEST, SEEDS or ARGS: the accelerator's default set (tests/lists/diff_defaults.tsv).
 diff: check-deps build build-upstream
-	$(PYTHON) tests/diff.py --acc $(ACC) --tests $(TEST) --seeds $(SEEDS) --seed $(SEED) $(if $(DUTS),--duts $(DUTS)) \
-	    --args '$(ARGS)' --jobs $(JOBS)
+	$(PYTHON) tests/diff.py --acc $(ACC) $(if $(TEST),--tests $(TEST)) $(if $(SEEDS),--seeds $(SEEDS)) --seed $(SEED) \
+	    $(if $(DUTS),--duts $(DUTS)) $(if $(ARGS),--args '$(ARGS)') --jobs $(JOBS)
 
 bench: check-deps build
 	@tests/install_deps.sh valgrind

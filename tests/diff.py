@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Differential runs: the same seeded jobs on two DUTs of one accelerator, outputs compared job by job and
-cycle counts side by side (`make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20`).
+cycle counts side by side (`make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20`). Without tests, an
+accelerator's default set runs (tests/lists/diff_defaults.tsv: tests, seeds and plusargs).
 
 Each run is a normal checked run (golden model, scoreboard, protocol checkers) on each DUT. On top of that
 the report compares, per job, the DUTs' output digests (a CRC over every region the scoreboard compared,
@@ -20,6 +21,23 @@ import regress  # noqa: E402  (one runner: the same execute() and repro lines as
 
 dut_manifest = regress.dut_manifest
 ROOT = regress.ROOT
+DEFAULTS = os.path.join('tests', 'lists', 'diff_defaults.tsv')
+
+
+def default_set(acc):
+    """(tests, seeds, plusargs) that `make diff ACC=acc` runs when no TEST is given, from DEFAULTS."""
+    with open(os.path.join(ROOT, DEFAULTS)) as f:
+        for n, raw in enumerate(f, 1):
+            fields = raw.split('#', 1)[0].split()
+            if not fields or fields[0] != acc:
+                continue
+            if len(fields) != 4 or not fields[1].isdigit() or int(fields[1]) < 1:
+                raise dut_manifest.ManifestError(f"{DEFAULTS}:{n}: expected '<acc> <seeds> <plusargs|-> <tests>', "
+                                                 f"saw '{raw.strip()}'")
+            args = '' if fields[2] == '-' else fields[2].replace(',', ' ')
+            return fields[3], int(fields[1]), args
+    raise dut_manifest.ManifestError(f"no TEST given and {DEFAULTS} has no default set for '{acc}': "
+                                     f"make diff ACC={acc} TEST=<test>[,<test>...]")
 
 
 def one_run(acc, dut, test, seed, args, outdir):
@@ -38,10 +56,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--acc', required=True)
     ap.add_argument('--duts', default='', help='two DUTs, a,b (default: the default DUT and the first other one)')
-    ap.add_argument('--tests', required=True, help='comma-separated test names')
-    ap.add_argument('--seeds', type=int, default=10, help='seeds per test: base .. base+N-1')
+    ap.add_argument('--tests', help=f'comma-separated test names (default: the set in {DEFAULTS})')
+    ap.add_argument('--seeds', type=int, help=f'seeds per test: base .. base+N-1 (default: {DEFAULTS}, else 10)')
     ap.add_argument('--seed', type=int, default=1, help='base seed (default 1)')
-    ap.add_argument('--args', default='', help="plusargs for both DUTs, e.g. '+stall=0'")
+    ap.add_argument('--args', help=f"plusargs for both DUTs, e.g. '+stall=0' (default: {DEFAULTS}, else none)")
     ap.add_argument('--args-b', default='', help="extra plusargs for the second DUT only (e.g. a fault, to see "
                                                  "the report catch a difference)")
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
@@ -62,6 +80,13 @@ def main():
             if not others:
                 raise dut_manifest.ManifestError(f"{a.acc} has one DUT only ({dflt.name}): nothing to compare")
             pair = [dflt, others[0]]
+        if not a.tests:
+            a.tests, seeds, args = default_set(a.acc)
+            a.seeds = a.seeds if a.seeds is not None else seeds
+            a.args = a.args if a.args is not None else args
+            print(f"diff {a.acc}: no TEST given, running the default set of {DEFAULTS}")
+        a.seeds = 10 if a.seeds is None else a.seeds
+        a.args = a.args or ''
     except dut_manifest.ManifestError as ex:
         print(f"ERROR: {ex}", file=sys.stderr)
         return 2

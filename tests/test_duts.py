@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
 import dut_manifest  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
 import deviations  # noqa: E402
+import diff  # noqa: E402
 from checklib import Checks  # noqa: E402
 
 T = Checks('test_duts')
@@ -121,6 +122,28 @@ def check_continue_in_simulator():
               f'continue: a match the simulator cannot compile is a setup error with file:line ({out.strip()[-90:]})')
 
 
+def check_diff_defaults():
+    """`make diff ACC=<acc>` without TEST runs the accelerator's default set (tests/lists/diff_defaults.tsv); every
+    test it names is one the accelerator's simulator knows, and TEST/SEEDS/ARGS given replace the set's."""
+    for acc in ('ne16', 'nvdla'):
+        tests, seeds, _ = diff.default_set(acc)
+        sim = os.path.join(ROOT, dut_manifest.default_dut(acc).build_dir, 'sim')
+        if not os.access(sim, os.X_OK):
+            skip(f"diff default set of {acc}: {sim} not built")
+            continue
+        known = subprocess.run([sim, '+test=?'], cwd=ROOT, capture_output=True, text=True).stderr
+        known = {line.split()[0] for line in known.split('known tests', 1)[-1].splitlines()[1:] if line.strip()}
+        missing = [t for t in tests.split(',') if t not in known]
+        check(seeds >= 1 and not missing, f"diff default set of {acc}: {len(tests.split(','))} tests, all known to "
+                                          f"its simulator ({'unknown: ' + ', '.join(missing) if missing else 'yes'})")
+    dry = ['make', '--no-print-directory', '-n', '-o', 'check-deps', '-o', 'build', '-o', 'build-upstream', 'diff']
+    _, out = run(dry + ['ACC=ne16'])
+    _, out2 = run(dry + ['ACC=ne16', 'TEST=perf_3x3', 'SEEDS=3', 'ARGS=+stall=1'])
+    check('tests/diff.py --acc ne16 ' in out and '--tests' not in out and '--seeds' not in out and '--args' not in out
+          and "--tests perf_3x3 --seeds 3" in out2 and "--args '+stall=1'" in out2,
+          'make diff: no TEST/SEEDS/ARGS leaves them to the default set; given, they are passed on')
+
+
 def check_pgo():
     """Profile-guided builds (`pgo` in a .dut): the training file must exist; changing it retrains and rebuilds
     without re-verilating; PGO=0 builds without the profile; a failing training run is reported with file:line
@@ -220,6 +243,7 @@ def main():
         check(rc == 1 and 'MISMATCH' in out and "DUT=nv_small TEST=sdp_random SEED=1 ARGS='+features=" in out
               and "+fault=wdata_flip:0'" in out,
               'diff: a corrupted output on one DUT fails the report, with both repro lines')
+    check_diff_defaults()
     check_deviations()
     check_continue_in_simulator()
     check_pgo()
