@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Differential runs: the same seeded jobs on two DUTs of one accelerator, outputs compared job by job and
-cycle counts side by side (`make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20`). Without tests, an
-accelerator's default set runs (tests/lists/diff_defaults.tsv: tests, seeds and plusargs).
+cycle counts side by side (`make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20`). A test may be a shell
+pattern (perf_*: the tests of the first DUT's simulator that match). Without tests, an accelerator's default set
+runs (tests/lists/diff_defaults.tsv: tests, seeds and plusargs).
 
 Each run is a normal checked run (golden model, scoreboard, protocol checkers) on each DUT. On top of that
 the report compares, per job, the DUTs' output digests (a CRC over every region the scoreboard compared,
@@ -11,6 +12,7 @@ Reports: build/diff/<acc>/<a>_vs_<b>.{json,md}.
 """
 import argparse
 import concurrent.futures as cf
+import fnmatch
 import json
 import os
 import statistics
@@ -38,6 +40,22 @@ def default_set(acc):
             return fields[3], int(fields[1]), args
     raise dut_manifest.ManifestError(f"no TEST given and {DEFAULTS} has no default set for '{acc}': "
                                      f"make diff ACC={acc} TEST=<test>[,<test>...]")
+
+
+def expand_tests(spec, sim):
+    """The comma-separated tests of spec, each shell pattern (perf_*) replaced by the tests of simulator sim that it
+    matches, in the simulator's order. A pattern that matches none is an error (ManifestError)."""
+    out, known = [], None
+    for t in (t for t in spec.split(',') if t):
+        if not any(c in t for c in '*?['):
+            out.append(t)
+            continue
+        known = regress.known_tests(sim) if known is None else known
+        hits = [k for k in known if fnmatch.fnmatchcase(k, t)]
+        if not hits:
+            raise dut_manifest.ManifestError(f"test pattern '{t}' matches none of the tests {os.path.relpath(sim, ROOT)} knows (make list)")
+        out += hits
+    return out
 
 
 def one_run(acc, dut, test, seed, args, outdir):
@@ -98,7 +116,11 @@ def main():
         if not os.access(os.path.join(ROOT, d.build_dir, 'sim'), os.X_OK):
             print(f"ERROR: {d.build_dir}/sim is missing: run 'make {d.build_dir}/sim' first", file=sys.stderr)
             return 2
-    tests = [t for t in a.tests.split(',') if t]
+    try:
+        tests = expand_tests(a.tests, os.path.join(ROOT, pair[0].build_dir, 'sim'))
+    except dut_manifest.ManifestError as ex:
+        print(f"ERROR: {ex}", file=sys.stderr)
+        return 2
     # Both DUTs run with the features they share (+features=, tb/common/dut_info.c): the generators then
     # build the same jobs on both, keeping to the semantics both implement.
     shared = [f for f in pair[0].features if f in pair[1].features]

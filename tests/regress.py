@@ -238,6 +238,12 @@ def sim_path(acc, dut):
     return os.path.join(BUILD_ROOT, os.path.relpath(dut_manifest.get(acc, dut).build_dir, 'build'), 'sim')
 
 
+def known_tests(sim):
+    """The tests a simulator knows, in its order: the names `+test=?` lists (what `make list` prints)."""
+    p = subprocess.run([sim, '+test=?'], cwd=ROOT, capture_output=True, text=True)
+    return re.findall(r'^\s+(\w+)\s', (p.stdout + p.stderr).split('known tests', 1)[-1], re.M)
+
+
 def own_cov(arg, outdir):
     """+cov=<dir> of a list entry, moved under the regression's own folder (<outdir>/cov/<dir's name>/), so that
     two regressions never merge each other's coverage bins."""

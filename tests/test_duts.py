@@ -13,6 +13,7 @@ import dut_manifest  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
 import deviations  # noqa: E402
 import diff  # noqa: E402
+import regress  # noqa: E402
 from checklib import Checks  # noqa: E402
 
 T = Checks('test_duts')
@@ -126,16 +127,20 @@ def check_diff_defaults():
     """`make diff ACC=<acc>` without TEST runs the accelerator's default set (tests/lists/diff_defaults.tsv); every
     test it names is one the accelerator's simulator knows, and TEST/SEEDS/ARGS given replace the set's."""
     for acc in ('ne16', 'nvdla'):
-        tests, seeds, _ = diff.default_set(acc)
+        spec, seeds, _ = diff.default_set(acc)
         sim = os.path.join(ROOT, dut_manifest.default_dut(acc).build_dir, 'sim')
         if not os.access(sim, os.X_OK):
             skip(f"diff default set of {acc}: {sim} not built")
             continue
-        known = subprocess.run([sim, '+test=?'], cwd=ROOT, capture_output=True, text=True).stderr
-        known = {line.split()[0] for line in known.split('known tests', 1)[-1].splitlines()[1:] if line.strip()}
-        missing = [t for t in tests.split(',') if t not in known]
-        check(seeds >= 1 and not missing, f"diff default set of {acc}: {len(tests.split(','))} tests, all known to "
-                                          f"its simulator ({'unknown: ' + ', '.join(missing) if missing else 'yes'})")
+        try:
+            tests = diff.expand_tests(spec, sim)
+        except dut_manifest.ManifestError as ex:
+            check(False, f"diff default set of {acc}: {ex}")
+            continue
+        known = regress.known_tests(sim)
+        missing = [t for t in tests if t not in known]
+        check(seeds >= 1 and tests and not missing, f"diff default set of {acc}: {len(tests)} tests, all known to "
+                                                    f"its simulator ({'unknown: ' + ', '.join(missing) if missing else 'yes'})")
     dry = ['make', '--no-print-directory', '-n', '-o', 'check-deps', '-o', 'build', '-o', 'build-upstream', 'diff']
     _, out = run(dry + ['ACC=ne16'])
     _, out2 = run(dry + ['ACC=ne16', 'TEST=perf_3x3', 'SEEDS=3', 'ARGS=+stall=1'])
