@@ -36,13 +36,12 @@ def run(folder):
 
 
 def base_entry(folder):
-    """(line index, path) of the folder named in folder/base.txt (tb/max78000/ai8x_import.c), or None."""
+    """(lines of folder/base.txt, index of the line naming the base folder) (tb/max78000/ai8x_import.c), or None."""
     bt = os.path.join(folder, 'base.txt')
     if not os.path.exists(bt):
         return None
     lines = open(bt).read().split('\n')
-    li = next(i for i, l in enumerate(lines) if l.strip() and not l.startswith('#'))
-    return li, lines[li].strip()
+    return lines, next(i for i, l in enumerate(lines) if l.strip() and not l.startswith('#'))
 
 
 def copy(src, dst):
@@ -51,7 +50,8 @@ def copy(src, dst):
     shutil.copytree(src, dst, ignore=shutil.ignore_patterns('base.txt'))
     entry = base_entry(src)
     if entry:
-        base = os.path.join(src, entry[1])
+        lines, li = entry
+        base = os.path.join(src, lines[li].strip())
         for f in os.listdir(base):
             if not os.path.exists(os.path.join(dst, f)):
                 shutil.copy(os.path.join(base, f), dst)
@@ -133,8 +133,7 @@ def main():
         # base.txt naming a folder that is not there
         bad = os.path.join(d, 'nobase')
         shutil.copytree(FAST, bad)
-        li, _ = base_entry(bad)
-        lines = open(os.path.join(bad, 'base.txt')).read().split('\n')
+        lines, li = base_entry(bad)
         lines[li] = '../no-such-folder'
         open(os.path.join(bad, 'base.txt'), 'w').write('\n'.join(lines))
         rc, out = run(bad)
