@@ -620,14 +620,6 @@ const ai8x_defect_t ai8x_defects[] = {
       "0, 16, 32 but loads only FIFO 0 with channel 0 (izer/load.py packs an HWC word from one quadrant's "
       "processors 4c..4c+3): FIFOs 1 and 2 never deliver, the run never ends, channels 1-2 of the known answer "
       "never reach the CNN" },
-    { "multilayer-eltwise",
-      "layers 1-2 take 2 operands from one layer's output; izer's model splits it along channels "
-      "(izer/backend/max7800x.py np.split(data, operands, axis=0), then reshaped to in_dim), so processor p's "
-      "operand o would be layer 0's channel 4o+p/2, which sits in another byte lane (processor 1 would need "
-      "channel 0, lane 0); a processor reads only its own lane (spec 3.2: word (n*X+e)*Nop+o), which gives izer's "
-      "'legacy' column interleave (data[:, :, i::operands]); ai8xize --legacy-test ('compatibility for certain "
-      "old RTL sims') writes the same cnn.c and main.c with that interleave's known answer, which passes bit for "
-      "bit (vectors/max78000/ai8x_legacy)" },
     { NULL, NULL },
 };
 
