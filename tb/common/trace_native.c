@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* getline, strdup */
 #endif
 #include "program.h"
+#include "tb_accs.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -16,7 +17,10 @@
 #define MAX_TOKENS 8          /* more than any command takes; extra ones only need counting */
 #define MEM_LINE_BYTES 64     /* bytes per written mem/check_mem line */
 
-static const char *const known_accs[] = { "nvdla", "ne16", "max78000" };
+/* The accelerators of this tree (tb/<acc>/tb_<acc>.sv): the Makefile writes them into tb_accs.h, so that this
+ * common code names none of them. */
+static const char *const known_accs[] = { TB_ACCS };
+enum { NACCS = sizeof known_accs / sizeof *known_accs };
 
 typedef struct reader {
     program_t  *p;
@@ -175,147 +179,256 @@ static int count_error(reader_t *r, const char *cmd, int lo, int hi, int got, ch
     return fail(r, saw, "'%s' takes %d to %d operands, got %d", cmd, lo, hi, got);
 }
 
-/* One non-blank, comment-stripped line. tok[0] is the command, `rest` the text after it (for job, skip
- * and name, whose argument is the rest of the line). */
-static int do_line(reader_t *r, char **tok, int nt, const char *rest)
+/* ---- the commands: the table says each one's operand count and handler; a handler decodes and checks its
+ * operands, then appends the operation. ---------------------------------------------------------------- */
+
+/* One non-blank, comment-stripped line: tok[0] the command, tok[1..] its operands (nops of them), `rest` the
+ * text after the command (for job, skip and name, whose argument is the rest of the line). */
+typedef struct line {
+    char      **tok;
+    int         nops;
+    const char *rest;
+} line_t;
+
+typedef struct command command_t;
+typedef int (*handler_t)(reader_t *r, const command_t *c, const line_t *l);
+struct command {
+    const char *name;
+    int         lo, hi;       /* operands; hi ANY: free text, any number of words */
+    handler_t   handle;
+    op_kind_t   kind;         /* the operation it appends; the header commands (acc, name, seed, plusarg) append none */
+};
+enum { ANY = -1 };
+
+static int cmd_acc(reader_t *r, const command_t *c, const line_t *l)
 {
-    const char *cmd = tok[0];
-    int nops = nt - 1;
-    op_t *o;
+    (void)c;
+    for (size_t i = 0; i < NACCS; i++)
+        if (!strcmp(l->tok[1], known_accs[i])) {
+            snprintf(r->p->acc, sizeof r->p->acc, "%s", l->tok[1]);
+            return 0;
+        }
+    char expected[160] = "";   /* "a, b or c" */
+    size_t used = 0;
+    for (size_t i = 0; i < NACCS && used < sizeof expected; i++)
+        used += (size_t)snprintf(expected + used, sizeof expected - used, "%s%s",
+                                 i == 0 ? "" : i + 1 == NACCS ? " or " : ", ", known_accs[i]);
+    return fail(r, l->tok[1], "unknown accelerator (expected %s)", expected);
+}
+
+static int cmd_name(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    return set_text(r, &r->p->name, l->rest);
+}
+
+static int cmd_seed(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    r->p->seed_given = true;
+    return get_dec(r, l->tok[1], "seed", &r->p->seed);
+}
+
+/* a plusarg of the dumped run; the simulator checks name and value */
+static int cmd_plusarg(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    const char *a = l->tok[1];
+    if (a[0] != '+' || !a[1] || a[1] == '=')
+        return fail(r, a, "'plusarg' takes one +name or +name=value");
+    program_add_plusarg(r->p, a);
+    return 0;
+}
+
+/* job <name>, skip <reason> */
+static int cmd_text(reader_t *r, const command_t *c, const line_t *l)
+{
+    if (l->nops < 1)
+        return fail(r, l->tok[0], "'%s' needs a %s", c->name, c->kind == OP_JOB ? "name" : "reason");
+    return set_text(r, &new_op(r, c->kind)->text, l->rest);
+}
+
+/* w / wn <addr> <data> [strobe] */
+static int cmd_write(reader_t *r, const command_t *c, const line_t *l)
+{
+    uint64_t addr, strb = 0xF;
+    uint32_t data;
+    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, l->tok[2], "data", &data) ||
+        (l->nops == 3 && get_hex(r, l->tok[3], "strobe", 0xF, &strb)))
+        return -1;
+    op_t *o = new_op(r, OP_WRITE);
+    o->addr = addr;
+    o->data = data;
+    o->strb = (uint8_t)strb;
+    o->nposted = c->name[1] == 'n';
+    return 0;
+}
+
+/* r <addr> <expected> [mask] */
+static int cmd_read(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    uint64_t addr;
+    uint32_t data, mask = 0xFFFFFFFFu;
+    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, l->tok[2], "expected value", &data) ||
+        (l->nops == 3 && get_hex32(r, l->tok[3], "mask", &mask)))
+        return -1;
+    op_t *o = new_op(r, OP_READ);
+    o->addr = addr;
+    o->data = data;
+    o->mask = mask;
+    return 0;
+}
+
+/* poll <addr> <value> [mask [timeout]] */
+static int cmd_poll(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    uint64_t addr, timeout = 0;
+    uint32_t data, mask = 0xFFFFFFFFu;
+    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, l->tok[2], "value", &data) ||
+        (l->nops >= 3 && get_hex32(r, l->tok[3], "mask", &mask)) ||
+        (l->nops >= 4 && get_dec(r, l->tok[4], "timeout", &timeout)))
+        return -1;
+    op_t *o = new_op(r, OP_POLL);
+    o->addr = addr;
+    o->data = data;
+    o->mask = mask;
+    o->timeout = timeout;
+    return 0;
+}
+
+/* wait_irq [mask [timeout]] */
+static int cmd_wait_irq(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    uint32_t mask = 0;
+    uint64_t timeout = 0;
+    if ((l->nops >= 1 && get_hex32(r, l->tok[1], "mask", &mask)) ||
+        (l->nops >= 2 && get_dec(r, l->tok[2], "timeout", &timeout)))
+        return -1;
+    op_t *o = new_op(r, OP_WAIT_IRQ);
+    o->mask = mask;
+    o->timeout = timeout;
+    return 0;
+}
+
+/* idle <cycles> */
+static int cmd_idle(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
     uint64_t v;
+    if (get_dec(r, l->tok[1], "cycle count", &v))
+        return -1;
+    new_op(r, OP_IDLE)->size = v;
+    return 0;
+}
 
-#define NEED(lo, hi) do { if (nops < (lo) || nops > (hi)) return count_error(r, cmd, lo, hi, nops, tok); } while (0)
+/* mem / check_mem <addr> <bytes> */
+static int cmd_bytes(reader_t *r, const command_t *c, const line_t *l)
+{
+    return add_bytes(r, c->kind, l->tok[1], l->tok[2]);
+}
 
-    if (!strcmp(cmd, "acc")) {
-        NEED(1, 1);
-        for (size_t i = 0; i < sizeof known_accs / sizeof *known_accs; i++)
-            if (!strcmp(tok[1], known_accs[i])) {
-                snprintf(r->p->acc, sizeof r->p->acc, "%s", tok[1]);
-                return 0;
-            }
-        return fail(r, tok[1], "unknown accelerator (expected nvdla, ne16 or max78000)");
+/* fill <addr> <size> <byte> */
+static int cmd_fill(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    uint64_t addr, size, byte;
+    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex(r, l->tok[2], "size", UINT64_MAX, &size) ||
+        get_hex(r, l->tok[3], "fill byte", 0xFF, &byte))
+        return -1;
+    op_t *o = new_op(r, OP_MEM_FILL);
+    o->addr = addr;
+    o->size = size;
+    o->data = (uint32_t)byte;
+    return 0;
+}
+
+/* check_crc <addr> <size> <crc> */
+static int cmd_check_crc(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    uint64_t addr, size;
+    uint32_t crc;
+    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex(r, l->tok[2], "size", UINT64_MAX, &size) ||
+        get_hex32(r, l->tok[3], "crc", &crc))
+        return -1;
+    op_t *o = new_op(r, OP_CHECK_CRC);
+    o->addr = addr;
+    o->size = size;
+    o->data = crc;
+    return 0;
+}
+
+static int cmd_check_golden(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c, (void)l;
+    new_op(r, OP_CHECK_GOLDEN);
+    return 0;
+}
+
+/* The grammar of vectors/README.md: each command, its operand count and what reads it. */
+static const command_t commands[] = {
+    {"acc",          1, 1,   cmd_acc,          OP_JOB},
+    {"name",         1, ANY, cmd_name,         OP_JOB},
+    {"seed",         1, 1,   cmd_seed,         OP_JOB},
+    {"plusarg",      1, 1,   cmd_plusarg,      OP_JOB},
+    {"job",          0, ANY, cmd_text,         OP_JOB},
+    {"skip",         0, ANY, cmd_text,         OP_SKIP},
+    {"w",            2, 3,   cmd_write,        OP_WRITE},
+    {"wn",           2, 3,   cmd_write,        OP_WRITE},
+    {"r",            2, 3,   cmd_read,         OP_READ},
+    {"poll",         2, 4,   cmd_poll,         OP_POLL},
+    {"wait_irq",     0, 2,   cmd_wait_irq,     OP_WAIT_IRQ},
+    {"idle",         1, 1,   cmd_idle,         OP_IDLE},
+    {"mem",          2, 2,   cmd_bytes,        OP_MEM},
+    {"check_mem",    2, 2,   cmd_bytes,        OP_CHECK_MEM},
+    {"fill",         3, 3,   cmd_fill,         OP_MEM_FILL},
+    {"check_crc",    3, 3,   cmd_check_crc,    OP_CHECK_CRC},
+    {"check_golden", 0, 0,   cmd_check_golden, OP_CHECK_GOLDEN},
+};
+
+static const command_t *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
+}
+
+/* One line: the command looked up, its operand count checked (a free-text command needs at least its lower
+ * bound), then its handler. */
+static int do_line(reader_t *r, const line_t *l)
+{
+    const command_t *c = find_command(l->tok[0]);
+    if (!c)
+        return fail(r, l->tok[0], "unknown command");
+    if (l->nops < c->lo || (c->hi != ANY && l->nops > c->hi))
+        return count_error(r, c->name, c->lo, c->hi == ANY ? c->lo : c->hi, l->nops, l->tok);
+    return c->handle(r, c, l);
+}
+
+/* Splits s in place at blanks: up to MAX_TOKENS words into tok[] (NULL after the last), *nt of them; returns how
+ * many there are in all. */
+static int split_words(char *s, char **tok, int *nt)
+{
+    int total = 0;
+    *nt = 0;
+    while (*s) {
+        char *t = s;
+        while (*s && !isspace((unsigned char)*s))
+            s++;
+        if (*s)
+            *s++ = '\0';
+        while (isspace((unsigned char)*s))
+            s++;
+        if (*nt < MAX_TOKENS)
+            tok[(*nt)++] = t;
+        total++;
     }
-    if (!strcmp(cmd, "name")) {
-        if (nops < 1)
-            return count_error(r, cmd, 1, 1, nops, tok);
-        return set_text(r, &r->p->name, rest);
-    }
-    if (!strcmp(cmd, "seed")) {
-        NEED(1, 1);
-        r->p->seed_given = true;
-        return get_dec(r, tok[1], "seed", &r->p->seed);
-    }
-    if (!strcmp(cmd, "plusarg")) {   /* a plusarg of the dumped run; the simulator checks name and value */
-        NEED(1, 1);
-        if (tok[1][0] != '+' || !tok[1][1] || tok[1][1] == '=')
-            return fail(r, tok[1], "'plusarg' takes one +name or +name=value");
-        program_add_plusarg(r->p, tok[1]);
-        return 0;
-    }
-    if (!strcmp(cmd, "job") || !strcmp(cmd, "skip")) {
-        if (nops < 1)
-            return fail(r, tok[0], "'%s' needs a %s", cmd, cmd[0] == 'j' ? "name" : "reason");
-        o = new_op(r, cmd[0] == 'j' ? OP_JOB : OP_SKIP);
-        return set_text(r, &o->text, rest);
-    }
-    if (!strcmp(cmd, "w") || !strcmp(cmd, "wn")) {
-        bool np = cmd[1] == 'n';
-        NEED(2, 3);
-        uint64_t addr, strb = 0xF;
-        uint32_t data;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, tok[2], "data", &data) ||
-            (nops == 3 && get_hex(r, tok[3], "strobe", 0xF, &strb)))
-            return -1;
-        o = new_op(r, OP_WRITE);
-        o->addr = addr;
-        o->data = data;
-        o->strb = (uint8_t)strb;
-        o->nposted = np;
-        return 0;
-    }
-    if (!strcmp(cmd, "r")) {
-        NEED(2, 3);
-        uint64_t addr;
-        uint32_t data, mask = 0xFFFFFFFFu;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, tok[2], "expected value", &data) ||
-            (nops == 3 && get_hex32(r, tok[3], "mask", &mask)))
-            return -1;
-        o = new_op(r, OP_READ);
-        o->addr = addr;
-        o->data = data;
-        o->mask = mask;
-        return 0;
-    }
-    if (!strcmp(cmd, "poll")) {
-        NEED(2, 4);
-        uint64_t addr, timeout = 0;
-        uint32_t data, mask = 0xFFFFFFFFu;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, tok[2], "value", &data) ||
-            (nops >= 3 && get_hex32(r, tok[3], "mask", &mask)) ||
-            (nops >= 4 && get_dec(r, tok[4], "timeout", &timeout)))
-            return -1;
-        o = new_op(r, OP_POLL);
-        o->addr = addr;
-        o->data = data;
-        o->mask = mask;
-        o->timeout = timeout;
-        return 0;
-    }
-    if (!strcmp(cmd, "wait_irq")) {
-        NEED(0, 2);
-        uint32_t mask = 0;
-        uint64_t timeout = 0;
-        if ((nops >= 1 && get_hex32(r, tok[1], "mask", &mask)) ||
-            (nops >= 2 && get_dec(r, tok[2], "timeout", &timeout)))
-            return -1;
-        o = new_op(r, OP_WAIT_IRQ);
-        o->mask = mask;
-        o->timeout = timeout;
-        return 0;
-    }
-    if (!strcmp(cmd, "idle")) {
-        NEED(1, 1);
-        if (get_dec(r, tok[1], "cycle count", &v))
-            return -1;
-        new_op(r, OP_IDLE)->size = v;
-        return 0;
-    }
-    if (!strcmp(cmd, "mem") || !strcmp(cmd, "check_mem")) {
-        NEED(2, 2);
-        return add_bytes(r, cmd[0] == 'm' ? OP_MEM : OP_CHECK_MEM, tok[1], tok[2]);
-    }
-    if (!strcmp(cmd, "fill")) {
-        NEED(3, 3);
-        uint64_t addr, size, byte;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex(r, tok[2], "size", UINT64_MAX, &size) ||
-            get_hex(r, tok[3], "fill byte", 0xFF, &byte))
-            return -1;
-        o = new_op(r, OP_MEM_FILL);
-        o->addr = addr;
-        o->size = size;
-        o->data = (uint32_t)byte;
-        return 0;
-    }
-    if (!strcmp(cmd, "check_crc")) {
-        NEED(3, 3);
-        uint64_t addr, size;
-        uint32_t crc;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex(r, tok[2], "size", UINT64_MAX, &size) ||
-            get_hex32(r, tok[3], "crc", &crc))
-            return -1;
-        o = new_op(r, OP_CHECK_CRC);
-        o->addr = addr;
-        o->size = size;
-        o->data = crc;
-        return 0;
-    }
-    if (!strcmp(cmd, "check_golden")) {
-        NEED(0, 0);
-        o = new_op(r, OP_CHECK_GOLDEN);
-        return 0;
-    }
-#undef NEED
-    return fail(r, cmd, "unknown command");
+    tok[*nt] = NULL;
+    return total;
 }
 
 int trace_read(program_t *p, const char *path, char *err, size_t errlen)
@@ -365,26 +478,15 @@ int trace_read(program_t *p, const char *path, char *err, size_t errlen)
         }
 
         char *tok[MAX_TOKENS + 1];
-        int nt = 0, total = 0;
-        while (*s) {
-            char *t = s;
-            while (*s && !isspace((unsigned char)*s))
-                s++;
-            if (*s)
-                *s++ = '\0';
-            while (isspace((unsigned char)*s))
-                s++;
-            if (nt < MAX_TOKENS)
-                tok[nt++] = t;
-            total++;
-        }
-        tok[nt] = NULL;
+        int nt;
+        int total = split_words(s, tok, &nt);
         /* job, name and skip take the rest of the line as free text: any number of words. */
-        bool free_text = nt && (!strcmp(tok[0], "job") || !strcmp(tok[0], "name") || !strcmp(tok[0], "skip"));
+        const command_t *c = nt ? find_command(tok[0]) : NULL;
+        bool free_text = c && c->hi == ANY;
         if (total > MAX_TOKENS && !free_text)
             rc = fail(&r, tok[MAX_TOKENS - 1], "too many operands for '%s'", tok[0]);
         else
-            rc = do_line(&r, tok, nt, rest_copy);
+            rc = do_line(&r, &(line_t){.tok = tok, .nops = nt - 1, .rest = rest_copy});
         free(rest_copy);
     }
     if (rc == 0 && ferror(f)) {
