@@ -79,15 +79,6 @@ static int get_hex(reader_t *r, const char *tok, const char *what, uint64_t max,
     return 0;
 }
 
-static int get_hex32(reader_t *r, const char *tok, const char *what, uint32_t *out)
-{
-    uint64_t v;
-    if (get_hex(r, tok, what, UINT32_MAX, &v))
-        return -1;
-    *out = (uint32_t)v;
-    return 0;
-}
-
 static int get_dec(reader_t *r, const char *tok, const char *what, uint64_t *out)
 {
     if (!*tok)
@@ -190,6 +181,18 @@ typedef struct line {
     const char *rest;
 } line_t;
 
+/* A numeric operand of an operation: its name in messages, how it is written (hex with an optional 0x, at most
+ * max; or decimal), the field of the operation it sets and its value when the line leaves it out. */
+typedef enum { F_ADDR, F_DATA, F_MASK, F_STRB, F_SIZE, F_TIMEOUT } field_t;
+typedef struct operand {
+    const char *what;
+    bool        decimal;
+    uint64_t    max;
+    field_t     field;
+    uint64_t    dflt;
+} operand_t;
+enum { MAX_OPERANDS = 4 };
+
 typedef struct command command_t;
 typedef int (*handler_t)(reader_t *r, const command_t *c, const line_t *l);
 struct command {
@@ -197,6 +200,7 @@ struct command {
     int         lo, hi;       /* operands; hi ANY: free text, any number of words */
     handler_t   handle;
     op_kind_t   kind;         /* the operation it appends; the header commands (acc, name, seed, plusarg) append none */
+    operand_t   args[MAX_OPERANDS];   /* cmd_op's operands, in order */
 };
 enum { ANY = -1 };
 
@@ -248,146 +252,81 @@ static int cmd_text(reader_t *r, const command_t *c, const line_t *l)
     return set_text(r, &new_op(r, c->kind)->text, l->rest);
 }
 
-/* w / wn <addr> <data> [strobe] */
-static int cmd_write(reader_t *r, const command_t *c, const line_t *l)
-{
-    uint64_t addr, strb = 0xF;
-    uint32_t data;
-    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, l->tok[2], "data", &data) ||
-        (l->nops == 3 && get_hex(r, l->tok[3], "strobe", 0xF, &strb)))
-        return -1;
-    op_t *o = new_op(r, OP_WRITE);
-    o->addr = addr;
-    o->data = data;
-    o->strb = (uint8_t)strb;
-    o->nposted = c->name[1] == 'n';
-    return 0;
-}
-
-/* r <addr> <expected> [mask] */
-static int cmd_read(reader_t *r, const command_t *c, const line_t *l)
-{
-    (void)c;
-    uint64_t addr;
-    uint32_t data, mask = 0xFFFFFFFFu;
-    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, l->tok[2], "expected value", &data) ||
-        (l->nops == 3 && get_hex32(r, l->tok[3], "mask", &mask)))
-        return -1;
-    op_t *o = new_op(r, OP_READ);
-    o->addr = addr;
-    o->data = data;
-    o->mask = mask;
-    return 0;
-}
-
-/* poll <addr> <value> [mask [timeout]] */
-static int cmd_poll(reader_t *r, const command_t *c, const line_t *l)
-{
-    (void)c;
-    uint64_t addr, timeout = 0;
-    uint32_t data, mask = 0xFFFFFFFFu;
-    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, l->tok[2], "value", &data) ||
-        (l->nops >= 3 && get_hex32(r, l->tok[3], "mask", &mask)) ||
-        (l->nops >= 4 && get_dec(r, l->tok[4], "timeout", &timeout)))
-        return -1;
-    op_t *o = new_op(r, OP_POLL);
-    o->addr = addr;
-    o->data = data;
-    o->mask = mask;
-    o->timeout = timeout;
-    return 0;
-}
-
-/* wait_irq [mask [timeout]] */
-static int cmd_wait_irq(reader_t *r, const command_t *c, const line_t *l)
-{
-    (void)c;
-    uint32_t mask = 0;
-    uint64_t timeout = 0;
-    if ((l->nops >= 1 && get_hex32(r, l->tok[1], "mask", &mask)) ||
-        (l->nops >= 2 && get_dec(r, l->tok[2], "timeout", &timeout)))
-        return -1;
-    op_t *o = new_op(r, OP_WAIT_IRQ);
-    o->mask = mask;
-    o->timeout = timeout;
-    return 0;
-}
-
-/* idle <cycles> */
-static int cmd_idle(reader_t *r, const command_t *c, const line_t *l)
-{
-    (void)c;
-    uint64_t v;
-    if (get_dec(r, l->tok[1], "cycle count", &v))
-        return -1;
-    new_op(r, OP_IDLE)->size = v;
-    return 0;
-}
-
 /* mem / check_mem <addr> <bytes> */
 static int cmd_bytes(reader_t *r, const command_t *c, const line_t *l)
 {
     return add_bytes(r, c->kind, l->tok[1], l->tok[2]);
 }
 
-/* fill <addr> <size> <byte> */
-static int cmd_fill(reader_t *r, const command_t *c, const line_t *l)
+/* An operation of numbers (the table's args): every operand given decoded and range-checked in order, the
+ * first bad one the error; then the operation appended. */
+static int cmd_op(reader_t *r, const command_t *c, const line_t *l)
 {
-    (void)c;
-    uint64_t addr, size, byte;
-    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex(r, l->tok[2], "size", UINT64_MAX, &size) ||
-        get_hex(r, l->tok[3], "fill byte", 0xFF, &byte))
-        return -1;
-    op_t *o = new_op(r, OP_MEM_FILL);
-    o->addr = addr;
-    o->size = size;
-    o->data = (uint32_t)byte;
+    uint64_t v[MAX_OPERANDS];
+    for (int i = 0; i < MAX_OPERANDS && c->args[i].what; i++) {
+        const operand_t *a = &c->args[i];
+        const char *tok = i < l->nops ? l->tok[i + 1] : NULL;
+        if (!tok)
+            v[i] = a->dflt;
+        else if (a->decimal ? get_dec(r, tok, a->what, &v[i]) : get_hex(r, tok, a->what, a->max, &v[i]))
+            return -1;
+    }
+    op_t *o = new_op(r, c->kind);
+    for (int i = 0; i < MAX_OPERANDS && c->args[i].what; i++) {
+        switch (c->args[i].field) {
+        case F_ADDR:    o->addr = v[i]; break;
+        case F_DATA:    o->data = (uint32_t)v[i]; break;
+        case F_MASK:    o->mask = (uint32_t)v[i]; break;
+        case F_STRB:    o->strb = (uint8_t)v[i]; break;
+        case F_SIZE:    o->size = v[i]; break;
+        case F_TIMEOUT: o->timeout = v[i]; break;
+        }
+    }
+    o->nposted = !strcmp(c->name, "wn");
     return 0;
 }
 
-/* check_crc <addr> <size> <crc> */
-static int cmd_check_crc(reader_t *r, const command_t *c, const line_t *l)
-{
-    (void)c;
-    uint64_t addr, size;
-    uint32_t crc;
-    if (get_hex(r, l->tok[1], "address", UINT64_MAX, &addr) || get_hex(r, l->tok[2], "size", UINT64_MAX, &size) ||
-        get_hex32(r, l->tok[3], "crc", &crc))
-        return -1;
-    op_t *o = new_op(r, OP_CHECK_CRC);
-    o->addr = addr;
-    o->size = size;
-    o->data = crc;
-    return 0;
-}
+/* Operands (what, decimal, max, field, default). */
+#define ADDRESS       {"address", false, UINT64_MAX, F_ADDR, 0}
+#define HEX32(w, f)   {w, false, UINT32_MAX, f, 0}
+#define MASK(dflt)    {"mask", false, UINT32_MAX, F_MASK, dflt}
+#define SIZE          {"size", false, UINT64_MAX, F_SIZE, 0}
+#define TIMEOUT       {"timeout", true, UINT64_MAX, F_TIMEOUT, 0}
 
-static int cmd_check_golden(reader_t *r, const command_t *c, const line_t *l)
-{
-    (void)c, (void)l;
-    new_op(r, OP_CHECK_GOLDEN);
-    return 0;
-}
-
-/* The grammar of vectors/README.md: each command, its operand count and what reads it. */
+/* The grammar of vectors/README.md: each command, its operand count, what reads it and, for an operation of
+ * numbers, its operands. */
 static const command_t commands[] = {
-    {"acc",          1, 1,   cmd_acc,          OP_JOB},
-    {"name",         1, ANY, cmd_name,         OP_JOB},
-    {"seed",         1, 1,   cmd_seed,         OP_JOB},
-    {"plusarg",      1, 1,   cmd_plusarg,      OP_JOB},
-    {"job",          0, ANY, cmd_text,         OP_JOB},
-    {"skip",         0, ANY, cmd_text,         OP_SKIP},
-    {"w",            2, 3,   cmd_write,        OP_WRITE},
-    {"wn",           2, 3,   cmd_write,        OP_WRITE},
-    {"r",            2, 3,   cmd_read,         OP_READ},
-    {"poll",         2, 4,   cmd_poll,         OP_POLL},
-    {"wait_irq",     0, 2,   cmd_wait_irq,     OP_WAIT_IRQ},
-    {"idle",         1, 1,   cmd_idle,         OP_IDLE},
-    {"mem",          2, 2,   cmd_bytes,        OP_MEM},
-    {"check_mem",    2, 2,   cmd_bytes,        OP_CHECK_MEM},
-    {"fill",         3, 3,   cmd_fill,         OP_MEM_FILL},
-    {"check_crc",    3, 3,   cmd_check_crc,    OP_CHECK_CRC},
-    {"check_golden", 0, 0,   cmd_check_golden, OP_CHECK_GOLDEN},
+    {.name = "acc",          .lo = 1, .hi = 1,   .handle = cmd_acc},
+    {.name = "name",         .lo = 1, .hi = ANY, .handle = cmd_name},
+    {.name = "seed",         .lo = 1, .hi = 1,   .handle = cmd_seed},
+    {.name = "plusarg",      .lo = 1, .hi = 1,   .handle = cmd_plusarg},
+    {.name = "job",          .lo = 0, .hi = ANY, .handle = cmd_text,  .kind = OP_JOB},
+    {.name = "skip",         .lo = 0, .hi = ANY, .handle = cmd_text,  .kind = OP_SKIP},
+    {.name = "mem",          .lo = 2, .hi = 2,   .handle = cmd_bytes, .kind = OP_MEM},
+    {.name = "check_mem",    .lo = 2, .hi = 2,   .handle = cmd_bytes, .kind = OP_CHECK_MEM},
+    {.name = "w",            .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_WRITE,
+     .args = {ADDRESS, HEX32("data", F_DATA), {"strobe", false, 0xF, F_STRB, 0xF}}},
+    {.name = "wn",           .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_WRITE,
+     .args = {ADDRESS, HEX32("data", F_DATA), {"strobe", false, 0xF, F_STRB, 0xF}}},
+    {.name = "r",            .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_READ,
+     .args = {ADDRESS, HEX32("expected value", F_DATA), MASK(0xFFFFFFFFu)}},
+    {.name = "poll",         .lo = 2, .hi = 4,   .handle = cmd_op,    .kind = OP_POLL,
+     .args = {ADDRESS, HEX32("value", F_DATA), MASK(0xFFFFFFFFu), TIMEOUT}},
+    {.name = "wait_irq",     .lo = 0, .hi = 2,   .handle = cmd_op,    .kind = OP_WAIT_IRQ,
+     .args = {MASK(0), TIMEOUT}},   /* mask 0: the accelerator's own completion event */
+    {.name = "idle",         .lo = 1, .hi = 1,   .handle = cmd_op,    .kind = OP_IDLE,
+     .args = {{"cycle count", true, UINT64_MAX, F_SIZE, 0}}},
+    {.name = "fill",         .lo = 3, .hi = 3,   .handle = cmd_op,    .kind = OP_MEM_FILL,
+     .args = {ADDRESS, SIZE, {"fill byte", false, 0xFF, F_DATA, 0}}},
+    {.name = "check_crc",    .lo = 3, .hi = 3,   .handle = cmd_op,    .kind = OP_CHECK_CRC,
+     .args = {ADDRESS, SIZE, HEX32("crc", F_DATA)}},
+    {.name = "check_golden", .lo = 0, .hi = 0,   .handle = cmd_op,    .kind = OP_CHECK_GOLDEN},
 };
+#undef ADDRESS
+#undef HEX32
+#undef MASK
+#undef SIZE
+#undef TIMEOUT
 
 static const command_t *find_command(const char *name)
 {
