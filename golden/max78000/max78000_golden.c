@@ -89,8 +89,9 @@ static void run_layer_hooked(max78000_t *m, unsigned y)
         m->hook(m->hook_ctx, m, y);
 }
 
-/* D42/D43: a start of master quadrant `master`. Oneshot runs one layer per start. */
-void max78000_run_now(max78000_t *m, unsigned master)
+/* D42/D43: a start of master quadrant `master` that goes now (max78000_start, or the FIFO write that completed its
+ * input). Oneshot runs one layer per start. */
+static void run_now(max78000_t *m, unsigned master)
 {
     const max78000_quad_t *mq = &m->q[master];
     unsigned last = MAX78000_LCNT_MAX_LCNT_GET(mq->lcnt_max);
@@ -160,8 +161,8 @@ static void ctrl_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
         m->q[q].mlat_ptr = m->q[q].lreg[MAX78000_LR_WPTR_BASE][0] & 0x1FFFFu;   /* 3.12 */
         m->q[q].mlat_primed = false;
     }
-    if (!(old & MAX78000_CTRL_CNN_EN_MASK) && (v & MAX78000_CTRL_CNN_EN_MASK) && is_master)
-        max78000_start(m, q);
+    if (!(old & MAX78000_CTRL_CNN_EN_MASK) && (v & MAX78000_CTRL_CNN_EN_MASK) && is_master && max78000_start(m, q))
+        run_now(m, q);
     /* D13 simple1b is stored; flag the controls whose behaviour is missing. */
 }
 
@@ -286,9 +287,10 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
     case DEC_FIFO_CTRL: reg_write(&m->fifo_ctrl, data, strb, MAX78000_FIFO_CTRL_WMASK); break;
     case DEC_FIFO_STAT: break;
     case DEC_FIFO_WR:
-        if (strb == 0xF)
-            max78000_fifo_write(m, d.idx, data);
-        else if (!m->unsupported[0])
+        if (strb == 0xF) {
+            if (max78000_fifo_write(m, d.idx, data))
+                run_now(m, m->fifo_master);
+        } else if (!m->unsupported[0])
             snprintf(m->unsupported, sizeof m->unsupported, "FIFO_WR%u write with PSTRB 0x%x (only whole words are "
                      "specified)", d.idx, strb);
         break;
@@ -298,9 +300,10 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
     case DEC_FF_IE: reg_write(&m->ff_ie, data, strb, MAX78000_FF_IE_WMASK); break;
     case DEC_FF_IS: reg_write(&m->ff_is, data, strb, MAX78000_FF_IS_WMASK); break;
     case DEC_FF_DR:
-        if (strb == 0xF)
-            max78000_ffifo_write(m, data);
-        else if (!m->unsupported[0])
+        if (strb == 0xF) {
+            if (max78000_ffifo_write(m, data))
+                run_now(m, m->fifo_master);
+        } else if (!m->unsupported[0])
             snprintf(m->unsupported, sizeof m->unsupported, "FF_DR write with PSTRB 0x%x (only whole words are "
                      "specified)", strb);
         break;

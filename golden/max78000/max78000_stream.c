@@ -114,10 +114,11 @@ static bool src_pop(max78000_t *m, unsigned k, uint32_t *w)
     return true;
 }
 
-/* Takes what the waiting run needs from the FIFOs; runs it once every enabled FIFO has delivered IFRM. */
-static void drain(max78000_t *m)
+/* Takes what the waiting run needs from the FIFOs; true (the run may go) once every enabled FIFO has delivered
+ * IFRM. */
+static bool drain(max78000_t *m)
 {
-    if (!m->fifo_wait) return;
+    if (!m->fifo_wait) return false;
     unsigned en = sources(m);
     bool done = en != 0;
     uint32_t w;
@@ -127,10 +128,9 @@ static void drain(max78000_t *m)
             deliver(m, k, w);
         if (m->fifo_taken[k] < ifrm(m, k)) done = false;
     }
-    if (done) {
+    if (done)
         m->fifo_wait = false;
-        max78000_run_now(m, m->fifo_master);
-    }
+    return done;
 }
 
 /* The fast FIFO as ai8x-synthesis uses it is ffifo_en with fifogrp in quadrant 0 (processors 0-3), with or
@@ -157,14 +157,13 @@ static void fast_fifo_refusals(max78000_t *m)
     }
 }
 
-void max78000_start(max78000_t *m, unsigned master)
+bool max78000_start(max78000_t *m, unsigned master)
 {
     fast_fifo_refusals(m);
     bool first = !(m->q[master].ctrl & MAX78000_CTRL_ONESHOT_MASK) || m->next_layer == 0;
     if (!(m->q[master].ctrl & MAX78000_CTRL_FIFO_EN_MASK)) {
         if (first) max78000_sbuf_clear(m);
-        max78000_run_now(m, master);
-        return;
+        return true;
     }
     m->fifo_wait = true;
     m->fifo_master = master;
@@ -175,23 +174,23 @@ void max78000_start(max78000_t *m, unsigned master)
         if ((en & (1u << k)) && !ifrm(m, k) && !m->unsupported[0])
             snprintf(m->unsupported, sizeof m->unsupported,
                      "FIFO %u enabled with IFRM = 0 in quadrant %u: the run would wait for ever", k, k);
-    drain(m);
+    return drain(m);
 }
 
-void max78000_fifo_write(max78000_t *m, unsigned k, uint32_t data)
+bool max78000_fifo_write(max78000_t *m, unsigned k, uint32_t data)
 {
     k &= 3;
     if (!(MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl) & (1u << k)) || m->fifo_level[k] >= MAX78000_FIFO_DEPTH)
-        return;                                            /* dropped (2.1) */
+        return false;                                      /* dropped (2.1) */
     m->fifo[k][m->fifo_level[k]++] = data;
-    drain(m);
+    return drain(m);
 }
 
-void max78000_ffifo_write(max78000_t *m, uint32_t data)
+bool max78000_ffifo_write(max78000_t *m, uint32_t data)
 {
-    if (m->ff_level >= MAX78000_FFIFO_DEPTH) return;       /* dropped, as the APB FIFOs drop (2.1) */
+    if (m->ff_level >= MAX78000_FFIFO_DEPTH) return false; /* dropped, as the APB FIFOs drop (2.1) */
     m->ff[m->ff_level++] = data;
-    drain(m);
+    return drain(m);
 }
 
 uint32_t max78000_ffifo_stat(const max78000_t *m)

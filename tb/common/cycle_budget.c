@@ -1,8 +1,9 @@
 /* Cycle budgets (cycle_budget.h). Table format (tab-separated, '#' comments, a header line):
  *   acc  dut  test  job  stall  seed  budget  tolerance_pct  note
- * dut/test/seed: exact or "*"; job: a prefix of the job name ("*" any); stall: the run's +stall value ("*" any);
+ * dut/test/seed: exact or "*"; job: a prefix of the job name ("*" any); stall: the run's stall level (sim_stall:
+ * the accelerator's +stall, 1 by default; "*" any);
  * budget: N, the cycles of one job (its start to its end), or xR, the cycles the engine ran in a job over what an
- * ideal engine needs for its work (where the testbench reports both: MAX78000), at most R; tolerance in
+ * ideal engine needs for its work (where the testbench reports both: sb_job_t.ideal_cycles), at most R; tolerance in
  * percent. Every matching row applies. */
 #define _POSIX_C_SOURCE 200809L
 #include "cycle_budget.h"
@@ -30,8 +31,8 @@ void cycle_budget_check(sim_t *s, const char *path, const char *test) {
     } else if (!(f = checkout_fopen("tests/cycle_budgets.tsv", where, sizeof where))) {
         return;   /* a simulator outside a checkout: no table, said by +cycle_budgets= when it matters */
     }
-    const char *stall = sim_plusarg(s, "stall");
-    char seed[32];
+    char stall[24], seed[32];
+    snprintf(stall, sizeof stall, "%llu", (unsigned long long)sim_stall(s));
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)sim_seed(s));
     scoreboard_t *sb = sim_scoreboard(s);
     char *line = NULL;
@@ -66,7 +67,7 @@ void cycle_budget_check(sim_t *s, const char *path, const char *test) {
             break;
         }
         if (strcmp(col[0], tb_acc_ops.name) || !match(col[1], tb_dut.name) || !match(col[2], test) ||
-            !match(col[4], stall && *stall ? stall : "1") || !match(col[5], seed))
+            !match(col[4], stall) || !match(col[5], seed))
             continue;
         for (size_t i = 0; i < sb_njobs(sb); i++) {
             const sb_job_t *j = sb_job(sb, i);

@@ -48,7 +48,7 @@ FILE *fcov_open_plusarg(sim_t *sim)
             if (*s == '/' || *s == '.') *s = '_';
         /* runs on another DUT than the default (e.g. nv_small) sample the same golden view: own file names */
         snprintf(file, sizeof file, "%s/%s.s%llu.stall%llu%s%s.cov", dir, name, (unsigned long long)sim_seed(sim),
-                 (unsigned long long)sim_plusarg_u64(sim, "stall", 1), tb_dut.is_default ? "" : ".",
+                 (unsigned long long)sim_stall(sim), tb_dut.is_default ? "" : ".",
                  tb_dut.is_default ? "" : tb_dut.name);
     } else {
         snprintf(file, sizeof file, "%s", path);

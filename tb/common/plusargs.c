@@ -1,6 +1,5 @@
 /* Plusarg checking (plusargs.h): lookup, "did you mean" by edit distance, the +help table. */
 #include "plusargs.h"
-#include "dut_info.h"
 #include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
@@ -129,7 +128,7 @@ int plusargs_check(const char *acc, int argc, char **argv, FILE *out, FILE *err)
 }
 
 /* Levenshtein-closest of a NULL-terminated list, if within 2 edits. */
-static const char *closest(const char *name, size_t len, const char *const *list) {
+const char *plusarg_closest(const char *name, size_t len, const char *const *list) {
     const char *best = NULL;
     size_t bd = 3;
     for (; *list; list++) {
@@ -137,33 +136,4 @@ static const char *closest(const char *name, size_t len, const char *const *list
         if (d < bd) bd = d, best = *list;
     }
     return best;
-}
-
-int sim_check_args(const sim_t *s, char *err, size_t n) {
-    static const char *const positive[] = {"watchdog", "max_cycles"};   /* 0 would silently mean "default" */
-    for (size_t i = 0; i < sizeof positive / sizeof *positive; i++) {
-        const char *v = sim_plusarg(s, positive[i]);
-        if (v && *v && sim_plusarg_u64(s, positive[i], 1) == 0) {
-            snprintf(err, n, "+%s=%s is out of range: at least 1 cycle", positive[i], v);
-            return -1;
-        }
-    }
-    /* +features=a,b: each one a feature of this DUT (a typo would turn the tests needing it into skips). */
-    const char *f = sim_plusarg(s, "features");
-    for (const char *p = f ? f : ""; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
-        size_t len = strcspn(p, ",");
-        bool known = false;
-        for (const char *const *k = tb_dut.features; *k && !known; k++)
-            known = strlen(*k) == len && strncmp(*k, p, len) == 0;
-        if (known) continue;
-        const char *best = closest(p, len, tb_dut.features);
-        int used = snprintf(err, n, "+features=%s: '%.*s' is not a feature of DUT %s%s%s%s (its features:", f,
-                            (int)len, p, tb_dut.name, best ? "; did you mean '" : "", best ? best : "",
-                            best ? "'?" : "");
-        for (const char *const *k = tb_dut.features; *k && used > 0 && (size_t)used < n; k++)
-            used += snprintf(err + used, n - (size_t)used, " %s", *k);
-        if (used > 0 && (size_t)used < n) snprintf(err + used, n - (size_t)used, ")");
-        return -1;
-    }
-    return 0;
 }

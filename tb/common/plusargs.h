@@ -1,10 +1,21 @@
 /* Plusarg checking against the simulator's table (tb_plusargs, generated from tb/common/plusargs.tsv and
  * tb/<acc>/<acc>_plusargs.tsv by tb/common/gen_plusargs.py): a mistyped plusarg stops the run with the list
- * of known ones and a "did you mean" instead of being silently ignored. */
+ * of known ones and a "did you mean" instead of being silently ignored. It knows the table and the command
+ * line, nothing of the simulation: sim.c reads its plusargs through it, never the other way round. */
 #ifndef PLUSARGS_H
 #define PLUSARGS_H
-#include "sim.h"
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+
+/* One plusarg the simulator accepts. The table (NULL-terminated) is generated at build time from
+ * tb/common/plusargs.tsv and tb/<acc>/<acc>_plusargs.tsv (tb/common/gen_plusargs.py); reading a plusarg
+ * that is not in it is a testbench bug and aborts (sim_plusarg). */
+typedef struct sim_plusarg_def {
+    const char *name, *value, *dflt, *help;
+    int         repro;    /* changes the run's outcome: a failure's repro line carries it */
+} sim_plusarg_def_t;
+extern const sim_plusarg_def_t tb_plusargs[];
 
 /* The table entry of plusarg `name` (len characters), or NULL. */
 const sim_plusarg_def_t *plusarg_find(const char *name, size_t len);
@@ -16,9 +27,9 @@ int plusargs_check(const char *acc, int argc, char **argv, FILE *out, FILE *err)
 int plusarg_parse_u64(const char *v, uint64_t *out);
 /* Checks value v (NULL: "+name" without '=') against the table's value column; 0, or -1 with why. */
 int plusarg_check_value(const sim_plusarg_def_t *d, const char *v, char *why, size_t n);
-/* The checks of values that need more than the table: +watchdog/+max_cycles at least 1, every +features name
- * a feature of this DUT (with a "did you mean"). 0, or -1 with one line in err. */
-int sim_check_args(const sim_t *s, char *err, size_t n);
+/* The name of the NULL-terminated `list` closest to name[0..len) by edit distance, if within 2 edits; else NULL
+ * (a "did you mean"). */
+const char *plusarg_closest(const char *name, size_t len, const char *const *list);
 /* The table as `make help` prints it (gen_plusargs.py help). */
 void plusargs_print(const char *acc, FILE *out);
 #endif

@@ -56,7 +56,7 @@ struct prog_source {
 typedef struct program {
     op_t    *ops;
     size_t   n, cap;
-    char     acc[16];    /* "nvdla", "ne16", "max78000" */
+    char     acc[16];    /* the accelerator (acc_ops_t.name): one of the tree's, TB_ACCS (trace_native.c) */
     char    *name;       /* test or trace name */
     uint64_t seed;
     char   **files;      /* interned file names */

@@ -67,6 +67,7 @@ const bfm_env_t *sim_env(sim_t *s) { return &s->env; }
 scoreboard_t *sim_scoreboard(sim_t *s) { return s->sb; }
 int sim_error_count(const sim_t *s) { return s->errors; }
 bool sim_driver_run(const sim_t *s) { return s->prog.source != NULL; }
+uint64_t sim_stall(const sim_t *s) { return s->acc_ops->stall ? s->acc_ops->stall(s) : 1; }
 
 const char *sim_plusarg(const sim_t *s, const char *name) {
     size_t n = strlen(name);
@@ -280,6 +281,37 @@ static int load_program(sim_t *s, char *err, size_t errlen) {
     return -1;
 }
 
+/* The checks of values that need more than the table: +watchdog/+max_cycles at least 1, every +features name
+ * a feature of this DUT (with a "did you mean"). 0, or -1 with one line in err. */
+static int check_args(const sim_t *s, char *err, size_t n) {
+    static const char *const positive[] = {"watchdog", "max_cycles"};   /* 0 would silently mean "default" */
+    for (size_t i = 0; i < sizeof positive / sizeof *positive; i++) {
+        const char *v = sim_plusarg(s, positive[i]);
+        if (v && *v && sim_plusarg_u64(s, positive[i], 1) == 0) {
+            snprintf(err, n, "+%s=%s is out of range: at least 1 cycle", positive[i], v);
+            return -1;
+        }
+    }
+    /* +features=a,b: each one a feature of this DUT (a typo would turn the tests needing it into skips). */
+    const char *f = sim_plusarg(s, "features");
+    for (const char *p = f ? f : ""; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+        size_t len = strcspn(p, ",");
+        bool known = false;
+        for (const char *const *k = tb_dut.features; *k && !known; k++)
+            known = strlen(*k) == len && strncmp(*k, p, len) == 0;
+        if (known) continue;
+        const char *best = plusarg_closest(p, len, tb_dut.features);
+        int used = snprintf(err, n, "+features=%s: '%.*s' is not a feature of DUT %s%s%s%s (its features:", f,
+                            (int)len, p, tb_dut.name, best ? "; did you mean '" : "", best ? best : "",
+                            best ? "'?" : "");
+        for (const char *const *k = tb_dut.features; *k && used > 0 && (size_t)used < n; k++)
+            used += snprintf(err + used, n - (size_t)used, " %s", *k);
+        if (used > 0 && (size_t)used < n) snprintf(err + used, n - (size_t)used, ")");
+        return -1;
+    }
+    return 0;
+}
+
 /* What can only be checked once the program is known: the job +fault_job names exists, the operations stay
  * within the host's limits. */
 static int check_program(sim_t *s, char *err, size_t errlen) {
@@ -485,7 +517,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
         return 2;
     }
     s->seed = pick_seed(s);
-    if (sim_check_args(s, err, sizeof err) != 0) {
+    if (check_args(s, err, sizeof err) != 0) {
         fprintf(stderr, "ERROR: %s\n", err);
         results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
         return 2;

@@ -5,6 +5,7 @@
 #define SIM_H
 #include "bfm_env.h"
 #include "mem.h"
+#include "plusargs.h"   /* sim_plusarg_def_t, tb_plusargs: the table the plusargs are read against */
 #include "program.h"
 #include "tb_api.h"
 #include <stdbool.h>
@@ -60,6 +61,10 @@ typedef struct acc_ops {
     /* A bound on the cycles the DUT may take for the work the program has started, derived from the program
      * (e.g. the layers of a MAX78000 run); an interrupt wait's watchdog is at least this. May be NULL. */
     uint64_t (*wait_budget)(void *acc);
+    /* The run's stall level: how hard the bus models hold the DUT back (the accelerator's own +stall, declared in
+     * tb/<acc>/<acc>_plusargs.tsv: 0 never, 1 seeded, the default). Common code keys the cycle budgets and the
+     * functional-coverage file names on it (sim_stall). NULL: the accelerator has no such setting, read as 1. */
+    uint64_t (*stall)(const sim_t *sim);
     /* Golden-only runs (+golden_only / GOLDEN_ONLY=1): the program runs on the golden model alone, no RTL is
      * simulated, and only the stimulus' own expectations are checked (read values, CRCs, expected files).
      * golden_bus executes one bus request on the golden model at once (*resp: read data, error);
@@ -73,15 +78,6 @@ typedef struct acc_ops {
 /* Provided by the accelerator's testbench file. */
 extern const acc_ops_t tb_acc_ops;
 
-/* One plusarg the simulator accepts. The table (NULL-terminated) is generated at build time from
- * tb/common/plusargs.tsv and tb/<acc>/<acc>_plusargs.tsv (tb/common/gen_plusargs.py); reading a plusarg
- * that is not in it is a testbench bug and aborts. */
-typedef struct sim_plusarg_def {
-    const char *name, *value, *dflt, *help;
-    int         repro;    /* changes the run's outcome: a failure's repro line carries it */
-} sim_plusarg_def_t;
-extern const sim_plusarg_def_t tb_plusargs[];
-
 sim_t       *sim_get(void);                 /* the running simulation (for DPI entry points) */
 void        *sim_acc(const sim_t *s);        /* the accelerator context acc_ops_t.create returned; NULL in reset */
 uint64_t     sim_cycle(const sim_t *s);
@@ -92,6 +88,7 @@ uint64_t     sim_plusarg_u64(const sim_t *s, const char *name, uint64_t dflt);
 bool         sim_plusarg_flag(const sim_t *s, const char *name); /* "+name" or "+name=1" */
 scoreboard_t *sim_scoreboard(sim_t *s);
 bool         sim_driver_run(const sim_t *s);   /* the program comes from a driver in the loop (driver_loop.h) */
+uint64_t     sim_stall(const sim_t *s);        /* the accelerator's stall level (acc_ops_t.stall; 1 without one) */
 
 /* One fault an accelerator can inject (+fault=NAME[:N]); `id` 0 is reserved for "no fault". */
 typedef struct sim_fault_kind {

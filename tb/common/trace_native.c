@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* getline, strdup */
 #endif
 #include "program.h"
+#include "tb_accs.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -16,7 +17,10 @@
 #define MAX_TOKENS 8          /* more than any command takes; extra ones only need counting */
 #define MEM_LINE_BYTES 64     /* bytes per written mem/check_mem line */
 
-static const char *const known_accs[] = { "nvdla", "ne16", "max78000" };
+/* The accelerators of this tree (tb/<acc>/tb_<acc>.sv): the Makefile writes them into tb_accs.h, so that this
+ * common code names none of them. */
+static const char *const known_accs[] = { TB_ACCS };
+enum { NACCS = sizeof known_accs / sizeof *known_accs };
 
 typedef struct reader {
     program_t  *p;
@@ -72,15 +76,6 @@ static int get_hex(reader_t *r, const char *tok, const char *what, uint64_t max,
     if (v > max)
         return fail(r, tok, "%s out of range (max 0x%" PRIx64 ")", what, max);
     *out = v;
-    return 0;
-}
-
-static int get_hex32(reader_t *r, const char *tok, const char *what, uint32_t *out)
-{
-    uint64_t v;
-    if (get_hex(r, tok, what, UINT32_MAX, &v))
-        return -1;
-    *out = (uint32_t)v;
     return 0;
 }
 
@@ -175,147 +170,204 @@ static int count_error(reader_t *r, const char *cmd, int lo, int hi, int got, ch
     return fail(r, saw, "'%s' takes %d to %d operands, got %d", cmd, lo, hi, got);
 }
 
-/* One non-blank, comment-stripped line. tok[0] is the command, `rest` the text after it (for job, skip
- * and name, whose argument is the rest of the line). */
-static int do_line(reader_t *r, char **tok, int nt, const char *rest)
+/* ---- the commands: the table says each one's operand count and handler; a handler decodes and checks its
+ * operands, then appends the operation. ---------------------------------------------------------------- */
+
+/* One non-blank, comment-stripped line: tok[0] the command, tok[1..] its operands (nops of them), `rest` the
+ * text after the command (for job, skip and name, whose argument is the rest of the line). */
+typedef struct line {
+    char      **tok;
+    int         nops;
+    const char *rest;
+} line_t;
+
+/* A numeric operand of an operation: its name in messages, how it is written (hex with an optional 0x, at most
+ * max; or decimal), the field of the operation it sets and its value when the line leaves it out. */
+typedef enum { F_ADDR, F_DATA, F_MASK, F_STRB, F_SIZE, F_TIMEOUT } field_t;
+typedef struct operand {
+    const char *what;
+    bool        decimal;
+    uint64_t    max;
+    field_t     field;
+    uint64_t    dflt;
+} operand_t;
+enum { MAX_OPERANDS = 4 };
+
+typedef struct command command_t;
+typedef int (*handler_t)(reader_t *r, const command_t *c, const line_t *l);
+struct command {
+    const char *name;
+    int         lo, hi;       /* operands; hi ANY: free text, any number of words */
+    handler_t   handle;
+    op_kind_t   kind;         /* the operation it appends; the header commands (acc, name, seed, plusarg) append none */
+    operand_t   args[MAX_OPERANDS];   /* cmd_op's operands, in order */
+};
+enum { ANY = -1 };
+
+static int cmd_acc(reader_t *r, const command_t *c, const line_t *l)
 {
-    const char *cmd = tok[0];
-    int nops = nt - 1;
-    op_t *o;
-    uint64_t v;
+    (void)c;
+    for (size_t i = 0; i < NACCS; i++)
+        if (!strcmp(l->tok[1], known_accs[i])) {
+            snprintf(r->p->acc, sizeof r->p->acc, "%s", l->tok[1]);
+            return 0;
+        }
+    char expected[160] = "";   /* "a, b or c" */
+    size_t used = 0;
+    for (size_t i = 0; i < NACCS && used < sizeof expected; i++)
+        used += (size_t)snprintf(expected + used, sizeof expected - used, "%s%s",
+                                 i == 0 ? "" : i + 1 == NACCS ? " or " : ", ", known_accs[i]);
+    return fail(r, l->tok[1], "unknown accelerator (expected %s)", expected);
+}
 
-#define NEED(lo, hi) do { if (nops < (lo) || nops > (hi)) return count_error(r, cmd, lo, hi, nops, tok); } while (0)
+static int cmd_name(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    return set_text(r, &r->p->name, l->rest);
+}
 
-    if (!strcmp(cmd, "acc")) {
-        NEED(1, 1);
-        for (size_t i = 0; i < sizeof known_accs / sizeof *known_accs; i++)
-            if (!strcmp(tok[1], known_accs[i])) {
-                snprintf(r->p->acc, sizeof r->p->acc, "%s", tok[1]);
-                return 0;
-            }
-        return fail(r, tok[1], "unknown accelerator (expected nvdla, ne16 or max78000)");
-    }
-    if (!strcmp(cmd, "name")) {
-        if (nops < 1)
-            return count_error(r, cmd, 1, 1, nops, tok);
-        return set_text(r, &r->p->name, rest);
-    }
-    if (!strcmp(cmd, "seed")) {
-        NEED(1, 1);
-        r->p->seed_given = true;
-        return get_dec(r, tok[1], "seed", &r->p->seed);
-    }
-    if (!strcmp(cmd, "plusarg")) {   /* a plusarg of the dumped run; the simulator checks name and value */
-        NEED(1, 1);
-        if (tok[1][0] != '+' || !tok[1][1] || tok[1][1] == '=')
-            return fail(r, tok[1], "'plusarg' takes one +name or +name=value");
-        program_add_plusarg(r->p, tok[1]);
-        return 0;
-    }
-    if (!strcmp(cmd, "job") || !strcmp(cmd, "skip")) {
-        if (nops < 1)
-            return fail(r, tok[0], "'%s' needs a %s", cmd, cmd[0] == 'j' ? "name" : "reason");
-        o = new_op(r, cmd[0] == 'j' ? OP_JOB : OP_SKIP);
-        return set_text(r, &o->text, rest);
-    }
-    if (!strcmp(cmd, "w") || !strcmp(cmd, "wn")) {
-        bool np = cmd[1] == 'n';
-        NEED(2, 3);
-        uint64_t addr, strb = 0xF;
-        uint32_t data;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, tok[2], "data", &data) ||
-            (nops == 3 && get_hex(r, tok[3], "strobe", 0xF, &strb)))
+static int cmd_seed(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    r->p->seed_given = true;
+    return get_dec(r, l->tok[1], "seed", &r->p->seed);
+}
+
+/* a plusarg of the dumped run; the simulator checks name and value */
+static int cmd_plusarg(reader_t *r, const command_t *c, const line_t *l)
+{
+    (void)c;
+    const char *a = l->tok[1];
+    if (a[0] != '+' || !a[1] || a[1] == '=')
+        return fail(r, a, "'plusarg' takes one +name or +name=value");
+    program_add_plusarg(r->p, a);
+    return 0;
+}
+
+/* job <name>, skip <reason> */
+static int cmd_text(reader_t *r, const command_t *c, const line_t *l)
+{
+    if (l->nops < 1)
+        return fail(r, l->tok[0], "'%s' needs a %s", c->name, c->kind == OP_JOB ? "name" : "reason");
+    return set_text(r, &new_op(r, c->kind)->text, l->rest);
+}
+
+/* mem / check_mem <addr> <bytes> */
+static int cmd_bytes(reader_t *r, const command_t *c, const line_t *l)
+{
+    return add_bytes(r, c->kind, l->tok[1], l->tok[2]);
+}
+
+/* An operation of numbers (the table's args): every operand given decoded and range-checked in order, the
+ * first bad one the error; then the operation appended. */
+static int cmd_op(reader_t *r, const command_t *c, const line_t *l)
+{
+    uint64_t v[MAX_OPERANDS];
+    for (int i = 0; i < MAX_OPERANDS && c->args[i].what; i++) {
+        const operand_t *a = &c->args[i];
+        const char *tok = i < l->nops ? l->tok[i + 1] : NULL;
+        if (!tok)
+            v[i] = a->dflt;
+        else if (a->decimal ? get_dec(r, tok, a->what, &v[i]) : get_hex(r, tok, a->what, a->max, &v[i]))
             return -1;
-        o = new_op(r, OP_WRITE);
-        o->addr = addr;
-        o->data = data;
-        o->strb = (uint8_t)strb;
-        o->nposted = np;
-        return 0;
     }
-    if (!strcmp(cmd, "r")) {
-        NEED(2, 3);
-        uint64_t addr;
-        uint32_t data, mask = 0xFFFFFFFFu;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, tok[2], "expected value", &data) ||
-            (nops == 3 && get_hex32(r, tok[3], "mask", &mask)))
-            return -1;
-        o = new_op(r, OP_READ);
-        o->addr = addr;
-        o->data = data;
-        o->mask = mask;
-        return 0;
+    op_t *o = new_op(r, c->kind);
+    for (int i = 0; i < MAX_OPERANDS && c->args[i].what; i++) {
+        switch (c->args[i].field) {
+        case F_ADDR:    o->addr = v[i]; break;
+        case F_DATA:    o->data = (uint32_t)v[i]; break;
+        case F_MASK:    o->mask = (uint32_t)v[i]; break;
+        case F_STRB:    o->strb = (uint8_t)v[i]; break;
+        case F_SIZE:    o->size = v[i]; break;
+        case F_TIMEOUT: o->timeout = v[i]; break;
+        }
     }
-    if (!strcmp(cmd, "poll")) {
-        NEED(2, 4);
-        uint64_t addr, timeout = 0;
-        uint32_t data, mask = 0xFFFFFFFFu;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex32(r, tok[2], "value", &data) ||
-            (nops >= 3 && get_hex32(r, tok[3], "mask", &mask)) ||
-            (nops >= 4 && get_dec(r, tok[4], "timeout", &timeout)))
-            return -1;
-        o = new_op(r, OP_POLL);
-        o->addr = addr;
-        o->data = data;
-        o->mask = mask;
-        o->timeout = timeout;
-        return 0;
+    o->nposted = !strcmp(c->name, "wn");
+    return 0;
+}
+
+/* Operands (what, decimal, max, field, default). */
+#define ADDRESS       {"address", false, UINT64_MAX, F_ADDR, 0}
+#define HEX32(w, f)   {w, false, UINT32_MAX, f, 0}
+#define MASK(dflt)    {"mask", false, UINT32_MAX, F_MASK, dflt}
+#define SIZE          {"size", false, UINT64_MAX, F_SIZE, 0}
+#define TIMEOUT       {"timeout", true, UINT64_MAX, F_TIMEOUT, 0}
+
+/* The grammar of vectors/README.md: each command, its operand count, what reads it and, for an operation of
+ * numbers, its operands. */
+static const command_t commands[] = {
+    {.name = "acc",          .lo = 1, .hi = 1,   .handle = cmd_acc},
+    {.name = "name",         .lo = 1, .hi = ANY, .handle = cmd_name},
+    {.name = "seed",         .lo = 1, .hi = 1,   .handle = cmd_seed},
+    {.name = "plusarg",      .lo = 1, .hi = 1,   .handle = cmd_plusarg},
+    {.name = "job",          .lo = 0, .hi = ANY, .handle = cmd_text,  .kind = OP_JOB},
+    {.name = "skip",         .lo = 0, .hi = ANY, .handle = cmd_text,  .kind = OP_SKIP},
+    {.name = "mem",          .lo = 2, .hi = 2,   .handle = cmd_bytes, .kind = OP_MEM},
+    {.name = "check_mem",    .lo = 2, .hi = 2,   .handle = cmd_bytes, .kind = OP_CHECK_MEM},
+    {.name = "w",            .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_WRITE,
+     .args = {ADDRESS, HEX32("data", F_DATA), {"strobe", false, 0xF, F_STRB, 0xF}}},
+    {.name = "wn",           .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_WRITE,
+     .args = {ADDRESS, HEX32("data", F_DATA), {"strobe", false, 0xF, F_STRB, 0xF}}},
+    {.name = "r",            .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_READ,
+     .args = {ADDRESS, HEX32("expected value", F_DATA), MASK(0xFFFFFFFFu)}},
+    {.name = "poll",         .lo = 2, .hi = 4,   .handle = cmd_op,    .kind = OP_POLL,
+     .args = {ADDRESS, HEX32("value", F_DATA), MASK(0xFFFFFFFFu), TIMEOUT}},
+    {.name = "wait_irq",     .lo = 0, .hi = 2,   .handle = cmd_op,    .kind = OP_WAIT_IRQ,
+     .args = {MASK(0), TIMEOUT}},   /* mask 0: the accelerator's own completion event */
+    {.name = "idle",         .lo = 1, .hi = 1,   .handle = cmd_op,    .kind = OP_IDLE,
+     .args = {{"cycle count", true, UINT64_MAX, F_SIZE, 0}}},
+    {.name = "fill",         .lo = 3, .hi = 3,   .handle = cmd_op,    .kind = OP_MEM_FILL,
+     .args = {ADDRESS, SIZE, {"fill byte", false, 0xFF, F_DATA, 0}}},
+    {.name = "check_crc",    .lo = 3, .hi = 3,   .handle = cmd_op,    .kind = OP_CHECK_CRC,
+     .args = {ADDRESS, SIZE, HEX32("crc", F_DATA)}},
+    {.name = "check_golden", .lo = 0, .hi = 0,   .handle = cmd_op,    .kind = OP_CHECK_GOLDEN},
+};
+#undef ADDRESS
+#undef HEX32
+#undef MASK
+#undef SIZE
+#undef TIMEOUT
+
+static const command_t *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
+}
+
+/* One line: the command looked up, its operand count checked (a free-text command needs at least its lower
+ * bound), then its handler. */
+static int do_line(reader_t *r, const line_t *l)
+{
+    const command_t *c = find_command(l->tok[0]);
+    if (!c)
+        return fail(r, l->tok[0], "unknown command");
+    if (l->nops < c->lo || (c->hi != ANY && l->nops > c->hi))
+        return count_error(r, c->name, c->lo, c->hi == ANY ? c->lo : c->hi, l->nops, l->tok);
+    return c->handle(r, c, l);
+}
+
+/* Splits s in place at blanks: up to MAX_TOKENS words into tok[] (NULL after the last), *nt of them; returns how
+ * many there are in all. */
+static int split_words(char *s, char **tok, int *nt)
+{
+    int total = 0;
+    *nt = 0;
+    while (*s) {
+        char *t = s;
+        while (*s && !isspace((unsigned char)*s))
+            s++;
+        if (*s)
+            *s++ = '\0';
+        while (isspace((unsigned char)*s))
+            s++;
+        if (*nt < MAX_TOKENS)
+            tok[(*nt)++] = t;
+        total++;
     }
-    if (!strcmp(cmd, "wait_irq")) {
-        NEED(0, 2);
-        uint32_t mask = 0;
-        uint64_t timeout = 0;
-        if ((nops >= 1 && get_hex32(r, tok[1], "mask", &mask)) ||
-            (nops >= 2 && get_dec(r, tok[2], "timeout", &timeout)))
-            return -1;
-        o = new_op(r, OP_WAIT_IRQ);
-        o->mask = mask;
-        o->timeout = timeout;
-        return 0;
-    }
-    if (!strcmp(cmd, "idle")) {
-        NEED(1, 1);
-        if (get_dec(r, tok[1], "cycle count", &v))
-            return -1;
-        new_op(r, OP_IDLE)->size = v;
-        return 0;
-    }
-    if (!strcmp(cmd, "mem") || !strcmp(cmd, "check_mem")) {
-        NEED(2, 2);
-        return add_bytes(r, cmd[0] == 'm' ? OP_MEM : OP_CHECK_MEM, tok[1], tok[2]);
-    }
-    if (!strcmp(cmd, "fill")) {
-        NEED(3, 3);
-        uint64_t addr, size, byte;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex(r, tok[2], "size", UINT64_MAX, &size) ||
-            get_hex(r, tok[3], "fill byte", 0xFF, &byte))
-            return -1;
-        o = new_op(r, OP_MEM_FILL);
-        o->addr = addr;
-        o->size = size;
-        o->data = (uint32_t)byte;
-        return 0;
-    }
-    if (!strcmp(cmd, "check_crc")) {
-        NEED(3, 3);
-        uint64_t addr, size;
-        uint32_t crc;
-        if (get_hex(r, tok[1], "address", UINT64_MAX, &addr) || get_hex(r, tok[2], "size", UINT64_MAX, &size) ||
-            get_hex32(r, tok[3], "crc", &crc))
-            return -1;
-        o = new_op(r, OP_CHECK_CRC);
-        o->addr = addr;
-        o->size = size;
-        o->data = crc;
-        return 0;
-    }
-    if (!strcmp(cmd, "check_golden")) {
-        NEED(0, 0);
-        o = new_op(r, OP_CHECK_GOLDEN);
-        return 0;
-    }
-#undef NEED
-    return fail(r, cmd, "unknown command");
+    tok[*nt] = NULL;
+    return total;
 }
 
 int trace_read(program_t *p, const char *path, char *err, size_t errlen)
@@ -365,26 +417,15 @@ int trace_read(program_t *p, const char *path, char *err, size_t errlen)
         }
 
         char *tok[MAX_TOKENS + 1];
-        int nt = 0, total = 0;
-        while (*s) {
-            char *t = s;
-            while (*s && !isspace((unsigned char)*s))
-                s++;
-            if (*s)
-                *s++ = '\0';
-            while (isspace((unsigned char)*s))
-                s++;
-            if (nt < MAX_TOKENS)
-                tok[nt++] = t;
-            total++;
-        }
-        tok[nt] = NULL;
+        int nt;
+        int total = split_words(s, tok, &nt);
         /* job, name and skip take the rest of the line as free text: any number of words. */
-        bool free_text = nt && (!strcmp(tok[0], "job") || !strcmp(tok[0], "name") || !strcmp(tok[0], "skip"));
+        const command_t *c = nt ? find_command(tok[0]) : NULL;
+        bool free_text = c && c->hi == ANY;
         if (total > MAX_TOKENS && !free_text)
             rc = fail(&r, tok[MAX_TOKENS - 1], "too many operands for '%s'", tok[0]);
         else
-            rc = do_line(&r, tok, nt, rest_copy);
+            rc = do_line(&r, &(line_t){.tok = tok, .nops = nt - 1, .rest = rest_copy});
         free(rest_copy);
     }
     if (rc == 0 && ferror(f)) {

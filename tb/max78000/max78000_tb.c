@@ -332,6 +332,12 @@ static int load_conf(m7tb_t *t)
 /* ---- acc_ops ------------------------------------------------------------------------------------ */
 static void m7_destroy(void *acc);
 
+/* acc_ops_t.stall: +stall, the level of the bus models' stalls (tb/max78000/max78000_plusargs.tsv). */
+static uint64_t m7_stall(const sim_t *sim)
+{
+    return sim_plusarg_u64(sim, "stall", 1);
+}
+
 static void *m7_create(sim_t *sim)
 {
     m7tb_t *t = calloc(1, sizeof *t);
@@ -354,7 +360,7 @@ static void *m7_create(sim_t *sim)
     rng_t r;
     rng_seed_stream(&r, sim_seed(sim), "apb.cfg");
     /* +stall=1 (default): seeded idle cycles between transfers; wait states come from the DUT (rdy_sel). */
-    apb_cfg_t ac = {.idle_pct = sim_plusarg_u64(sim, "stall", 1) ? rng_range(&r, 0, 30) : 0, .ready_timeout = 16};
+    apb_cfg_t ac = {.idle_pct = m7_stall(sim) ? rng_range(&r, 0, 30) : 0, .ready_timeout = 16};
     t->apb = apb_master_new(sim_env(sim), "apb", &ac, sim_seed(sim) ^ 0x3333);
     apb_master_on_accept(t->apb, on_apb_accept, t);
     t->irq = irq_monitor_new(sim_env(sim), "irq", IRQ_LEVEL);
@@ -570,6 +576,7 @@ const acc_ops_t tb_acc_ops = {
     .name = "max78000",
     .create = m7_create,
     .destroy = m7_destroy,
+    .stall = m7_stall,
     .build = m7_build,
     .import = m7_import,
     .bus_push = m7_bus_push,

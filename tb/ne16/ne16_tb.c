@@ -83,13 +83,19 @@ static const sim_fault_kind_t fault_kinds[] = {
     {"tcdm_lockstep", FAULT_TCDM_LOCKSTEP, 2, "N"}, {NULL, 0, 0, NULL},
 };
 
+/* acc_ops_t.stall: +stall, the level of the bus models' stalls (tb/ne16/ne16_plusargs.tsv). */
+static uint64_t ne16_stall(const sim_t *sim)
+{
+    return sim_plusarg_u64(sim, "stall", 1);
+}
+
 static tcdm_cfg_t tcdm_config(sim_t *sim)
 {
     /* +stall=0: grant every cycle; +stall=1 (default): a seeded stall rate, r_valid after writes sometimes. */
     rng_t r;
     rng_seed_stream(&r, sim_seed(sim), "ne16.tcdm.cfg");
     tcdm_cfg_t c = {.nports = NPORTS};
-    if (sim_plusarg_u64(sim, "stall", 1)) {
+    if (ne16_stall(sim)) {
         c.gnt_stall_pct = rng_chance(&r, 20) ? rng_range(&r, 50, 80) : rng_range(&r, 5, 40);
         c.r_valid_on_write = rng_chance(&r, 50);
     }
@@ -559,6 +565,7 @@ const acc_ops_t tb_acc_ops = {
     .name = "ne16",
     .create = ne16_create,
     .destroy = ne16_destroy,
+    .stall = ne16_stall,
     .build = ne16_build,
     .import = NULL,
     .bus_push = ne16_bus_push,

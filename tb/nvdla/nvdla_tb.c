@@ -118,13 +118,16 @@ static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, u
 }
 
 /* ---- configuration from plusargs ---------------------------------------------------------------- */
+/* acc_ops_t.stall: +stall, the level of the bus models' stalls (tb/nvdla/nvdla_plusargs.tsv). */
+static uint64_t nvdla_stall(const sim_t *sim) { return sim_plusarg_u64(sim, "stall", 1); }
+
 static axi_cfg_t dbb_config(sim_t *sim) {
     /* +stall=0: an ideal memory; +stall=1 (default): seeded backpressure, gaps, latency and reordering;
      * +stall=2: as 1 with heavy write backpressure (the engines' output queues fill up). */
     rng_t r;
     rng_seed_stream(&r, sim_seed(sim), "dbb.cfg");
     axi_cfg_t c = {.rd_lat_min = 1, .rd_lat_max = 1, .wr_lat_min = 1, .wr_lat_max = 1, .max_outstanding = 256};
-    if (sim_plusarg_u64(sim, "stall", 1)) {
+    if (nvdla_stall(sim)) {
         c.aw_stall_pct = rng_range(&r, 0, 50);
         c.w_stall_pct = rng_range(&r, 0, 50);
         c.ar_stall_pct = rng_range(&r, 0, 50);
@@ -135,7 +138,7 @@ static axi_cfg_t dbb_config(sim_t *sim) {
         c.wr_lat_min = rng_range(&r, 1, 8);
         c.wr_lat_max = c.wr_lat_min + rng_range(&r, 0, 40);
         c.reorder_ids = rng_chance(&r, 50);
-        if (sim_plusarg_u64(sim, "stall", 1) >= 2) {
+        if (nvdla_stall(sim) >= 2) {
             c.aw_stall_pct = rng_range(&r, 60, 90);
             c.w_stall_pct = rng_range(&r, 60, 90);
             c.b_gap_pct = rng_range(&r, 30, 70);
@@ -600,6 +603,7 @@ const acc_ops_t tb_acc_ops = {
     .name = "nvdla",
     .create = nvdla_create,
     .destroy = nvdla_destroy,
+    .stall = nvdla_stall,
     .build = nvdla_build,
     .import = nvdla_import,
     .bus_push = nvdla_bus_push,
