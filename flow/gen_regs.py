@@ -40,14 +40,15 @@ One output convention.
   Every output is committed, so a build needs no generator; `make regs-check` runs --check.
 
 nv_full (the second NVDLA configuration) is read from NVIDIA's own map, never copied into this repository:
-<nv_full>/cmod/include/arnvdla.h, its #define list (per register _MK_ADDR_CONST address, RESET_VAL, READ_MASK,
-WRITE_MASK; per field _SHIFT, _FIELD, _RANGE hi:lo, _DEFAULT; its _DUAL is 0 everywhere, so the ping-pong (dual)
-registers are, as in nv_small, those from a unit's D_OP_ENABLE on). `python3 -m flow.gen_regs nv_full` writes, at build
-time and not committed, build/nv_full/regs/nv_full_regs.h (the same names as arnvdla.h's registers, with
-_SHIFT/_MASK as above) and nv_full_regmap.c (the table nv_full_regs[] of nvdla_regmap.h's types; access
-from the read/write masks: RW, RO or WO). --check parses and cross-checks arnvdla.h (each field's _FIELD mask
-against its _RANGE, the register's RESET_VAL against its fields' defaults) and generates into memory (the
-build/ files are the build's to remake); it prints "skipped: <path> absent" when the tree is not there.
+<nv_full>/cmod/include/arnvdla.h, its #define list (per register the _MK_ADDR_CONST address, RESET_VAL,
+READ_MASK, WRITE_MASK; per field _SHIFT, _FIELD, _RANGE hi:lo, _DEFAULT). Its _DUAL is 0 everywhere, so the
+ping-pong (dual) registers are, as in nv_small, those from a unit's D_OP_ENABLE on. At build time, not
+committed, `python3 -m flow.gen_regs nv_full` writes build/nv_full/regs/: nv_full_regs.h (arnvdla.h's register
+names, with _SHIFT/_MASK as above) and nv_full_regmap.{h,c} (the table nv_full_regs[] in nvdla_regmap.h's
+types; access from the read/write masks: RW, RO or WO). --check reads and cross-checks arnvdla.h (each
+field's _FIELD mask against its _RANGE, each register's RESET_VAL against its fields' defaults) and generates
+into memory only (build/ is the build's to remake); it prints "skipped: <path> absent" when the tree is not
+there.
 """
 import argparse
 import csv
