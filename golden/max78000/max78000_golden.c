@@ -94,7 +94,7 @@ static void run_layer_hooked(max78000_t *m, unsigned y)
 static void run_now(max78000_t *m, unsigned master)
 {
     const max78000_quad_t *mq = &m->q[master];
-    unsigned last = MAX78000_LCNT_MAX_LCNT_GET(mq->lcnt_max);
+    unsigned last = REG_GET(mq->lcnt_max, MAX78000_LCNT_MAX_LCNT);
     m->runs++;
     /* what a stop needs to re-run this run up to any of its layers: its start state (streaming keeps state in the
        circular buffers as well, so a stop of a streaming run is not modelled) */
@@ -155,7 +155,7 @@ static void ctrl_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
     reg_write(&m->q[q].ctrl, data, strb, MAX78000_CTRL_WMASK);
     m->run_irq_set &= (uint8_t)~(1u << q);   /* its cnn_irq bit is what was written now */
     uint32_t v = m->q[q].ctrl;
-    unsigned ext = MAX78000_CTRL_EXT_SYNC_GET(v);
+    unsigned ext = REG_GET(v, MAX78000_CTRL_EXT_SYNC);
     bool is_master = !(ext & 4) || (ext & 3) == q;
     if (!(old & MAX78000_CTRL_MLAT_LD_MASK) && (v & MAX78000_CTRL_MLAT_LD_MASK) && !(v & MAX78000_CTRL_CNN_EN_MASK)) {
         m->q[q].mlat_ptr = m->q[q].lreg[MAX78000_LR_WPTR_BASE][0] & 0x1FFFFu;   /* 3.12 */
@@ -271,9 +271,9 @@ static unsigned wait_states(const max78000_t *m, const max78000_dec_t *d)
     case DEC_INVALID: return 0;
     case DEC_FF_CR: case DEC_FF_SR: case DEC_FF_IE: case DEC_FF_IS: case DEC_FF_DR: return 0;   /* no rdy_sel */
     case DEC_FIFO_CTRL: case DEC_FIFO_STAT: case DEC_FIFO_WR:
-        return MAX78000_FIFO_CTRL_RDY_SEL_GET(m->fifo_ctrl);
-    case DEC_AOD_CTRL: return MAX78000_AOD_CTRL_RDY_SEL_GET(m->aod_ctrl);
-    default: return MAX78000_CTRL_RDY_SEL_GET(m->q[d->q].ctrl);
+        return REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_RDY_SEL);
+    case DEC_AOD_CTRL: return REG_GET(m->aod_ctrl, MAX78000_AOD_CTRL_RDY_SEL);
+    default: return REG_GET(m->q[d->q].ctrl, MAX78000_CTRL_RDY_SEL);
     }
 }
 
@@ -344,7 +344,7 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
 static uint32_t mlat_read(max78000_t *m, unsigned q)
 {
     max78000_quad_t *Q = &m->q[q];
-    uint32_t d = MAX78000_LCTRL1_WPTR_INC_GET(Q->lctrl1[0]) + 1, lane = MAX78000_CTRL_MLATCH_SEL_GET(Q->ctrl), v = 0;
+    uint32_t d = REG_GET(Q->lctrl1[0], MAX78000_LCTRL1_WPTR_INC) + 1, lane = REG_GET(Q->ctrl, MAX78000_CTRL_MLATCH_SEL), v = 0;
     for (uint32_t i = 0; i < 4; i++) {
         uint32_t p = (Q->mlat_ptr + i * d) & 0x1FFFFu;
         v |= ((m->dmem[p >> 13][p & 0x1FFF] >> (8 * lane)) & 0xFFu) << (8 * i);

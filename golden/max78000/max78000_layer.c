@@ -20,71 +20,71 @@ void max78000_layer_params(const max78000_t *m, unsigned q, unsigned y, max78000
     uint32_t mcnt = Q->lreg[MAX78000_LR_MCNT][y], lc1 = Q->lctrl1[y], ctrl = Q->ctrl;
     memset(lp, 0, sizeof *lp);
 
-    bool cpad_only = MAX78000_LCTRL0_CPAD_ONLY_GET(lc0);       /* D24 */
-    lp->rpad = cpad_only ? 0 : (int)MAX78000_RCNT_RPAD_GET(rcnt);
-    lp->cpad = (int)MAX78000_CCNT_CPAD_GET(ccnt);
-    lp->H_in = (int)MAX78000_RCNT_RMAX_GET(rcnt) + 1 - 2 * lp->rpad;
-    lp->W_in = (int)MAX78000_CCNT_CMAX_GET(ccnt) + 1 - 2 * lp->cpad;
+    bool cpad_only = REG_GET(lc0, MAX78000_LCTRL0_CPAD_ONLY);       /* D24 */
+    lp->rpad = cpad_only ? 0 : (int)REG_GET(rcnt, MAX78000_RCNT_RPAD);
+    lp->cpad = (int)REG_GET(ccnt, MAX78000_CCNT_CPAD);
+    lp->H_in = (int)REG_GET(rcnt, MAX78000_RCNT_RMAX) + 1 - 2 * lp->rpad;
+    lp->W_in = (int)REG_GET(ccnt, MAX78000_CCNT_CMAX) + 1 - 2 * lp->cpad;
 
-    bool gpool = MAX78000_CTRL_POOL_EN_GET(ctrl);             /* D14 */
-    lp->pool = gpool || MAX78000_LCTRL0_POOL_EN_GET(lc0);
-    lp->maxpool = (gpool && MAX78000_CTRL_CALCMAX_GET(ctrl)) || MAX78000_LCTRL0_MAXPL_EN_GET(lc0);
-    lp->poolrnd = MAX78000_CTRL_POOLRND_GET(ctrl);
-    lp->ph = lp->pool ? (int)MAX78000_PRCNT_PRCNT_GET(Q->lreg[MAX78000_LR_PRCNT][y]) + 1 : 1;
-    lp->pw = lp->pool ? (int)MAX78000_PCCNT_PCCNT_GET(Q->lreg[MAX78000_LR_PCCNT][y]) + 1 : 1;
-    lp->st = (int)MAX78000_STRIDE_STRIDE_GET(Q->lreg[MAX78000_LR_STRIDE][y]) + 1;
+    bool gpool = REG_GET(ctrl, MAX78000_CTRL_POOL_EN);             /* D14 */
+    lp->pool = gpool || REG_GET(lc0, MAX78000_LCTRL0_POOL_EN);
+    lp->maxpool = (gpool && REG_GET(ctrl, MAX78000_CTRL_CALCMAX)) || REG_GET(lc0, MAX78000_LCTRL0_MAXPL_EN);
+    lp->poolrnd = REG_GET(ctrl, MAX78000_CTRL_POOLRND);
+    lp->ph = lp->pool ? (int)REG_GET(Q->lreg[MAX78000_LR_PRCNT][y], MAX78000_PRCNT_PRCNT) + 1 : 1;
+    lp->pw = lp->pool ? (int)REG_GET(Q->lreg[MAX78000_LR_PCCNT][y], MAX78000_PCCNT_PCCNT) + 1 : 1;
+    lp->st = (int)REG_GET(Q->lreg[MAX78000_LR_STRIDE][y], MAX78000_STRIDE_STRIDE) + 1;
     lp->H_p = lp->H_in >= lp->ph ? (lp->H_in - lp->ph) / lp->st + 1 : 0;
     lp->W_p = lp->W_in >= lp->pw ? (lp->W_in - lp->pw) / lp->st + 1 : 0;
 
-    unsigned width = MAX78000_ONED_ONED_WIDTH_GET(oned);      /* D18 */
-    if (MAX78000_ONED_ONED_EN_GET(oned)) {
+    unsigned width = REG_GET(oned, MAX78000_ONED_ONED_WIDTH);      /* D18 */
+    if (REG_GET(oned, MAX78000_ONED_ONED_EN)) {
         lp->T = width; lp->kh = (int)width; lp->kw = 1;
     } else if (width == 1) {
         lp->T = 1; lp->kh = lp->kw = 1;
     } else {
         lp->T = 9; lp->kh = lp->kw = 3;
     }
-    lp->osad = MAX78000_ONED_ONED_SAD_GET(oned);
+    lp->osad = REG_GET(oned, MAX78000_ONED_ONED_SAD);
     lp->H_out = lp->H_p + 2 * lp->rpad - lp->kh + 1;
     lp->W_out = lp->W_p + 2 * lp->cpad - lp->kw + 1;
 
-    lp->qb = qb_of_mask_size[MAX78000_POST_MASK_SIZE_GET(post)];
-    unsigned xp = MAX78000_POST_FLATTEN_EN_GET(post) ? MAX78000_POST_XPMP_CNT_GET(post) : 0;
-    lp->X = (xp << 4 | MAX78000_LCTRL1_INPCHEXP_GET(lc1)) + 1;
-    lp->mcnt_sad = MAX78000_MCNT_MCNT_SAD_GET(mcnt);
-    uint32_t mmax = MAX78000_MCNT_MCNT_MAX_GET(mcnt);
+    lp->qb = qb_of_mask_size[REG_GET(post, MAX78000_POST_MASK_SIZE)];
+    unsigned xp = REG_GET(post, MAX78000_POST_FLATTEN_EN) ? REG_GET(post, MAX78000_POST_XPMP_CNT) : 0;
+    lp->X = (xp << 4 | REG_GET(lc1, MAX78000_LCTRL1_INPCHEXP)) + 1;
+    lp->mcnt_sad = REG_GET(mcnt, MAX78000_MCNT_MCNT_SAD);
+    uint32_t mmax = REG_GET(mcnt, MAX78000_MCNT_MCNT_MAX);
     lp->NK = mmax >= lp->mcnt_sad ? ((mmax - lp->mcnt_sad) / lp->qb + 1) / lp->X : 0;   /* D31 */
-    lp->S = MAX78000_LCTRL1_XPCH_MAX_GET(lc1) / lp->qb + 1;
-    lp->ewise = MAX78000_ONED_EWISE_EN_GET(oned);
-    lp->Nop = lp->ewise ? MAX78000_ONED_EWISE_CNT_GET(oned) + 1 : 1;
-    lp->ewise_func = MAX78000_ONED_EWISE_FUNC_GET(oned);
-    lp->prepool = MAX78000_ONED_PREPOOL_GET(oned);
-    lp->conv2d = MAX78000_ONED_CONV2D_EN_GET(oned);
-    lp->chw = MAX78000_LCTRL0_PARALLEL_GET(lc0) || MAX78000_CTRL_BIGDATA_GET(ctrl);
+    lp->S = REG_GET(lc1, MAX78000_LCTRL1_XPCH_MAX) / lp->qb + 1;
+    lp->ewise = REG_GET(oned, MAX78000_ONED_EWISE_EN);
+    lp->Nop = lp->ewise ? REG_GET(oned, MAX78000_ONED_EWISE_CNT) + 1 : 1;
+    lp->ewise_func = REG_GET(oned, MAX78000_ONED_EWISE_FUNC);
+    lp->prepool = REG_GET(oned, MAX78000_ONED_PREPOOL);
+    lp->conv2d = REG_GET(oned, MAX78000_ONED_CONV2D_EN);
+    lp->chw = REG_GET(lc0, MAX78000_LCTRL0_PARALLEL) || REG_GET(ctrl, MAX78000_CTRL_BIGDATA);
 
-    lp->mask_en = (uint16_t)MAX78000_EN_MASK_EN_GET(en);
-    lp->pro_en = (uint16_t)MAX78000_EN_PRO_EN_GET(en);
-    lp->cnnsi = MAX78000_LCTRL0_CNNSI_EN_GET(lc0);
+    lp->mask_en = (uint16_t)REG_GET(en, MAX78000_EN_MASK_EN);
+    lp->pro_en = (uint16_t)REG_GET(en, MAX78000_EN_PRO_EN);
+    lp->cnnsi = REG_GET(lc0, MAX78000_LCTRL0_CNNSI_EN);
     lp->writes = lp->pro_en != 0 || lp->cnnsi != 0;           /* D36 */
-    lp->bias_en = MAX78000_POST_BPTR_EN_GET(post);
-    lp->bptr_sad = MAX78000_POST_BPTR_SAD_GET(post);
-    lp->deconv = MAX78000_POST_DECONV_EN_GET(post);
+    lp->bias_en = REG_GET(post, MAX78000_POST_BPTR_EN);
+    lp->bptr_sad = REG_GET(post, MAX78000_POST_BPTR_SAD);
+    lp->deconv = REG_GET(post, MAX78000_POST_DECONV_EN);
     /* 3.11: pass-through (onexone_en) and element-wise without convolution (ai8xize writes ts_en alone
      * there: eltwiseadd, eltwisesub, mpadd-*) are both written as timeslots */
-    lp->passthru = MAX78000_POST_TS_EN_GET(post) && lp->mask_en == 0 &&
-                   (MAX78000_POST_ONEXONE_EN_GET(post) || (lp->ewise && !lp->conv2d));
+    lp->passthru = REG_GET(post, MAX78000_POST_TS_EN) && lp->mask_en == 0 &&
+                   (REG_GET(post, MAX78000_POST_ONEXONE_EN) || (lp->ewise && !lp->conv2d));
 
-    lp->bigdwrt = MAX78000_LCTRL0_BIGDWRT_GET(lc0);
-    lp->relu = MAX78000_LCTRL0_ACT_EN_GET(lc0);
-    lp->out_abs = MAX78000_POST_OUT_ABS_GET(post);
-    int sr = (int)MAX78000_POST_SCALE_REG_GET(post);
-    lp->s = MAX78000_POST_SCALE_SHFT_GET(post) ? -sr : sr;   /* D25 */
+    lp->bigdwrt = REG_GET(lc0, MAX78000_LCTRL0_BIGDWRT);
+    lp->relu = REG_GET(lc0, MAX78000_LCTRL0_ACT_EN);
+    lp->out_abs = REG_GET(post, MAX78000_POST_OUT_ABS);
+    int sr = (int)REG_GET(post, MAX78000_POST_SCALE_REG);
+    lp->s = REG_GET(post, MAX78000_POST_SCALE_SHFT) ? -sr : sr;   /* D25 */
     lp->wbase = Q->lreg[MAX78000_LR_WPTR_BASE][y];
     lp->toff = Q->lreg[MAX78000_LR_WPTR_TOFF][y];
     lp->moff = Q->lreg[MAX78000_LR_WPTR_MOFF][y];
     lp->choff = Q->lreg[MAX78000_LR_WPTR_CHOFF][y];
     lp->rptr = Q->lreg[MAX78000_LR_RPTR_BASE][y] & 0x1FFF; /* D21 */
-    lp->inc = MAX78000_LCTRL1_WPTR_INC_GET(lc1);
+    lp->inc = REG_GET(lc1, MAX78000_LCTRL1_WPTR_INC);
     bool circ = (ctrl & MAX78000_CTRL_STREAM_EN_MASK) && (ctrl & MAX78000_CTRL_LILBUF_MASK);   /* 2.4 */
     lp->roll = circ && y < MAX78000_NSTREAM ? Q->fbuf[y] & 0x1FFFFu : 0;
     lp->roll_next = circ && y + 1 < MAX78000_NSTREAM ? Q->fbuf[y + 1] & 0x1FFFFu : 0;
@@ -312,7 +312,7 @@ void max78000_run_layer(max78000_t *m, unsigned y)
         max78000_layer_params(m, q, y, &lp[q]);
         npix[q] = lp[q].valid ? lp[q].H_out * lp[q].W_out : 0;
         uint32_t lc0 = m->q[q].lreg[MAX78000_LR_LCTRL0][y];
-        if (MAX78000_LCTRL0_MSLAVE_GET(lc0) || MAX78000_LCTRL0_SSLAVE_GET(lc0))
+        if (REG_GET(lc0, MAX78000_LCTRL0_MSLAVE) || REG_GET(lc0, MAX78000_LCTRL0_SSLAVE))
             note(m, "mslave/sslave set (undefined, D24)", q, y);
         if (lp[q].ewise && !lp[q].conv2d && !lp[q].passthru)
             note(m, "element-wise without conv2d_en or pass-through (M3)", q, y);

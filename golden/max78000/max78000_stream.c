@@ -98,7 +98,7 @@ static uint32_t ifrm(const max78000_t *m, unsigned k) { return m->q[k].ifrm & 0x
 /* The FIFOs that feed layer 0. */
 static unsigned sources(const max78000_t *m)
 {
-    return MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl) | (ff_feeds(m) ? 1u : 0u);
+    return REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN) | (ff_feeds(m) ? 1u : 0u);
 }
 
 /* Head word of the source of FIFO k, removed; false when it is empty. */
@@ -147,9 +147,9 @@ static void fast_fifo_refusals(max78000_t *m)
         else if ((v & MAX78000_CTRL_QUPAC_MASK) && !ff_feeds(m))
             snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: qupac (fast-FIFO x16 "
                      "broadcast, M3) without the fast FIFO feeding quadrant 0 not modelled", q, v);
-        else if (max78000_qupac(m) && MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl))
+        else if (max78000_qupac(m) && REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN))
             snprintf(m->unsupported, sizeof m->unsupported, "qupac with FIFO_CTRL.fifo_en 0x%x: the fast FIFO feeds "
-                     "every quadrant then (ai8xize writes no FIFO_CTRL)", MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl));
+                     "every quadrant then (ai8xize writes no FIFO_CTRL)", REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN));
         else if (max78000_qupac(m) && ifrm(m, q) != ifrm(m, 0))
             snprintf(m->unsupported, sizeof m->unsupported, "qupac with IFRM 0x%x in quadrant %u and 0x%x in quadrant "
                      "0: every quadrant takes each broadcast word (ai8xize writes the same IFRM in all four)",
@@ -180,7 +180,7 @@ bool max78000_start(max78000_t *m, unsigned master)
 bool max78000_fifo_write(max78000_t *m, unsigned k, uint32_t data)
 {
     k &= 3;
-    if (!(MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl) & (1u << k)) || m->fifo_level[k] >= MAX78000_FIFO_DEPTH)
+    if (!(REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN) & (1u << k)) || m->fifo_level[k] >= MAX78000_FIFO_DEPTH)
         return false;                                      /* dropped (2.1) */
     m->fifo[k][m->fifo_level[k]++] = data;
     return drain(m);
@@ -200,8 +200,8 @@ uint32_t max78000_ffifo_stat(const max78000_t *m)
 
 uint32_t max78000_fifo_stat(const max78000_t *m)
 {
-    unsigned en = MAX78000_FIFO_CTRL_FIFO_EN_GET(m->fifo_ctrl);
-    unsigned et = MAX78000_FIFO_CTRL_EMPTY_THRESH_GET(m->fifo_ctrl), ft = MAX78000_FIFO_CTRL_FULL_THRESH_GET(m->fifo_ctrl);
+    unsigned en = REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN);
+    unsigned et = REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_EMPTY_THRESH), ft = REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FULL_THRESH);
     uint32_t full = 0, empty = 0, afull = 0, aempty = 0;
     for (unsigned k = 0; k < 4; k++) {
         if (!(en & (1u << k))) continue;                  /* D10: a disabled FIFO's flags read 0 */
@@ -222,7 +222,7 @@ uint32_t max78000_fifo_stat(const max78000_t *m)
 bool max78000_fifo_irq(const max78000_t *m)
 {
     uint32_t s = max78000_fifo_stat(m), c = m->fifo_ctrl;
-    return ((s & 0xFu) & MAX78000_FIFO_CTRL_FULL_INT_EN_GET(c)) || (((s >> 4) & 0xFu) & MAX78000_FIFO_CTRL_EMPTY_INT_EN_GET(c)) ||
-           (((s >> 8) & 0xFu) & MAX78000_FIFO_CTRL_ALMOST_FULL_INT_EN_GET(c)) ||
-           (((s >> 12) & 0xFu) & MAX78000_FIFO_CTRL_ALMOST_EMPTY_INT_EN_GET(c));
+    return ((s & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_FULL_INT_EN)) || (((s >> 4) & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_EMPTY_INT_EN)) ||
+           (((s >> 8) & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_ALMOST_FULL_INT_EN)) ||
+           (((s >> 12) & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_ALMOST_EMPTY_INT_EN));
 }

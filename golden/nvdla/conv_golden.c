@@ -7,10 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Field [f] of register [reg] of a unit, CONSUMER group. */
-#define FLD(u, unit, reg, f) \
-    ((nvdla_pp_reg(u, NVDLA_##unit##_##reg) & NVDLA_##unit##_##reg##_##f##_MASK) >> NVDLA_##unit##_##reg##_##f##_SHIFT)
-
 enum { ATOM = 8, CBUF_BANKS = 32, BANK_ENTRIES = 512, BANK_BYTES = BANK_ENTRIES * ATOM };
 
 void conv_golden_init(nvdla_pp_t units[CONV_NUNITS]) {

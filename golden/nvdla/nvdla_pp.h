@@ -24,6 +24,9 @@ bool     nvdla_pp_write(nvdla_pp_t *u, uint32_t addr, uint32_t data);
 uint32_t nvdla_pp_reg(const nvdla_pp_t *u, uint32_t addr);
 /* Bits [msb:lsb] of that value. */
 uint32_t nvdla_pp_bits(const nvdla_pp_t *u, uint32_t addr, unsigned msb, unsigned lsb);
+/* Field f of register reg of a unit (nvdla_regs.h's NVDLA_<unit>_<reg>_<f>, which the user includes) as the
+ * datapath sees it: FLD(u, SDP, D_DP_BS_CFG_0, BS_BYPASS). */
+#define FLD(u, unit, reg, f) REG_GET(nvdla_pp_reg(u, NVDLA_##unit##_##reg), NVDLA_##unit##_##reg##_##f)
 bool     nvdla_pp_ready(const nvdla_pp_t *u);   /* op_en[CONSUMER] */
 /* Layer completion: op_en[CONSUMER] <- 0, CONSUMER flips (rule 6). Returns the completed group. */
 int      nvdla_pp_complete(nvdla_pp_t *u);

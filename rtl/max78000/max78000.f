@@ -1,9 +1,9 @@
-rtl/max78000/max78000_regs_pkg.sv
+rtl/max78000/regs/gen/max78000_regs_pkg.sv
 rtl/max78000/max78000_pkg.sv
 rtl/max78000/max78000_ram.sv
 rtl/max78000/max78000_ram_mr.sv
-rtl/max78000/max78000_glob_regs.sv
-rtl/max78000/max78000_quad_regs.sv
+rtl/max78000/regs/gen/max78000_glob_regs.sv
+rtl/max78000/regs/gen/max78000_quad_regs.sv
 rtl/max78000/max78000_mem_decode.sv
 rtl/max78000/max78000_mram_loader.sv
 rtl/max78000/max78000_lparams.sv
@@ -11,6 +11,6 @@ rtl/max78000/max78000_proc.sv
 rtl/max78000/max78000_engine.sv
 rtl/max78000/max78000_fifo.sv
 rtl/max78000/max78000_fifo_drain.sv
-rtl/max78000/max78000_ffifo_regs.sv
+rtl/max78000/regs/gen/max78000_ffifo_regs.sv
 rtl/max78000/max78000_ffifo.sv
 rtl/max78000/max78000_cnn.sv

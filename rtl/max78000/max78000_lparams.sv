@@ -24,22 +24,22 @@ module max78000_lparams
   always_comb begin
     rcnt = lr[0]; ccnt = lr[1]; oned = lr[2]; lc0 = lr[11]; mcnt = lr[12]; en = lr[14]; post = lr[15];
     p = '0;
-    cpad_only = lc0[LCTRL0_CPAD_ONLY_LSB];
+    cpad_only = lc0[LCTRL0_CPAD_ONLY_SHIFT];
     p.rpad = cpad_only ? 2'd0 : rcnt[17:16];
     p.cpad = ccnt[17:16];
     hin = 13'(rcnt[9:0]) + 13'sd1 - 13'(2 * p.rpad);
     win = 13'(ccnt[9:0]) + 13'sd1 - 13'(2 * p.cpad);
-    gpool = ctrl[CTRL_POOL_EN_LSB];
-    pool = gpool | lc0[LCTRL0_POOL_EN_LSB];
-    p.maxpool = (gpool & ctrl[CTRL_CALCMAX_LSB]) | lc0[LCTRL0_MAXPL_EN_LSB];
-    p.poolrnd = ctrl[CTRL_POOLRND_LSB];
+    gpool = ctrl[CTRL_POOL_EN_SHIFT];
+    pool = gpool | lc0[LCTRL0_POOL_EN_SHIFT];
+    p.maxpool = (gpool & ctrl[CTRL_CALCMAX_SHIFT]) | lc0[LCTRL0_MAXPL_EN_SHIFT];
+    p.poolrnd = ctrl[CTRL_POOLRND_SHIFT];
     p.ph = pool ? 5'(lr[3][3:0]) + 5'd1 : 5'd1;
     p.pw = pool ? 5'(lr[4][3:0]) + 5'd1 : 5'd1;
     p.npool = 9'(p.ph) * 9'(p.pw);
     p.st = 5'(lr[5][3:0]) + 5'd1;
     // Deconvolution (3.5): rmax/cmax describe the 2x up-sampled plane; memory holds half of it, which is
     // what the pool phase reads (as its "input plane"); the taps see it up-sampled (h_up x w_up).
-    p.deconv = post[POST_DECONV_EN_LSB];
+    p.deconv = post[POST_DECONV_EN_SHIFT];
     if (p.deconv) begin
       hin = hin >>> 1;
       win = win >>> 1;
@@ -51,17 +51,17 @@ module max78000_lparams
     // Element-wise and pass-through (3.11). Pass-through: timeslot writes (ts_en, no mask enabled) of a
     // 1x1 pass-through (onexone_en) or of an element-wise layer without convolution (ai8xize sets ts_en alone
     // there). It has no kernel and no padding: one output per pooled pixel, whatever ONED's width says.
-    p.nop = oned[ONED_EWISE_EN_LSB] ? 5'(oned[21:18]) + 5'd1 : 5'd1;
-    p.prepool = oned[ONED_EWISE_EN_LSB] & oned[ONED_PREPOOL_LSB];
+    p.nop = oned[ONED_EWISE_EN_SHIFT] ? 5'(oned[21:18]) + 5'd1 : 5'd1;
+    p.prepool = oned[ONED_EWISE_EN_SHIFT] & oned[ONED_PREPOOL_SHIFT];
     p.efunc = oned[15:14];
-    p.passthru = post[POST_TS_EN_LSB] && en[31:16] == 16'd0
-                 && (post[POST_ONEXONE_EN_LSB] || (oned[ONED_EWISE_EN_LSB] && !oned[ONED_CONV2D_EN_LSB]));
+    p.passthru = post[POST_TS_EN_SHIFT] && en[31:16] == 16'd0
+                 && (post[POST_ONEXONE_EN_SHIFT] || (oned[ONED_EWISE_EN_SHIFT] && !oned[ONED_CONV2D_EN_SHIFT]));
     if (p.passthru) begin p.rpad = 2'd0; p.cpad = 2'd0; end
     p.toff = lr[7][16:0];
     // Streaming circular buffers (2.4) with CTRL.stream_en and lilbuf
-    p.roll = (ctrl[CTRL_STREAM_EN_LSB] && ctrl[CTRL_LILBUF_LSB]) ? fbuf[16:0] : 17'd0;
-    p.roll_next = (ctrl[CTRL_STREAM_EN_LSB] && ctrl[CTRL_LILBUF_LSB]) ? fbuf_next[16:0] : 17'd0;
-    oned_en = oned[ONED_ONED_EN_LSB];
+    p.roll = (ctrl[CTRL_STREAM_EN_SHIFT] && ctrl[CTRL_LILBUF_SHIFT]) ? fbuf[16:0] : 17'd0;
+    p.roll_next = (ctrl[CTRL_STREAM_EN_SHIFT] && ctrl[CTRL_LILBUF_SHIFT]) ? fbuf_next[16:0] : 17'd0;
+    oned_en = oned[ONED_ONED_EN_SHIFT];
     width = oned[11:8];
     if (p.passthru) begin
       p.t = 4'd1; p.kh = 4'd1; p.kw = 4'd1;
@@ -85,7 +85,7 @@ module max78000_lparams
       default: qb = 4'd4;
     endcase
     p.qb = qb;
-    x = {(post[POST_FLATTEN_EN_LSB] ? post[21:18] : 4'd0), lctrl1[3:0]};
+    x = {(post[POST_FLATTEN_EN_SHIFT] ? post[21:18] : 4'd0), lctrl1[3:0]};
     p.x = 9'(x) + 9'd1;
     p.msad = mcnt[31:16];
     mmax = mcnt[15:0];
@@ -93,17 +93,17 @@ module max78000_lparams
     p.nk = (mmax >= p.msad) ? 16'(((32'(span) / 32'(qb)) + 32'd1) / 32'(p.x)) : 16'd0;
     xpch = lctrl1[16:8];
     p.s = 10'(32'(xpch) / 32'(qb)) + 10'd1;
-    p.chw = lc0[LCTRL0_PARALLEL_LSB] | ctrl[CTRL_BIGDATA_LSB];
-    p.relu = lc0[LCTRL0_ACT_EN_LSB];
-    p.oabs = post[POST_OUT_ABS_LSB];
-    p.bigdwrt = lc0[LCTRL0_BIGDWRT_LSB];
-    p.bias_en = post[POST_BPTR_EN_LSB];
+    p.chw = lc0[LCTRL0_PARALLEL_SHIFT] | ctrl[CTRL_BIGDATA_SHIFT];
+    p.relu = lc0[LCTRL0_ACT_EN_SHIFT];
+    p.oabs = post[POST_OUT_ABS_SHIFT];
+    p.bigdwrt = lc0[LCTRL0_BIGDWRT_SHIFT];
+    p.bias_en = post[POST_BPTR_EN_SHIFT];
     p.bsad = post[11:0];
     p.mask_en = en[31:16];
     p.pro_en = en[15:0];
     p.cnnsi = lc0[15:12];
     p.writes = (en[15:0] != 16'd0) || (lc0[15:12] != 4'd0);
-    p.shift = post[POST_SCALE_SHFT_LSB] ? -6'(post[16:13]) : 6'(post[16:13]);
+    p.shift = post[POST_SCALE_SHFT_SHIFT] ? -6'(post[16:13]) : 6'(post[16:13]);
     p.wbase = lr[6][16:0];
     p.moff = lr[8][16:0];
     p.choff = lr[9][16:0];

@@ -111,8 +111,8 @@ int m7_mlator(program_t *p, uint64_t seed, char *err, size_t errlen)
                 m7_wr(p, m7_dmem_addr(g, base + i), data[i]);
         }
         m7_wr(p, m7_lreg_addr(q, MAX78000_LR_WPTR_BASE, 0), g << 13 | base);
-        m7_wr(p, m7_lctrl1_addr(q, 0), inc << MAX78000_LCTRL1_WPTR_INC_LSB);
-        m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), ctrl | lane << MAX78000_CTRL_MLATCH_SEL_LSB |
+        m7_wr(p, m7_lctrl1_addr(q, 0), inc << MAX78000_LCTRL1_WPTR_INC_SHIFT);
+        m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), ctrl | lane << MAX78000_CTRL_MLATCH_SEL_SHIFT |
               MAX78000_CTRL_MLAT_LD_MASK);
         for (unsigned n = 0; n < READS; n++) {
             unsigned first = n == 0 ? 0 : 4 * (n - 1) * d;   /* the first read after the load does not advance */

@@ -341,9 +341,9 @@ static void configure(program_t *p, const gl_t *l, unsigned y, uint32_t fifo_wor
     static const uint32_t mask_size[9] = {[8] = 0, [1] = 1, [2] = 2, [4] = 3};
     for (unsigned q = 0; q < 4; q++) {
         uint32_t post = (l->shift < 0 ? 1u << 17 : 0) | (uint32_t)abs(l->shift) << 13 | (l->oabs ? 1u << 26 : 0) |
-                        mask_size[l->qb] << MAX78000_POST_MASK_SIZE_LSB;
+                        mask_size[l->qb] << MAX78000_POST_MASK_SIZE_SHIFT;
         if (l->flat_en)
-            post |= MAX78000_POST_FLATTEN_EN_MASK | ((l->X - 1) >> 4) << MAX78000_POST_XPMP_CNT_LSB;
+            post |= MAX78000_POST_FLATTEN_EN_MASK | ((l->X - 1) >> 4) << MAX78000_POST_XPMP_CNT_SHIFT;
         if (l->bias && q == (unsigned)l->bias_q)
             post |= 1u << 12 | l->bias_sad;
         int up = l->deconv ? 2 : 1;                          /* 3.5: rmax/cmax of the up-sampled plane */

@@ -1,5 +1,5 @@
 /* MAX78000 register tests generated from the register description (max78000_reg_table in the generated
- * golden/max78000/max78000_regs.h, from rtl/max78000/regs/max78000_regs.json): reset values, write masks
+ * golden/max78000/max78000_regs.h, from rtl/max78000/regs/max78000_regs.csv): reset values, write masks
  * with random PSTRB, address decode and PSLVERR (D05), wait states (D04), memory access during a run. */
 #ifndef MAX78000_REGTESTS_H
 #define MAX78000_REGTESTS_H

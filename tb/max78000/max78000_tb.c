@@ -176,7 +176,7 @@ static uint64_t run_budget(const max78000_t *g)
     for (unsigned q = 0; q < MAX78000_NQUAD; q++) {
         if (!(g->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK))
             continue;
-        unsigned last = MAX78000_LCNT_MAX_LCNT_GET(g->q[q].lcnt_max);
+        unsigned last = REG_GET(g->q[q].lcnt_max, MAX78000_LCNT_MAX_LCNT);
         uint64_t quad = 0;
         for (unsigned y = 0; y <= last && y < MAX78000_NLAYER; y++) {
             max78000_lp_t lp;

@@ -206,9 +206,9 @@ void ne16_make_illegal(rng_t *g, uint32_t r[NE16_NUM_JOB_REGS], unsigned which)
         else { *cf &= ~NE16_CONFIG0_LINEAR_MASK; r[NE16_JOB_SUBTILE_REM2] = rng_range(g, 6, 0xFFFF); }
         break;
     }
-    case 6: *cf = (*cf & ~NE16_CONFIG0_QUANT_BITS_MASK) | NE16_CONFIG0_STREAMIN_MASK | rng_below(g, 2) << NE16_CONFIG0_QUANT_BITS_LSB; break;
+    case 6: *cf = (*cf & ~NE16_CONFIG0_QUANT_BITS_MASK) | NE16_CONFIG0_STREAMIN_MASK | rng_below(g, 2) << NE16_CONFIG0_QUANT_BITS_SHIFT; break;
     default: *cf = (*cf & ~(NE16_CONFIG0_LINEAR_MASK | NE16_CONFIG0_FILTER_MODE_MASK)) | NE16_CONFIG0_MODE16_MASK |
-                   1u << NE16_CONFIG0_FILTER_MODE_LSB; break;
+                   1u << NE16_CONFIG0_FILTER_MODE_SHIFT; break;
     }
 }
 

@@ -1,6 +1,6 @@
 /* NE16 register tests, derived from the register description (golden/ne16/ne16_regs.h, generated from
- * rtl/ne16/regs/ne16_regs.csv; the access class of each control register is the CSV's column, mirrored
- * in the table below) and the PSLVERR rules of spec ne16.md 1.2: reset values, read-back of random data
+ * rtl/ne16/regs/ne16_regs.csv; the access class of each control register is the CSV's access column and
+ * flags, mirrored in the table below: WO = ACC_W, RO = ACC_R, RO rdstrobe (a read side effect) = ACC_RC) and the PSLVERR rules of spec ne16.md 1.2: reset values, read-back of random data
  * with random PSTRB in both contexts, every PSLVERR case, write-only reads, the 0x00-0xFF window alias. */
 #include "ne16_regtests.h"
 #include "ne16_fw.h"

@@ -7,8 +7,6 @@
 #include "nvdla_pp.h"
 #include "nvdla_regs.h"
 
-#define FLD(u, reg, f) ((nvdla_pp_reg(u, NVDLA_##reg##_0) & NVDLA_##reg##_0_##f##_MASK) >> NVDLA_##reg##_0_##f##_SHIFT)
-
 static const char *const L_GRP[] = {"g0", "g1"};
 static const char *const L_ONEMANY[] = {"one", "many"};
 static const char *const L_BWIDTH[] = {"32B", "64-256B", "gt256B"};
@@ -121,21 +119,21 @@ static void sdp_stage(fcov_t *c, const nvdla_pp_t *u, const nvdla_pp_t *rdma, un
     bool byp, alu_byp, mul_byp, relu_byp, prelu, alu_dma, mul_dma, dma_on;
     unsigned algo, size, mode;
     if (stage == 0) {
-        byp = FLD(u, SDP_D_DP_BS_CFG, BS_BYPASS), alu_byp = FLD(u, SDP_D_DP_BS_CFG, BS_ALU_BYPASS);
-        mul_byp = FLD(u, SDP_D_DP_BS_CFG, BS_MUL_BYPASS), relu_byp = FLD(u, SDP_D_DP_BS_CFG, BS_RELU_BYPASS);
-        prelu = FLD(u, SDP_D_DP_BS_CFG, BS_MUL_PRELU), algo = FLD(u, SDP_D_DP_BS_CFG, BS_ALU_ALGO);
-        alu_dma = FLD(u, SDP_D_DP_BS_ALU_CFG, BS_ALU_SRC), mul_dma = FLD(u, SDP_D_DP_BS_MUL_CFG, BS_MUL_SRC);
-        dma_on = rdma && !FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DISABLE);
-        size = dma_on ? FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_SIZE) : 0;
-        mode = dma_on ? FLD(rdma, SDP_RDMA_D_BRDMA_CFG, BRDMA_DATA_MODE) : 0;
+        byp = FLD(u, SDP, D_DP_BS_CFG_0, BS_BYPASS), alu_byp = FLD(u, SDP, D_DP_BS_CFG_0, BS_ALU_BYPASS);
+        mul_byp = FLD(u, SDP, D_DP_BS_CFG_0, BS_MUL_BYPASS), relu_byp = FLD(u, SDP, D_DP_BS_CFG_0, BS_RELU_BYPASS);
+        prelu = FLD(u, SDP, D_DP_BS_CFG_0, BS_MUL_PRELU), algo = FLD(u, SDP, D_DP_BS_CFG_0, BS_ALU_ALGO);
+        alu_dma = FLD(u, SDP, D_DP_BS_ALU_CFG_0, BS_ALU_SRC), mul_dma = FLD(u, SDP, D_DP_BS_MUL_CFG_0, BS_MUL_SRC);
+        dma_on = rdma && !FLD(rdma, SDP_RDMA, D_BRDMA_CFG_0, BRDMA_DISABLE);
+        size = dma_on ? FLD(rdma, SDP_RDMA, D_BRDMA_CFG_0, BRDMA_DATA_SIZE) : 0;
+        mode = dma_on ? FLD(rdma, SDP_RDMA, D_BRDMA_CFG_0, BRDMA_DATA_MODE) : 0;
     } else {
-        byp = FLD(u, SDP_D_DP_BN_CFG, BN_BYPASS), alu_byp = FLD(u, SDP_D_DP_BN_CFG, BN_ALU_BYPASS);
-        mul_byp = FLD(u, SDP_D_DP_BN_CFG, BN_MUL_BYPASS), relu_byp = FLD(u, SDP_D_DP_BN_CFG, BN_RELU_BYPASS);
-        prelu = FLD(u, SDP_D_DP_BN_CFG, BN_MUL_PRELU), algo = FLD(u, SDP_D_DP_BN_CFG, BN_ALU_ALGO);
-        alu_dma = FLD(u, SDP_D_DP_BN_ALU_CFG, BN_ALU_SRC), mul_dma = FLD(u, SDP_D_DP_BN_MUL_CFG, BN_MUL_SRC);
-        dma_on = rdma && !FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DISABLE);
-        size = dma_on ? FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_SIZE) : 0;
-        mode = dma_on ? FLD(rdma, SDP_RDMA_D_NRDMA_CFG, NRDMA_DATA_MODE) : 0;
+        byp = FLD(u, SDP, D_DP_BN_CFG_0, BN_BYPASS), alu_byp = FLD(u, SDP, D_DP_BN_CFG_0, BN_ALU_BYPASS);
+        mul_byp = FLD(u, SDP, D_DP_BN_CFG_0, BN_MUL_BYPASS), relu_byp = FLD(u, SDP, D_DP_BN_CFG_0, BN_RELU_BYPASS);
+        prelu = FLD(u, SDP, D_DP_BN_CFG_0, BN_MUL_PRELU), algo = FLD(u, SDP, D_DP_BN_CFG_0, BN_ALU_ALGO);
+        alu_dma = FLD(u, SDP, D_DP_BN_ALU_CFG_0, BN_ALU_SRC), mul_dma = FLD(u, SDP, D_DP_BN_MUL_CFG_0, BN_MUL_SRC);
+        dma_on = rdma && !FLD(rdma, SDP_RDMA, D_NRDMA_CFG_0, NRDMA_DISABLE);
+        size = dma_on ? FLD(rdma, SDP_RDMA, D_NRDMA_CFG_0, NRDMA_DATA_SIZE) : 0;
+        mode = dma_on ? FLD(rdma, SDP_RDMA, D_NRDMA_CFG_0, NRDMA_DATA_MODE) : 0;
     }
     if (byp) return;
     const bool alu = !alu_byp, mul = !mul_byp;
@@ -159,7 +157,7 @@ static void sdp(fcov_t *c, const nvdla_layer_t *l)
     fcov_hit4(c, X_SDP_STAGES, xstage(u, 0), xstage(u, 1), 0, 0);
     sdp_stage(c, u, l->rdma, 0);
     sdp_stage(c, u, l->rdma, 1);
-    const bool one = FLD(u, SDP_D_DATA_CUBE_WIDTH, WIDTH) == 0 && FLD(u, SDP_D_DATA_CUBE_HEIGHT, HEIGHT) == 0;
+    const bool one = FLD(u, SDP, D_DATA_CUBE_WIDTH_0, WIDTH) == 0 && FLD(u, SDP, D_DATA_CUBE_HEIGHT_0, HEIGHT) == 0;
     fcov_hit4(c, X_SDP_OUTPUT, l->onfly, !one, 0, 0);   /* no equal mode in nv_small (sdp_golden.c) */
     fcov_hit4(c, X_SDP_SAT, (unsigned)l->group, l->sdp_saturated != 0, 0, 0);
     if (l->flying) fcov_hit4(c, X_CONV_SDP, l->onfly, 0, 0, 0);   /* SDP fed by CACC: to memory or PDP */
@@ -171,18 +169,18 @@ static unsigned sbin(unsigned s) { return s < 2 ? s : 2; }
 static void pdp(fcov_t *c, const nvdla_layer_t *l)
 {
     const nvdla_pp_t *u = l->core;
-    const unsigned method = FLD(u, PDP_D_OPERATION_MODE_CFG, POOLING_METHOD);
+    const unsigned method = FLD(u, PDP, D_OPERATION_MODE_CFG_0, POOLING_METHOD);
     if (method <= 2) {
         fcov_hit4(c, X_PDP_METHOD, method, l->onfly, 0, 0);
-        const bool pad = FLD(u, PDP_D_POOLING_PADDING_CFG, PAD_LEFT) || FLD(u, PDP_D_POOLING_PADDING_CFG, PAD_TOP) ||
-                         FLD(u, PDP_D_POOLING_PADDING_CFG, PAD_RIGHT) || FLD(u, PDP_D_POOLING_PADDING_CFG, PAD_BOTTOM);
+        const bool pad = FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_LEFT) || FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_TOP) ||
+                         FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_RIGHT) || FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_BOTTOM);
         fcov_hit4(c, X_PDP_PAD, method, pad, 0, 0);
     }
-    fcov_hit4(c, X_PDP_KERNEL, kbin(FLD(u, PDP_D_POOLING_KERNEL_CFG, KERNEL_WIDTH)),
-              kbin(FLD(u, PDP_D_POOLING_KERNEL_CFG, KERNEL_HEIGHT)), 0, 0);
-    fcov_hit4(c, X_PDP_STRIDE, sbin(FLD(u, PDP_D_POOLING_KERNEL_CFG, KERNEL_STRIDE_WIDTH)),
-              sbin(FLD(u, PDP_D_POOLING_KERNEL_CFG, KERNEL_STRIDE_HEIGHT)), 0, 0);
-    fcov_hit4(c, X_PDP_SPLIT, l->onfly, FLD(u, PDP_D_OPERATION_MODE_CFG, SPLIT_NUM) != 0, 0, 0);
+    fcov_hit4(c, X_PDP_KERNEL, kbin(FLD(u, PDP, D_POOLING_KERNEL_CFG_0, KERNEL_WIDTH)),
+              kbin(FLD(u, PDP, D_POOLING_KERNEL_CFG_0, KERNEL_HEIGHT)), 0, 0);
+    fcov_hit4(c, X_PDP_STRIDE, sbin(FLD(u, PDP, D_POOLING_KERNEL_CFG_0, KERNEL_STRIDE_WIDTH)),
+              sbin(FLD(u, PDP, D_POOLING_KERNEL_CFG_0, KERNEL_STRIDE_HEIGHT)), 0, 0);
+    fcov_hit4(c, X_PDP_SPLIT, l->onfly, FLD(u, PDP, D_OPERATION_MODE_CFG_0, SPLIT_NUM) != 0, 0, 0);
 }
 
 static bool neg38(const nvdla_pp_t *u, uint32_t high_addr) { return (nvdla_pp_reg(u, high_addr) >> 5) & 1; }
@@ -190,12 +188,12 @@ static bool neg38(const nvdla_pp_t *u, uint32_t high_addr) { return (nvdla_pp_re
 static void cdp(fcov_t *c, const nvdla_layer_t *l)
 {
     const nvdla_pp_t *u = l->core;
-    fcov_hit4(c, X_CDP_FUNC, FLD(u, CDP_S_LUT_CFG, LUT_LE_FUNCTION), FLD(u, CDP_D_FUNC_BYPASS, SQSUM_BYPASS),
-              FLD(u, CDP_D_FUNC_BYPASS, MUL_BYPASS), 0);
-    const unsigned len = FLD(u, CDP_D_LRN_CFG, NORMALZ_LEN);
+    fcov_hit4(c, X_CDP_FUNC, FLD(u, CDP, S_LUT_CFG_0, LUT_LE_FUNCTION), FLD(u, CDP, D_FUNC_BYPASS_0, SQSUM_BYPASS),
+              FLD(u, CDP, D_FUNC_BYPASS_0, MUL_BYPASS), 0);
+    const unsigned len = FLD(u, CDP, D_LRN_CFG_0, NORMALZ_LEN);
     if (len <= 3) fcov_hit4(c, X_CDP_LRN, (unsigned)l->group, len, 0, 0);
-    fcov_hit4(c, X_CDP_PRIO, FLD(u, CDP_S_LUT_CFG, LUT_UFLOW_PRIORITY), FLD(u, CDP_S_LUT_CFG, LUT_OFLOW_PRIORITY),
-              FLD(u, CDP_S_LUT_CFG, LUT_HYBRID_PRIORITY), 0);
+    fcov_hit4(c, X_CDP_PRIO, FLD(u, CDP, S_LUT_CFG_0, LUT_UFLOW_PRIORITY), FLD(u, CDP, S_LUT_CFG_0, LUT_OFLOW_PRIORITY),
+              FLD(u, CDP, S_LUT_CFG_0, LUT_HYBRID_PRIORITY), 0);
     fcov_hit4(c, X_CDP_LO_ENDS, !neg38(u, NVDLA_CDP_S_LUT_LO_START_HIGH_0), !neg38(u, NVDLA_CDP_S_LUT_LO_END_HIGH_0),
               0, 0);
 }
