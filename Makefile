@@ -298,7 +298,7 @@ slurm-local:
 
 test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
-	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
+	@for a in $(COV_ACCS); do $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
 	$(PYTHON) tests/test_duts.py
 	$(PYTHON) tests/test_cli.py
@@ -306,7 +306,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_golden_only.py
 	$(PYTHON) tests/test_conv_wstream.py
 	$(PYTHON) tests/test_ai8x.py
-	$(PYTHON) tests/test_fcov_report.py
+	$(PYTHON) -m tests.test_fcov_report
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py
 	$(PYTHON) tests/test_runner.py
@@ -314,11 +314,12 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_pulpnnx.py
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
-# folder, build/regress/<name>/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py merges them, prints the
-# report and (for the nightly) fails on any allowed combination not hit.
+# folder, build/regress/<name>/cov/<acc>_<list>/; flow/fcov_report.py merges each accelerator's, prints the
+# report and (for the nightly) fails on any allowed combination not hit and not waived (tb/<acc>/<acc>_cov_*.tsv).
 # make regress [SEED=<n>|random] [NAME=<name>]: the nightly from base seed SEED (random: drawn and printed), all
 # of it under build/regress/NAME/ (default nightly); regressions of different names run side by side.
-COV_TOOLS := $(wildcard tb/*/*_coverage.py)
+# The accelerators with a functional-coverage table (tb/<acc>/<acc>_cov.c).
+COV_ACCS := $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/*_cov.c))))
 # NAME only from the command line, not from the environment. (No comment after the value: make keeps the blanks
 # before it, and `--name $(NAME)-xrand` and the coverage folders then split into two words.)
 NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
@@ -327,8 +328,8 @@ NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
 regress: check-deps build build-upstream build-xrand $(SLURM_LOCAL)
 	@rc=0; $(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
 	    --launcher $(LAUNCHER) || rc=1; \
-	for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
-	  $(PYTHON) $$c $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || rc=1; done; \
+	for a in $(COV_ACCS); do \
+	  $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || rc=1; done; \
 	$(PYTHON) tests/regress.py --list tests/lists/xrand.nightly.list --build-root $(BUILD)/xrand --jobs $(JOBS) \
 	    --name $(NAME)-xrand --seed $(SEED) --launcher $(LAUNCHER) || rc=1; exit $$rc
 

@@ -1,7 +1,7 @@
 /* Table-driven functional coverage shared by the testbenches: a table of crosses, each a product of labelled
  * dimensions with an `allowed` rule, so that combinations the spec forbids are not bins at all. Runs write
  * every allowed bin with its hit count ("<cross> <bin> <count>" lines) to +cov=<file> or into +cov=<dir>/;
- * tb/common/fcov_report.py merges files, applies waivers and reports holes. NE16 keeps its own table
+ * flow/fcov_report.py merges files, applies waivers and reports holes. NE16 keeps its own table
  * (tb/ne16/ne16_cov.c); NVDLA and MAX78000 use this one. */
 #ifndef FCOV_H
 #define FCOV_H

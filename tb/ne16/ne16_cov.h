@@ -2,7 +2,7 @@
  * crosses, each enumerating exactly the bins the spec allows. Jobs are sampled from the registers the APB
  * monitor saw (not from the generator), so any stimulus (random, directed, trace) counts. A run writes
  * every bin with its count to +cov=<file> (or a file named after test and seed inside +cov=<dir>/);
- * tb/ne16/ne16_coverage.py merges files and reports holes.
+ * flow/fcov_report.py merges files and reports holes (python3 -m flow.fcov_report ne16).
  *
  * The full product cross (filter mode x weight bits x input mode x norm bits x quant bits x bias x shift x
  * round) is also exposed as an enumeration of its allowed bins, so the cross_sweep test can build one job
