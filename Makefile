@@ -91,24 +91,11 @@ export CCACHE_BASEDIR := $(CURDIR)
 include dpi/dpi.mk
 COMMON_SRCS := $(wildcard tb/common/*.c)
 
-# ---- NVIDIA's NVDLA firmware, compiled unmodified from its path for the `fw` test (docs/drivers.md) --------
-# Vendor C: its own flags (nv_small's register map needs DLA_SMALL_CONFIG; -w: its warnings are not ours to fix).
-# Absent: the port is built without it and `fw` runs are reported skipped, saying so.
-NVDLA_SW  ?= ../shared/upstream/nvdla_sw
-NVDLA_FW_DIR := $(NVDLA_SW)/kmd/firmware
-EXTRA_CSRCS_nvdla := $(wildcard tb/nvdla/fw/*.c)
-ifneq ($(wildcard $(NVDLA_FW_DIR)/scheduler.c),)
-NVDLA_FW_INCS := -DDLA_SMALL_CONFIG -Itb/nvdla/fw/include -I$(NVDLA_FW_DIR)/include -I$(NVDLA_FW_DIR) -I$(NVDLA_SW)/kmd/include
-EXTRA_INCS_nvdla  := -Itb/nvdla/fw $(NVDLA_FW_INCS)
-EXTRA_OBJS_nvdla  := $(patsubst $(NVDLA_FW_DIR)/%.c,$(BUILD)/nvdla/fw/%.o,$(wildcard $(NVDLA_FW_DIR)/*.c))
-$(BUILD)/nvdla/fw/%.o: $(NVDLA_FW_DIR)/%.c
-	@mkdir -p $(@D)
-	@$(if $(Q),echo "  CC      $< (NVIDIA firmware)")
-	$(Q)$(CC) -std=c11 -O2 -g -w $(NVDLA_FW_INCS) -MMD -MP -c $< -o $@
--include $(wildcard $(BUILD)/nvdla/fw/*.d)
-else
-EXTRA_INCS_nvdla  := -Itb/nvdla/fw '-DNVDLA_FW_ABSENT="$(NVDLA_FW_DIR) has no scheduler.c"'
-endif
+# ---- the vendors' software, compiled unmodified from outside the tree (NVDLA_SW, PULP_NNX) -----------------
+# One fragment per vendor program, tb/<acc>/<folder>/*.mk beside the project's glue: it adds its objects and flags
+# to the accelerator's library (EXTRA_CSRCS_<acc>, EXTRA_INCS_<acc>, EXTRA_OBJS_<acc>, read by ACC_RULES below)
+# with its own compile rules; when the vendor's folder is absent it builds without it and says why at run time.
+include $(sort $(wildcard tb/*/*/*.mk))
 
 # ---- per accelerator: C library (gcc, C11) ---------------------------------------------------------
 # $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c. One library serves every DUT.
@@ -139,7 +126,6 @@ $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 -include $$(patsubst %.o,%.d,$$($(1)_OBJS))
 endef
 $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
-include tb/ne16/pulpnnx.mk
 
 # ---- per DUT: verilated model + kernel + the accelerator's library ----------------------------------
 # Every DUT is described by tb/<acc>/duts/<dut>.dut (format: tb/common/dut_manifest.py), which writes
