@@ -9,10 +9,10 @@
  * per bin and the nightly hits every bin deterministically. */
 #ifndef NE16_COV_H
 #define NE16_COV_H
+#include "fcov.h"
 #include "ne16_job.h"
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 /* Queue / control scenarios (6.1 "Queue"), sampled by the testbench from the reference model. */
 typedef enum {
@@ -31,18 +31,11 @@ typedef enum {
     NE16_QCOV_N
 } ne16_qcov_t;
 
-typedef struct ne16_cov ne16_cov_t;
-
-ne16_cov_t *ne16_cov_new(void);
-void        ne16_cov_free(ne16_cov_t *c);
+/* The NE16 table (fcov_free, fcov_write, fcov_bins, fcov_hits and fcov_write_plusarg serve it as any other). */
+fcov_t     *ne16_cov_new(void);
 /* A job completed: cfg decoded from its registers, code = its JOB_ERROR code (0 = ran). */
-void        ne16_cov_job(ne16_cov_t *c, const uint32_t regs[NE16_NUM_JOB_REGS], int code);
-void        ne16_cov_queue(ne16_cov_t *c, ne16_qcov_t what);
-/* Text form: "# ne16 coverage <test> seed <n>" then "<cross> <bin> <count>" for every bin. */
-void        ne16_cov_write(const ne16_cov_t *c, FILE *f, const char *test, uint64_t seed);
-/* Number of bins / bins hit, for messages and unit tests. */
-unsigned    ne16_cov_bins(const ne16_cov_t *c);
-unsigned    ne16_cov_hit(const ne16_cov_t *c);
+void        ne16_cov_job(fcov_t *c, const uint32_t regs[NE16_NUM_JOB_REGS], int code);
+void        ne16_cov_queue(fcov_t *c, ne16_qcov_t what);
 
 /* ---- the full product cross ------------------------------------------------------------------------ */
 #define NE16_COV_FULL_NAME "mode_x_qw_x_in_x_norm_x_quant_x_bias_x_shift_x_round"
@@ -64,5 +57,5 @@ int         ne16_cov_full_bin(unsigned i, ne16_fullbin_t *b);
 /* The allowed-bin index a job hits, or -1 when it hits none (rejected, or STREAMOUT=0). */
 int         ne16_cov_full_index(const uint32_t regs[NE16_NUM_JOB_REGS], int code);
 /* Hit count of allowed bin i of the full cross. */
-uint64_t    ne16_cov_full_hits(const ne16_cov_t *c, unsigned i);
+uint64_t    ne16_cov_full_hits(const fcov_t *c, unsigned i);
 #endif
