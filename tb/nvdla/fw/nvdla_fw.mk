@@ -17,4 +17,6 @@ $(BUILD)/nvdla/fw/%.o: $(NVDLA_FW_DIR)/%.c
 	$(Q)$(CC) -std=c11 -O2 -g -w $(NVDLA_FW_INCS) -MMD -MP -c $< -o $@
 else
 EXTRA_INCS_nvdla  := -Itb/nvdla/fw '-DNVDLA_FW_ABSENT="$(NVDLA_FW_DIR) has no scheduler.c"'
+# fw_net writes its loadables with the firmware's own structures (dla_interface.h): skipped too, not built.
+EXTRA_CSRCS_nvdla := $(filter-out tb/nvdla/fw/nvdla_fw_net.c,$(EXTRA_CSRCS_nvdla))
 endif
