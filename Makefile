@@ -98,24 +98,11 @@ export CCACHE_BASEDIR := $(CURDIR)
 include dpi/dpi.mk
 COMMON_SRCS := $(wildcard tb/common/*.c)
 
-# ---- NVIDIA's NVDLA firmware, compiled unmodified from its path for the `fw` test (docs/drivers.md) --------
-# Vendor C: its own flags (nv_small's register map needs DLA_SMALL_CONFIG; -w: its warnings are not ours to fix).
-# Absent: the port is built without it and `fw` runs are reported skipped, saying so.
-NVDLA_SW  ?= ../shared/upstream/nvdla_sw
-NVDLA_FW_DIR := $(NVDLA_SW)/kmd/firmware
-EXTRA_CSRCS_nvdla := $(wildcard tb/nvdla/fw/*.c)
-ifneq ($(wildcard $(NVDLA_FW_DIR)/scheduler.c),)
-NVDLA_FW_INCS := -DDLA_SMALL_CONFIG -Itb/nvdla/fw/include -I$(NVDLA_FW_DIR)/include -I$(NVDLA_FW_DIR) -I$(NVDLA_SW)/kmd/include
-EXTRA_INCS_nvdla  := -Itb/nvdla/fw $(NVDLA_FW_INCS)
-EXTRA_OBJS_nvdla  := $(patsubst $(NVDLA_FW_DIR)/%.c,$(BUILD)/nvdla/fw/%.o,$(wildcard $(NVDLA_FW_DIR)/*.c))
-$(BUILD)/nvdla/fw/%.o: $(NVDLA_FW_DIR)/%.c
-	@mkdir -p $(@D)
-	@$(if $(Q),echo "  CC      $< (NVIDIA firmware)")
-	$(Q)$(CC) -std=c11 -O2 -g -w $(NVDLA_FW_INCS) -MMD -MP -c $< -o $@
--include $(wildcard $(BUILD)/nvdla/fw/*.d)
-else
-EXTRA_INCS_nvdla  := -Itb/nvdla/fw '-DNVDLA_FW_ABSENT="$(NVDLA_FW_DIR) has no scheduler.c"'
-endif
+# ---- the vendors' software, compiled unmodified from outside the tree (NVDLA_SW, PULP_NNX) -----------------
+# One fragment per vendor program, tb/<acc>/<folder>/*.mk beside the project's glue: it adds its objects and flags
+# to the accelerator's library (EXTRA_CSRCS_<acc>, EXTRA_INCS_<acc>, EXTRA_OBJS_<acc>, read by ACC_RULES below)
+# with its own compile rules; when the vendor's folder is absent it builds without it and says why at run time.
+include $(sort $(wildcard tb/*/*/*.mk))
 
 # ---- per accelerator: C library (gcc, C11) ---------------------------------------------------------
 # $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c. One library serves every DUT.
@@ -146,7 +133,6 @@ $(BUILD)/$(1)/libtb_$(1).a: $$($(1)_OBJS)
 -include $$(patsubst %.o,%.d,$$($(1)_OBJS))
 endef
 $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
-include tb/ne16/pulpnnx.mk
 
 # ---- per DUT: verilated model + kernel + the accelerator's library ----------------------------------
 # Every DUT is described by tb/<acc>/duts/<dut>.dut (format: tb/common/dut_manifest.py), which writes
@@ -308,7 +294,7 @@ slurm-local:
 
 test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
-	@for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); $(PYTHON) $$c $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
+	@for a in $(COV_ACCS); do $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
 	$(PYTHON) tests/test_duts.py
 	$(PYTHON) tests/test_cli.py
@@ -316,7 +302,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_golden_only.py
 	$(PYTHON) tests/test_conv_wstream.py
 	$(PYTHON) tests/test_ai8x.py
-	$(PYTHON) tests/test_fcov_report.py
+	$(PYTHON) -m tests.test_fcov_report
 	$(PYTHON) tests/test_mutants.py
 	$(PYTHON) tests/test_slurm.py
 	$(PYTHON) tests/test_runner.py
@@ -324,11 +310,12 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_pulpnnx.py
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
-# folder, build/regress/<name>/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py merges them, prints the
-# report and (for the nightly) fails on any allowed combination not hit.
+# folder, build/regress/<name>/cov/<acc>_<list>/; flow/fcov_report.py merges each accelerator's, prints the
+# report and (for the nightly) fails on any allowed combination not hit and not waived (tb/<acc>/<acc>_cov_*.tsv).
 # make regress [SEED=<n>|random] [NAME=<name>]: the nightly from base seed SEED (random: drawn and printed), all
 # of it under build/regress/NAME/ (default nightly); regressions of different names run side by side.
-COV_TOOLS := $(wildcard tb/*/*_coverage.py)
+# The accelerators with a functional-coverage table (tb/<acc>/<acc>_cov.c).
+COV_ACCS := $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/*_cov.c))))
 # NAME only from the command line, not from the environment. (No comment after the value: make keeps the blanks
 # before it, and `--name $(NAME)-xrand` and the coverage folders then split into two words.)
 NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
@@ -337,8 +324,8 @@ NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
 regress: check-deps build build-upstream build-xrand $(SLURM_LOCAL)
 	@rc=0; $(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
 	    --launcher $(LAUNCHER) || rc=1; \
-	for c in $(COV_TOOLS); do a=$$(basename $$c _coverage.py); \
-	  $(PYTHON) $$c $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || rc=1; done; \
+	for a in $(COV_ACCS); do \
+	  $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || rc=1; done; \
 	$(PYTHON) tests/regress.py --list tests/lists/xrand.nightly.list --build-root $(BUILD)/xrand --jobs $(JOBS) \
 	    --name $(NAME)-xrand --seed $(SEED) --launcher $(LAUNCHER) || rc=1; exit $$rc
 

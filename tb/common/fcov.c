@@ -11,14 +11,14 @@ struct fcov {
     uint64_t           *count;
 };
 
-static unsigned nbins(const fcov_cross_t *x)
+unsigned fcov_raw_bins(const fcov_cross_t *x)
 {
     unsigned n = 1;
     for (unsigned i = 0; i < x->nd; i++) n *= x->d[i].n;
     return n;
 }
 
-static void decode(const fcov_cross_t *x, unsigned b, unsigned *v)
+void fcov_decode(const fcov_cross_t *x, unsigned b, unsigned *v)
 {
     for (int i = (int)x->nd - 1; i >= 0; i--) {
         v[i] = b % x->d[i].n;
@@ -26,10 +26,17 @@ static void decode(const fcov_cross_t *x, unsigned b, unsigned *v)
     }
 }
 
+unsigned fcov_encode(const fcov_cross_t *x, const unsigned *v)
+{
+    unsigned b = 0;
+    for (unsigned i = 0; i < x->nd; i++) b = b * x->d[i].n + v[i];
+    return b;
+}
+
 static bool allowed_bin(const fcov_cross_t *x, unsigned b)
 {
     unsigned v[FCOV_MAXD] = {0};
-    decode(x, b, v);
+    fcov_decode(x, b, v);
     return !x->allowed || x->allowed(v);
 }
 
@@ -40,7 +47,7 @@ fcov_t *fcov_new(const char *acc, const fcov_cross_t *crosses, unsigned ncrosses
     c->acc = acc, c->x = crosses, c->nx = ncrosses;
     c->off = calloc(ncrosses + 1, sizeof *c->off);
     if (!c->off) abort();
-    for (unsigned i = 0; i < ncrosses; i++) c->off[i + 1] = c->off[i] + nbins(&crosses[i]);
+    for (unsigned i = 0; i < ncrosses; i++) c->off[i + 1] = c->off[i] + fcov_raw_bins(&crosses[i]);
     c->count = calloc(c->off[ncrosses] ? c->off[ncrosses] : 1, sizeof *c->count);
     if (!c->count) abort();
     return c;
@@ -58,13 +65,10 @@ static int index_of(const fcov_t *c, unsigned x, const unsigned *v)
 {
     if (x >= c->nx) return -1;
     const fcov_cross_t *X = &c->x[x];
-    unsigned b = 0;
-    for (unsigned i = 0; i < X->nd; i++) {
+    for (unsigned i = 0; i < X->nd; i++)
         if (v[i] >= X->d[i].n) return -1;
-        b = b * X->d[i].n + v[i];
-    }
     if (X->allowed && !X->allowed(v)) return -1;
-    return (int)(c->off[x] + b);
+    return (int)(c->off[x] + fcov_encode(X, v));
 }
 
 bool fcov_hit(fcov_t *c, unsigned x, const unsigned *v)
@@ -92,10 +96,10 @@ void fcov_write(const fcov_t *c, FILE *f, const char *test, uint64_t seed)
     fprintf(f, "# %s coverage: test %s seed %llu\n", c->acc, test ? test : "", (unsigned long long)seed);
     for (unsigned x = 0; x < c->nx; x++) {
         const fcov_cross_t *X = &c->x[x];
-        for (unsigned b = 0; b < nbins(X); b++) {
+        for (unsigned b = 0; b < fcov_raw_bins(X); b++) {
             if (!allowed_bin(X, b)) continue;
             unsigned v[FCOV_MAXD] = {0};
-            decode(X, b, v);
+            fcov_decode(X, b, v);
             fprintf(f, "%s ", X->name);
             for (unsigned i = 0; i < X->nd; i++) fprintf(f, "%s%s=%s", i ? "," : "", X->d[i].name, X->d[i].labels[v[i]]);
             fprintf(f, " %llu\n", (unsigned long long)c->count[c->off[x] + b]);
@@ -107,7 +111,7 @@ unsigned fcov_bins(const fcov_t *c)
 {
     unsigned n = 0;
     for (unsigned x = 0; x < c->nx; x++)
-        for (unsigned b = 0; b < nbins(&c->x[x]); b++) n += allowed_bin(&c->x[x], b);
+        for (unsigned b = 0; b < fcov_raw_bins(&c->x[x]); b++) n += allowed_bin(&c->x[x], b);
     return n;
 }
 
@@ -115,6 +119,6 @@ unsigned fcov_hits(const fcov_t *c)
 {
     unsigned n = 0;
     for (unsigned x = 0; x < c->nx; x++)
-        for (unsigned b = 0; b < nbins(&c->x[x]); b++) n += allowed_bin(&c->x[x], b) && c->count[c->off[x] + b];
+        for (unsigned b = 0; b < fcov_raw_bins(&c->x[x]); b++) n += allowed_bin(&c->x[x], b) && c->count[c->off[x] + b];
     return n;
 }

@@ -1,8 +1,8 @@
 /* Table-driven functional coverage shared by the testbenches: a table of crosses, each a product of labelled
  * dimensions with an `allowed` rule, so that combinations the spec forbids are not bins at all. Runs write
  * every allowed bin with its hit count ("<cross> <bin> <count>" lines) to +cov=<file> or into +cov=<dir>/;
- * tb/common/fcov_report.py merges files, applies waivers and reports holes. NE16 keeps its own table
- * (tb/ne16/ne16_cov.c); NVDLA and MAX78000 use this one. */
+ * flow/fcov_report.py merges files, applies the accelerator's tables (waivers, required crosses) and reports
+ * holes. Every accelerator's table (tb/<acc>/<acc>_cov.c) is one of these. */
 #ifndef FCOV_H
 #define FCOV_H
 #include "sim.h"
@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { FCOV_MAXD = 6 };
+enum { FCOV_MAXD = 8 };   /* NE16's full product cross has 8 dimensions */
 
 typedef struct fcov_dim {
     const char        *name;
@@ -40,10 +40,12 @@ void     fcov_write(const fcov_t *c, FILE *f, const char *test, uint64_t seed);
 unsigned fcov_bins(const fcov_t *c);   /* allowed bins */
 unsigned fcov_hits(const fcov_t *c);   /* allowed bins hit */
 uint64_t fcov_count(const fcov_t *c, unsigned x, const unsigned *v);
+/* Raw bins of a cross (the product of its dimensions, allowed or not); raw bin number <-> dimension values,
+ * last dimension fastest (the order fcov_write lists bins in). */
+unsigned fcov_raw_bins(const fcov_cross_t *x);
+void     fcov_decode(const fcov_cross_t *x, unsigned b, unsigned *v);
+unsigned fcov_encode(const fcov_cross_t *x, const unsigned *v);
 /* At the end of a run: write to +cov=<file>, or <dir>/<test>.s<seed>.stall<n>.cov for +cov=<dir>/; nothing
  * without +cov or when the run failed. */
 void     fcov_write_plusarg(const fcov_t *c, sim_t *sim);
-/* The file that rule names, opened for writing (the caller closes it), or NULL: no +cov, a failed run, or an
- * error (printed). For testbenches with their own table (NE16). */
-FILE    *fcov_open_plusarg(sim_t *sim);
 #endif

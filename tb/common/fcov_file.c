@@ -6,7 +6,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-FILE *fcov_open_plusarg(sim_t *sim)
+/* The file a run's coverage goes to, opened for writing (the caller closes it), or NULL: no +cov, a failed
+ * run, or an error (printed). */
+static FILE *open_plusarg(sim_t *sim)
 {
     const char *path = sim_plusarg(sim, "cov");
     if (!path || !*path) return NULL;
@@ -60,7 +62,7 @@ FILE *fcov_open_plusarg(sim_t *sim)
 
 void fcov_write_plusarg(const fcov_t *c, sim_t *sim)
 {
-    FILE *f = fcov_open_plusarg(sim);
+    FILE *f = open_plusarg(sim);
     if (!f) return;
     fcov_write(c, f, sim_plusarg(sim, "test"), sim_seed(sim));
     fclose(f);

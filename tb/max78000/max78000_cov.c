@@ -1,6 +1,6 @@
 /* MAX78000 functional coverage table and sampling (see max78000_cov.h). Combinations the hardware cannot
  * form are excluded by each cross's `allowed` rule (with the reason); bins no legal nightly job hits yet are
- * listed with their reason in tb/max78000/max78000_cov_waivers.txt. */
+ * listed with their reason in tb/max78000/max78000_cov_waivers.tsv. */
 #include "max78000_cov.h"
 #include "max78000_regs.h"
 

@@ -1,7 +1,7 @@
 /* MAX78000 functional coverage: crosses over the layer features of spec max78000.md section 3 (kernel,
  * pooling, passes, 1-D, flatten, output width, bias, quadrants, processors) and the run mode of section 4,
  * sampled per layer from the registers the golden model runs (its layer hook), so random networks, directed
- * tests and the SDK trace all count. Report and gate: tb/max78000/max78000_coverage.py. */
+ * tests and the SDK trace all count. Report and gate: python3 -m flow.fcov_report max78000. */
 #ifndef MAX78000_COV_H
 #define MAX78000_COV_H
 #include "fcov.h"

@@ -14,5 +14,4 @@
 
 /* Test registry (max78000_tests.c). */
 int  max78000_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen);
-void max78000_list_tests(char *buf, size_t n);
 #endif

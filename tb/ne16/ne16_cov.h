@@ -2,17 +2,17 @@
  * crosses, each enumerating exactly the bins the spec allows. Jobs are sampled from the registers the APB
  * monitor saw (not from the generator), so any stimulus (random, directed, trace) counts. A run writes
  * every bin with its count to +cov=<file> (or a file named after test and seed inside +cov=<dir>/);
- * tb/ne16/ne16_coverage.py merges files and reports holes.
+ * flow/fcov_report.py merges files and reports holes (python3 -m flow.fcov_report ne16).
  *
  * The full product cross (filter mode x weight bits x input mode x norm bits x quant bits x bias x shift x
  * round) is also exposed as an enumeration of its allowed bins, so the cross_sweep test can build one job
  * per bin and the nightly hits every bin deterministically. */
 #ifndef NE16_COV_H
 #define NE16_COV_H
+#include "fcov.h"
 #include "ne16_job.h"
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 /* Queue / control scenarios (6.1 "Queue"), sampled by the testbench from the reference model. */
 typedef enum {
@@ -31,18 +31,11 @@ typedef enum {
     NE16_QCOV_N
 } ne16_qcov_t;
 
-typedef struct ne16_cov ne16_cov_t;
-
-ne16_cov_t *ne16_cov_new(void);
-void        ne16_cov_free(ne16_cov_t *c);
+/* The NE16 table (fcov_free, fcov_write, fcov_bins, fcov_hits and fcov_write_plusarg serve it as any other). */
+fcov_t     *ne16_cov_new(void);
 /* A job completed: cfg decoded from its registers, code = its JOB_ERROR code (0 = ran). */
-void        ne16_cov_job(ne16_cov_t *c, const uint32_t regs[NE16_NUM_JOB_REGS], int code);
-void        ne16_cov_queue(ne16_cov_t *c, ne16_qcov_t what);
-/* Text form: "# ne16 coverage <test> seed <n>" then "<cross> <bin> <count>" for every bin. */
-void        ne16_cov_write(const ne16_cov_t *c, FILE *f, const char *test, uint64_t seed);
-/* Number of bins / bins hit, for messages and unit tests. */
-unsigned    ne16_cov_bins(const ne16_cov_t *c);
-unsigned    ne16_cov_hit(const ne16_cov_t *c);
+void        ne16_cov_job(fcov_t *c, const uint32_t regs[NE16_NUM_JOB_REGS], int code);
+void        ne16_cov_queue(fcov_t *c, ne16_qcov_t what);
 
 /* ---- the full product cross ------------------------------------------------------------------------ */
 #define NE16_COV_FULL_NAME "mode_x_qw_x_in_x_norm_x_quant_x_bias_x_shift_x_round"
@@ -64,5 +57,5 @@ int         ne16_cov_full_bin(unsigned i, ne16_fullbin_t *b);
 /* The allowed-bin index a job hits, or -1 when it hits none (rejected, or STREAMOUT=0). */
 int         ne16_cov_full_index(const uint32_t regs[NE16_NUM_JOB_REGS], int code);
 /* Hit count of allowed bin i of the full cross. */
-uint64_t    ne16_cov_full_hits(const ne16_cov_t *c, unsigned i);
+uint64_t    ne16_cov_full_hits(const fcov_t *c, unsigned i);
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef NE16_PULP_NNX   /* the run itself: only with pulp-nnx's driver built in (tb/ne16/pulpnnx/pulpnnx.mk) */
 #define MAX_SHOWN 8
 #define TCDM_BASE 0x00010000u
 
@@ -111,6 +112,7 @@ static void run_free(void *arg)
     nnx_data_free(&r->data);
     free(r);
 }
+#endif
 
 int ne16_nnx_attach(sim_t *sim, program_t *p, uint64_t seed, char *err, size_t errlen)
 {

@@ -43,7 +43,7 @@ typedef struct ne16_tb {
     apb_master_t  *apb;
     tcdm_slave_t  *tcdm;
     ne16_model_t   model;
-    ne16_cov_t    *cov;
+    fcov_t        *cov;
     bus_resp_t     ring[RESP_RING];
     unsigned       ring_head, ring_n;
     /* events */
@@ -313,18 +313,10 @@ static void *ne16_create(sim_t *sim)
     return t;
 }
 
-static void write_coverage(ne16_tb_t *t)
-{
-    FILE *f = fcov_open_plusarg(t->sim);
-    if (!f) return;
-    ne16_cov_write(t->cov, f, sim_plusarg(t->sim, "test"), sim_seed(t->sim));
-    fclose(f);
-}
-
 static void ne16_destroy(void *acc)
 {
     ne16_tb_t *t = acc;
-    write_coverage(t);
+    fcov_write_plusarg(t->cov, t->sim);
     apb_master_free(t->apb);
     tcdm_slave_free(t->tcdm);
     for (size_t i = 0; i < t->ng; i++) {
@@ -337,7 +329,7 @@ static void ne16_destroy(void *acc)
     mem_free(t->shadow);
     mem_free(t->expect);
     mem_free(t->jobw);
-    ne16_cov_free(t->cov);
+    fcov_free(t->cov);
     free(t);
 }
 

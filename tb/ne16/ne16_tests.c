@@ -1,16 +1,12 @@
 /* The NE16 test registry: name -> seeded program generator (tests are listed by `+test=?`). */
 #include "ne16_tb.h"
-#include "dut_info.h"
 #include "ne16_directed.h"
 #include "ne16_gen.h"
 #include "ne16_queue.h"
 #include "ne16_regtests.h"
 #include "ne16_sweep.h"
+#include "test_registry.h"
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-typedef int (*gen_fn)(program_t *p, uint64_t seed, char *err, size_t errlen);
 
 static int random_job(program_t *p, uint64_t seed, char *err, size_t errlen) { return ne16_gen_random(p, seed, 6, err, errlen); }
 static int random_long(program_t *p, uint64_t seed, char *err, size_t errlen) { return ne16_gen_random(p, seed, 12, err, errlen); }
@@ -22,12 +18,7 @@ static int cross_sweep(program_t *p, uint64_t seed, char *err, size_t errlen)
 /* `needs`: DUT features (tb/ne16/duts/<dut>.dut, `features`) the test is about; on a DUT without them the
  * test is skipped, by capability, with the reason in the report. Tests about something else keep to the
  * semantics the DUT shares with the spec instead (the generators ask dut_has()). */
-static const struct {
-    const char *name;
-    gen_fn      gen;
-    const char *needs;
-    const char *what;
-} tests[] = {
+static const test_entry_t tests[] = {
     {"reg_reset", ne16_reg_reset, "pslverr job_error", "reset values; unmapped/misaligned reads answer PSLVERR; first ACQUIRE"},
     {"reg_rw", ne16_reg_rw, "commit_only", "random job-register data with random PSTRB in both contexts; SOFT_CLEAR 0 / !=0"},
     {"reg_errors", ne16_reg_errors, "pslverr", "every PSLVERR case of spec 1.2; write-only reads; window alias"},
@@ -72,44 +63,29 @@ static int check_job_names(const program_t *p, char *err, size_t errlen)
     return 0;
 }
 
-int ne16_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
+/* The throughput jobs, from their table in ne16_directed.c (bench_ne16 reads them from the listing). */
+static bool perf_entry(size_t i, test_entry_t *e)
 {
-    for (size_t i = 0; ne16_perf_job(i); i++)   /* the throughput jobs: a table in ne16_directed.c */
-        if (strcmp(ne16_perf_job(i)->name, test) == 0) {
-            free(p->name);
-            p->name = strdup(test);
-            if (ne16_perf(p, test, seed, err, errlen)) return -1;
-            return check_job_names(p, err, errlen);
-        }
-    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
-        if (strcmp(tests[i].name, test) == 0) {
-            free(p->name);
-            p->name = strdup(test);
-            char why[256];
-            if (!dut_provides(tests[i].needs, why, sizeof why)) {   /* by capability, said in the report */
-                prog_job(p, "%s", test);
-                prog_skip(p, "test %s %s", test, why);
-                return 0;
-            }
-            if (tests[i].gen(p, seed, err, errlen)) return -1;
-            return check_job_names(p, err, errlen);
-        }
-    char known[4096];
-    ne16_list_tests(known, sizeof known);
-    snprintf(err, errlen, "unknown NE16 test '%s'; known tests:\n%s", test, known);
-    return -1;
+    const ne16_perf_job_t *j = ne16_perf_job(i);
+    if (!j) return false;
+    *e = (test_entry_t){j->name, NULL, "", j->what};
+    return true;
 }
 
-void ne16_list_tests(char *buf, size_t n)
+/* Listed only: ne16_tb.c runs the live driver itself. */
+static const test_entry_t nnx_tests[] = {
+    {"pulpnnx", NULL, NULL, "pulp-nnx's NE16 driver live on the layer of +pulpnnx=<dir with conf.json> (docs/pulpnnx.md)"},
+};
+
+static const test_section_t sections[] = {
+    {tests, sizeof tests / sizeof *tests, NULL, NULL, NULL},
+    {NULL, 0, perf_entry, ne16_perf, "; MACs/cycle with +perf +stall=0"},
+    {nnx_tests, sizeof nnx_tests / sizeof *nnx_tests, NULL, NULL, NULL},
+};
+
+static const test_registry_t registry = {"NE16", 16, 4096, sections, sizeof sections / sizeof *sections, check_job_names};
+
+int ne16_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {
-    size_t used = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < sizeof tests / sizeof *tests && used < n; i++)
-        used += (size_t)snprintf(buf + used, n - used, "  %-16s %s\n", tests[i].name, tests[i].what);
-    for (size_t i = 0; ne16_perf_job(i) && used < n; i++)
-        used += (size_t)snprintf(buf + used, n - used, "  %-16s %s; MACs/cycle with +perf +stall=0\n",
-                                 ne16_perf_job(i)->name, ne16_perf_job(i)->what);
-    if (used < n)
-        snprintf(buf + used, n - used, "  %-16s %s\n", "pulpnnx",
-                 "pulp-nnx's NE16 driver live on the layer of +pulpnnx=<dir with conf.json> (docs/pulpnnx.md)");
+    return test_registry_build(&registry, test, seed, true, p, err, errlen);
 }

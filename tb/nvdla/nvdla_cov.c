@@ -1,6 +1,6 @@
 /* NVDLA functional coverage table and sampling (see nvdla_cov.h). Every bin below is reachable by a legal
  * nv_small job unless its cross's `allowed` rule says otherwise; holes that the nightly cannot hit are waived
- * with their reason in tb/nvdla/nvdla_cov_waivers.txt. */
+ * with their reason in tb/nvdla/nvdla_cov_waivers.tsv. */
 #include "nvdla_cov.h"
 #include "bdma_golden.h"
 #include "conv_golden.h"

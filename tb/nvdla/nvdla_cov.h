@@ -1,7 +1,7 @@
 /* NVDLA functional coverage: crosses over the configuration space of each unit the golden model runs (BDMA,
  * SDP, PDP, CDP; spec nvdla.md §5, nvdla_datapath.md §2-4), sampled from the registers the model executes
  * (nvdla_golden_set_layer_hook), so any stimulus counts: random, directed, traces. Convolution adds its own
- * crosses to the table in nvdla_cov.c when it lands. Report and gate: tb/nvdla/nvdla_coverage.py. */
+ * crosses to the table in nvdla_cov.c when it lands. Report and gate: python3 -m flow.fcov_report nvdla. */
 #ifndef NVDLA_COV_H
 #define NVDLA_COV_H
 #include "fcov.h"

@@ -6,8 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Test generators (nvdla_tests.c): build the program of a named test. */
+/* Test generators (nvdla_tests.c, a table of tb/common/test_registry.h): build the program of a named test; an
+ * unknown name fails with the listing of all tests (`+test=?`). */
 int  nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen);
-/* The names and one-line descriptions of all tests, for listings. */
-void nvdla_list_tests(char *buf, size_t n);
 #endif

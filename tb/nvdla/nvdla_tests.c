@@ -6,23 +6,14 @@
 #include "cdp_gen.h"
 #include "conv_gen.h"
 #include "conv_round_gen.h"
-#include "dut_info.h"
 #include "dp_perf_gen.h"
 #include "nvdla_regtests.h"
 #include "pdp_gen.h"
 #include "sdp_gen.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "test_registry.h"
 
-typedef int (*gen_fn)(program_t *p, uint64_t seed, char *err, size_t errlen);
-
-static const struct {
-    const char *name;
-    gen_fn      gen;
-    const char *needs;   /* DUT features (tb/nvdla/duts/<dut>.dut); on a DUT without them the test is skipped */
-    const char *what;
-} tests[] = {
+/* needs: DUT features (tb/nvdla/duts/<dut>.dut); on a DUT without them the test is skipped */
+static const test_entry_t tests[] = {
     {"reg_reset", nvdla_reg_reset, "csb", "every register reads its reset value; holes read 0"},
     {"reg_rw", nvdla_reg_rw, "csb", "random patterns written and read back through the field masks"},
     {"reg_pingpong", nvdla_reg_pingpong, "csb", "ping-pong group selection, write protection and S_STATUS"},
@@ -74,33 +65,20 @@ static const struct {
     {"cdp_perf", cdp_perf, "cdp", "fixed-shape CDP LRN5 job for throughput figures (seed picks the shape)"},
 };
 
+/* Listed only: nvdla_build (nvdla_tb.c) runs them with the firmware in the loop. */
+static const test_entry_t fw_tests[] = {
+    {"fw", NULL, NULL, "NVIDIA's firmware (nvdla_sw, unmodified) runs +loadable=<file> live (docs/drivers.md)"},
+    {"fw_net", NULL, NULL, "NVIDIA's firmware runs a random 3-7 op SDP/PDP/CDP network written as a loadable"},
+};
+
+static const test_section_t sections[] = {
+    {tests, sizeof tests / sizeof *tests, NULL, NULL, NULL},
+    {fw_tests, sizeof fw_tests / sizeof *fw_tests, NULL, NULL, NULL},
+};
+
+static const test_registry_t registry = {"NVDLA", 18, 4096, sections, sizeof sections / sizeof *sections, NULL};
+
 /* by_capability: skip a test the DUT lacks the features for (false for golden-only runs). */
 int nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen) {
-    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
-        if (strcmp(tests[i].name, test) == 0) {
-            free(p->name);
-            p->name = strdup(test);
-            char why[256];
-            if (by_capability && !dut_provides(tests[i].needs, why, sizeof why)) {   /* by capability, said in the report */
-                prog_job(p, "%s", test);
-                prog_skip(p, "test %s %s", test, why);
-                return 0;
-            }
-            return tests[i].gen(p, seed, err, errlen);
-        }
-    char known[4096];
-    nvdla_list_tests(known, sizeof known);
-    snprintf(err, errlen, "unknown NVDLA test '%s'; known tests:\n%s", test, known);
-    return -1;
-}
-
-void nvdla_list_tests(char *buf, size_t n) {
-    size_t used = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < sizeof tests / sizeof *tests && used < n; i++)
-        used += (size_t)snprintf(buf + used, n - used, "  %-18s %s\n", tests[i].name, tests[i].what);
-    if (used < n)
-        used += (size_t)snprintf(buf + used, n - used, "  %-18s %s\n", "fw", "NVIDIA's firmware (nvdla_sw, unmodified) runs +loadable=<file> live (docs/drivers.md)");
-    if (used < n)
-        snprintf(buf + used, n - used, "  %-18s %s\n", "fw_net", "NVIDIA's firmware runs a random 3-7 op SDP/PDP/CDP network written as a loadable");
+    return test_registry_build(&registry, test, seed, by_capability, p, err, errlen);
 }

@@ -2,6 +2,7 @@
  * (tb/ne16/ne16_sweep.c): the allowed bins are exactly the combinations the golden model's 6.2 check
  * accepts, the enumeration round-trips, and the nightly's cross_sweep seeds hit every bin (replayed through
  * the control-plane reference model, as the testbench samples them). Testbench sources are compiled in. */
+#include "../../tb/common/fcov.c"
 #include "../../tb/ne16/ne16_cov.c"
 #include "../../tb/ne16/ne16_fw.c"
 #include "../../tb/ne16/ne16_gen.c"
@@ -85,14 +86,14 @@ static void test_enumeration(unit_t *u)
 
 static void test_report(unit_t *u)
 {
-    ne16_cov_t *c = ne16_cov_new();
+    fcov_t *c = ne16_cov_new();
     uint32_t r[NE16_NUM_JOB_REGS];
     make_regs(r, 2, 3, 1, 1, 2, 1, 0, 1, 1);   /* 1x1 q3 u16 norm16 quant32 bias round */
     ne16_cov_job(c, r, 0);
     const int idx = ne16_cov_full_index(r, 0);
     CHECK(idx >= 0 && ne16_cov_full_hits(c, (unsigned)idx) == 1, "bin %d hit once", idx);
     FILE *f = tmpfile();
-    ne16_cov_write(c, f, "t", 1);
+    fcov_write(c, f, "t", 1);
     rewind(f);
     char line[512];
     unsigned full = 0, hit = 0, dw16 = 0;
@@ -106,7 +107,7 @@ static void test_report(unit_t *u)
     CHECK_EQ(full, 4032);
     CHECK_EQ(dw16, 0);
     CHECK_EQ(hit, 1);
-    ne16_cov_free(c);
+    fcov_free(c);
 }
 
 /* Replay a program's bus operations through the control-plane model; count each job's full-cross bin. */

@@ -2,6 +2,7 @@
  * 1.2 PSLVERR cases, 2.1 read values, 2.3 queue) and its coverage table (tb/ne16/ne16_cov.c). The
  * testbench sources are compiled into this binary directly (the unit makefile links golden models and
  * bus models only). */
+#include "../../tb/common/fcov.c"
 #include "../../tb/ne16/ne16_cov.c"
 #include "../../tb/ne16/ne16_model.c"
 #include "unit.h"
@@ -100,24 +101,24 @@ static void test_soft_clear(unit_t *u)
 
 static void test_cov(unit_t *u)
 {
-    ne16_cov_t *c = ne16_cov_new();
-    const unsigned bins = ne16_cov_bins(c);
+    fcov_t *c = ne16_cov_new();
+    const unsigned bins = fcov_bins(c);
     CHECK(bins > 100, "%u bins", bins);
-    CHECK_EQ(ne16_cov_hit(c), 0);
+    CHECK_EQ(fcov_hits(c), 0);
     uint32_t regs[NE16_NUM_JOB_REGS] = {0};
     regs[NE16_JOB_SUBTILE_NB0] = regs[NE16_JOB_SUBTILE_NB1] = 0x00010001;
     regs[NE16_JOB_CONFIG0] = 0x00C08047;   /* 1x1, Qw 8, raw 32-bit */
     ne16_cov_job(c, regs, 0);
-    const unsigned h1 = ne16_cov_hit(c);
+    const unsigned h1 = fcov_hits(c);
     CHECK(h1 >= 8, "one legal job hits %u bins", h1);
     ne16_cov_job(c, regs, 0);
-    CHECK_EQ(ne16_cov_hit(c), h1);
+    CHECK_EQ(fcov_hits(c), h1);
     ne16_cov_job(c, regs, 7);
-    CHECK_EQ(ne16_cov_hit(c), h1 + 1);     /* only the illegal-code bin */
+    CHECK_EQ(fcov_hits(c), h1 + 1);     /* only the illegal-code bin */
     ne16_cov_queue(c, NE16_QCOV_SW_SYNC);
-    CHECK_EQ(ne16_cov_hit(c), h1 + 2);
+    CHECK_EQ(fcov_hits(c), h1 + 2);
     FILE *f = tmpfile();
-    ne16_cov_write(c, f, "t", 1);
+    fcov_write(c, f, "t", 1);
     rewind(f);
     char line[256];
     unsigned n = 0, dw16 = 0;
@@ -129,7 +130,7 @@ static void test_cov(unit_t *u)
     fclose(f);
     CHECK_EQ(n, bins);
     CHECK(dw16 == 0, "the illegal MODE16+DW combination is no bin");
-    ne16_cov_free(c);
+    fcov_free(c);
 }
 
 int main(void)

@@ -1,8 +1,10 @@
 # pulp-nnx's NE16 driver (test pulpnnx, docs/pulpnnx.md), compiled unmodified from PULP_NNX (default
 # ../shared/upstream/pulp_nnx) into the NE16 library, with the project's host glue (tb/ne16/pulpnnx/) in place
 # of its util/hwpe.c and ne16/bsp/ne16_pulp_bsp.c. When the folder is absent, nothing of it is built and test
-# pulpnnx stops with the reason. __PLATFORM__ and ARCHI_PLATFORM_GVSOC are both defined, and differ: with
-# neither defined, the driver's `#if __PLATFORM__ == ARCHI_PLATFORM_GVSOC` is true (its GVSoC-only path).
+# pulpnnx stops with the reason (no NE16_PULP_NNX). Included before the accelerators' library rules, which read
+# EXTRA_OBJS_ne16 (and its objects' .d files); its own rules compile the driver and the glue with the driver's
+# flags. __PLATFORM__ and ARCHI_PLATFORM_GVSOC are both defined, and differ: with neither defined, the driver's
+# `#if __PLATFORM__ == ARCHI_PLATFORM_GVSOC` is true (its GVSoC-only path).
 PULP_NNX ?= ../shared/upstream/pulp_nnx
 NNX_DRIVER_SRCS := ne16/hal/ne16.c ne16/hal/ne16_task.c src/pulp_nnx_ne16.c util/pulp_nnx_util.c
 ifneq ($(wildcard $(PULP_NNX)/src/pulp_nnx_ne16.c),)
@@ -22,6 +24,5 @@ $(BUILD)/ne16/c/tb/ne16/pulpnnx/%.o: tb/ne16/pulpnnx/%.c
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) $(NNX_DEFS) $(ne16_INCS) $(NNX_INCS) -MMD -MP -c $< -o $@
 $(BUILD)/ne16/c/tb/ne16/ne16_nnx.o: CFLAGS += -DNE16_PULP_NNX
-$(BUILD)/ne16/libtb_ne16.a: $(NNX_OBJS)
--include $(NNX_OBJS:.o=.d)
+EXTRA_OBJS_ne16 += $(NNX_OBJS)
 endif
