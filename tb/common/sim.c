@@ -508,7 +508,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     int bad = plusargs_check(s->acc_ops->name, argc, argv, stdout, stderr);
     if (bad == 1) exit(0);   /* +help printed the table */
     if (bad) return bad;
-    char err[4096] = "";   /* room for a test list (unknown +test=) */
+    char err[16384] = "";   /* room for the whole test list (unknown +test=): a shorter buffer cut it */
     const char *test = sim_plusarg(s, "test"), *trace = sim_plusarg(s, "trace");
     program_init(&s->prog, s->acc_ops->name, test ? test : "", 0);
     if (trace && *trace && load_trace(s, trace, err, sizeof err) != 0) {

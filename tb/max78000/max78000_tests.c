@@ -36,7 +36,7 @@ static const test_entry_t tests[] = {
 
 static const test_section_t sections[] = {{tests, sizeof tests / sizeof *tests, NULL, NULL, NULL}};
 
-static const test_registry_t registry = {"MAX78000", 22, 2048, sections, 1, NULL};
+static const test_registry_t registry = {"MAX78000", 22, 16384, sections, 1, NULL};
 
 int max78000_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {

@@ -83,7 +83,7 @@ static const test_section_t sections[] = {
     {nnx_tests, sizeof nnx_tests / sizeof *nnx_tests, NULL, NULL, NULL},
 };
 
-static const test_registry_t registry = {"NE16", 16, 4096, sections, sizeof sections / sizeof *sections, check_job_names};
+static const test_registry_t registry = {"NE16", 16, 16384, sections, sizeof sections / sizeof *sections, check_job_names};
 
 int ne16_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {

@@ -76,7 +76,7 @@ static const test_section_t sections[] = {
     {fw_tests, sizeof fw_tests / sizeof *fw_tests, NULL, NULL, NULL},
 };
 
-static const test_registry_t registry = {"NVDLA", 18, 4096, sections, sizeof sections / sizeof *sections, NULL};
+static const test_registry_t registry = {"NVDLA", 18, 16384, sections, sizeof sections / sizeof *sections, NULL};
 
 /* by_capability: skip a test the DUT lacks the features for (false for golden-only runs). */
 int nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen) {
