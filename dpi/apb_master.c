@@ -12,17 +12,17 @@ typedef enum { APB_IDLE, APB_SETUP, APB_ACCESS } apb_state_t;
 
 struct apb_master {
     const bfm_env_t *env;
-    char        name[32];
-    apb_cfg_t   cfg;
-    rng_t       rng;
-    fifo_t      reqs;               /* apb_req_t */
-    fifo_t      resps;              /* apb_resp_t */
+    char name[32];
+    apb_cfg_t cfg;
+    rng_t rng;
+    fifo_t reqs;  /* apb_req_t */
+    fifo_t resps; /* apb_resp_t */
     apb_state_t state;
-    apb_req_t   cur;
-    unsigned    waits;
-    uint64_t    ticks;
+    apb_req_t cur;
+    unsigned waits;
+    uint64_t ticks;
     apb_accept_fn on_accept;
-    void       *on_accept_user;
+    void *on_accept_user;
 };
 
 static uint64_t now(const apb_master_t *m) { return m->env && m->env->cycle ? *m->env->cycle : m->ticks; }
@@ -30,14 +30,11 @@ static uint64_t now(const apb_master_t *m) { return m->env && m->env->cycle ? *m
 apb_master_t *apb_master_new(const bfm_env_t *env, const char *name, const apb_cfg_t *cfg, uint64_t seed)
 {
     apb_master_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return NULL;
+    if (!m) return NULL;
     m->env = env;
     snprintf(m->name, sizeof m->name, "%s", name ? name : "apb");
-    if (cfg)
-        m->cfg = *cfg;
-    if (m->cfg.ready_timeout == 0)
-        m->cfg.ready_timeout = APB_DEFAULT_TIMEOUT;
+    if (cfg) m->cfg = *cfg;
+    if (m->cfg.ready_timeout == 0) m->cfg.ready_timeout = APB_DEFAULT_TIMEOUT;
     rng_seed_stream(&m->rng, seed, m->name);
     fifo_init(&m->reqs, sizeof(apb_req_t), 64);
     fifo_init(&m->resps, sizeof(apb_resp_t), 64);
@@ -46,8 +43,7 @@ apb_master_t *apb_master_new(const bfm_env_t *env, const char *name, const apb_c
 
 void apb_master_free(apb_master_t *m)
 {
-    if (!m)
-        return;
+    if (!m) return;
     fifo_free(&m->reqs);
     fifo_free(&m->resps);
     free(m);
@@ -57,8 +53,7 @@ void apb_master_push(apb_master_t *m, const apb_req_t *req) { fifo_push(&m->reqs
 
 bool apb_master_pop(apb_master_t *m, apb_resp_t *resp)
 {
-    if (fifo_empty(&m->resps))
-        return false;
+    if (fifo_empty(&m->resps)) return false;
     fifo_pop(&m->resps, resp);
     return true;
 }
@@ -74,27 +69,29 @@ void apb_master_on_accept(apb_master_t *m, apb_accept_fn fn, void *user)
 static void complete(apb_master_t *m, const apb_in_t *in, bool timeout, uint64_t t)
 {
     const apb_req_t *r = &m->cur;
-    apb_resp_t resp = {.tag = r->tag, .addr = r->addr, .write = r->write, .timeout = timeout,
-                       .wait_states = m->waits, .cycle = t};
+    apb_resp_t resp = {
+        .tag = r->tag, .addr = r->addr, .write = r->write, .timeout = timeout, .wait_states = m->waits, .cycle = t};
     if (!timeout) {
         resp.rdata = r->write ? 0 : in->prdata;
         resp.slverr = in->pslverr;
         if (in->pslverr && !r->expect_error) {
             if (r->write)
-                bfm_errorf(m->env, m->name, "cycle %" PRIu64 ": PSLVERR on write of 0x%08" PRIx32 " (strb 0x%x) to"
-                           " 0x%08" PRIx32, t, r->data, r->strb, r->addr);
-            else
-                bfm_errorf(m->env, m->name, "cycle %" PRIu64 ": PSLVERR on read of 0x%08" PRIx32, t, r->addr);
+                bfm_errorf(m->env, m->name,
+                           "cycle %" PRIu64 ": PSLVERR on write of 0x%08" PRIx32 " (strb 0x%x) to"
+                           " 0x%08" PRIx32,
+                           t, r->data, r->strb, r->addr);
+            else bfm_errorf(m->env, m->name, "cycle %" PRIu64 ": PSLVERR on read of 0x%08" PRIx32, t, r->addr);
         }
-        if (m->on_accept)
-            m->on_accept(m->on_accept_user, r, resp.rdata, resp.slverr, t);
+        if (m->on_accept) m->on_accept(m->on_accept_user, r, resp.rdata, resp.slverr, t);
         if (m->env && m->env->log_enabled) {
             if (r->write)
-                bfm_logf(m->env, m->name, "cycle %" PRIu64 ": write 0x%08" PRIx32 " = 0x%08" PRIx32 " strb 0x%x%s"
-                         " (%u wait)", t, r->addr, r->data, r->strb, in->pslverr ? " SLVERR" : "", m->waits);
+                bfm_logf(m->env, m->name,
+                         "cycle %" PRIu64 ": write 0x%08" PRIx32 " = 0x%08" PRIx32 " strb 0x%x%s"
+                         " (%u wait)",
+                         t, r->addr, r->data, r->strb, in->pslverr ? " SLVERR" : "", m->waits);
             else
-                bfm_logf(m->env, m->name, "cycle %" PRIu64 ": read  0x%08" PRIx32 " = 0x%08" PRIx32 "%s (%u wait)",
-                         t, r->addr, in->prdata, in->pslverr ? " SLVERR" : "", m->waits);
+                bfm_logf(m->env, m->name, "cycle %" PRIu64 ": read  0x%08" PRIx32 " = 0x%08" PRIx32 "%s (%u wait)", t,
+                         r->addr, in->prdata, in->pslverr ? " SLVERR" : "", m->waits);
         }
     }
     fifo_push(&m->resps, &resp);
@@ -105,7 +102,7 @@ void apb_master_tick(apb_master_t *m, const apb_in_t *in, apb_out_t *out)
     uint64_t t = now(m);
     m->ticks++;
     switch (m->state) {
-    case APB_SETUP:                 /* SETUP lasted one cycle; ACCESS starts now */
+    case APB_SETUP: /* SETUP lasted one cycle; ACCESS starts now */
         m->state = APB_ACCESS;
         m->waits = 0;
         break;
@@ -114,14 +111,14 @@ void apb_master_tick(apb_master_t *m, const apb_in_t *in, apb_out_t *out)
             complete(m, in, false, t);
             m->state = APB_IDLE;
         } else if (++m->waits > m->cfg.ready_timeout) {
-            bfm_errorf(m->env, m->name, "cycle %" PRIu64 ": PREADY low for %u ACCESS cycles on %s 0x%08" PRIx32
-                       "; transfer abandoned", t, m->waits, m->cur.write ? "write to" : "read of", m->cur.addr);
+            bfm_errorf(m->env, m->name,
+                       "cycle %" PRIu64 ": PREADY low for %u ACCESS cycles on %s 0x%08" PRIx32 "; transfer abandoned",
+                       t, m->waits, m->cur.write ? "write to" : "read of", m->cur.addr);
             complete(m, in, true, t);
             m->state = APB_IDLE;
         }
         break;
-    case APB_IDLE:
-        break;
+    case APB_IDLE: break;
     }
     if (m->state == APB_IDLE && !fifo_empty(&m->reqs) && !rng_chance(&m->rng, m->cfg.idle_pct)) {
         fifo_pop(&m->reqs, &m->cur);

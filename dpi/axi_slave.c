@@ -20,63 +20,67 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { W_AHEAD_MAX = 64 };           /* W beats we accept before their AW arrives */
+enum { W_AHEAD_MAX = 64 }; /* W beats we accept before their AW arrives */
 
-typedef struct burst {               /* a pending read burst or write response */
-    uint64_t seq;                    /* request order within its channel */
-    uint64_t ready;                  /* cycle from which it may be presented */
-    uint32_t addr;                   /* 8-byte aligned start */
-    uint16_t beat;                   /* beats already sent (reads) */
-    uint8_t  id, len;
-    int32_t  next;                   /* next in the same-id FIFO, or in the free list */
+typedef struct burst { /* a pending read burst or write response */
+    uint64_t seq;      /* request order within its channel */
+    uint64_t ready;    /* cycle from which it may be presented */
+    uint32_t addr;     /* 8-byte aligned start */
+    uint16_t beat;     /* beats already sent (reads) */
+    uint8_t id, len;
+    int32_t next; /* next in the same-id FIFO, or in the free list */
 } burst_t;
 
-typedef struct idq {                 /* per-id FIFOs plus the set of non-empty ids */
-    int32_t  head[256], tail[256];
+typedef struct idq { /* per-id FIFOs plus the set of non-empty ids */
+    int32_t head[256], tail[256];
     uint16_t pos[256];
-    uint8_t  active[256];
+    uint8_t active[256];
     unsigned nactive;
 } idq_t;
 
-typedef struct aw_entry {            /* accepted AW still receiving W beats */
+typedef struct aw_entry { /* accepted AW still receiving W beats */
     uint64_t seq, cycle;
-    uint32_t addr;                   /* 8-byte aligned start */
+    uint32_t addr; /* 8-byte aligned start */
     uint16_t beat;
-    uint8_t  id, len;
+    uint8_t id, len;
 } aw_entry_t;
 
-typedef struct w_beat { uint64_t data, cycle; uint8_t strb; bool last; } w_beat_t;
+typedef struct w_beat {
+    uint64_t data, cycle;
+    uint8_t strb;
+    bool last;
+} w_beat_t;
 
-typedef struct presented {           /* an R beat or B response on the wires */
-    bool     valid;
-    int32_t  idx;                    /* pool index of its burst */
+typedef struct presented { /* an R beat or B response on the wires */
+    bool valid;
+    int32_t idx; /* pool index of its burst */
     uint64_t data;
-    bool     last;
+    bool last;
 } presented_t;
 
 struct axi_slave {
     const bfm_env_t *env;
-    char       name[32];
-    mem_t     *mem;
-    axi_cfg_t  cfg;
-    rng_t      rng_aw, rng_w, rng_ar, rng_r, rng_b, rng_rlat, rng_wlat;
-    burst_t   *pool;
-    int32_t    pool_cap, free_head;
-    idq_t      rq, bq;
-    fifo_t     awq;                  /* aw_entry_t */
-    fifo_t     wq;                   /* w_beat_t received before their AW */
-    uint64_t   rd_seq, wr_seq;
-    unsigned   rd_outstanding, wr_outstanding;   /* AR..last R, AW..B */
-    int32_t    r_cur;                /* read burst being sent, -1 none */
+    char name[32];
+    mem_t *mem;
+    axi_cfg_t cfg;
+    rng_t rng_aw, rng_w, rng_ar, rng_r, rng_b, rng_rlat, rng_wlat;
+    burst_t *pool;
+    int32_t pool_cap, free_head;
+    idq_t rq, bq;
+    fifo_t awq; /* aw_entry_t */
+    fifo_t wq;  /* w_beat_t received before their AW */
+    uint64_t rd_seq, wr_seq;
+    unsigned rd_outstanding, wr_outstanding; /* AR..last R, AW..B */
+    int32_t r_cur;                           /* read burst being sent, -1 none */
     presented_t r, b;
-    axi_in_t   prev_in;
-    axi_out_t  prev_out;
-    bool       aw_wait, w_wait, ar_wait;         /* valid was up at the last edge without a handshake */
-    uint64_t   ticks;
+    axi_in_t prev_in;
+    axi_out_t prev_out;
+    bool aw_wait, w_wait, ar_wait; /* valid was up at the last edge without a handshake */
+    uint64_t ticks;
     axi_stats_t stats;
     axi_write_fn on_write;
-    void      *on_write_user;
-    uint8_t    cand[256];            /* scratch for choose() */
+    void *on_write_user;
+    uint8_t cand[256]; /* scratch for choose() */
 };
 
 static uint64_t now(const axi_slave_t *s) { return s->env && s->env->cycle ? *s->env->cycle : s->ticks; }
@@ -102,8 +106,7 @@ static void pool_grow(axi_slave_t *s)
 
 static int32_t pool_alloc(axi_slave_t *s)
 {
-    if (s->free_head < 0)
-        pool_grow(s);
+    if (s->free_head < 0) pool_grow(s);
     int32_t i = s->free_head;
     s->free_head = s->pool[i].next;
     return i;
@@ -117,8 +120,7 @@ static void pool_release(axi_slave_t *s, int32_t i)
 
 static void idq_init(idq_t *q)
 {
-    for (int i = 0; i < 256; i++)
-        q->head[i] = q->tail[i] = -1;
+    for (int i = 0; i < 256; i++) q->head[i] = q->tail[i] = -1;
     q->nactive = 0;
 }
 
@@ -152,39 +154,32 @@ static int32_t idq_pop(idq_t *q, burst_t *pool, uint8_t id)
 /* The burst to serve next, or -1: see the ordering rules at the top of the file. */
 static int32_t choose(axi_slave_t *s, idq_t *q, rng_t *rng, uint64_t t)
 {
-    if (!q->nactive)
-        return -1;
+    if (!q->nactive) return -1;
     if (!s->cfg.reorder_ids) {
         int32_t best = -1;
         for (unsigned k = 0; k < q->nactive; k++) {
             int32_t i = q->head[q->active[k]];
-            if (best < 0 || s->pool[i].seq < s->pool[best].seq)
-                best = i;
+            if (best < 0 || s->pool[i].seq < s->pool[best].seq) best = i;
         }
         return s->pool[best].ready <= t ? best : -1;
     }
     unsigned n = 0;
     for (unsigned k = 0; k < q->nactive; k++)
-        if (s->pool[q->head[q->active[k]]].ready <= t)
-            s->cand[n++] = q->active[k];
-    if (!n)
-        return -1;
+        if (s->pool[q->head[q->active[k]]].ready <= t) s->cand[n++] = q->active[k];
+    if (!n) return -1;
     return q->head[s->cand[n > 1 ? rng_below(rng, n) : 0]];
 }
 
 /* ---- construction ---- */
 
-axi_slave_t *axi_slave_new(const bfm_env_t *env, const char *name, mem_t *mem, const axi_cfg_t *cfg,
-                           uint64_t seed)
+axi_slave_t *axi_slave_new(const bfm_env_t *env, const char *name, mem_t *mem, const axi_cfg_t *cfg, uint64_t seed)
 {
     axi_slave_t *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
+    if (!s) return NULL;
     s->env = env;
     snprintf(s->name, sizeof s->name, "%s", name ? name : "axi");
     s->mem = mem;
-    if (cfg)
-        s->cfg = *cfg;
+    if (cfg) s->cfg = *cfg;
     /* One stream per purpose so that e.g. enabling R gaps does not change the AW stall pattern. */
     static const char *const streams[] = {"aw", "w", "ar", "r", "b", "rlat", "wlat"};
     rng_t *rngs[] = {&s->rng_aw, &s->rng_w, &s->rng_ar, &s->rng_r, &s->rng_b, &s->rng_rlat, &s->rng_wlat};
@@ -195,8 +190,7 @@ axi_slave_t *axi_slave_new(const bfm_env_t *env, const char *name, mem_t *mem, c
     }
     s->free_head = -1;
     unsigned prealloc = s->cfg.max_outstanding ? 2 * s->cfg.max_outstanding : 512;
-    while ((unsigned)s->pool_cap < prealloc)
-        pool_grow(s);
+    while ((unsigned)s->pool_cap < prealloc) pool_grow(s);
     idq_init(&s->rq);
     idq_init(&s->bq);
     fifo_init(&s->awq, sizeof(aw_entry_t), s->cfg.max_outstanding ? s->cfg.max_outstanding : 256);
@@ -207,8 +201,7 @@ axi_slave_t *axi_slave_new(const bfm_env_t *env, const char *name, mem_t *mem, c
 
 void axi_slave_free(axi_slave_t *s)
 {
-    if (!s)
-        return;
+    if (!s) return;
     free(s->pool);
     fifo_free(&s->awq);
     fifo_free(&s->wq);
@@ -217,8 +210,7 @@ void axi_slave_free(axi_slave_t *s)
 
 bool axi_slave_idle(const axi_slave_t *s)
 {
-    return s->rd_outstanding == 0 && s->wr_outstanding == 0 && fifo_empty(&s->wq) && !s->r.valid &&
-           !s->b.valid;
+    return s->rd_outstanding == 0 && s->wr_outstanding == 0 && fifo_empty(&s->wq) && !s->r.valid && !s->b.valid;
 }
 
 axi_stats_t axi_slave_stats(const axi_slave_t *s) { return s->stats; }
@@ -234,14 +226,17 @@ void axi_slave_on_write(axi_slave_t *s, axi_write_fn fn, void *user)
 static void check_addr(axi_slave_t *s, const char *ch, uint8_t id, uint32_t addr, uint8_t len, uint64_t t)
 {
     if (addr & 7)
-        bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32
-                   ": address not 8-byte aligned (SIZE is 8 bytes)", t, ch, id, addr);
+        bfm_errorf(s->env, s->name,
+                   "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32 ": address not 8-byte aligned (SIZE is 8 bytes)",
+                   t, ch, id, addr);
     if (len > 15)
-        bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32
-                   ": len %u exceeds 15 (the port is 4 bits)", t, ch, id, addr, len);
+        bfm_errorf(s->env, s->name,
+                   "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32 ": len %u exceeds 15 (the port is 4 bits)", t,
+                   ch, id, addr, len);
     if ((addr & 0xFFFu) + ((uint32_t)len + 1) * 8 > 0x1000)
-        bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32
-                   " len %u: burst crosses a 4 KiB boundary", t, ch, id, addr, len);
+        bfm_errorf(s->env, s->name,
+                   "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32 " len %u: burst crosses a 4 KiB boundary", t, ch,
+                   id, addr, len);
 }
 
 /* valid must stay up and the payload stable from the first valid cycle to the handshake. */
@@ -250,34 +245,40 @@ static void check_stable(axi_slave_t *s, const axi_in_t *in, uint64_t t)
     const axi_in_t *p = &s->prev_in;
     if (s->aw_wait) {
         if (!in->awvalid)
-            bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": AW id 0x%02x addr 0x%08" PRIx32
-                       ": awvalid withdrawn before awready", t, p->awid, p->awaddr);
+            bfm_errorf(s->env, s->name,
+                       "cycle %" PRIu64 ": AW id 0x%02x addr 0x%08" PRIx32 ": awvalid withdrawn before awready", t,
+                       p->awid, p->awaddr);
         else if (in->awid != p->awid || in->awaddr != p->awaddr || in->awlen != p->awlen)
-            bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": AW id 0x%02x addr 0x%08" PRIx32 " len %u: payload"
-                       " changed while awvalid && !awready (now id 0x%02x addr 0x%08" PRIx32 " len %u)", t,
-                       p->awid, p->awaddr, p->awlen, in->awid, in->awaddr, in->awlen);
+            bfm_errorf(s->env, s->name,
+                       "cycle %" PRIu64 ": AW id 0x%02x addr 0x%08" PRIx32 " len %u: payload"
+                       " changed while awvalid && !awready (now id 0x%02x addr 0x%08" PRIx32 " len %u)",
+                       t, p->awid, p->awaddr, p->awlen, in->awid, in->awaddr, in->awlen);
     }
     if (s->ar_wait) {
         if (!in->arvalid)
-            bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": AR id 0x%02x addr 0x%08" PRIx32
-                       ": arvalid withdrawn before arready", t, p->arid, p->araddr);
+            bfm_errorf(s->env, s->name,
+                       "cycle %" PRIu64 ": AR id 0x%02x addr 0x%08" PRIx32 ": arvalid withdrawn before arready", t,
+                       p->arid, p->araddr);
         else if (in->arid != p->arid || in->araddr != p->araddr || in->arlen != p->arlen)
-            bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": AR id 0x%02x addr 0x%08" PRIx32 " len %u: payload"
-                       " changed while arvalid && !arready (now id 0x%02x addr 0x%08" PRIx32 " len %u)", t,
-                       p->arid, p->araddr, p->arlen, in->arid, in->araddr, in->arlen);
+            bfm_errorf(s->env, s->name,
+                       "cycle %" PRIu64 ": AR id 0x%02x addr 0x%08" PRIx32 " len %u: payload"
+                       " changed while arvalid && !arready (now id 0x%02x addr 0x%08" PRIx32 " len %u)",
+                       t, p->arid, p->araddr, p->arlen, in->arid, in->araddr, in->arlen);
     }
     if (s->w_wait) {
         const aw_entry_t *aw = fifo_empty(&s->awq) ? NULL : fifo_at(&s->awq, 0);
         unsigned id = aw ? aw->id : 0;
         uint32_t addr = aw ? aw->addr + 8u * aw->beat : 0;
         if (!in->wvalid)
-            bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32
-                       ": wvalid withdrawn before wready", t, id, addr);
+            bfm_errorf(s->env, s->name,
+                       "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32 ": wvalid withdrawn before wready", t, id,
+                       addr);
         else if (in->wdata != p->wdata || in->wstrb != p->wstrb || in->wlast != p->wlast)
-            bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32 ": payload changed"
+            bfm_errorf(s->env, s->name,
+                       "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32 ": payload changed"
                        " while wvalid && !wready (data 0x%016" PRIx64 " strb 0x%02x last %d -> data 0x%016" PRIx64
-                       " strb 0x%02x last %d)", t, id, addr, p->wdata, p->wstrb, p->wlast, in->wdata, in->wstrb,
-                       in->wlast);
+                       " strb 0x%02x last %d)",
+                       t, id, addr, p->wdata, p->wstrb, p->wlast, in->wdata, in->wstrb, in->wlast);
     }
 }
 
@@ -293,16 +294,18 @@ static void drain_writes(axi_slave_t *s, uint64_t t)
         uint32_t addr = aw->addr + 8u * aw->beat;
         bool want_last = aw->beat == aw->len;
         if (w.last != want_last)
-            bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32 ": wlast=%d on beat %u"
-                       " of a %u-beat burst", w.cycle, aw->id, addr, w.last, aw->beat + 1, aw->len + 1);
+            bfm_errorf(s->env, s->name,
+                       "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32 ": wlast=%d on beat %u"
+                       " of a %u-beat burst",
+                       w.cycle, aw->id, addr, w.last, aw->beat + 1, aw->len + 1);
         mem_write64_strb(s->mem, addr, w.data, w.strb);
         s->stats.w_beats++;
         s->stats.bytes_written += popcount8(w.strb);
-        if (s->on_write)
-            s->on_write(s->on_write_user, aw->id, addr, w.data, w.strb, t);
+        if (s->on_write) s->on_write(s->on_write_user, aw->id, addr, w.data, w.strb, t);
         if (logging(s))
-            bfm_logf(s->env, s->name, "cycle %" PRIu64 ": W  id 0x%02x addr 0x%08" PRIx32 " data 0x%016" PRIx64
-                     " strb 0x%02x%s", w.cycle, aw->id, addr, w.data, w.strb, w.last ? " last" : "");
+            bfm_logf(s->env, s->name,
+                     "cycle %" PRIu64 ": W  id 0x%02x addr 0x%08" PRIx32 " data 0x%016" PRIx64 " strb 0x%02x%s",
+                     w.cycle, aw->id, addr, w.data, w.strb, w.last ? " last" : "");
         if (++aw->beat > aw->len) {
             int32_t i = pool_alloc(s);
             burst_t *b = &s->pool[i];
@@ -334,9 +337,11 @@ static void accept_w(axi_slave_t *s, const axi_in_t *in, uint64_t t)
 {
     /* After drain_writes the buffer only holds beats whose AW has not arrived yet. */
     if (fifo_empty(&s->awq) && fifo_count(&s->wq) >= W_AHEAD_MAX) {
-        bfm_errorf(s->env, s->name, "cycle %" PRIu64 ": W data 0x%016" PRIx64 " strb 0x%02x: more than %d W"
+        bfm_errorf(s->env, s->name,
+                   "cycle %" PRIu64 ": W data 0x%016" PRIx64 " strb 0x%02x: more than %d W"
                    " beats without an AW (beyond the bursts announced plus the data-before-address allowance);"
-                   " beat dropped", t, in->wdata, in->wstrb, W_AHEAD_MAX);
+                   " beat dropped",
+                   t, in->wdata, in->wstrb, W_AHEAD_MAX);
         return;
     }
     w_beat_t w = {.data = in->wdata, .cycle = t, .strb = in->wstrb, .last = in->wlast};
@@ -370,8 +375,8 @@ static void r_handshake(axi_slave_t *s, uint64_t t)
     s->stats.r_beats++;
     s->stats.bytes_read += 8;
     if (logging(s))
-        bfm_logf(s->env, s->name, "cycle %" PRIu64 ": R  id 0x%02x addr 0x%08" PRIx32 " data 0x%016" PRIx64 "%s",
-                 t, b->id, b->addr + 8u * b->beat, s->r.data, s->r.last ? " last" : "");
+        bfm_logf(s->env, s->name, "cycle %" PRIu64 ": R  id 0x%02x addr 0x%08" PRIx32 " data 0x%016" PRIx64 "%s", t,
+                 b->id, b->addr + 8u * b->beat, s->r.data, s->r.last ? " last" : "");
     b->beat++;
     if (s->r.last) {
         idq_pop(&s->rq, s->pool, b->id);
@@ -397,23 +402,20 @@ static void b_handshake(axi_slave_t *s, uint64_t t)
 static void next_r(axi_slave_t *s, uint64_t t)
 {
     int32_t i = s->r_cur >= 0 ? s->r_cur : choose(s, &s->rq, &s->rng_r, t);
-    if (i < 0)
-        return;
-    s->r_cur = i;                    /* committed: the burst runs to its rlast before another starts */
-    if (rng_chance(&s->rng_r, s->cfg.r_gap_pct))
-        return;
+    if (i < 0) return;
+    s->r_cur = i; /* committed: the burst runs to its rlast before another starts */
+    if (rng_chance(&s->rng_r, s->cfg.r_gap_pct)) return;
     const burst_t *b = &s->pool[i];
     s->r.valid = true;
     s->r.idx = i;
-    s->r.data = mem_read64(s->mem, b->addr + 8u * b->beat);   /* memory as of the beat's presentation */
+    s->r.data = mem_read64(s->mem, b->addr + 8u * b->beat); /* memory as of the beat's presentation */
     s->r.last = b->beat == b->len;
 }
 
 static void next_b(axi_slave_t *s, uint64_t t)
 {
     int32_t i = choose(s, &s->bq, &s->rng_b, t);
-    if (i < 0 || rng_chance(&s->rng_b, s->cfg.b_gap_pct))
-        return;
+    if (i < 0 || rng_chance(&s->rng_b, s->cfg.b_gap_pct)) return;
     s->b.valid = true;
     s->b.idx = i;
 }
@@ -427,24 +429,18 @@ void axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out)
     s->w_wait = in->wvalid && !s->prev_out.wready;
     s->ar_wait = in->arvalid && !s->prev_out.arready;
 
-    if (s->prev_out.rvalid && in->rready)
-        r_handshake(s, t);
-    if (s->prev_out.bvalid && in->bready)
-        b_handshake(s, t);
-    if (in->arvalid && s->prev_out.arready)
-        accept_ar(s, in, t);
-    if (in->awvalid && s->prev_out.awready)
-        accept_aw(s, in, t);
+    if (s->prev_out.rvalid && in->rready) r_handshake(s, t);
+    if (s->prev_out.bvalid && in->bready) b_handshake(s, t);
+    if (in->arvalid && s->prev_out.arready) accept_ar(s, in, t);
+    if (in->awvalid && s->prev_out.awready) accept_aw(s, in, t);
     if (in->wvalid && s->prev_out.wready) {
         drain_writes(s, t);
         accept_w(s, in, t);
     }
     drain_writes(s, t);
 
-    if (!s->r.valid)
-        next_r(s, t);
-    if (!s->b.valid)
-        next_b(s, t);
+    if (!s->r.valid) next_r(s, t);
+    if (!s->b.valid) next_b(s, t);
 
     /* Ready stalls are drawn every cycle, so a seed gives the same pattern whatever the traffic. */
     bool aw_stall = rng_chance(&s->rng_aw, s->cfg.aw_stall_pct);
@@ -468,11 +464,11 @@ void axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out)
 unsigned axi_slave_pending_writes(const axi_slave_t *s, axi_range_t *out, unsigned max)
 {
     unsigned n = 0;
-    for (size_t i = 0; i < fifo_count(&s->awq); i++, n++) {      /* still receiving W beats */
+    for (size_t i = 0; i < fifo_count(&s->awq); i++, n++) { /* still receiving W beats */
         const aw_entry_t *e = fifo_at(&s->awq, i);
         if (n < max) out[n] = (axi_range_t){e->addr, 8u * (e->len + 1u)};
     }
-    for (int id = 0; id < 256; id++)                              /* all beats in, B not yet taken */
+    for (int id = 0; id < 256; id++) /* all beats in, B not yet taken */
         for (int32_t i = s->bq.head[id]; i >= 0; i = s->pool[i].next, n++)
             if (n < max) out[n] = (axi_range_t){s->pool[i].addr, 8u * (s->pool[i].len + 1u)};
     return n;

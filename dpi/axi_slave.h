@@ -15,27 +15,40 @@
 #include <stdint.h>
 
 typedef struct axi_cfg {
-    unsigned aw_stall_pct, w_stall_pct, ar_stall_pct;   /* chance per cycle that ready is low */
-    unsigned r_gap_pct, b_gap_pct;                      /* chance per cycle that a ready response waits */
-    unsigned rd_lat_min, rd_lat_max;                    /* cycles from AR handshake to first R beat */
-    unsigned wr_lat_min, wr_lat_max;                    /* cycles from last W beat to B */
-    bool     reorder_ids;                               /* responses of different ids may overtake */
-    unsigned max_outstanding;                           /* read bursts / write bursts each; >= 256 */
+    unsigned aw_stall_pct, w_stall_pct, ar_stall_pct; /* chance per cycle that ready is low */
+    unsigned r_gap_pct, b_gap_pct;                    /* chance per cycle that a ready response waits */
+    unsigned rd_lat_min, rd_lat_max;                  /* cycles from AR handshake to first R beat */
+    unsigned wr_lat_min, wr_lat_max;                  /* cycles from last W beat to B */
+    bool reorder_ids;                                 /* responses of different ids may overtake */
+    unsigned max_outstanding;                         /* read bursts / write bursts each; >= 256 */
 } axi_cfg_t;
 
-typedef struct axi_in {            /* master (DUT) outputs, sampled at the edge */
-    bool awvalid; uint8_t awid; uint8_t awlen; uint32_t awaddr;
-    bool wvalid;  uint64_t wdata; uint8_t wstrb; bool wlast;
+typedef struct axi_in { /* master (DUT) outputs, sampled at the edge */
+    bool awvalid;
+    uint8_t awid;
+    uint8_t awlen;
+    uint32_t awaddr;
+    bool wvalid;
+    uint64_t wdata;
+    uint8_t wstrb;
+    bool wlast;
     bool bready;
-    bool arvalid; uint8_t arid; uint8_t arlen; uint32_t araddr;
+    bool arvalid;
+    uint8_t arid;
+    uint8_t arlen;
+    uint32_t araddr;
     bool rready;
 } axi_in_t;
 
-typedef struct axi_out {           /* slave outputs, driven until the next edge */
+typedef struct axi_out { /* slave outputs, driven until the next edge */
     bool awready, wready;
-    bool bvalid; uint8_t bid;
+    bool bvalid;
+    uint8_t bid;
     bool arready;
-    bool rvalid; uint8_t rid; uint64_t rdata; bool rlast;
+    bool rvalid;
+    uint8_t rid;
+    uint64_t rdata;
+    bool rlast;
 } axi_out_t;
 
 typedef struct axi_stats {
@@ -45,18 +58,19 @@ typedef struct axi_stats {
 
 typedef struct axi_slave axi_slave_t;
 
-axi_slave_t *axi_slave_new(const bfm_env_t *env, const char *name, mem_t *mem, const axi_cfg_t *cfg,
-                           uint64_t seed);
-void         axi_slave_free(axi_slave_t *s);
-void         axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out);
-bool         axi_slave_idle(const axi_slave_t *s);  /* no burst in flight on any channel */
-axi_stats_t  axi_slave_stats(const axi_slave_t *s);
+axi_slave_t *axi_slave_new(const bfm_env_t *env, const char *name, mem_t *mem, const axi_cfg_t *cfg, uint64_t seed);
+void axi_slave_free(axi_slave_t *s);
+void axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out);
+bool axi_slave_idle(const axi_slave_t *s); /* no burst in flight on any channel */
+axi_stats_t axi_slave_stats(const axi_slave_t *s);
 /* Write bursts whose B response has not been handshaked yet (AW accepted, B pending): up to `max` of them as
  * byte ranges [addr, addr + bytes). Returns how many there are in all. A master that signals completion
  * while one of its writes is here has not waited for its write responses. */
-typedef struct axi_range { uint32_t addr, bytes; } axi_range_t;
-unsigned     axi_slave_pending_writes(const axi_slave_t *s, axi_range_t *out, unsigned max);
+typedef struct axi_range {
+    uint32_t addr, bytes;
+} axi_range_t;
+unsigned axi_slave_pending_writes(const axi_slave_t *s, axi_range_t *out, unsigned max);
 /* Write observer: called once per W beat as it is committed to memory (for logs and fault bookkeeping). */
 typedef void (*axi_write_fn)(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle);
-void         axi_slave_on_write(axi_slave_t *s, axi_write_fn fn, void *user);
+void axi_slave_on_write(axi_slave_t *s, axi_write_fn fn, void *user);
 #endif

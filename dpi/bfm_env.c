@@ -9,8 +9,7 @@ enum { BFM_MSG_MAX = 1024 };
 
 void bfm_errorf(const bfm_env_t *env, const char *who, const char *fmt, ...)
 {
-    if (!env || !env->error)
-        return;
+    if (!env || !env->error) return;
     char buf[BFM_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
@@ -21,8 +20,7 @@ void bfm_errorf(const bfm_env_t *env, const char *who, const char *fmt, ...)
 
 void bfm_logf(const bfm_env_t *env, const char *who, const char *fmt, ...)
 {
-    if (!env || !env->log || !env->log_enabled)
-        return;
+    if (!env || !env->log || !env->log_enabled) return;
     char buf[BFM_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);

@@ -8,10 +8,10 @@
 
 struct irq_monitor {
     const bfm_env_t *env;
-    char       name[32];
+    char name[32];
     irq_kind_t kind;
-    bool       armed, line, long_reported;
-    uint64_t   count, last_cycle, high_since, ticks;
+    bool armed, line, long_reported;
+    uint64_t count, last_cycle, high_since, ticks;
 };
 
 static uint64_t now(const irq_monitor_t *m) { return m->env && m->env->cycle ? *m->env->cycle : m->ticks; }
@@ -19,8 +19,7 @@ static uint64_t now(const irq_monitor_t *m) { return m->env && m->env->cycle ? *
 irq_monitor_t *irq_monitor_new(const bfm_env_t *env, const char *name, irq_kind_t kind)
 {
     irq_monitor_t *m = calloc(1, sizeof *m);
-    if (!m)
-        return NULL;
+    if (!m) return NULL;
     m->env = env;
     snprintf(m->name, sizeof m->name, "%s", name ? name : "irq");
     m->kind = kind;
@@ -46,13 +45,14 @@ void irq_monitor_tick(irq_monitor_t *m, bool line)
                      m->kind == IRQ_PULSE ? "pulse" : "rise", m->count);
     } else if (line && m->kind == IRQ_PULSE && !m->long_reported) {
         m->long_reported = true;
-        bfm_errorf(m->env, m->name, "cycle %" PRIu64 ": pulse interrupt high for more than one cycle (since cycle %"
-                   PRIu64 ")", t, m->high_since);
+        bfm_errorf(m->env, m->name,
+                   "cycle %" PRIu64 ": pulse interrupt high for more than one cycle (since cycle %" PRIu64 ")", t,
+                   m->high_since);
     }
     m->line = line;
 }
 
-bool     irq_monitor_level(const irq_monitor_t *m) { return m->line; }
+bool irq_monitor_level(const irq_monitor_t *m) { return m->line; }
 uint64_t irq_monitor_count(const irq_monitor_t *m) { return m->count; }
 uint64_t irq_monitor_last_cycle(const irq_monitor_t *m) { return m->last_cycle; }
-void     irq_monitor_arm(irq_monitor_t *m, bool armed) { m->armed = armed; }
+void irq_monitor_arm(irq_monitor_t *m, bool armed) { m->armed = armed; }

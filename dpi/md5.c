@@ -11,14 +11,16 @@ static const uint32_t K[64] = {
     0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
     0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
     0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
-static const uint8_t R[64] = {7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20,
-                              5, 9, 14, 20, 5, 9, 14, 20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-                              6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21};
+static const uint8_t R[64] = {7,  12, 17, 22, 7,  12, 17, 22, 7,  12, 17, 22, 7,  12, 17, 22, 5,  9,  14, 20, 5,  9,
+                              14, 20, 5,  9,  14, 20, 5,  9,  14, 20, 4,  11, 16, 23, 4,  11, 16, 23, 4,  11, 16, 23,
+                              4,  11, 16, 23, 6,  10, 15, 21, 6,  10, 15, 21, 6,  10, 15, 21, 6,  10, 15, 21};
 
-static void block(md5_t *m, const uint8_t *p) {
+static void block(md5_t *m, const uint8_t *p)
+{
     uint32_t w[16];
     for (int i = 0; i < 16; i++)
-        w[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 | (uint32_t)p[4 * i + 3] << 24;
+        w[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
+               (uint32_t)p[4 * i + 3] << 24;
     uint32_t a = m->h[0], b = m->h[1], c = m->h[2], d = m->h[3];
     for (int i = 0; i < 64; i++) {
         uint32_t f;
@@ -37,12 +39,14 @@ static void block(md5_t *m, const uint8_t *p) {
     m->h[0] += a, m->h[1] += b, m->h[2] += c, m->h[3] += d;
 }
 
-void md5_init(md5_t *m) {
+void md5_init(md5_t *m)
+{
     memset(m, 0, sizeof *m);
     m->h[0] = 0x67452301, m->h[1] = 0xefcdab89, m->h[2] = 0x98badcfe, m->h[3] = 0x10325476;
 }
 
-void md5_update(md5_t *m, const void *data, size_t n) {
+void md5_update(md5_t *m, const void *data, size_t n)
+{
     const uint8_t *p = data;
     while (n) {
         size_t have = m->len % 64, take = 64 - have < n ? 64 - have : n;
@@ -52,7 +56,8 @@ void md5_update(md5_t *m, const void *data, size_t n) {
     }
 }
 
-void md5_hex(md5_t *m, char out[33]) {
+void md5_hex(md5_t *m, char out[33])
+{
     uint64_t bits = m->len * 8;
     uint8_t pad = 0x80, zero = 0, lenb[8];
     md5_update(m, &pad, 1);

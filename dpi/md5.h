@@ -4,8 +4,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct md5 { uint32_t h[4]; uint64_t len; uint8_t buf[64]; } md5_t;
+typedef struct md5 {
+    uint32_t h[4];
+    uint64_t len;
+    uint8_t buf[64];
+} md5_t;
 void md5_init(md5_t *m);
 void md5_update(md5_t *m, const void *data, size_t n);
-void md5_hex(md5_t *m, char out[33]);   /* finishes m; 32 lowercase hex digits */
+void md5_hex(md5_t *m, char out[33]); /* finishes m; 32 lowercase hex digits */
 #endif

@@ -1,7 +1,7 @@
 /* Sparse byte-addressed memory: 4 KiB pages in an open-addressing (linear probing) hash table keyed by
  * page number. Absent pages read as zero; zero fills drop pages so huge ALL_ZERO regions cost nothing. */
 #ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L   /* getline */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #endif
 #include "mem.h"
 #include "crc32.h"
@@ -15,14 +15,14 @@ enum { PAGE_BITS = 12, PAGE_SIZE = 1 << PAGE_BITS, MIN_SLOTS_LOG2 = 6 };
 #define PAGE_MASK ((uint64_t)PAGE_SIZE - 1)
 
 typedef struct page {
-    uint64_t pn;                 /* page number = address >> PAGE_BITS */
-    uint8_t  b[PAGE_SIZE];
+    uint64_t pn; /* page number = address >> PAGE_BITS */
+    uint8_t b[PAGE_SIZE];
 } page_t;
 
 struct mem {
-    page_t **slot;               /* NULL = empty; load factor kept <= 1/2 */
+    page_t **slot; /* NULL = empty; load factor kept <= 1/2 */
     unsigned log2cap;
-    size_t   count;
+    size_t count;
 };
 
 static const uint8_t zero_page[PAGE_SIZE];
@@ -41,7 +41,7 @@ static size_t cap_of(const mem_t *m) { return (size_t)1 << m->log2cap; }
 
 static size_t home_slot(const mem_t *m, uint64_t pn)
 {
-    return (size_t)((pn * 0x9E3779B97F4A7C15ull) >> (64 - m->log2cap));   /* Fibonacci hashing */
+    return (size_t)((pn * 0x9E3779B97F4A7C15ull) >> (64 - m->log2cap)); /* Fibonacci hashing */
 }
 
 static page_t *find(const mem_t *m, uint64_t pn)
@@ -49,8 +49,7 @@ static page_t *find(const mem_t *m, uint64_t pn)
     size_t mask = cap_of(m) - 1;
     for (size_t i = home_slot(m, pn);; i = (i + 1) & mask) {
         page_t *p = m->slot[i];
-        if (!p || p->pn == pn)
-            return p;
+        if (!p || p->pn == pn) return p;
     }
 }
 
@@ -58,8 +57,7 @@ static void place(mem_t *m, page_t *p)
 {
     size_t mask = cap_of(m) - 1;
     size_t i = home_slot(m, p->pn);
-    while (m->slot[i])
-        i = (i + 1) & mask;
+    while (m->slot[i]) i = (i + 1) & mask;
     m->slot[i] = p;
 }
 
@@ -70,18 +68,15 @@ static void rehash(mem_t *m, unsigned log2cap)
     m->log2cap = log2cap;
     m->slot = xcalloc(cap_of(m), sizeof *m->slot);
     for (size_t i = 0; i < oldcap; i++)
-        if (old[i])
-            place(m, old[i]);
+        if (old[i]) place(m, old[i]);
     free(old);
 }
 
 static page_t *get_page(mem_t *m, uint64_t pn)
 {
     page_t *p = find(m, pn);
-    if (p)
-        return p;
-    if (2 * (m->count + 1) > cap_of(m))
-        rehash(m, m->log2cap + 1);
+    if (p) return p;
+    if (2 * (m->count + 1) > cap_of(m)) rehash(m, m->log2cap + 1);
     p = xcalloc(1, sizeof *p);
     p->pn = pn;
     place(m, p);
@@ -94,18 +89,15 @@ static void drop_page(mem_t *m, uint64_t pn)
 {
     size_t mask = cap_of(m) - 1;
     size_t i = home_slot(m, pn);
-    while (m->slot[i] && m->slot[i]->pn != pn)
-        i = (i + 1) & mask;
-    if (!m->slot[i])
-        return;
+    while (m->slot[i] && m->slot[i]->pn != pn) i = (i + 1) & mask;
+    if (!m->slot[i]) return;
     free(m->slot[i]);
     m->slot[i] = NULL;
     m->count--;
     for (size_t j = (i + 1) & mask; m->slot[j]; j = (j + 1) & mask) {
         size_t k = home_slot(m, m->slot[j]->pn);
         bool stays = (i <= j) ? (i < k && k <= j) : (i < k || k <= j);
-        if (stays)
-            continue;
+        if (stays) continue;
         m->slot[i] = m->slot[j];
         m->slot[j] = NULL;
         i = j;
@@ -122,10 +114,8 @@ mem_t *mem_new(void)
 
 void mem_free(mem_t *m)
 {
-    if (!m)
-        return;
-    for (size_t i = 0; i < cap_of(m); i++)
-        free(m->slot[i]);
+    if (!m) return;
+    for (size_t i = 0; i < cap_of(m); i++) free(m->slot[i]);
     free(m->slot);
     free(m);
 }
@@ -137,8 +127,7 @@ mem_t *mem_clone(const mem_t *m)
     c->count = m->count;
     c->slot = xcalloc(cap_of(c), sizeof *c->slot);
     for (size_t i = 0; i < cap_of(m); i++) {
-        if (!m->slot[i])
-            continue;
+        if (!m->slot[i]) continue;
         c->slot[i] = xcalloc(1, sizeof(page_t));
         memcpy(c->slot[i], m->slot[i], sizeof(page_t));
     }
@@ -151,10 +140,7 @@ uint8_t mem_read8(const mem_t *m, uint64_t addr)
     return p ? p->b[addr & PAGE_MASK] : 0;
 }
 
-void mem_write8(mem_t *m, uint64_t addr, uint8_t v)
-{
-    get_page(m, addr >> PAGE_BITS)->b[addr & PAGE_MASK] = v;
-}
+void mem_write8(mem_t *m, uint64_t addr, uint8_t v) { get_page(m, addr >> PAGE_BITS)->b[addr & PAGE_MASK] = v; }
 
 /* Length of the piece of [addr, addr+n) that lies in addr's page. */
 static uint64_t chunk_len(uint64_t addr, uint64_t n)
@@ -169,10 +155,8 @@ void mem_read(const mem_t *m, uint64_t addr, void *dst, uint64_t n)
     while (n) {
         uint64_t len = chunk_len(addr, n);
         const page_t *p = find(m, addr >> PAGE_BITS);
-        if (p)
-            memcpy(d, p->b + (addr & PAGE_MASK), len);
-        else
-            memset(d, 0, len);
+        if (p) memcpy(d, p->b + (addr & PAGE_MASK), len);
+        else memset(d, 0, len);
         d += len;
         addr += len;
         n -= len;
@@ -198,15 +182,13 @@ uint64_t mem_read64(const mem_t *m, uint64_t addr)
     const uint8_t *b = tmp;
     if ((addr & PAGE_MASK) <= PAGE_SIZE - 8) {
         const page_t *p = find(m, addr >> PAGE_BITS);
-        if (!p)
-            return 0;
+        if (!p) return 0;
         b = p->b + (addr & PAGE_MASK);
     } else {
         mem_read(m, addr, tmp, 8);
     }
     uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | b[i];
+    for (int i = 7; i >= 0; i--) v = (v << 8) | b[i];
     return v;
 }
 
@@ -216,8 +198,7 @@ uint32_t mem_read32(const mem_t *m, uint64_t addr)
     const uint8_t *b = tmp;
     if ((addr & PAGE_MASK) <= PAGE_SIZE - 4) {
         const page_t *p = find(m, addr >> PAGE_BITS);
-        if (!p)
-            return 0;
+        if (!p) return 0;
         b = p->b + (addr & PAGE_MASK);
     } else {
         mem_read(m, addr, tmp, 4);
@@ -227,29 +208,22 @@ uint32_t mem_read32(const mem_t *m, uint64_t addr)
 
 static void write_strb(mem_t *m, uint64_t addr, uint64_t data, unsigned strb, unsigned nbytes)
 {
-    if (!strb)
-        return;                               /* nothing enabled: do not even allocate the page */
+    if (!strb) return; /* nothing enabled: do not even allocate the page */
     if ((addr & PAGE_MASK) + nbytes <= PAGE_SIZE) {
         uint8_t *d = get_page(m, addr >> PAGE_BITS)->b + (addr & PAGE_MASK);
-        if (strb == (1u << nbytes) - 1) {     /* all lanes: no per-byte test */
-            for (unsigned i = 0; i < nbytes; i++, data >>= 8)
-                d[i] = (uint8_t)data;
+        if (strb == (1u << nbytes) - 1) { /* all lanes: no per-byte test */
+            for (unsigned i = 0; i < nbytes; i++, data >>= 8) d[i] = (uint8_t)data;
             return;
         }
         for (unsigned i = 0; i < nbytes; i++, strb >>= 1, data >>= 8)
-            if (strb & 1)
-                d[i] = (uint8_t)data;
+            if (strb & 1) d[i] = (uint8_t)data;
         return;
     }
     for (unsigned i = 0; i < nbytes; i++)
-        if (strb >> i & 1)
-            mem_write8(m, addr + i, (uint8_t)(data >> (8 * i)));
+        if (strb >> i & 1) mem_write8(m, addr + i, (uint8_t)(data >> (8 * i)));
 }
 
-void mem_write64_strb(mem_t *m, uint64_t addr, uint64_t data, uint8_t strb)
-{
-    write_strb(m, addr, data, strb, 8);
-}
+void mem_write64_strb(mem_t *m, uint64_t addr, uint64_t data, uint8_t strb) { write_strb(m, addr, data, strb, 8); }
 
 void mem_write32_strb(mem_t *m, uint64_t addr, uint32_t data, uint8_t strb)
 {
@@ -260,12 +234,11 @@ void mem_write32_strb(mem_t *m, uint64_t addr, uint32_t data, uint8_t strb)
  * than what is stored, walk the table once and rebuild it without the victims. */
 static void drop_range(mem_t *m, uint64_t first, uint64_t last)
 {
-    uint64_t span = last - first;             /* pages - 1 */
+    uint64_t span = last - first; /* pages - 1 */
     if (span < 2 * (uint64_t)m->count + 64) {
         for (uint64_t pn = first;; pn++) {
             drop_page(m, pn);
-            if (pn == last)
-                break;
+            if (pn == last) break;
         }
         return;
     }
@@ -274,8 +247,7 @@ static void drop_range(mem_t *m, uint64_t first, uint64_t last)
     m->slot = xcalloc(cap, sizeof *m->slot);
     for (size_t i = 0; i < cap; i++) {
         page_t *p = old[i];
-        if (!p)
-            continue;
+        if (!p) continue;
         if (p->pn >= first && p->pn <= last) {
             free(p);
             m->count--;
@@ -288,15 +260,13 @@ static void drop_range(mem_t *m, uint64_t first, uint64_t last)
 
 void mem_fill(mem_t *m, uint64_t addr, uint64_t n, uint8_t v)
 {
-    if (addr && n > (uint64_t)0 - addr)
-        n = (uint64_t)0 - addr;               /* clamp at the top of the address space */
+    if (addr && n > (uint64_t)0 - addr) n = (uint64_t)0 - addr; /* clamp at the top of the address space */
     if (v == 0) {
         /* Partial head page, whole middle pages (dropped), partial tail page. */
         while (n && ((addr & PAGE_MASK) || n < PAGE_SIZE)) {
             uint64_t len = chunk_len(addr, n);
             page_t *p = find(m, addr >> PAGE_BITS);
-            if (p)
-                memset(p->b + (addr & PAGE_MASK), 0, len);
+            if (p) memset(p->b + (addr & PAGE_MASK), 0, len);
             addr += len;
             n -= len;
         }
@@ -308,8 +278,7 @@ void mem_fill(mem_t *m, uint64_t addr, uint64_t n, uint8_t v)
         }
         if (n) {
             page_t *p = find(m, addr >> PAGE_BITS);
-            if (p)
-                memset(p->b, 0, n);
+            if (p) memset(p->b, 0, n);
         }
         return;
     }
@@ -324,7 +293,7 @@ void mem_fill(mem_t *m, uint64_t addr, uint64_t n, uint8_t v)
 uint32_t mem_crc32(const mem_t *m, uint64_t addr, uint64_t n)
 {
     uint32_t crc = 0;
-    uint64_t zeros = 0;                       /* pending run of absent bytes */
+    uint64_t zeros = 0; /* pending run of absent bytes */
     while (n) {
         uint64_t len = chunk_len(addr, n);
         const page_t *p = find(m, addr >> PAGE_BITS);
@@ -356,10 +325,8 @@ uint64_t mem_diff(const mem_t *a, const mem_t *b, uint64_t addr, uint64_t n, uin
             const uint8_t *y = (pb ? pb->b : zero_page) + (addr & PAGE_MASK);
             if (memcmp(x, y, (size_t)len) != 0) {
                 for (uint64_t i = 0; i < len; i++) {
-                    if (x[i] == y[i])
-                        continue;
-                    if (!found && first)
-                        *first = addr + i;
+                    if (x[i] == y[i]) continue;
+                    if (!found && first) *first = addr + i;
                     found = true;
                     count++;
                 }
@@ -379,26 +346,21 @@ static int cmp_page_ptr(const void *x, const void *y)
 
 void mem_dump_image(const mem_t *m, FILE *f)
 {
-    if (m->count == 0)
-        return;
+    if (m->count == 0) return;
     page_t **pages = xcalloc(m->count, sizeof *pages);
     size_t n = 0;
     for (size_t i = 0; i < cap_of(m); i++)
-        if (m->slot[i])
-            pages[n++] = m->slot[i];
+        if (m->slot[i]) pages[n++] = m->slot[i];
     qsort(pages, n, sizeof *pages, cmp_page_ptr);
     bool have_next = false;
-    uint64_t next_pn = 0;                     /* page that continues the current "@" run */
+    uint64_t next_pn = 0; /* page that continues the current "@" run */
     for (size_t k = 0; k < n; k++) {
         const page_t *p = pages[k];
-        if (memcmp(p->b, zero_page, PAGE_SIZE) == 0)
-            continue;
-        if (!have_next || p->pn != next_pn)
-            fprintf(f, "@%" PRIx64 "\n", p->pn << PAGE_BITS);
+        if (memcmp(p->b, zero_page, PAGE_SIZE) == 0) continue;
+        if (!have_next || p->pn != next_pn) fprintf(f, "@%" PRIx64 "\n", p->pn << PAGE_BITS);
         for (int line = 0; line < PAGE_SIZE; line += 32) {
             char buf[32 * 3 + 1];
-            for (int i = 0; i < 32; i++)
-                snprintf(buf + 3 * i, 4, "%02x%c", p->b[line + i], i == 31 ? '\n' : ' ');
+            for (int i = 0; i < 32; i++) snprintf(buf + 3 * i, 4, "%02x%c", p->b[line + i], i == 31 ? '\n' : ' ');
             fputs(buf, f);
         }
         have_next = true;
@@ -426,7 +388,7 @@ int mem_load_image(mem_t *m, const char *path, char *err, size_t errlen)
     }
     char *line = NULL;
     size_t linecap = 0;
-    uint8_t *buf = NULL;                      /* bytes decoded from the current line */
+    uint8_t *buf = NULL; /* bytes decoded from the current line */
     int lineno = 0, rc = 0;
     bool have_addr = false;
     uint64_t addr = 0;
@@ -449,18 +411,15 @@ int mem_load_image(mem_t *m, const char *path, char *err, size_t errlen)
                 break;
             }
         while (*s && rc == 0) {
-            while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-                s++;
-            if (!*s)
-                break;
+            while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') s++;
+            if (!*s) break;
             char *tok = s;
-            while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
-                s++;
+            while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n') s++;
             size_t len = (size_t)(s - tok);
             if (*tok == '@') {
                 if (len < 2 || len > 17) {
-                    snprintf(err, errlen, "%s:%d: bad address token '%.*s' (want @ and 1-16 hex digits)",
-                             path, lineno, (int)len, tok);
+                    snprintf(err, errlen, "%s:%d: bad address token '%.*s' (want @ and 1-16 hex digits)", path, lineno,
+                             (int)len, tok);
                     rc = -1;
                     break;
                 }
@@ -468,15 +427,14 @@ int mem_load_image(mem_t *m, const char *path, char *err, size_t errlen)
                 for (size_t i = 1; i < len; i++) {
                     int h = hexval((unsigned char)tok[i]);
                     if (h < 0) {
-                        snprintf(err, errlen, "%s:%d: bad hex digit '%c' in address '%.*s'", path, lineno,
-                                 tok[i], (int)len, tok);
+                        snprintf(err, errlen, "%s:%d: bad hex digit '%c' in address '%.*s'", path, lineno, tok[i],
+                                 (int)len, tok);
                         rc = -1;
                         break;
                     }
                     a = a << 4 | (uint64_t)h;
                 }
-                if (rc)
-                    break;
+                if (rc) break;
                 mem_write(m, run_addr, buf, nbuf);
                 nbuf = 0;
                 addr = run_addr = a;
@@ -484,14 +442,12 @@ int mem_load_image(mem_t *m, const char *path, char *err, size_t errlen)
                 continue;
             }
             if (!have_addr) {
-                snprintf(err, errlen, "%s:%d: data '%.*s' before the first @address", path, lineno,
-                         (int)len, tok);
+                snprintf(err, errlen, "%s:%d: data '%.*s' before the first @address", path, lineno, (int)len, tok);
                 rc = -1;
                 break;
             }
             if (len % 2) {
-                snprintf(err, errlen, "%s:%d: odd number of hex digits in '%.*s'", path, lineno, (int)len,
-                         tok);
+                snprintf(err, errlen, "%s:%d: odd number of hex digits in '%.*s'", path, lineno, (int)len, tok);
                 rc = -1;
                 break;
             }
@@ -507,8 +463,7 @@ int mem_load_image(mem_t *m, const char *path, char *err, size_t errlen)
             }
             addr = run_addr + nbuf;
         }
-        if (rc)
-            break;
+        if (rc) break;
         mem_write(m, run_addr, buf, nbuf);
     }
     if (rc == 0 && ferror(f)) {

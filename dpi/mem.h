@@ -9,20 +9,20 @@
 
 typedef struct mem mem_t;
 
-mem_t   *mem_new(void);
-void     mem_free(mem_t *m);
-mem_t   *mem_clone(const mem_t *m);                     /* deep copy */
-uint8_t  mem_read8(const mem_t *m, uint64_t addr);
-void     mem_write8(mem_t *m, uint64_t addr, uint8_t v);
-void     mem_read(const mem_t *m, uint64_t addr, void *dst, uint64_t n);
-void     mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t n);
+mem_t *mem_new(void);
+void mem_free(mem_t *m);
+mem_t *mem_clone(const mem_t *m); /* deep copy */
+uint8_t mem_read8(const mem_t *m, uint64_t addr);
+void mem_write8(mem_t *m, uint64_t addr, uint8_t v);
+void mem_read(const mem_t *m, uint64_t addr, void *dst, uint64_t n);
+void mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t n);
 /* Little-endian word access with byte strobes: byte i of `data` goes to addr+i when strb bit i is set. */
 uint64_t mem_read64(const mem_t *m, uint64_t addr);
-void     mem_write64_strb(mem_t *m, uint64_t addr, uint64_t data, uint8_t strb);
+void mem_write64_strb(mem_t *m, uint64_t addr, uint64_t data, uint8_t strb);
 uint32_t mem_read32(const mem_t *m, uint64_t addr);
-void     mem_write32_strb(mem_t *m, uint64_t addr, uint32_t data, uint8_t strb);
+void mem_write32_strb(mem_t *m, uint64_t addr, uint32_t data, uint8_t strb);
 /* Fill [addr, addr+n) with v; v = 0 may drop whole pages (sizes can be hundreds of MiB). */
-void     mem_fill(mem_t *m, uint64_t addr, uint64_t n, uint8_t v);
+void mem_fill(mem_t *m, uint64_t addr, uint64_t n, uint8_t v);
 /* zlib CRC-32 (poly 0xEDB88320, init/final xor 0xFFFFFFFF) over [addr, addr+n), streaming over absent
  * pages as zeros. crc32 of 0x800 zero bytes = 0xF1E8BA9E. */
 uint32_t mem_crc32(const mem_t *m, uint64_t addr, uint64_t n);
@@ -32,6 +32,6 @@ uint32_t crc32_update(uint32_t crc, const void *buf, size_t n);
 uint64_t mem_diff(const mem_t *a, const mem_t *b, uint64_t addr, uint64_t n, uint64_t *first);
 /* Image dump/load in the text form "@<hex addr>" then lines of up to 32 hex byte pairs (only written pages,
  * zero pages skipped). Load returns 0, or -1 with a message "file:line: what" in err. */
-void     mem_dump_image(const mem_t *m, FILE *f);
-int      mem_load_image(mem_t *m, const char *path, char *err, size_t errlen);
+void mem_dump_image(const mem_t *m, FILE *f);
+int mem_load_image(mem_t *m, const char *path, char *err, size_t errlen);
 #endif

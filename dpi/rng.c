@@ -15,12 +15,10 @@ static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 void rng_seed(rng_t *r, uint64_t seed)
 {
     uint64_t x = seed;
-    for (int i = 0; i < 4; i++)
-        r->s[i] = splitmix64(&x);
+    for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&x);
     /* splitmix64 is a bijection of distinct counters, so an all-zero state cannot occur in practice;
      * guard anyway because xoshiro would then output zeros forever. */
-    if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
-        r->s[0] = 1;
+    if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0) r->s[0] = 1;
 }
 
 static uint64_t fnv1a64(const char *s)
@@ -58,12 +56,11 @@ uint64_t rng_next(rng_t *r)
 /* Lemire's multiply-and-reject: unbiased, usually one 64-bit multiply and no division. */
 uint32_t rng_below(rng_t *r, uint32_t n)
 {
-    if (n == 0)
-        return 0;
+    if (n == 0) return 0;
     uint64_t m = (rng_next(r) >> 32) * (uint64_t)n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;   /* 2^32 mod n */
+        uint32_t threshold = (uint32_t)(-n) % n; /* 2^32 mod n */
         while (low < threshold) {
             m = (rng_next(r) >> 32) * (uint64_t)n;
             low = (uint32_t)m;
@@ -80,7 +77,7 @@ uint32_t rng_range(rng_t *r, uint32_t lo, uint32_t hi)
         hi = t;
     }
     uint32_t span = hi - lo + 1u;
-    if (span == 0)               /* the whole 32-bit range */
+    if (span == 0) /* the whole 32-bit range */
         return (uint32_t)(rng_next(r) >> 32);
     return lo + rng_below(r, span);
 }
@@ -89,10 +86,8 @@ bool rng_chance(rng_t *r, unsigned percent)
 {
     /* 0 and 100 do not consume the stream: a disabled stall costs nothing per cycle. Otherwise compare a
      * 32-bit draw with percent/100 of 2^32: one draw, no loop; the bias is below 2^-32 per call. */
-    if (percent == 0)
-        return false;
-    if (percent >= 100)
-        return true;
+    if (percent == 0) return false;
+    if (percent >= 100) return true;
     uint32_t threshold = (uint32_t)(((uint64_t)percent << 32) / 100);
     return (uint32_t)(rng_next(r) >> 32) < threshold;
 }

@@ -3,15 +3,15 @@
 #include "max78000_regs.h"
 
 const uint32_t max78000_lreg_wmask[16] = {
-    MAX78000_RCNT_WMASK, MAX78000_CCNT_WMASK, MAX78000_ONED_WMASK, MAX78000_PRCNT_WMASK,
-    MAX78000_PCCNT_WMASK, MAX78000_STRIDE_WMASK, MAX78000_WPTR_BASE_WMASK, MAX78000_WPTR_TOFF_WMASK,
+    MAX78000_RCNT_WMASK,      MAX78000_CCNT_WMASK,       MAX78000_ONED_WMASK,      MAX78000_PRCNT_WMASK,
+    MAX78000_PCCNT_WMASK,     MAX78000_STRIDE_WMASK,     MAX78000_WPTR_BASE_WMASK, MAX78000_WPTR_TOFF_WMASK,
     MAX78000_WPTR_MOFF_WMASK, MAX78000_WPTR_CHOFF_WMASK, MAX78000_RPTR_BASE_WMASK, MAX78000_LCTRL0_WMASK,
-    MAX78000_MCNT_WMASK, MAX78000_TPTR_WMASK, MAX78000_EN_WMASK, MAX78000_POST_WMASK,
+    MAX78000_MCNT_WMASK,      MAX78000_TPTR_WMASK,       MAX78000_EN_WMASK,        MAX78000_POST_WMASK,
 };
 
 static max78000_dec_t mk(max78000_dec_kind_t k, unsigned q, unsigned idx, unsigned idx2, unsigned proc)
 {
-    max78000_dec_t d = { k, q, idx, idx2, proc };
+    max78000_dec_t d = {k, q, idx, idx2, proc};
     return d;
 }
 
@@ -27,7 +27,7 @@ static max78000_dec_t decode_global(uint32_t o)
 static max78000_dec_t decode_quad(unsigned q, uint32_t o)
 {
     if (o < 0x10) {
-        static const max78000_dec_kind_t k[4] = { DEC_CTRL, DEC_SRAM, DEC_LCNT_MAX, DEC_TEST };
+        static const max78000_dec_kind_t k[4] = {DEC_CTRL, DEC_SRAM, DEC_LCNT_MAX, DEC_TEST};
         return mk(k[o >> 2], q, 0, 0, 0);
     }
     if (o < 0x810) return mk(DEC_LREG, q, ((o - 0x10) >> 2) & 31, (o - 0x10) >> 7, 0);
@@ -55,11 +55,10 @@ static max78000_dec_t decode_quad(unsigned q, uint32_t o)
 max78000_dec_t max78000_decode(uint32_t addr)
 {
     if (addr >= MAX78000_FFIFO_BASE && addr < MAX78000_FFIFO_BASE + 0x14u) {
-        static const max78000_dec_kind_t k[5] = { DEC_FF_CR, DEC_FF_SR, DEC_FF_IE, DEC_FF_IS, DEC_FF_DR };
+        static const max78000_dec_kind_t k[5] = {DEC_FF_CR, DEC_FF_SR, DEC_FF_IE, DEC_FF_IS, DEC_FF_DR};
         return mk(k[(addr - MAX78000_FFIFO_BASE) >> 2], 0, 0, 0, 0);
     }
-    if (addr >= MAX78000_GLOB_BASE && addr < MAX78000_QUAD_BASE)
-        return decode_global(addr - MAX78000_GLOB_BASE);
+    if (addr >= MAX78000_GLOB_BASE && addr < MAX78000_QUAD_BASE) return decode_global(addr - MAX78000_GLOB_BASE);
     if (addr >= MAX78000_QUAD_BASE && addr - MAX78000_QUAD_BASE < MAX78000_QUAD_COUNT * MAX78000_QUAD_STRIDE) {
         uint32_t o = addr - MAX78000_QUAD_BASE;
         return decode_quad(o / MAX78000_QUAD_STRIDE, o % MAX78000_QUAD_STRIDE);
@@ -69,9 +68,9 @@ max78000_dec_t max78000_decode(uint32_t addr)
 
 const char *max78000_dec_name(max78000_dec_kind_t k)
 {
-    static const char *const n[] = { "invalid", "FIFO_CTRL", "FIFO_STAT", "FIFO_WR", "AOD_CTRL", "CTRL",
-                                     "SRAM", "LCNT_MAX", "TEST", "layer register", "STRM0", "STRM1", "FBUF",
-                                     "IFRM", "LCTRL1", "MLAT", "BRAM", "TRAM", "MRAM", "data SRAM",
-                                     "FF_CR", "FF_SR", "FF_IE", "FF_IS", "FF_DR" };
+    static const char *const n[] = {
+        "invalid",        "FIFO_CTRL", "FIFO_STAT", "FIFO_WR", "AOD_CTRL", "CTRL",   "SRAM", "LCNT_MAX", "TEST",
+        "layer register", "STRM0",     "STRM1",     "FBUF",    "IFRM",     "LCTRL1", "MLAT", "BRAM",     "TRAM",
+        "MRAM",           "data SRAM", "FF_CR",     "FF_SR",   "FF_IE",    "FF_IS",  "FF_DR"};
     return (unsigned)k < sizeof n / sizeof n[0] ? n[k] : "?";
 }

@@ -12,8 +12,7 @@
 max78000_t *max78000_new(void)
 {
     max78000_t *m = calloc(1, sizeof *m);
-    if (m)
-        max78000_reset(m);
+    if (m) max78000_reset(m);
     return m;
 }
 
@@ -30,12 +29,12 @@ void max78000_reset(max78000_t *m)
 {
     max78000_layer_hook_t hook = m->hook;
     void *ctx = m->hook_ctx;
-    uint32_t (*prerun)[MAX78000_DMEM_WORDS] = m->prerun;
+    uint32_t(*prerun)[MAX78000_DMEM_WORDS] = m->prerun;
     max78000_sbuf_clear(m);
     memset(m, 0, sizeof *m);
     m->hook = hook;
     m->hook_ctx = ctx;
-    m->prerun = prerun;   /* a buffer only: run_stoppable is false */
+    m->prerun = prerun; /* a buffer only: run_stoppable is false */
     m->fifo_ctrl = MAX78000_FIFO_CTRL_RESET;
     m->aod_ctrl = MAX78000_AOD_CTRL_RESET;
     for (unsigned q = 0; q < MAX78000_NQUAD; q++) {
@@ -62,8 +61,7 @@ static void reg_write(uint32_t *reg, uint32_t data, uint8_t strb, uint32_t wmask
 bool max78000_irq(const max78000_t *m)
 {
     for (unsigned q = 0; q < MAX78000_NQUAD; q++)
-        if (m->q[q].ctrl & MAX78000_CTRL_CNN_IRQ_MASK)
-            return true;
+        if (m->q[q].ctrl & MAX78000_CTRL_CNN_IRQ_MASK) return true;
     return max78000_fifo_irq(m);
 }
 
@@ -75,8 +73,7 @@ static void set_done(max78000_t *m)
     m->run_irq_set = 0;
     for (unsigned q = 0; q < MAX78000_NQUAD; q++)
         if (m->q[q].ctrl & MAX78000_CTRL_CNN_EN_MASK) {
-            if (!(m->q[q].ctrl & MAX78000_CTRL_CNN_IRQ_MASK))
-                m->run_irq_set |= (uint8_t)(1u << q);
+            if (!(m->q[q].ctrl & MAX78000_CTRL_CNN_IRQ_MASK)) m->run_irq_set |= (uint8_t)(1u << q);
             m->q[q].ctrl |= MAX78000_CTRL_CNN_IRQ_MASK;
         }
 }
@@ -85,8 +82,7 @@ static void run_layer_hooked(max78000_t *m, unsigned y)
 {
     max78000_run_layer(m, y);
     max78000_sbuf_next_layer(m);
-    if (m->hook)
-        m->hook(m->hook_ctx, m, y);
+    if (m->hook) m->hook(m->hook_ctx, m, y);
 }
 
 /* D42/D43: a start of master quadrant `master` that goes now (max78000_start, or the FIFO write that completed its
@@ -99,11 +95,9 @@ static void run_now(max78000_t *m, unsigned master)
     /* what a stop needs to re-run this run up to any of its layers: its start state (streaming keeps state in the
        circular buffers as well, so a stop of a streaming run is not modelled) */
     bool stream = mq->ctrl & (MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_STREAM_EN_MASK);
-    if (!stream && !m->prerun)
-        m->prerun = malloc(sizeof m->dmem);
+    if (!stream && !m->prerun) m->prerun = malloc(sizeof m->dmem);
     m->run_stoppable = !stream && m->prerun;
-    if (m->run_stoppable)
-        memcpy(m->prerun, m->dmem, sizeof m->dmem);
+    if (m->run_stoppable) memcpy(m->prerun, m->dmem, sizeof m->dmem);
     m->run_master = master;
     m->run_layers0 = m->layers_run;
     m->run_macs0 = m->macs;
@@ -115,8 +109,7 @@ static void run_now(max78000_t *m, unsigned master)
     } else {
         m->run_first = 0;
         m->run_last = last;
-        for (unsigned y = 0; y <= last; y++)
-            run_layer_hooked(m, y);
+        for (unsigned y = 0; y <= last; y++) run_layer_hooked(m, y);
         m->next_layer = 0;
     }
     set_done(m);
@@ -125,8 +118,10 @@ static void run_now(max78000_t *m, unsigned master)
 bool max78000_stop_after(max78000_t *m, unsigned last_done, char *why, size_t whylen)
 {
     if (!m->run_stoppable) {
-        snprintf(why, whylen, "%s", m->runs == 0 ? "no run has started" :
-                 "the run streams or takes FIFO input, or was stopped already: a stop of it is not modelled");
+        snprintf(why, whylen, "%s",
+                 m->runs == 0
+                     ? "no run has started"
+                     : "the run streams or takes FIFO input, or was stopped already: a stop of it is not modelled");
         return false;
     }
     if (last_done < m->run_first || last_done > m->run_last) {
@@ -137,12 +132,10 @@ bool max78000_stop_after(max78000_t *m, unsigned last_done, char *why, size_t wh
     memcpy(m->dmem, m->prerun, sizeof m->dmem);
     m->layers_run = m->run_layers0;
     m->macs = m->run_macs0;
-    for (unsigned y = m->run_first; y <= last_done; y++)
-        max78000_run_layer(m, y);
+    for (unsigned y = m->run_first; y <= last_done; y++) max78000_run_layer(m, y);
     max78000_clear_written(m);
     for (unsigned q = 0; q < MAX78000_NQUAD; q++)
-        if (m->run_irq_set & (1u << q))
-            m->q[q].ctrl &= ~MAX78000_CTRL_CNN_IRQ_MASK;
+        if (m->run_irq_set & (1u << q)) m->q[q].ctrl &= ~MAX78000_CTRL_CNN_IRQ_MASK;
     m->run_irq_set = 0;
     m->next_layer = 0;
     m->run_stoppable = false;
@@ -153,12 +146,12 @@ static void ctrl_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
 {
     uint32_t old = m->q[q].ctrl;
     reg_write(&m->q[q].ctrl, data, strb, MAX78000_CTRL_WMASK);
-    m->run_irq_set &= (uint8_t)~(1u << q);   /* its cnn_irq bit is what was written now */
+    m->run_irq_set &= (uint8_t) ~(1u << q); /* its cnn_irq bit is what was written now */
     uint32_t v = m->q[q].ctrl;
     unsigned ext = REG_GET(v, MAX78000_CTRL_EXT_SYNC);
     bool is_master = !(ext & 4) || (ext & 3) == q;
     if (!(old & MAX78000_CTRL_MLAT_LD_MASK) && (v & MAX78000_CTRL_MLAT_LD_MASK) && !(v & MAX78000_CTRL_CNN_EN_MASK)) {
-        m->q[q].mlat_ptr = m->q[q].lreg[MAX78000_LR_WPTR_BASE][0] & 0x1FFFFu;   /* 3.12 */
+        m->q[q].mlat_ptr = m->q[q].lreg[MAX78000_LR_WPTR_BASE][0] & 0x1FFFFu; /* 3.12 */
         m->q[q].mlat_primed = false;
     }
     if (!(old & MAX78000_CTRL_CNN_EN_MASK) && (v & MAX78000_CTRL_CNN_EN_MASK) && is_master && max78000_start(m, q))
@@ -194,15 +187,11 @@ static void test_write(max78000_t *m, unsigned q, uint32_t data, uint8_t strb)
             zero_class(m, q, c);
             v |= bdone | MAX78000_TEST_BISTDONE_MASK;
         }
-        if (!(v & zero))
-            v &= ~zdone;
-        if (!(v & bist))
-            v &= ~bdone;
+        if (!(v & zero)) v &= ~zdone;
+        if (!(v & bist)) v &= ~bdone;
     }
-    if (!(v & (0xFu << 22)))
-        v &= ~MAX78000_TEST_ZERODONE_MASK;
-    if (!(v & (0xFu << 18)))
-        v &= ~MAX78000_TEST_BISTDONE_MASK;
+    if (!(v & (0xFu << 22))) v &= ~MAX78000_TEST_ZERODONE_MASK;
+    if (!(v & (0xFu << 18))) v &= ~MAX78000_TEST_BISTDONE_MASK;
     m->q[q].test = v;
 }
 
@@ -211,7 +200,7 @@ static void mram_write(max78000_t *m, const max78000_dec_t *d, uint32_t addr, ui
 {
     max78000_quad_t *Q = &m->q[d->q];
     if (Q->ctrl & MAX78000_CTRL_MEXPRESS_MASK) {
-        if (addr & 3) {             /* set-address */
+        if (addr & 3) { /* set-address */
             Q->xp_valid = true;
             Q->xp_proc = (addr >> 14) & 15;
             Q->xp_word = (addr >> 2) & 0xFFF;
@@ -225,33 +214,26 @@ static void mram_write(max78000_t *m, const max78000_dec_t *d, uint32_t addr, ui
             return;
         }
         for (int b = 3; b >= 0; b--) {
-            if (!(strb & (1u << b)))
-                continue;
+            if (!(strb & (1u << b))) continue;
             Q->xp_buf[8 - Q->xp_nbytes] = (uint8_t)(data >> (8 * b));
             if (++Q->xp_nbytes == 9) {
-                if (Q->xp_word < MAX78000_MRAM_WORDS)
-                    memcpy(Q->mram[Q->xp_proc][Q->xp_word], Q->xp_buf, 9);
+                if (Q->xp_word < MAX78000_MRAM_WORDS) memcpy(Q->mram[Q->xp_proc][Q->xp_word], Q->xp_buf, 9);
                 Q->xp_word++;
                 Q->xp_nbytes = 0;
             }
         }
         return;
     }
-    unsigned part = d->idx2;    /* (t>>2)&3 */
+    unsigned part = d->idx2; /* (t>>2)&3 */
     uint8_t *st = Q->stage;
     for (unsigned b = 0; b < 4; b++) {
-        if (!(strb & (1u << b)))
-            continue;
+        if (!(strb & (1u << b))) continue;
         uint8_t byte = (uint8_t)(data >> (8 * b));
-        if (part == 0 && b == 0)
-            st[8] = byte;
-        else if (part == 1)
-            st[4 + b] = byte;
-        else if (part == 2)
-            st[b] = byte;
+        if (part == 0 && b == 0) st[8] = byte;
+        else if (part == 1) st[4 + b] = byte;
+        else if (part == 2) st[b] = byte;
     }
-    if (part == 3)
-        memcpy(Q->mram[d->proc][d->idx], st, 9);
+    if (part == 3) memcpy(Q->mram[d->proc][d->idx], st, 9);
 }
 
 static uint32_t mram_read(const max78000_t *m, const max78000_dec_t *d)
@@ -269,9 +251,14 @@ static unsigned wait_states(const max78000_t *m, const max78000_dec_t *d)
 {
     switch (d->kind) {
     case DEC_INVALID: return 0;
-    case DEC_FF_CR: case DEC_FF_SR: case DEC_FF_IE: case DEC_FF_IS: case DEC_FF_DR: return 0;   /* no rdy_sel */
-    case DEC_FIFO_CTRL: case DEC_FIFO_STAT: case DEC_FIFO_WR:
-        return REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_RDY_SEL);
+    case DEC_FF_CR:
+    case DEC_FF_SR:
+    case DEC_FF_IE:
+    case DEC_FF_IS:
+    case DEC_FF_DR: return 0; /* no rdy_sel */
+    case DEC_FIFO_CTRL:
+    case DEC_FIFO_STAT:
+    case DEC_FIFO_WR: return REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_RDY_SEL);
     case DEC_AOD_CTRL: return REG_GET(m->aod_ctrl, MAX78000_AOD_CTRL_RDY_SEL);
     default: return REG_GET(m->q[d->q].ctrl, MAX78000_CTRL_RDY_SEL);
     }
@@ -280,7 +267,7 @@ static unsigned wait_states(const max78000_t *m, const max78000_dec_t *d)
 max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, uint8_t strb)
 {
     max78000_dec_t d = max78000_decode(addr);
-    max78000_resp_t r = { 0, d.kind == DEC_INVALID, wait_states(m, &d) };
+    max78000_resp_t r = {0, d.kind == DEC_INVALID, wait_states(m, &d)};
     max78000_quad_t *Q = &m->q[d.q];
     switch (d.kind) {
     case DEC_INVALID: break;
@@ -288,11 +275,12 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
     case DEC_FIFO_STAT: break;
     case DEC_FIFO_WR:
         if (strb == 0xF) {
-            if (max78000_fifo_write(m, d.idx, data))
-                run_now(m, m->fifo_master);
+            if (max78000_fifo_write(m, d.idx, data)) run_now(m, m->fifo_master);
         } else if (!m->unsupported[0])
-            snprintf(m->unsupported, sizeof m->unsupported, "FIFO_WR%u write with PSTRB 0x%x (only whole words are "
-                     "specified)", d.idx, strb);
+            snprintf(m->unsupported, sizeof m->unsupported,
+                     "FIFO_WR%u write with PSTRB 0x%x (only whole words are "
+                     "specified)",
+                     d.idx, strb);
         break;
     case DEC_AOD_CTRL: reg_write(&m->aod_ctrl, data, strb, MAX78000_AOD_CTRL_WMASK); break;
     case DEC_FF_CR: reg_write(&m->ff_cr, data, strb, MAX78000_FF_CR_WMASK); break;
@@ -301,11 +289,12 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
     case DEC_FF_IS: reg_write(&m->ff_is, data, strb, MAX78000_FF_IS_WMASK); break;
     case DEC_FF_DR:
         if (strb == 0xF) {
-            if (max78000_ffifo_write(m, data))
-                run_now(m, m->fifo_master);
+            if (max78000_ffifo_write(m, data)) run_now(m, m->fifo_master);
         } else if (!m->unsupported[0])
-            snprintf(m->unsupported, sizeof m->unsupported, "FF_DR write with PSTRB 0x%x (only whole words are "
-                     "specified)", strb);
+            snprintf(m->unsupported, sizeof m->unsupported,
+                     "FF_DR write with PSTRB 0x%x (only whole words are "
+                     "specified)",
+                     strb);
         break;
     case DEC_CTRL: ctrl_write(m, d.q, data, strb); break;
     case DEC_SRAM: reg_write(&Q->sram, data, strb, MAX78000_SRAM_WMASK); break;
@@ -319,8 +308,7 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
     case DEC_LCTRL1: reg_write(&Q->lctrl1[d.idx], data, strb, MAX78000_LCTRL1_WMASK); break;
     case DEC_MLAT: break;
     case DEC_BRAM:
-        if (strb & 1)
-            Q->bram[d.idx] = (uint8_t)data;
+        if (strb & 1) Q->bram[d.idx] = (uint8_t)data;
         break;
     case DEC_TRAM: {
         uint16_t *t = &Q->tram[d.proc][d.idx];
@@ -344,13 +332,13 @@ max78000_resp_t max78000_apb_write(max78000_t *m, uint32_t addr, uint32_t data, 
 static uint32_t mlat_read(max78000_t *m, unsigned q)
 {
     max78000_quad_t *Q = &m->q[q];
-    uint32_t d = REG_GET(Q->lctrl1[0], MAX78000_LCTRL1_WPTR_INC) + 1, lane = REG_GET(Q->ctrl, MAX78000_CTRL_MLATCH_SEL), v = 0;
+    uint32_t d = REG_GET(Q->lctrl1[0], MAX78000_LCTRL1_WPTR_INC) + 1, lane = REG_GET(Q->ctrl, MAX78000_CTRL_MLATCH_SEL),
+             v = 0;
     for (uint32_t i = 0; i < 4; i++) {
         uint32_t p = (Q->mlat_ptr + i * d) & 0x1FFFFu;
         v |= ((m->dmem[p >> 13][p & 0x1FFF] >> (8 * lane)) & 0xFFu) << (8 * i);
     }
-    if (Q->mlat_primed)
-        Q->mlat_ptr = (Q->mlat_ptr + 4 * d) & 0x1FFFFu;
+    if (Q->mlat_primed) Q->mlat_ptr = (Q->mlat_ptr + 4 * d) & 0x1FFFFu;
     Q->mlat_primed = true;
     return v;
 }
@@ -358,10 +346,12 @@ static uint32_t mlat_read(max78000_t *m, unsigned q)
 max78000_resp_t max78000_apb_read(max78000_t *m, uint32_t addr)
 {
     max78000_dec_t d = max78000_decode(addr);
-    max78000_resp_t r = { 0, d.kind == DEC_INVALID, wait_states(m, &d) };
+    max78000_resp_t r = {0, d.kind == DEC_INVALID, wait_states(m, &d)};
     const max78000_quad_t *Q = &m->q[d.q];
     switch (d.kind) {
-    case DEC_INVALID: case DEC_FIFO_WR: case DEC_FF_DR: break;
+    case DEC_INVALID:
+    case DEC_FIFO_WR:
+    case DEC_FF_DR: break;
     case DEC_FF_CR: r.rdata = m->ff_cr; break;
     case DEC_FF_SR: r.rdata = max78000_ffifo_stat(m); break;
     case DEC_FF_IE: r.rdata = m->ff_ie; break;
@@ -401,8 +391,7 @@ uint32_t max78000_dmem_addr(unsigned g, unsigned w)
 bool max78000_dmem_at(const max78000_t *m, uint32_t addr, uint32_t *value)
 {
     max78000_dec_t d = max78000_decode(addr);
-    if (d.kind != DEC_DSRAM)
-        return false;
+    if (d.kind != DEC_DSRAM) return false;
     *value = m->dmem[d.idx2][d.idx];
     return true;
 }
@@ -411,8 +400,7 @@ void max78000_mram_word(const max78000_t *m, unsigned p, unsigned w, uint8_t *hi
 {
     const uint8_t *b = m->q[(p >> 4) & 3].mram[p & 15][w % MAX78000_MRAM_WORDS];
     uint64_t v = 0;
-    for (int s = 7; s >= 0; s--)
-        v = v << 8 | b[s];
+    for (int s = 7; s >= 0; s--) v = v << 8 | b[s];
     *hi = b[8];
     *lo = v;
 }

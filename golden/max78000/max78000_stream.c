@@ -20,7 +20,7 @@ void max78000_sbuf_put(max78000_sbuf_t *b, size_t off, unsigned lane_bits, uint3
         size_t cap = b->cap ? b->cap : 1024;
         while (cap <= off) cap *= 2;
         uint32_t *nw = realloc(b->w, cap * sizeof *nw);
-        if (!nw) return;                  /* the read then falls back to memory: a mismatch, never silent */
+        if (!nw) return; /* the read then falls back to memory: a mismatch, never silent */
         memset(nw + b->cap, 0, (cap - b->cap) * sizeof *nw);
         b->w = nw;
         b->cap = cap;
@@ -64,8 +64,7 @@ void max78000_sbuf_clear(max78000_t *m)
 static uint32_t roll_of(const max78000_t *m, unsigned q, unsigned y)
 {
     uint32_t c = m->q[q].ctrl;
-    if (y >= MAX78000_NSTREAM || !(c & MAX78000_CTRL_STREAM_EN_MASK) || !(c & MAX78000_CTRL_LILBUF_MASK))
-        return 0;
+    if (y >= MAX78000_NSTREAM || !(c & MAX78000_CTRL_STREAM_EN_MASK) || !(c & MAX78000_CTRL_LILBUF_MASK)) return 0;
     return m->q[q].fbuf[y] & 0x1FFFFu;
 }
 
@@ -73,10 +72,7 @@ static uint32_t roll_of(const max78000_t *m, unsigned q, unsigned y)
  * FIFO_CTRL then). */
 static bool ff_feeds(const max78000_t *m) { return (m->q[0].ctrl & MAX78000_CTRL_FFIFO_EN_MASK) != 0; }
 
-bool max78000_qupac(const max78000_t *m)
-{
-    return ff_feeds(m) && (m->q[0].ctrl & MAX78000_CTRL_QUPAC_MASK);
-}
+bool max78000_qupac(const max78000_t *m) { return ff_feeds(m) && (m->q[0].ctrl & MAX78000_CTRL_QUPAC_MASK); }
 
 /* One FIFO word into layer 0's input (D46); with qupac the fast FIFO's word goes to memory 4q of every
  * quadrant q (processors 16q..16q+3), each at its own layer 0's RPTR_BASE and circular buffer. */
@@ -106,7 +102,11 @@ static bool src_pop(max78000_t *m, unsigned k, uint32_t *w)
 {
     uint32_t *q = m->fifo[k];
     unsigned *lvl = &m->fifo_level[k], depth = MAX78000_FIFO_DEPTH;
-    if (k == 0 && ff_feeds(m)) { q = m->ff; lvl = &m->ff_level; depth = MAX78000_FFIFO_DEPTH; }
+    if (k == 0 && ff_feeds(m)) {
+        q = m->ff;
+        lvl = &m->ff_level;
+        depth = MAX78000_FFIFO_DEPTH;
+    }
     if (!*lvl) return false;
     *w = q[0];
     memmove(q, q + 1, (depth - 1) * sizeof *q);
@@ -124,12 +124,10 @@ static bool drain(max78000_t *m)
     uint32_t w;
     for (unsigned k = 0; k < 4; k++) {
         if (!(en & (1u << k))) continue;
-        while (m->fifo_taken[k] < ifrm(m, k) && src_pop(m, k, &w))
-            deliver(m, k, w);
+        while (m->fifo_taken[k] < ifrm(m, k) && src_pop(m, k, &w)) deliver(m, k, w);
         if (m->fifo_taken[k] < ifrm(m, k)) done = false;
     }
-    if (done)
-        m->fifo_wait = false;
+    if (done) m->fifo_wait = false;
     return done;
 }
 
@@ -142,16 +140,23 @@ static void fast_fifo_refusals(max78000_t *m)
     for (unsigned q = 0; q < 4 && !m->unsupported[0]; q++) {
         uint32_t v = m->q[q].ctrl;
         if ((v & MAX78000_CTRL_FFIFO_EN_MASK) && (q != 0 || !(v & MAX78000_CTRL_FIFOGRP_MASK)))
-            snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: fast-FIFO input other than "
-                     "into quadrant 0 with fifogrp (M3) not modelled", q, v);
+            snprintf(m->unsupported, sizeof m->unsupported,
+                     "quadrant %u CTRL=0x%08x: fast-FIFO input other than "
+                     "into quadrant 0 with fifogrp (M3) not modelled",
+                     q, v);
         else if ((v & MAX78000_CTRL_QUPAC_MASK) && !ff_feeds(m))
-            snprintf(m->unsupported, sizeof m->unsupported, "quadrant %u CTRL=0x%08x: qupac (fast-FIFO x16 "
-                     "broadcast, M3) without the fast FIFO feeding quadrant 0 not modelled", q, v);
+            snprintf(m->unsupported, sizeof m->unsupported,
+                     "quadrant %u CTRL=0x%08x: qupac (fast-FIFO x16 "
+                     "broadcast, M3) without the fast FIFO feeding quadrant 0 not modelled",
+                     q, v);
         else if (max78000_qupac(m) && REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN))
-            snprintf(m->unsupported, sizeof m->unsupported, "qupac with FIFO_CTRL.fifo_en 0x%x: the fast FIFO feeds "
-                     "every quadrant then (ai8xize writes no FIFO_CTRL)", REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN));
+            snprintf(m->unsupported, sizeof m->unsupported,
+                     "qupac with FIFO_CTRL.fifo_en 0x%x: the fast FIFO feeds "
+                     "every quadrant then (ai8xize writes no FIFO_CTRL)",
+                     REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN));
         else if (max78000_qupac(m) && ifrm(m, q) != ifrm(m, 0))
-            snprintf(m->unsupported, sizeof m->unsupported, "qupac with IFRM 0x%x in quadrant %u and 0x%x in quadrant "
+            snprintf(m->unsupported, sizeof m->unsupported,
+                     "qupac with IFRM 0x%x in quadrant %u and 0x%x in quadrant "
                      "0: every quadrant takes each broadcast word (ai8xize writes the same IFRM in all four)",
                      ifrm(m, q), q, ifrm(m, 0));
     }
@@ -181,7 +186,7 @@ bool max78000_fifo_write(max78000_t *m, unsigned k, uint32_t data)
 {
     k &= 3;
     if (!(REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN) & (1u << k)) || m->fifo_level[k] >= MAX78000_FIFO_DEPTH)
-        return false;                                      /* dropped (2.1) */
+        return false; /* dropped (2.1) */
     m->fifo[k][m->fifo_level[k]++] = data;
     return drain(m);
 }
@@ -201,10 +206,11 @@ uint32_t max78000_ffifo_stat(const max78000_t *m)
 uint32_t max78000_fifo_stat(const max78000_t *m)
 {
     unsigned en = REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FIFO_EN);
-    unsigned et = REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_EMPTY_THRESH), ft = REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FULL_THRESH);
+    unsigned et = REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_EMPTY_THRESH),
+             ft = REG_GET(m->fifo_ctrl, MAX78000_FIFO_CTRL_FULL_THRESH);
     uint32_t full = 0, empty = 0, afull = 0, aempty = 0;
     for (unsigned k = 0; k < 4; k++) {
-        if (!(en & (1u << k))) continue;                  /* D10: a disabled FIFO's flags read 0 */
+        if (!(en & (1u << k))) continue; /* D10: a disabled FIFO's flags read 0 */
         unsigned l = m->fifo_level[k];
         full |= (uint32_t)(l == MAX78000_FIFO_DEPTH) << k;
         empty |= (uint32_t)(l == 0) << k;
@@ -222,7 +228,8 @@ uint32_t max78000_fifo_stat(const max78000_t *m)
 bool max78000_fifo_irq(const max78000_t *m)
 {
     uint32_t s = max78000_fifo_stat(m), c = m->fifo_ctrl;
-    return ((s & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_FULL_INT_EN)) || (((s >> 4) & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_EMPTY_INT_EN)) ||
+    return ((s & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_FULL_INT_EN)) ||
+           (((s >> 4) & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_EMPTY_INT_EN)) ||
            (((s >> 8) & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_ALMOST_FULL_INT_EN)) ||
            (((s >> 12) & 0xFu) & REG_GET(c, MAX78000_FIFO_CTRL_ALMOST_EMPTY_INT_EN));
 }

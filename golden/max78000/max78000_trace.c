@@ -10,14 +10,11 @@
 static int hexfield(char **s, uint32_t *v)
 {
     char *end;
-    while (**s == ' ' || **s == '\t')
-        (*s)++;
-    if (!**s)
-        return -1;
+    while (**s == ' ' || **s == '\t') (*s)++;
+    if (!**s) return -1;
     errno = 0;
     unsigned long x = strtoul(*s, &end, 16);
-    if (end == *s || errno || x > 0xFFFFFFFFul || (*end && *end != ' ' && *end != '\t'))
-        return -1;
+    if (end == *s || errno || x > 0xFFFFFFFFul || (*end && *end != ' ' && *end != '\t')) return -1;
     *v = (uint32_t)x;
     *s = end;
     return 0;
@@ -25,8 +22,7 @@ static int hexfield(char **s, uint32_t *v)
 
 static int rest_empty(const char *s)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
+    while (*s == ' ' || *s == '\t') s++;
     return *s == 0;
 }
 
@@ -34,24 +30,20 @@ static int rest_empty(const char *s)
 static char *clean(char *line)
 {
     char *h = strchr(line, '#');
-    if (h)
-        *h = 0;
+    if (h) *h = 0;
     size_t n = strlen(line);
     while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
         line[--n] = 0;
-    while (*line == ' ' || *line == '\t')
-        line++;
+    while (*line == ' ' || *line == '\t') line++;
     return line;
 }
 
 static int grow(void **p, size_t *cap, size_t n, size_t elem)
 {
-    if (n < *cap)
-        return 0;
+    if (n < *cap) return 0;
     size_t nc = *cap ? 2 * *cap : 1024;
     void *q = realloc(*p, nc * elem);
-    if (!q)
-        return -1;
+    if (!q) return -1;
     *p = q;
     *cap = nc;
     return 0;
@@ -70,8 +62,7 @@ int max78000_trace_load(max78000_trace_t *t, const char *path, char *err, size_t
     while (fgets(buf, sizeof buf, f)) {
         line++;
         char *s = clean(buf);
-        if (!*s)
-            continue;
+        if (!*s) continue;
         if (grow((void **)&t->ops, &t->cap, t->n, sizeof *t->ops)) {
             snprintf(err, errlen, "%s:%d: out of memory", path, line);
             goto fail;
@@ -136,18 +127,16 @@ int max78000_words_load(max78000_words_t *w, const char *path, char *err, size_t
     while (fgets(buf, sizeof buf, f)) {
         line++;
         char *s = clean(buf);
-        if (!*s)
-            continue;
+        if (!*s) continue;
         uint32_t a, v;
         if (hexfield(&s, &a) || hexfield(&s, &v) || !rest_empty(s)) {
             snprintf(err, errlen, "%s:%d: expected '<addr> <value>' (hex)", path, line);
             goto fail;
         }
-        if (w->n == w->cap) {   /* both arrays grow together */
+        if (w->n == w->cap) { /* both arrays grow together */
             size_t nc = w->cap ? 2 * w->cap : 1024;
             uint32_t *na = realloc(w->addr, nc * sizeof *na);
-            if (na)
-                w->addr = na;
+            if (na) w->addr = na;
             uint32_t *nv = na ? realloc(w->value, nc * sizeof *nv) : NULL;
             if (!nv) {
                 snprintf(err, errlen, "%s:%d: out of memory", path, line);

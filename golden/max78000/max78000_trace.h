@@ -11,9 +11,9 @@ typedef enum { MAX78000_T_WRITE, MAX78000_T_READ, MAX78000_T_WAIT_IRQ } max78000
 
 typedef struct max78000_top {
     max78000_top_kind_t kind;
-    uint32_t addr, data, mask;   /* read: data = expected value */
-    uint8_t  strb;
-    int      line;
+    uint32_t addr, data, mask; /* read: data = expected value */
+    uint8_t strb;
+    int line;
 } max78000_top_t;
 
 typedef struct max78000_trace {
@@ -27,8 +27,8 @@ typedef struct max78000_words {
 } max78000_words_t;
 
 /* 0 on success; -1 with "path:line: message" in err. */
-int  max78000_trace_load(max78000_trace_t *t, const char *path, char *err, size_t errlen);
+int max78000_trace_load(max78000_trace_t *t, const char *path, char *err, size_t errlen);
 void max78000_trace_free(max78000_trace_t *t);
-int  max78000_words_load(max78000_words_t *w, const char *path, char *err, size_t errlen);
+int max78000_words_load(max78000_words_t *w, const char *path, char *err, size_t errlen);
 void max78000_words_free(max78000_words_t *w);
 #endif

@@ -8,7 +8,10 @@
 
 static unsigned nb(unsigned x, unsigned t) { return (x + t - 1) / t; }
 static unsigned last(unsigned x, unsigned t) { return ((x - 1) % t) + 1; }
-static unsigned ksize(const ne16_layer_t *l) { return l->mode == NE16_LAYER_1X1 || l->mode == NE16_LAYER_LINEAR ? 1 : 3; }
+static unsigned ksize(const ne16_layer_t *l)
+{
+    return l->mode == NE16_LAYER_1X1 || l->mode == NE16_LAYER_LINEAR ? 1 : 3;
+}
 static unsigned ko_sub(const ne16_layer_t *l) { return l->mode == NE16_LAYER_DW ? 16 : 32; }
 static unsigned bits_code(unsigned bits) { return bits == 8 ? 0 : bits == 16 ? 1 : 2; }
 static uint32_t hl(unsigned hi, unsigned lo) { return ((uint32_t)hi << 16) | (lo & 0xFFFFu); }
@@ -31,7 +34,11 @@ unsigned ne16_layer_wo(const ne16_layer_t *l)
     return l->strided ? span / 2 + 1 : span + 1;
 }
 
-#define FAIL(...) do { if (err && errlen) snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
+#define FAIL(...)                                              \
+    do {                                                       \
+        if (err && errlen) snprintf(err, errlen, __VA_ARGS__); \
+        return -1;                                             \
+    } while (0)
 
 int ne16_layer_check(const ne16_layer_t *l, char *err, size_t errlen)
 {
@@ -48,7 +55,8 @@ int ne16_layer_check(const ne16_layer_t *l, char *err, size_t errlen)
     if (l->mode == NE16_LAYER_LINEAR) {
         if (l->strided) FAIL("ne16 layer: linear cannot be strided");
         if (l->hi != 1 || l->wi != 1) FAIL("ne16 layer: linear needs Hi = Wi = 1");
-        if (l->ki % (l->mode16 ? 8 : 16)) FAIL("ne16 layer: linear Ki=%u must be a multiple of %u", l->ki, l->mode16 ? 8 : 16);
+        if (l->ki % (l->mode16 ? 8 : 16))
+            FAIL("ne16 layer: linear Ki=%u must be a multiple of %u", l->ki, l->mode16 ? 8 : 16);
     }
     if ((l->mode == NE16_LAYER_1X1 || l->mode == NE16_LAYER_LINEAR) && (l->pt || l->pb || l->pl || l->pr))
         FAIL("ne16 layer: padding only in 3x3/DW modes");
@@ -59,7 +67,8 @@ int ne16_layer_check(const ne16_layer_t *l, char *err, size_t errlen)
     /* With pb = 2 and Ho mod 3 = 1, output row 2 of subtile NB_HO-2 needs the first bottom padding row, but
      * explicit padding (4.2) only applies in subtile NB_HO-1: the 3.7 registers cannot express the layer. */
     if (!l->strided && l->mode != NE16_LAYER_LINEAR && l->pb == 2 && ne16_layer_ho(l) % 3 == 1)
-        FAIL("ne16 layer: pb=2 with Ho mod 3 = 1 is not expressible by the 3.7 driver (use stride-1 tiling with pb<=1)");
+        FAIL(
+            "ne16 layer: pb=2 with Ho mod 3 = 1 is not expressible by the 3.7 driver (use stride-1 tiling with pb<=1)");
     if (!l->strided && l->mode != NE16_LAYER_LINEAR && l->pr == 2 && ne16_layer_wo(l) % 3 == 1)
         FAIL("ne16 layer: pr=2 with Wo mod 3 = 1 is not expressible by the 3.7 driver");
     return 0;
@@ -73,12 +82,15 @@ size_t ne16_driver_num_jobs(const ne16_layer_t *l)
 
 static uint32_t config0(const ne16_layer_t *l)
 {
-    const unsigned fm = l->mode == NE16_LAYER_3X3 ? 0 : l->mode == NE16_LAYER_DW ? 1 : l->mode == NE16_LAYER_1X1 ? 2 : 3;
+    const unsigned fm = l->mode == NE16_LAYER_3X3   ? 0
+                        : l->mode == NE16_LAYER_DW  ? 1
+                        : l->mode == NE16_LAYER_1X1 ? 2
+                                                    : 3;
     uint32_t v = (l->qw - 1) | (uint32_t)l->mode16 << 3 | (uint32_t)l->streamout << 4 | fm << 5 |
-                 (uint32_t)(l->mode == NE16_LAYER_LINEAR) << 7 | (uint32_t)l->strided << 8 |
-                 (uint32_t)l->round << 11 | bits_code(l->norm_bits) << 12 | (uint32_t)l->streamin << 14 |
-                 (uint32_t)!l->symmetric << 15 | (uint32_t)l->right_shift << 16 | bits_code(l->out_bits) << 21 |
-                 (uint32_t)!l->relu << 23 | (uint32_t)l->norm_shift << 24 | (uint32_t)l->norm_bias << 25;
+                 (uint32_t)(l->mode == NE16_LAYER_LINEAR) << 7 | (uint32_t)l->strided << 8 | (uint32_t)l->round << 11 |
+                 bits_code(l->norm_bits) << 12 | (uint32_t)l->streamin << 14 | (uint32_t)!l->symmetric << 15 |
+                 (uint32_t)l->right_shift << 16 | bits_code(l->out_bits) << 21 | (uint32_t)!l->relu << 23 |
+                 (uint32_t)l->norm_shift << 24 | (uint32_t)l->norm_bias << 25;
     return v;
 }
 
@@ -95,8 +107,8 @@ static void common_regs(const ne16_layer_t *l, uint32_t *r)
     r[NE16_JOB_SCALE_BIAS_PTR] = l->scale_bias;
     r[NE16_JOB_OUTFEAT_D0_STRIDE] = ob == 4 ? 32 : ob == 2 ? 16 : 0;
     r[NE16_JOB_WEIGHT_OFFSET] = l->symmetric ? 0 : (uint32_t)l->wmin;
-    r[NE16_JOB_FILTER_MASK] = (uint32_t)l->mask_top << 24 | (uint32_t)l->mask_right << 16 |
-                              (uint32_t)l->mask_bottom << 8 | l->mask_left;
+    r[NE16_JOB_FILTER_MASK] =
+        (uint32_t)l->mask_top << 24 | (uint32_t)l->mask_right << 16 | (uint32_t)l->mask_bottom << 8 | l->mask_left;
     r[NE16_JOB_CONFIG0] = config0(l);
     if (l->mode == NE16_LAYER_LINEAR) {
         const unsigned nki = nb(l->ki, 256);
@@ -172,8 +184,8 @@ static void stride1_regs(const ne16_layer_t *l, uint32_t *r)
     const bool z = l->rem_full_as_zero;
     r[NE16_JOB_SUBTILE_REM1] = hl(z && rem_ho == 3 ? 0 : rem_ho, z && rem_wo == 3 ? 0 : rem_wo);
     r[NE16_JOB_SUBTILE_REM2] = hl(z && rem_hi == f ? 0 : rem_hi, z && rem_wi == f ? 0 : rem_wi);
-    r[NE16_JOB_PADDING] = (uint32_t)l->pt << 28 | (uint32_t)right << 24 | (uint32_t)bottom << 20 |
-                          (uint32_t)l->pl << 16 | l->pad_value;
+    r[NE16_JOB_PADDING] =
+        (uint32_t)l->pt << 28 | (uint32_t)right << 24 | (uint32_t)bottom << 20 | (uint32_t)l->pl << 16 | l->pad_value;
 }
 
 /* Registers of 2x2 block (a, b) of a strided layer (3.8, our tiling). */
@@ -201,8 +213,8 @@ static void strided_regs(const ne16_layer_t *l, uint32_t *r, unsigned a, unsigne
     const unsigned f = l->mode == NE16_LAYER_1X1 ? 3 : 5;
     r[NE16_JOB_SUBTILE_REM1] = hl(z && rem_ho == 3 ? 0 : rem_ho, z && rem_wo == 3 ? 0 : rem_wo);
     r[NE16_JOB_SUBTILE_REM2] = hl(z && rem_hi == f ? 0 : rem_hi, z && rem_wi == f ? 0 : rem_wi);
-    r[NE16_JOB_PADDING] = (uint32_t)top << 28 | (uint32_t)right << 24 | (uint32_t)bottom << 20 |
-                          (uint32_t)left << 16 | l->pad_value;
+    r[NE16_JOB_PADDING] =
+        (uint32_t)top << 28 | (uint32_t)right << 24 | (uint32_t)bottom << 20 | (uint32_t)left << 16 | l->pad_value;
     const int64_t in_off = ((int64_t)(4 * a) - l->pt) * l->wi + (int64_t)(4 * b) - l->pl;
     r[NE16_JOB_INFEAT_PTR] = l->in + (uint32_t)(in_off * (int64_t)(l->ki * eb));
     r[NE16_JOB_OUTFEAT_PTR] = l->out + (2 * a * wo + 2 * b) * l->ko * ob;
@@ -238,7 +250,10 @@ uint32_t ne16_out_addr(const ne16_layer_t *l, unsigned h, unsigned w, unsigned k
 }
 
 size_t ne16_in_bytes(const ne16_layer_t *l) { return (size_t)l->hi * l->wi * l->ki * ne16_layer_eb(l); }
-size_t ne16_out_bytes(const ne16_layer_t *l) { return (size_t)ne16_layer_ho(l) * ne16_layer_wo(l) * l->ko * ne16_layer_ob(l); }
+size_t ne16_out_bytes(const ne16_layer_t *l)
+{
+    return (size_t)ne16_layer_ho(l) * ne16_layer_wo(l) * l->ko * ne16_layer_ob(l);
+}
 
 size_t ne16_weights_bytes(const ne16_layer_t *l)
 {
@@ -251,12 +266,15 @@ size_t ne16_weights_bytes(const ne16_layer_t *l)
     }
 }
 
-static void setbit(uint8_t *buf, size_t byte, unsigned bit, unsigned v) { if (v) buf[byte] |= (uint8_t)(1u << bit); }
+static void setbit(uint8_t *buf, size_t byte, unsigned bit, unsigned v)
+{
+    if (v) buf[byte] |= (uint8_t)(1u << bit);
+}
 
 int ne16_weights_encode(const ne16_layer_t *l, const int16_t *w, uint8_t *buf, char *err, size_t errlen)
 {
     const int wmin = ne16_layer_wmin(l);
-    const unsigned qw = l->qw, wb = l->mode16 ? 1 : 2, cps = l->mode16 ? 8 : 16;  /* channels per Ki subtile */
+    const unsigned qw = l->qw, wb = l->mode16 ? 1 : 2, cps = l->mode16 ? 8 : 16; /* channels per Ki subtile */
     const unsigned nki = nb(l->ki * ne16_layer_eb(l), 16);
     memset(buf, 0, ne16_weights_bytes(l));
     const unsigned ntap = (l->mode == NE16_LAYER_3X3 || l->mode == NE16_LAYER_DW) ? 9 : 1;

@@ -12,29 +12,29 @@ typedef enum ne16_layer_mode { NE16_LAYER_3X3, NE16_LAYER_DW, NE16_LAYER_1X1, NE
 
 typedef struct ne16_layer {
     ne16_layer_mode_t mode;
-    bool strided;              /* stride 2x2 (3.8); not with linear */
-    bool pulp_variant;         /* stride 1: the pulp-nnx remainder/padding convention of 3.7 */
-    bool rem_full_as_zero;     /* write remainders that equal a full subtile as 0 */
-    unsigned ki, ko, hi, wi;   /* linear: hi = wi = 1 */
-    unsigned pt, pb, pl, pr;   /* padding (3x3/DW only) */
+    bool strided;            /* stride 2x2 (3.8); not with linear */
+    bool pulp_variant;       /* stride 1: the pulp-nnx remainder/padding convention of 3.7 */
+    bool rem_full_as_zero;   /* write remainders that equal a full subtile as 0 */
+    unsigned ki, ko, hi, wi; /* linear: hi = wi = 1 */
+    unsigned pt, pb, pl, pr; /* padding (3x3/DW only) */
     uint16_t pad_value;
-    unsigned qw;               /* weight bits 1..8 */
-    int wmin;                  /* weight offset (used when !symmetric) */
-    bool symmetric;            /* WEIGHT_OFFS=0: wmin = -2^(qw-1), WEIGHT_OFFSET written 0 */
-    bool mode16;               /* uint16 input */
-    unsigned out_bits;         /* 8/16/32 */
-    unsigned norm_bits;        /* scale bits 8/16/32 */
+    unsigned qw;        /* weight bits 1..8 */
+    int wmin;           /* weight offset (used when !symmetric) */
+    bool symmetric;     /* WEIGHT_OFFS=0: wmin = -2^(qw-1), WEIGHT_OFFSET written 0 */
+    bool mode16;        /* uint16 input */
+    unsigned out_bits;  /* 8/16/32 */
+    unsigned norm_bits; /* scale bits 8/16/32 */
     bool streamout, streamin, relu, round, norm_shift, norm_bias;
     unsigned right_shift;
-    uint8_t mask_top, mask_right, mask_bottom, mask_left;   /* FILTER_MASK */
+    uint8_t mask_top, mask_right, mask_bottom, mask_left; /* FILTER_MASK */
     uint32_t in, out, weights, scale, scale_shift, scale_bias;
 } ne16_layer_t;
 
 /* Output size and element sizes. */
 unsigned ne16_layer_ho(const ne16_layer_t *l);
 unsigned ne16_layer_wo(const ne16_layer_t *l);
-unsigned ne16_layer_eb(const ne16_layer_t *l);   /* input element bytes 1/2 */
-unsigned ne16_layer_ob(const ne16_layer_t *l);   /* output element bytes 1/2/4 */
+unsigned ne16_layer_eb(const ne16_layer_t *l); /* input element bytes 1/2 */
+unsigned ne16_layer_ob(const ne16_layer_t *l); /* output element bytes 1/2/4 */
 int ne16_layer_wmin(const ne16_layer_t *l);
 
 /* Check the layer is something the drivers support; 0 or -1 with a message in err. */

@@ -16,7 +16,11 @@ static uint32_t rdle(const mem_t *m, uint32_t a, unsigned n)
 }
 
 void ne16_result_init(ne16_golden_result_t *r) { memset(r, 0, sizeof *r); }
-void ne16_result_free(ne16_golden_result_t *r) { free(r->elems); ne16_result_init(r); }
+void ne16_result_free(ne16_golden_result_t *r)
+{
+    free(r->elems);
+    ne16_result_init(r);
+}
 
 const ne16_out_elem_t *ne16_result_find(const ne16_golden_result_t *r, uint32_t addr)
 {
@@ -31,11 +35,14 @@ static void record(ne16_golden_result_t *r, uint32_t addr, unsigned nbytes, unsi
     if (r->n == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 256;
         ne16_out_elem_t *e = realloc(r->elems, cap * sizeof *e);
-        if (!e) { r->oom = 1; return; }
+        if (!e) {
+            r->oom = 1;
+            return;
+        }
         r->elems = e;
         r->cap = cap;
     }
-    r->elems[r->n++] = (ne16_out_elem_t){ addr, (uint8_t)nbytes, (uint16_t)k, (uint16_t)h, (uint16_t)w };
+    r->elems[r->n++] = (ne16_out_elem_t){addr, (uint8_t)nbytes, (uint16_t)k, (uint16_t)h, (uint16_t)w};
 }
 
 uint32_t ne16_norm_quant(const ne16_job_cfg_t *c, int32_t acc, uint32_t scale, int32_t bias, uint8_t shift_byte)
@@ -44,15 +51,20 @@ uint32_t ne16_norm_quant(const ne16_job_cfg_t *c, int32_t acc, uint32_t scale, i
     const uint32_t keep = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
     if (!c->streamout) return (uint32_t)acc & keep;
     __extension__ typedef __int128 i128;
-    const int64_t p = (int64_t)acc * (int64_t)scale;                 /* exact: |p| < 2^63 */
+    const int64_t p = (int64_t)acc * (int64_t)scale; /* exact: |p| < 2^63 */
     i128 v = c->norm_bias ? (i128)(int32_t)((uint32_t)(int32_t)(uint32_t)p + (uint32_t)bias) : (i128)p;
     const unsigned sh = c->norm_shift ? (shift_byte & 63u) : c->right_shift;
     if (c->round && sh > 0) v += (i128)1 << (sh - 1);
     /* floor division by 2^sh: arithmetic shift of a wide signed value */
     i128 y = v >> sh;
     i128 lo, hi;
-    if (c->quant_rect) { lo = -((i128)1 << (bits - 1)); hi = ((i128)1 << (bits - 1)) - 1; }
-    else               { lo = 0; hi = ((i128)1 << bits) - 1; }
+    if (c->quant_rect) {
+        lo = -((i128)1 << (bits - 1));
+        hi = ((i128)1 << (bits - 1)) - 1;
+    } else {
+        lo = 0;
+        hi = ((i128)1 << bits) - 1;
+    }
     if (y < lo) y = lo;
     if (y > hi) y = hi;
     return (uint32_t)(uint64_t)y & keep;
@@ -67,8 +79,8 @@ static uint32_t out_addr(const ne16_job_cfg_t *c, uint32_t P, unsigned ko)
 }
 
 /* Unsigned weight u of (ko, tap/element, channel) in subtile (kom, kim): bit planes of 3.4. */
-static unsigned weight_u(const ne16_job_cfg_t *c, const mem_t *m, unsigned kom, unsigned kim, unsigned ko,
-                         unsigned tap, unsigned ch)
+static unsigned weight_u(const ne16_job_cfg_t *c, const mem_t *m, unsigned kom, unsigned kim, unsigned ko, unsigned tap,
+                         unsigned ch)
 {
     unsigned u = 0;
     for (unsigned q = 0; q < c->qw; q++) {
@@ -96,13 +108,13 @@ static unsigned weight_u(const ne16_job_cfg_t *c, const mem_t *m, unsigned kom, 
 
 static bool tap_masked(const ne16_job_cfg_t *c, int fy, int fx)
 {
-    return fy < (int)c->mask_top || fy >= 3 - (int)c->mask_bottom ||
-           fx < (int)c->mask_left || fx >= 3 - (int)c->mask_right;
+    return fy < (int)c->mask_top || fy >= 3 - (int)c->mask_bottom || fx < (int)c->mask_left ||
+           fx >= 3 - (int)c->mask_right;
 }
 
 typedef struct subtile {
     unsigned kom, im, jm, n_ko, h_out, w_out, h_in, w_in;
-    uint32_t acc[32][9];     /* wrapping 32-bit accumulators (only wrap32 is observable) */
+    uint32_t acc[32][9]; /* wrapping 32-bit accumulators (only wrap32 is observable) */
 } subtile_t;
 
 /* 4.2: the F x F x 16 byte window of Ki subtile kim, padding applied. */
@@ -173,7 +185,10 @@ static void mac_linear(const ne16_job_cfg_t *c, const mem_t *m, subtile_t *s, un
     uint32_t x[256];
     for (unsigned e = 0; e < 256; e++) {
         const unsigned L = c->mode16 ? e / 8 : e / 16;
-        if (L >= lanes) { x[e] = 0; continue; }
+        if (L >= lanes) {
+            x[e] = 0;
+            continue;
+        }
         x[e] = c->mode16 ? rdle(m, B + L * c->in_d0 + 2 * (e % 8), 2) : rd8(m, B + L * c->in_d0 + e % 16);
     }
     for (unsigned ko = 0; ko < s->n_ko; ko++) {
@@ -229,7 +244,10 @@ int ne16_golden_job(const uint32_t regs[NE16_NUM_JOB_REGS], mem_t *m, ne16_golde
     if (res) res->error = err;
     if (err) return err;
     subtile_t *s = calloc(1, sizeof *s);
-    if (!s) { if (res) res->oom = 1; return err; }
+    if (!s) {
+        if (res) res->oom = 1;
+        return err;
+    }
     for (unsigned kom = 0; kom < c->nb_ko; kom++) {
         s->kom = kom;
         s->n_ko = (kom == c->nb_ko - 1 && c->rem_ko) ? c->rem_ko : c->ko_sub;
@@ -244,7 +262,7 @@ int ne16_golden_job(const uint32_t regs[NE16_NUM_JOB_REGS], mem_t *m, ne16_golde
                 s->w_out = last_w && c->rem_wo ? c->rem_wo : 3;
                 s->w_in = last_w && c->rem_wi ? c->rem_wi : c->f;
                 memset(s->acc, 0, sizeof s->acc);
-                if (c->streamin)   /* 4.5: same addresses as the 32-bit store */
+                if (c->streamin) /* 4.5: same addresses as the 32-bit store */
                     for (unsigned p = 0; p < 9; p++)
                         if (pixel_enabled(c, s, p / 3, p % 3))
                             for (unsigned ko = 0; ko < s->n_ko; ko++)

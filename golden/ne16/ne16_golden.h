@@ -18,10 +18,10 @@ typedef struct ne16_out_elem {
 } ne16_out_elem_t;
 
 typedef struct ne16_golden_result {
-    int error;               /* JOB_ERROR code of 6.2 (0 = job ran) */
-    ne16_out_elem_t *elems;  /* in write order (4.6) */
+    int error;              /* JOB_ERROR code of 6.2 (0 = job ran) */
+    ne16_out_elem_t *elems; /* in write order (4.6) */
     size_t n, cap;
-    int oom;                 /* allocation failure while recording (memory results still valid) */
+    int oom; /* allocation failure while recording (memory results still valid) */
 } ne16_golden_result_t;
 
 void ne16_result_init(ne16_golden_result_t *r);

@@ -92,8 +92,14 @@ int ne16_job_decode(const uint32_t regs[NE16_NUM_JOB_REGS], ne16_job_cfg_t *c)
 const char *ne16_job_error_name(int code)
 {
     static const char *const names[] = {
-        "ok", "QUANT_BITS=11", "NORM_BITS=11 with STREAMOUT", "FILTER_MODE=11", "subtile count 0",
-        "remainder out of range", "STREAMIN without 32-bit output", "MODE16 with depthwise",
+        "ok",
+        "QUANT_BITS=11",
+        "NORM_BITS=11 with STREAMOUT",
+        "FILTER_MODE=11",
+        "subtile count 0",
+        "remainder out of range",
+        "STREAMIN without 32-bit output",
+        "MODE16 with depthwise",
     };
     return code >= 0 && code < (int)(sizeof names / sizeof names[0]) ? names[code] : "unknown";
 }

@@ -11,13 +11,13 @@ enum { NE16_FM_3X3 = 0, NE16_FM_DW = 1, NE16_FM_1X1 = 2, NE16_FM_RESERVED = 3 };
 /* JOB_ERROR codes (6.2); the first failing check wins. */
 enum {
     NE16_OK = 0,
-    NE16_ERR_QUANT_BITS = 1,   /* QUANT_BITS = 11 */
-    NE16_ERR_NORM_BITS = 2,    /* STREAMOUT and NORM_BITS = 11 */
-    NE16_ERR_FILTER_MODE = 3,  /* not linear and FILTER_MODE = 11 */
-    NE16_ERR_NB_ZERO = 4,      /* a subtile count is 0 */
-    NE16_ERR_REM_RANGE = 5,    /* a remainder exceeds its subtile */
-    NE16_ERR_STREAMIN = 6,     /* STREAMIN without 32-bit output */
-    NE16_ERR_MODE16_DW = 7,    /* MODE16 with depthwise */
+    NE16_ERR_QUANT_BITS = 1,  /* QUANT_BITS = 11 */
+    NE16_ERR_NORM_BITS = 2,   /* STREAMOUT and NORM_BITS = 11 */
+    NE16_ERR_FILTER_MODE = 3, /* not linear and FILTER_MODE = 11 */
+    NE16_ERR_NB_ZERO = 4,     /* a subtile count is 0 */
+    NE16_ERR_REM_RANGE = 5,   /* a remainder exceeds its subtile */
+    NE16_ERR_STREAMIN = 6,    /* STREAMIN without 32-bit output */
+    NE16_ERR_MODE16_DW = 7,   /* MODE16 with depthwise */
 };
 
 typedef struct ne16_job_cfg {
@@ -35,13 +35,13 @@ typedef struct ne16_job_cfg {
     unsigned qw, filter_mode, norm_bits, quant_bits, right_shift;
     bool mode16, streamout, linear, strided, round, streamin, weight_offs, quant_rect, norm_shift, norm_bias;
     /* derived (3.1) */
-    int wmin;          /* weight offset (D9) */
-    bool dw, is1x1;    /* depthwise / 1x1 (both false in linear mode) */
-    unsigned ko_sub;   /* 32, or 16 in depthwise */
-    unsigned f;        /* input window side: 5 (3x3, DW) or 3 (1x1) */
-    unsigned wb;       /* weight bytes per tap per plane: 2, or 1 in MODE16 */
-    unsigned ob, sb;   /* output / scale bytes */
-    unsigned ki_full;  /* lanes of a full Ki subtile: 16 bytes; linear: 16 (32 in MODE16) words */
+    int wmin;         /* weight offset (D9) */
+    bool dw, is1x1;   /* depthwise / 1x1 (both false in linear mode) */
+    unsigned ko_sub;  /* 32, or 16 in depthwise */
+    unsigned f;       /* input window side: 5 (3x3, DW) or 3 (1x1) */
+    unsigned wb;      /* weight bytes per tap per plane: 2, or 1 in MODE16 */
+    unsigned ob, sb;  /* output / scale bytes */
+    unsigned ki_full; /* lanes of a full Ki subtile: 16 bytes; linear: 16 (32 in MODE16) words */
 } ne16_job_cfg_t;
 
 /* Decode a context (regs[i] = register at 0x20 + 4i). Returns NE16_OK or the JOB_ERROR code; the

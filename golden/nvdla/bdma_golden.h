@@ -14,10 +14,10 @@ typedef struct bdma_cmd {
 } bdma_cmd_t;
 
 typedef struct bdma_golden {
-    uint32_t   cfg[12];                      /* CFG_SRC_ADDR_LOW .. CFG_DST_SURF (0x00..0x2C) as stored */
-    bdma_cmd_t queue[BDMA_QUEUE_DEPTH];      /* pushed, not yet launched */
-    int        queued;
-    int        launches;
+    uint32_t cfg[12];                   /* CFG_SRC_ADDR_LOW .. CFG_DST_SURF (0x00..0x2C) as stored */
+    bdma_cmd_t queue[BDMA_QUEUE_DEPTH]; /* pushed, not yet launched */
+    int queued;
+    int launches;
 } bdma_golden_t;
 
 /* Handles a write at BDMA offset `off` (0x00..0xFFF). Executes launched groups on `mem`, appends written
@@ -27,5 +27,5 @@ typedef void (*bdma_error_fn)(void *user, const char *msg);
 uint32_t bdma_golden_write(bdma_golden_t *b, mem_t *mem, uint32_t off, uint32_t data, bdma_emit_fn emit,
                            bdma_error_fn error, void *user);
 /* The strided copy of one command (exposed for unit tests). */
-void     bdma_copy(mem_t *mem, const bdma_cmd_t *c);
+void bdma_copy(mem_t *mem, const bdma_cmd_t *c);
 #endif

@@ -11,9 +11,9 @@
 #define CDP_LO_N 257
 
 typedef struct cdp_lut {
-    int16_t  le[CDP_LE_N], lo[CDP_LO_N];
-    uint32_t addr;                          /* LUT access pointer */
-    bool     table_lo, write_access;
+    int16_t le[CDP_LE_N], lo[CDP_LO_N];
+    uint32_t addr; /* LUT access pointer */
+    bool table_lo, write_access;
 } cdp_lut_t;
 
 /* S_LUT_ACCESS_CFG / S_LUT_ACCESS_DATA writes (§4.1 LUT programming). */
@@ -22,21 +22,21 @@ void cdp_lut_data_write(cdp_lut_t *t, uint32_t data);
 
 /* The LUT settings of S_LUT_CFG .. S_LUT_LO_SLOPE_SHIFT. */
 typedef struct cdp_lut_cfg {
-    bool     le_linear, uflow_lo, oflow_lo, hybrid_lo;
+    bool le_linear, uflow_lo, oflow_lo, hybrid_lo;
     uint32_t le_index_offset, le_index_select, lo_index_select;
-    int64_t  le_start, le_end, lo_start, lo_end;          /* SX_38 */
-    uint32_t le_start22, lo_start22;                      /* bits [21:0] for the index path */
-    int64_t  le_uflow_scale, le_oflow_scale, lo_uflow_scale, lo_oflow_scale;   /* SX_16 */
-    int      le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;   /* SX_5 */
+    int64_t le_start, le_end, lo_start, lo_end;                             /* SX_38 */
+    uint32_t le_start22, lo_start22;                                        /* bits [21:0] for the index path */
+    int64_t le_uflow_scale, le_oflow_scale, lo_uflow_scale, lo_oflow_scale; /* SX_16 */
+    int le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;     /* SX_5 */
 } cdp_lut_cfg_t;
 
 /* §4.4-4.6: LUT input X (unsigned square sum or signed value) -> 16-bit y. */
 int64_t cdp_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x);
 /* §4.3 step 1 and step 5. */
 int64_t cdp_icvt(int8_t in, uint32_t offset, uint32_t scale, uint32_t shift);
-int8_t  cdp_ocvt(int64_t m, uint32_t offset, uint32_t scale, uint32_t shift);
+int8_t cdp_ocvt(int64_t m, uint32_t offset, uint32_t scale, uint32_t shift);
 
 bool cdp_golden_runnable(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma);
-void cdp_golden_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const cdp_lut_t *lut,
-                    const nvdla_dp_ctx_t *ctx, int group);
+void cdp_golden_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const cdp_lut_t *lut, const nvdla_dp_ctx_t *ctx,
+                    int group);
 #endif

@@ -9,27 +9,32 @@
 
 enum { ATOM = 8, CBUF_BANKS = 32, BANK_ENTRIES = 512, BANK_BYTES = BANK_ENTRIES * ATOM };
 
-void conv_golden_init(nvdla_pp_t units[CONV_NUNITS]) {
+void conv_golden_init(nvdla_pp_t units[CONV_NUNITS])
+{
     static const uint32_t op_en_off[CONV_NUNITS] = {0x010, 0x008, 0x008, 0x008, 0x008};
     for (int u = 0; u < CONV_NUNITS; u++) nvdla_pp_init(&units[u], CONV_FIRST + 0x1000u * (uint32_t)u, op_en_off[u]);
 }
 
-bool conv_golden_ready(const nvdla_pp_t units[CONV_NUNITS]) {
+bool conv_golden_ready(const nvdla_pp_t units[CONV_NUNITS])
+{
     for (int u = 0; u < CONV_NUNITS; u++)
         if (!nvdla_pp_ready(&units[u])) return false;
     return true;
 }
 
-void nv_acc_cube_free(nv_acc_cube_t *c) {
+void nv_acc_cube_free(nv_acc_cube_t *c)
+{
     free(c->v);
     c->v = NULL;
 }
 
-int64_t conv_cacc_add(int64_t acc34, int64_t partial) {
-    return nv_sat(acc34 + partial, 34);   /* NV_NVDLA_CACC_CALC_int8.v: 35-bit sum saturated to 34 bits */
+int64_t conv_cacc_add(int64_t acc34, int64_t partial)
+{
+    return nv_sat(acc34 + partial, 34); /* NV_NVDLA_CACC_CALC_int8.v: 35-bit sum saturated to 34 bits */
 }
 
-int32_t conv_cacc_round(int64_t pre, unsigned t, bool *saturated) {
+int32_t conv_cacc_round(int64_t pre, unsigned t, bool *saturated)
+{
     /* {sft, guide, stick[14:0]} = {pre, 16'b0} >>> t: the sticky bits are only the 15 below the guide. */
     int64_t sft = pre >> t;
     uint64_t u = (uint64_t)pre;
@@ -51,12 +56,13 @@ int32_t conv_cacc_round(int64_t pre, unsigned t, bool *saturated) {
 /* Checks one condition; on failure reports it (prefix "CONV grp g: ") and makes the layer refused. */
 typedef struct chk {
     const nvdla_dp_ctx_t *ctx;
-    int   group;
-    bool  ok;
+    int group;
+    bool ok;
 } chk_t;
 
 static void need(chk_t *c, bool cond, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void need(chk_t *c, bool cond, const char *fmt, ...) {
+static void need(chk_t *c, bool cond, const char *fmt, ...)
+{
     if (cond) return;
     char msg[260];
     va_list ap;
@@ -71,7 +77,8 @@ static void need(chk_t *c, bool cond, const char *fmt, ...) {
  * inside a group, 1x1x8-channel cubes scanned C' -> K -> S -> R -> C (the last group and the last channel
  * block may be narrower: no zero fill). */
 static size_t weight_offset(uint32_t k, uint32_t r, uint32_t s, uint32_t c, uint32_t R, uint32_t S, uint32_t C,
-                            uint32_t K) {
+                            uint32_t K)
+{
     uint32_t g = k / ATOM, kk = k % ATOM, gn = K - g * ATOM < ATOM ? K - g * ATOM : ATOM;
     uint32_t cb = c / ATOM, cc = c % ATOM, cn = C - cb * ATOM < ATOM ? C - cb * ATOM : ATOM;
     return (size_t)g * ATOM * R * S * C + (size_t)cb * ATOM * R * S * gn + ((size_t)(r * S + s) * gn + kk) * cn + cc;
@@ -80,7 +87,8 @@ static size_t weight_offset(uint32_t k, uint32_t r, uint32_t s, uint32_t c, uint
 /* Image input (CDMA.D_DATAIN_FORMAT = pixel): the pixel surface and CDMA's converter, from CDMA's registers
  * (conv_image.h for the RTL facts). Input size and channels are already in *L. */
 static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *csc, conv_layer_t *L,
-                         conv_image_cfg_t *im) {
+                         conv_image_cfg_t *im)
+{
     L->pixel_format = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_FORMAT);
     need(ck, conv_image_format(L->pixel_format, &im->bpp, im->order),
          "CDMA.D_DATAIN_FORMAT.PIXEL_FORMAT = 0x%x (%s) is not modelled (R8, the 8-bit packed 4-byte orders and "
@@ -93,28 +101,35 @@ static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
     need(ck, FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET) == 0,
          "CDMA.D_PIXEL_OFFSET.PIXEL_Y_OFFSET != 0 (NV_NVDLA_CDMA_IMG_sg.v asserts it is zero)");
     im->x_offset = L->x_offset = FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_X_OFFSET);
-    const bool semi = im->bpp == 3;          /* Y plane 1 byte a pixel, UV plane 2 */
+    const bool semi = im->bpp == 3; /* Y plane 1 byte a pixel, UV plane 2 */
     const uint32_t atom_px = semi ? ATOM / 2 : ATOM / im->bpp;
-    need(ck, im->x_offset < atom_px, "CDMA.D_PIXEL_OFFSET.PIXEL_X_OFFSET = %u: offsets beyond the first 8-byte "
-         "atom (%u pixels%s) are not modelled", im->x_offset, atom_px, semi ? " of the UV plane" : "");
+    need(ck, im->x_offset < atom_px,
+         "CDMA.D_PIXEL_OFFSET.PIXEL_X_OFFSET = %u: offsets beyond the first 8-byte "
+         "atom (%u pixels%s) are not modelled",
+         im->x_offset, atom_px, semi ? " of the UV plane" : "");
     L->y_ext = 1u << FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION);
     need(ck, L->y_ext <= 4, "CSC.D_POST_Y_EXTENSION = 3: 1, 2 or 4 lines only");
     im->base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0);
     im->line_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0);
-    need(ck, im->base % 8 == 0 && im->line_stride % 8 == 0, "CDMA.D_DAIN_ADDR_LOW_0 0x%x / D_LINE_STRIDE 0x%x: "
-         "image lines not 8-byte (atom) aligned are not modelled", im->base, im->line_stride);
+    need(ck, im->base % 8 == 0 && im->line_stride % 8 == 0,
+         "CDMA.D_DAIN_ADDR_LOW_0 0x%x / D_LINE_STRIDE 0x%x: "
+         "image lines not 8-byte (atom) aligned are not modelled",
+         im->base, im->line_stride);
     need(ck, im->line_stride >= (im->x_offset + L->in_w) * (semi ? 1 : im->bpp) || L->in_h == 1,
          "CDMA.D_LINE_STRIDE = %u is less than the %u bytes of a line", im->line_stride,
          (im->x_offset + L->in_w) * (semi ? 1 : im->bpp));
     if (semi) {
         im->uv_base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0);
         im->uv_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_UV_STRIDE_0);
-        need(ck, im->uv_base % 8 == 0 && im->uv_stride % 8 == 0, "CDMA.D_DAIN_ADDR_LOW_1 0x%x / "
-             "D_LINE_UV_STRIDE 0x%x: UV lines not 8-byte (atom) aligned are not modelled", im->uv_base, im->uv_stride);
+        need(ck, im->uv_base % 8 == 0 && im->uv_stride % 8 == 0,
+             "CDMA.D_DAIN_ADDR_LOW_1 0x%x / "
+             "D_LINE_UV_STRIDE 0x%x: UV lines not 8-byte (atom) aligned are not modelled",
+             im->uv_base, im->uv_stride);
         need(ck, im->uv_stride >= (im->x_offset + L->in_w) * 2 || L->in_h == 1,
              "CDMA.D_LINE_UV_STRIDE = %u is less than the %u bytes of a UV line", im->uv_stride,
              (im->x_offset + L->in_w) * 2);
-        need(ck, nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0) == 0, "CDMA.D_DAIN_ADDR_HIGH_1 != 0: beyond "
+        need(ck, nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0) == 0,
+             "CDMA.D_DAIN_ADDR_HIGH_1 != 0: beyond "
              "the 32-bit memory");
     }
     im->width = L->in_w, im->height = L->in_h;
@@ -138,16 +153,18 @@ static void image_decode(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
 /* Weight byte of w[k][r][c] of a pre-extended kernel (C bytes a row, one channel block) with post-extension by
  * e lines (NVIDIA cmod NV_NVDLA_csc.cpp: a stripe reads e rows of a kernel, C x e bytes, the last stripe the
  * R % e rows left): groups of 8 kernels, then stripes, then kernels, then the stripe's rows. */
-static size_t post_ext_offset(uint32_t k, uint32_t r, uint32_t c, uint32_t R, uint32_t C, uint32_t K, uint32_t e) {
+static size_t post_ext_offset(uint32_t k, uint32_t r, uint32_t c, uint32_t R, uint32_t C, uint32_t K, uint32_t e)
+{
     uint32_t g = k / ATOM, kk = k % ATOM, gn = K - g * ATOM < ATOM ? K - g * ATOM : ATOM;
     uint32_t j = r / e, rows = (j == (R - 1) / e) ? R - j * e : e;
     return (size_t)g * ATOM * R * C + (size_t)j * e * C * gn + ((size_t)kk * rows + r % e) * C + c;
 }
 
 static void image_compute(const conv_layer_t *L, const int8_t *lines, uint32_t bpp, const int8_t *wt,
-                          nv_acc_cube_t *out, uint32_t *saturated) {
+                          nv_acc_cube_t *out, uint32_t *saturated)
+{
     const uint32_t lb = (L->pad_l + L->in_w + L->pad_r) * bpp, C = L->k_w * bpp, R = L->k_h, K = L->kernels;
-    if (L->y_ext > 1) {                       /* one atom: the e rows of a stripe, C bytes each */
+    if (L->y_ext > 1) { /* one atom: the e rows of a stripe, C bytes each */
         const uint32_t e = L->y_ext;
         for (uint32_t k = 0; k < K; k++)
             for (uint32_t oy = 0; oy < L->out_h; oy++)
@@ -160,7 +177,8 @@ static void image_compute(const conv_layer_t *L, const int8_t *lines, uint32_t b
                             bool pad = y < 0 || y >= L->in_h;
                             const int8_t *src = pad ? NULL : lines + (size_t)y * lb + (size_t)ox * L->stride_x * bpp;
                             for (uint32_t c = 0; c < C; c++)
-                                partial += (pad ? L->pad_value : src[c]) * (int64_t)wt[post_ext_offset(k, r, c, R, C, K, e)];
+                                partial +=
+                                    (pad ? L->pad_value : src[c]) * (int64_t)wt[post_ext_offset(k, r, c, R, C, K, e)];
                         }
                         acc = conv_cacc_add(acc, partial);
                     }
@@ -192,7 +210,8 @@ static void image_compute(const conv_layer_t *L, const int8_t *lines, uint32_t b
             }
 }
 
-uint32_t conv_weight_ring_groups(uint64_t kernel_bytes, uint32_t kernels, uint32_t weight_bytes, uint32_t banks) {
+uint32_t conv_weight_ring_groups(uint64_t kernel_bytes, uint32_t kernels, uint32_t weight_bytes, uint32_t banks)
+{
     const uint64_t ring = (uint64_t)banks * BANK_BYTES;
     if (weight_bytes <= ring) return CONV_WEIGHTS_RESIDENT;
     /* Streamed: each group is 8 x kernel_bytes (entry-aligned); the last one runs to D_WEIGHT_BYTES, the
@@ -205,13 +224,14 @@ uint32_t conv_weight_ring_groups(uint64_t kernel_bytes, uint32_t kernels, uint32
 
 /* What conv_golden_run decodes beyond conv_layer_t, for the checks and the computation after it. */
 typedef struct conv_decoded {
-    conv_image_cfg_t im;          /* image input: the pixel surface and CDMA's converter (bpp 1 for feature input) */
+    conv_image_cfg_t im; /* image input: the pixel surface and CDMA's converter (bpp 1 for feature input) */
     uint64_t kernel_bytes, wbytes;
-    uint32_t cdma_wb;             /* CDMA.D_WEIGHT_BYTES */
+    uint32_t cdma_wb; /* CDMA.D_WEIGHT_BYTES */
 } conv_decoded_t;
 
 /* Check: the modes nv_small has, in every unit of the pipeline, and the units in step. */
-static void check_modes(chk_t *ck, const nvdla_pp_t units[CONV_NUNITS]) {
+static void check_modes(chk_t *ck, const nvdla_pp_t units[CONV_NUNITS])
+{
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
     /* Modes nv_small has: INT8, direct convolution, uncompressed weights, batch 1, memory (MC) ports. */
     static const char *const unit_name[CONV_NUNITS] = {"CDMA", "CSC", "CMAC_A", "CMAC_B", "CACC"};
@@ -219,19 +239,24 @@ static void check_modes(chk_t *ck, const nvdla_pp_t units[CONV_NUNITS]) {
     for (int u = 0; u < CONV_NUNITS; u++) {
         uint32_t misc = nvdla_pp_reg(&units[u], CONV_FIRST + 0x1000u * (uint32_t)u + misc_off[u]);
         need(ck, (misc & 1) == 0, "%s.D_MISC_CFG.CONV_MODE = Winograd: nv_small has no Winograd", unit_name[u]);
-        need(ck, ((misc >> 12) & 3) == 0, "%s.D_MISC_CFG.PROC_PRECISION = %u: nv_small is INT8 only (0; the reset "
-             "value 1 is INT16)", unit_name[u], (misc >> 12) & 3);
+        need(ck, ((misc >> 12) & 3) == 0,
+             "%s.D_MISC_CFG.PROC_PRECISION = %u: nv_small is INT8 only (0; the reset "
+             "value 1 is INT16)",
+             unit_name[u], (misc >> 12) & 3);
         if (u <= CONV_CSC)
-            need(ck, ((misc >> 8) & 3) == 0, "%s.D_MISC_CFG.IN_PRECISION = %u: nv_small is INT8 only (0)",
-                 unit_name[u], (misc >> 8) & 3);
+            need(ck, ((misc >> 8) & 3) == 0, "%s.D_MISC_CFG.IN_PRECISION = %u: nv_small is INT8 only (0)", unit_name[u],
+                 (misc >> 8) & 3);
     }
     need(ck, units[CONV_CSC].consumer == ck->group && units[CONV_CACC].consumer == ck->group,
          "CDMA, CSC and CACC run different register groups (CONSUMER %d/%d/%d): S_POINTER writes out of step",
          ck->group, units[CONV_CSC].consumer, units[CONV_CACC].consumer);
-    need(ck, FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT) == 0 && FLD(csc, CSC, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT) == 0,
+    need(ck,
+         FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT) == 0 && FLD(csc, CSC, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT) == 0,
          "D_WEIGHT_FORMAT = compressed: nv_small has no weight compression");
-    need(ck, FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES) == 0 && FLD(csc, CSC, D_BATCH_NUMBER_0, BATCHES) == 0 &&
-         FLD(cacc, CACC, D_BATCH_NUMBER_0, BATCHES) == 0, "D_BATCH_NUMBER != 0: nv_small has no batching");
+    need(ck,
+         FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES) == 0 && FLD(csc, CSC, D_BATCH_NUMBER_0, BATCHES) == 0 &&
+             FLD(cacc, CACC, D_BATCH_NUMBER_0, BATCHES) == 0,
+         "D_BATCH_NUMBER != 0: nv_small has no batching");
     need(ck, FLD(cdma, CDMA, D_DAIN_RAM_TYPE_0, DATAIN_RAM_TYPE) == 1,
          "CDMA.D_DAIN_RAM_TYPE = 0 (CV SRAM): nv_small has no SRAM port and never completes");
     need(ck, FLD(cdma, CDMA, D_WEIGHT_RAM_TYPE_0, WEIGHT_RAM_TYPE) == 1,
@@ -239,7 +264,8 @@ static void check_modes(chk_t *ck, const nvdla_pp_t units[CONV_NUNITS]) {
 }
 
 /* Decode: feature or image input, and its size (CDMA's, cross-checked with CSC's copy). */
-static void decode_input(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *csc, conv_layer_t *L) {
+static void decode_input(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *csc, conv_layer_t *L)
+{
     L->image = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT);
     need(ck, FLD(csc, CSC, D_DATAIN_FORMAT_0, DATAIN_FORMAT) == L->image,
          "CDMA.D_DATAIN_FORMAT and CSC.D_DATAIN_FORMAT differ");
@@ -252,17 +278,19 @@ static void decode_input(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *cs
              ext_h = FLD(csc, CSC, D_DATAIN_SIZE_EXT_0_0, DATAIN_HEIGHT_EXT) + 1,
              ext_c = FLD(csc, CSC, D_DATAIN_SIZE_EXT_1_0, DATAIN_CHANNEL_EXT) + 1;
     need(ck, ext_w == L->in_w && ext_h == L->in_h && ext_c == L->in_c,
-         "CSC.D_DATAIN_SIZE_EXT (%ux%ux%u) differs from CDMA.D_DATAIN_SIZE (%ux%ux%u) in direct convolution",
-         ext_w, ext_h, ext_c, L->in_w, L->in_h, L->in_c);
-    need(ck, FLD(cdma, CDMA, D_DATAIN_SIZE_EXT_0_0, DATAIN_WIDTH_EXT) + 1 == L->in_w &&
-         FLD(cdma, CDMA, D_DATAIN_SIZE_EXT_0_0, DATAIN_HEIGHT_EXT) + 1 == L->in_h,
+         "CSC.D_DATAIN_SIZE_EXT (%ux%ux%u) differs from CDMA.D_DATAIN_SIZE (%ux%ux%u) in direct convolution", ext_w,
+         ext_h, ext_c, L->in_w, L->in_h, L->in_c);
+    need(ck,
+         FLD(cdma, CDMA, D_DATAIN_SIZE_EXT_0_0, DATAIN_WIDTH_EXT) + 1 == L->in_w &&
+             FLD(cdma, CDMA, D_DATAIN_SIZE_EXT_0_0, DATAIN_HEIGHT_EXT) + 1 == L->in_h,
          "CDMA.D_DATAIN_SIZE_EXT_0 differs from CDMA.D_DATAIN_SIZE_0 in direct convolution");
 }
 
 /* Decode: the kernels (CSC's, with the image input's pre- and post-extension) and the weight bytes, cross-checked
  * with CDMA's copies. */
 static void decode_kernels(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *csc, conv_layer_t *L,
-                           conv_decoded_t *dec) {
+                           conv_decoded_t *dec)
+{
     L->k_w = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_WIDTH_EXT) + 1;
     L->k_h = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_HEIGHT_EXT) + 1;
     uint32_t wch = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_CHANNEL_EXT) + 1;
@@ -271,36 +299,48 @@ static void decode_kernels(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *
         image_decode(ck, cdma, csc, L, &dec->im);
         /* Channel pre-extension: CSC sees a kernel 1 wide whose channels are the kernel width x C bytes of
          * an image line (NVIDIA cmod NV_NVDLA_csc.cpp refuses another kernel width in image mode). */
-        need(ck, L->k_w == 1, "CSC.D_WEIGHT_SIZE_EXT_0.WEIGHT_WIDTH_EXT = %u: image input needs the channel "
-             "pre-extended kernel (width 1, WEIGHT_CHANNEL_EXT + 1 = kernel width x channels)", L->k_w - 1);
-        need(ck, wch % L->in_c == 0, "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u is not a multiple of "
-             "the %u channels of the pixel format", wch, L->in_c);
-        need(ck, wch <= 128, "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u: a pre-extended kernel is at most "
-             "128 bytes (NV_NVDLA_CSC_dl.v:2418)", wch);
+        need(ck, L->k_w == 1,
+             "CSC.D_WEIGHT_SIZE_EXT_0.WEIGHT_WIDTH_EXT = %u: image input needs the channel "
+             "pre-extended kernel (width 1, WEIGHT_CHANNEL_EXT + 1 = kernel width x channels)",
+             L->k_w - 1);
+        need(ck, wch % L->in_c == 0,
+             "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u is not a multiple of "
+             "the %u channels of the pixel format",
+             wch, L->in_c);
+        need(ck, wch <= 128,
+             "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u: a pre-extended kernel is at most "
+             "128 bytes (NV_NVDLA_CSC_dl.v:2418)",
+             wch);
         /* NV_NVDLA_CSC_dl.v:2403: channel_op_cnt advances on every clock dl_block_end & is_stripe_end hold, not once
          * an executed block, so next_is_last_channel (2417) can rise blocks early; pixel_w_cnt then steps by the
          * last block's width (x_init_offset) instead of 8 and CSC reads the later blocks from the wrong bytes
          * (seen on nv_small: 4 blocks of which the last has 4 bytes, block 3 read 8 bytes early). Harmless while
          * the blocks are at most 3 (the count starts at 2) or the last block is whole. */
-        need(ck, wch <= 3 * ATOM || wch % ATOM == 0, "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u: more than 3 "
+        need(ck, wch <= 3 * ATOM || wch % ATOM == 0,
+             "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u: more than 3 "
              "channel blocks with a partial last one are read wrongly by nv_small's CSC (its channel_op_cnt, "
-             "NV_NVDLA_CSC_dl.v:2403, counts clocks): not modelled", wch);
+             "NV_NVDLA_CSC_dl.v:2403, counts clocks): not modelled",
+             wch);
         L->k_w = wch / L->in_c;
         /* post-extension: y_ext kernel rows share one 8-byte atom (8 / y_ext bytes each: NVIDIA cmod
          * NV_NVDLA_csc.cpp wants one channel block) */
-        need(ck, L->y_ext == 1 || wch * L->y_ext <= ATOM, "CSC.D_POST_Y_EXTENSION: %u lines of %u bytes exceed the "
-             "8-byte atom", L->y_ext, wch);
+        need(ck, L->y_ext == 1 || wch * L->y_ext <= ATOM,
+             "CSC.D_POST_Y_EXTENSION: %u lines of %u bytes exceed the "
+             "8-byte atom",
+             L->y_ext, wch);
     } else
-        need(ck, wch == L->in_c, "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u differs from the input channels %u",
-             wch, L->in_c);
+        need(ck, wch == L->in_c,
+             "CSC.D_WEIGHT_SIZE_EXT_1.WEIGHT_CHANNEL_EXT + 1 = %u differs from the input channels %u", wch, L->in_c);
     uint64_t kernel_bytes = (uint64_t)L->k_w * L->k_h * L->in_c, wbytes = kernel_bytes * L->kernels;
     need(ck, FLD(cdma, CDMA, D_WEIGHT_SIZE_0_0, BYTE_PER_KERNEL) + 1 == kernel_bytes,
          "CDMA.D_WEIGHT_SIZE_0.BYTE_PER_KERNEL + 1 = %u, but the kernel is %ux%ux%u = %llu bytes",
-         FLD(cdma, CDMA, D_WEIGHT_SIZE_0_0, BYTE_PER_KERNEL) + 1, L->k_w, L->k_h, L->in_c, (unsigned long long)kernel_bytes);
+         FLD(cdma, CDMA, D_WEIGHT_SIZE_0_0, BYTE_PER_KERNEL) + 1, L->k_w, L->k_h, L->in_c,
+         (unsigned long long)kernel_bytes);
     need(ck, FLD(cdma, CDMA, D_WEIGHT_SIZE_1_0, WEIGHT_KERNEL) + 1 == L->kernels,
          "CDMA.D_WEIGHT_SIZE_1.WEIGHT_KERNEL + 1 = %u differs from CSC's %u kernels",
          FLD(cdma, CDMA, D_WEIGHT_SIZE_1_0, WEIGHT_KERNEL) + 1, L->kernels);
-    uint32_t cdma_wb = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_BYTES_0), csc_wb = nvdla_pp_reg(csc, NVDLA_CSC_D_WEIGHT_BYTES_0);
+    uint32_t cdma_wb = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_BYTES_0),
+             csc_wb = nvdla_pp_reg(csc, NVDLA_CSC_D_WEIGHT_BYTES_0);
     need(ck, cdma_wb == csc_wb, "CDMA.D_WEIGHT_BYTES 0x%x differs from CSC.D_WEIGHT_BYTES 0x%x", cdma_wb, csc_wb);
     need(ck, cdma_wb >= wbytes, "CDMA.D_WEIGHT_BYTES = %u is less than the %llu bytes of %u kernels of %llu bytes",
          cdma_wb, (unsigned long long)wbytes, L->kernels, (unsigned long long)kernel_bytes);
@@ -310,11 +350,13 @@ static void decode_kernels(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *
 /* Decode: the window over the input (strides, dilation, padding) and the output plane, cross-checked between
  * the units; CACC's rounding. */
 static void decode_window(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdla_pp_t *cacc,
-                          conv_layer_t *L) {
+                          conv_layer_t *L)
+{
     L->stride_x = FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_X_STRIDE_EXT) + 1;
     L->stride_y = FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_Y_STRIDE_EXT) + 1;
-    need(ck, FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_X_STRIDE) + 1 == L->stride_x &&
-         FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_Y_STRIDE) + 1 == L->stride_y,
+    need(ck,
+         FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_X_STRIDE) + 1 == L->stride_x &&
+             FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_Y_STRIDE) + 1 == L->stride_y,
          "CDMA.D_CONV_STRIDE differs from CSC.D_CONV_STRIDE_EXT in direct convolution");
     L->dil_x = FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) + 1;
     L->dil_y = FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT) + 1;
@@ -323,9 +365,10 @@ static void decode_window(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *c
      * to 4 stride bytes and fail with 6-16 (4-byte and YUV formats at stride 2+), 4 lines pass with 2 and fail
      * with 3-4, where the cmod has no such limit. Beyond that share the model refuses. */
     if (L->image && L->y_ext > 1)
-        need(ck, L->stride_x * L->in_c <= ATOM / L->y_ext, "CSC.D_POST_Y_EXTENSION = %u lines with a %u-byte x stride "
-             "(CONV_X_STRIDE_EXT x channels): nv_small reads it wrongly beyond %u bytes, not modelled", L->y_ext,
-             L->stride_x * L->in_c, ATOM / L->y_ext);
+        need(ck, L->stride_x * L->in_c <= ATOM / L->y_ext,
+             "CSC.D_POST_Y_EXTENSION = %u lines with a %u-byte x stride "
+             "(CONV_X_STRIDE_EXT x channels): nv_small reads it wrongly beyond %u bytes, not modelled",
+             L->y_ext, L->stride_x * L->in_c, ATOM / L->y_ext);
     /* Image input: CSC ignores its dilation (NV_NVDLA_CSC_dl.v:974-975 force 1) and its PAD_LEFT (2378: the line
      * starts at 0, the left padding being stored by CDMA), so they are not checked. */
     if (L->image) L->dil_x = L->dil_y = 1;
@@ -333,8 +376,9 @@ static void decode_window(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *c
     L->pad_t = FLD(csc, CSC, D_ZERO_PADDING_0, PAD_TOP);
     L->pad_r = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_RIGHT);
     L->pad_b = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_BOTTOM);
-    need(ck, (L->image || FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT) == L->pad_l) &&
-         FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP) == L->pad_t,
+    need(ck,
+         (L->image || FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT) == L->pad_l) &&
+             FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP) == L->pad_t,
          "CDMA.D_ZERO_PADDING left/top (%u/%u) differ from CSC.D_ZERO_PADDING (%u/%u)",
          FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT), FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP), L->pad_l, L->pad_t);
     /* CSC pads with the low byte of its PAD_VALUE (NV_NVDLA_CSC_dl.v: {8{pad_value[7:0]}}). */
@@ -346,26 +390,31 @@ static void decode_window(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *c
     need(ck, out_k == L->kernels, "CSC.D_DATAOUT_SIZE_1.DATAOUT_CHANNEL + 1 = %u differs from the %u kernels", out_k,
          L->kernels);
     uint64_t span_w = (uint64_t)(L->k_w - 1) * L->dil_x + 1, span_h = (uint64_t)(L->k_h - 1) * L->dil_y + 1;
-    uint64_t need_w = (uint64_t)(L->out_w - 1) * L->stride_x + span_w, need_h = (uint64_t)(L->out_h - 1) * L->stride_y + span_h;
+    uint64_t need_w = (uint64_t)(L->out_w - 1) * L->stride_x + span_w,
+             need_h = (uint64_t)(L->out_h - 1) * L->stride_y + span_h;
     need(ck, need_w <= (uint64_t)L->in_w + L->pad_l + L->pad_r,
-         "CSC.D_DATAOUT_SIZE_0 width %u needs %llu padded input columns, CDMA gives %u + %u + %u",
-         L->out_w, (unsigned long long)need_w, L->pad_l, L->in_w, L->pad_r);
+         "CSC.D_DATAOUT_SIZE_0 width %u needs %llu padded input columns, CDMA gives %u + %u + %u", L->out_w,
+         (unsigned long long)need_w, L->pad_l, L->in_w, L->pad_r);
     need(ck, need_h <= (uint64_t)L->in_h + L->pad_t + L->pad_b,
-         "CSC.D_DATAOUT_SIZE_0 height %u needs %llu padded input rows, CDMA gives %u + %u + %u",
-         L->out_h, (unsigned long long)need_h, L->pad_t, L->in_h, L->pad_b);
+         "CSC.D_DATAOUT_SIZE_0 height %u needs %llu padded input rows, CDMA gives %u + %u + %u", L->out_h,
+         (unsigned long long)need_h, L->pad_t, L->in_h, L->pad_b);
     need(ck, FLD(csc, CSC, D_ATOMICS_0, ATOMICS) + 1 == (uint64_t)L->out_w * L->out_h,
-         "CSC.D_ATOMICS + 1 = %u, but the output plane is %ux%u", FLD(csc, CSC, D_ATOMICS_0, ATOMICS) + 1, L->out_w, L->out_h);
-    need(ck, FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1 == L->out_w &&
-         FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1 == L->out_h &&
-         FLD(cacc, CACC, D_DATAOUT_SIZE_1_0, DATAOUT_CHANNEL) + 1 == L->kernels,
+         "CSC.D_ATOMICS + 1 = %u, but the output plane is %ux%u", FLD(csc, CSC, D_ATOMICS_0, ATOMICS) + 1, L->out_w,
+         L->out_h);
+    need(ck,
+         FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1 == L->out_w &&
+             FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1 == L->out_h &&
+             FLD(cacc, CACC, D_DATAOUT_SIZE_1_0, DATAOUT_CHANNEL) + 1 == L->kernels,
          "CACC.D_DATAOUT_SIZE (%ux%ux%u) differs from CSC.D_DATAOUT_SIZE (%ux%ux%u)",
-         FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1, FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1,
+         FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1,
+         FLD(cacc, CACC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1,
          FLD(cacc, CACC, D_DATAOUT_SIZE_1_0, DATAOUT_CHANNEL) + 1, L->out_w, L->out_h, L->kernels);
     L->truncate = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
 }
 
 /* Check, feature input: the packed flags must match the strides (nvdla.md 6; nv_small fetches by the flags). */
-static void check_feature_packing(chk_t *ck, const nvdla_pp_t *cdma, const conv_layer_t *L) {
+static void check_feature_packing(chk_t *ck, const nvdla_pp_t *cdma, const conv_layer_t *L)
+{
     const uint32_t ls = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0),
                    ss = nvdla_pp_reg(cdma, NVDLA_CDMA_D_SURF_STRIDE_0);
     const bool line_packed = ls == L->in_w * ATOM, surf_packed = line_packed && ss == L->in_h * ls;
@@ -373,12 +422,14 @@ static void check_feature_packing(chk_t *ck, const nvdla_pp_t *cdma, const conv_
          "CDMA.D_DAIN_MAP.LINE_PACKED = 1, but D_LINE_STRIDE = %u is not W x 8 = %u", ls, L->in_w * ATOM);
     need(ck, !FLD(cdma, CDMA, D_DAIN_MAP_0, SURF_PACKED) || surf_packed,
          "CDMA.D_DAIN_MAP.SURF_PACKED = 1, but the cube is not surface-packed (D_LINE_STRIDE %u, D_SURF_STRIDE "
-         "%u; packed: %u, %u)", ls, ss, L->in_w * ATOM, L->in_h * L->in_w * ATOM);
+         "%u; packed: %u, %u)",
+         ls, ss, L->in_w * ATOM, L->in_h * L->in_w * ATOM);
 }
 
 /* Check: the layer fits the CBUF; decode how the weights sit in its ring (L->ring_groups). */
 static void check_cbuf(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *csc, conv_layer_t *L,
-                       const conv_decoded_t *dec) {
+                       const conv_decoded_t *dec)
+{
     /* CBUF: the whole input cube resident (32 banks of 512 entries of 8 bytes); the weights resident, or streamed
      * through the weight ring kernel group by kernel group (docs/nvdla_conv.md "Weights larger than their banks"). */
     L->data_banks = FLD(cdma, CDMA, D_BANK_0, DATA_BANK) + 1;
@@ -390,10 +441,11 @@ static void check_cbuf(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *csc,
          "CDMA.D_BANK: %u data + %u weight banks exceed the CBUF's %u", L->data_banks, L->weight_banks, CBUF_BANKS);
     uint32_t entries = L->image ? ((L->pad_l + L->in_w + L->pad_r) * dec->im.bpp + ATOM - 1) / ATOM
                                 : L->in_w * ((L->in_c + ATOM - 1) / ATOM);
-    need(ck, FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1 == entries &&
-         FLD(csc, CSC, D_ENTRY_PER_SLICE_0, ENTRIES) + 1 == entries,
-         "D_ENTRY_PER_SLICE + 1 (CDMA %u, CSC %u) must be %s = %u",
-         FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1, FLD(csc, CSC, D_ENTRY_PER_SLICE_0, ENTRIES) + 1,
+    need(ck,
+         FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1 == entries &&
+             FLD(csc, CSC, D_ENTRY_PER_SLICE_0, ENTRIES) + 1 == entries,
+         "D_ENTRY_PER_SLICE + 1 (CDMA %u, CSC %u) must be %s = %u", FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1,
+         FLD(csc, CSC, D_ENTRY_PER_SLICE_0, ENTRIES) + 1,
          L->image ? "the padded line's bytes in 8-byte entries" : "width x channel atoms", entries);
     need(ck, (uint64_t)entries * L->in_h <= (uint64_t)L->data_banks * BANK_ENTRIES,
          "CDMA.D_BANK.DATA_BANK: the input needs %llu CBUF entries, %u banks hold %u",
@@ -406,17 +458,20 @@ static void check_cbuf(chk_t *ck, const nvdla_pp_t *cdma, const nvdla_pp_t *csc,
          * larger than the ring never starts and nv_small hangs. */
         const uint64_t group = dec->kernel_bytes * (L->kernels < ATOM ? L->kernels : ATOM),
                        ring = (uint64_t)L->weight_banks * BANK_BYTES;
-        const uint64_t groups = (L->kernels + ATOM - 1) / ATOM, last = dec->cdma_wb - (groups - 1) * ATOM * dec->kernel_bytes;
-        need(ck, false, "CDMA.D_BANK.WEIGHT_BANK: %u weight banks (%llu bytes) hold no whole kernel group: a group "
+        const uint64_t groups = (L->kernels + ATOM - 1) / ATOM,
+                       last = dec->cdma_wb - (groups - 1) * ATOM * dec->kernel_bytes;
+        need(ck, false,
+             "CDMA.D_BANK.WEIGHT_BANK: %u weight banks (%llu bytes) hold no whole kernel group: a group "
              "is %llu bytes, the last one %llu with D_WEIGHT_BYTES' padding; CSC waits for a whole group, so "
-             "nv_small would hang", L->weight_banks, (unsigned long long)ring, (unsigned long long)group,
-             (unsigned long long)last);
+             "nv_small would hang",
+             L->weight_banks, (unsigned long long)ring, (unsigned long long)group, (unsigned long long)last);
     }
 }
 
 /* Compute, image input: the pixel lines as CDMA writes them to the CBUF, then CACC's sums (image_compute). */
 static void compute_image(const nvdla_dp_ctx_t *ctx, conv_layer_t *L, const conv_image_cfg_t *im, const int8_t *wt,
-                          nv_acc_cube_t *out) {
+                          nv_acc_cube_t *out)
+{
     const bool semi = im->bpp == 3;
     const size_t row = (size_t)(im->x_offset + L->in_w) * (semi ? 1 : im->bpp),
                  uv_row = (size_t)((im->x_offset & 3) + L->in_w) * 2;
@@ -440,7 +495,8 @@ static void compute_image(const nvdla_dp_ctx_t *ctx, conv_layer_t *L, const conv
 
 /* Compute, feature input: CACC's sums over the input cube. */
 static void compute_feature(const nvdla_dp_ctx_t *ctx, const nvdla_pp_t *cdma, conv_layer_t *L, const int8_t *wt,
-                            nv_acc_cube_t *out) {
+                            nv_acc_cube_t *out)
+{
     /* Feature cube in the nv_small layout (CDMA.D_DAIN_ADDR_LOW_0, line and surface strides). */
     nv_cube_t in;
     nv_cube_alloc(&in, L->in_w, L->in_h, L->in_c);
@@ -476,7 +532,8 @@ static void compute_feature(const nvdla_dp_ctx_t *ctx, const nvdla_pp_t *cdma, c
 }
 
 bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *ctx, nv_acc_cube_t *out,
-                     conv_layer_t *L) {
+                     conv_layer_t *L)
+{
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
     chk_t ck = {.ctx = ctx, .group = cdma->consumer, .ok = true};
     memset(L, 0, sizeof *L);
@@ -503,10 +560,8 @@ bool conv_golden_run(const nvdla_pp_t units[CONV_NUNITS], const nvdla_dp_ctx_t *
     out->s = (L->kernels + ATOM - 1) / ATOM;
     out->v = calloc((size_t)out->s * out->h * out->w * ATOM, sizeof *out->v);
     if (!out->v) abort();
-    if (L->image)
-        compute_image(ctx, L, &dec.im, wt, out);
-    else
-        compute_feature(ctx, cdma, L, wt, out);
+    if (L->image) compute_image(ctx, L, &dec.im, wt, out);
+    else compute_feature(ctx, cdma, L, wt, out);
     free(wt);
     return true;
 }

@@ -17,34 +17,35 @@
 /* The ping-pong units of the convolution pipeline, in window order from 0x3000. */
 enum { CONV_CDMA, CONV_CSC, CONV_CMAC_A, CONV_CMAC_B, CONV_CACC, CONV_NUNITS };
 #define CONV_FIRST 0x3000u
-#define CONV_END   0x8000u
+#define CONV_END 0x8000u
 
 /* CACC's output: w x h x c 32-bit values, surfaces of 8 lanes (lanes past c hold 0: no weights). */
 typedef struct nv_acc_cube {
     uint32_t w, h, c, s;
     int32_t *v;
 } nv_acc_cube_t;
-static inline int32_t *nv_acc_atom(const nv_acc_cube_t *c, uint32_t s, uint32_t y, uint32_t x) {
+static inline int32_t *nv_acc_atom(const nv_acc_cube_t *c, uint32_t s, uint32_t y, uint32_t x)
+{
     return c->v + (((size_t)s * c->h + y) * c->w + x) * 8;
 }
 void nv_acc_cube_free(nv_acc_cube_t *c);
 
 /* The layer as the model understood it (for coverage and messages). */
 typedef struct conv_layer {
-    bool     image;                       /* DATAIN_FORMAT = pixel */
-    uint32_t pixel_format;                /* image: CDMA's PIXEL_FORMAT */
-    bool     cvt, mean;                   /* image: CDMA's converter, global mean */
-    uint32_t x_offset;                    /* image: CDMA's PIXEL_X_OFFSET */
-    uint32_t y_ext;                       /* image: CSC's post-extension, lines an atom (1, 2, 4) */
-    uint32_t in_w, in_h, in_c;            /* CDMA input cube */
-    uint32_t k_w, k_h, kernels;           /* S, R, K */
+    bool image;                 /* DATAIN_FORMAT = pixel */
+    uint32_t pixel_format;      /* image: CDMA's PIXEL_FORMAT */
+    bool cvt, mean;             /* image: CDMA's converter, global mean */
+    uint32_t x_offset;          /* image: CDMA's PIXEL_X_OFFSET */
+    uint32_t y_ext;             /* image: CSC's post-extension, lines an atom (1, 2, 4) */
+    uint32_t in_w, in_h, in_c;  /* CDMA input cube */
+    uint32_t k_w, k_h, kernels; /* S, R, K */
     uint32_t stride_x, stride_y, dil_x, dil_y;
     uint32_t pad_l, pad_r, pad_t, pad_b;
-    int32_t  pad_value;
+    int32_t pad_value;
     uint32_t out_w, out_h;
     uint32_t data_banks, weight_banks, truncate;
-    uint32_t saturated;                   /* CACC outputs clipped to int32 (D_OUT_SATURATION) */
-    uint32_t ring_groups;                 /* CONV_WEIGHTS_RESIDENT, or the whole kernel groups the weight ring holds */
+    uint32_t saturated;   /* CACC outputs clipped to int32 (D_OUT_SATURATION) */
+    uint32_t ring_groups; /* CONV_WEIGHTS_RESIDENT, or the whole kernel groups the weight ring holds */
 } conv_layer_t;
 
 void conv_golden_init(nvdla_pp_t units[CONV_NUNITS]);

@@ -29,13 +29,13 @@ int8_t conv_image_cvt(uint8_t px, bool is_signed, int16_t op, int16_t scale, uns
 /* What CDMA writes into the CBUF for one image, as decoded from its registers. */
 typedef struct conv_image_cfg {
     uint32_t base, line_stride, width, height, x_offset;
-    uint32_t uv_base, uv_stride;        /* semi-planar (bpp 3): the UV plane, 2 bytes a pixel */
+    uint32_t uv_base, uv_stride; /* semi-planar (bpp 3): the UV plane, 2 bytes a pixel */
     unsigned bpp;
-    uint8_t  order[4];
+    uint8_t order[4];
     uint32_t pad_l, pad_r;
-    uint8_t  pad_value;                 /* CDMA.D_ZERO_PADDING_VALUE[7:0] */
-    bool     cvt, mean, is_signed;
-    int16_t  offset, scale, means[4];   /* means: RY, GU, BV, AX */
+    uint8_t pad_value; /* CDMA.D_ZERO_PADDING_VALUE[7:0] */
+    bool cvt, mean, is_signed;
+    int16_t offset, scale, means[4]; /* means: RY, GU, BV, AX */
     unsigned truncate;
 } conv_image_cfg_t;
 

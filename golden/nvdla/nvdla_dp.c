@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void nv_cube_alloc(nv_cube_t *c, uint32_t w, uint32_t h, uint32_t ch) {
+void nv_cube_alloc(nv_cube_t *c, uint32_t w, uint32_t h, uint32_t ch)
+{
     c->w = w;
     c->h = h;
     c->c = ch;
@@ -13,17 +14,20 @@ void nv_cube_alloc(nv_cube_t *c, uint32_t w, uint32_t h, uint32_t ch) {
     if (!c->v) abort();
 }
 
-void nv_cube_free(nv_cube_t *c) {
+void nv_cube_free(nv_cube_t *c)
+{
     free(c->v);
     c->v = NULL;
 }
 
-uint32_t nv_atom_addr(const nv_place_t *p, uint32_t s, uint32_t y, uint32_t x) {
+uint32_t nv_atom_addr(const nv_place_t *p, uint32_t s, uint32_t y, uint32_t x)
+{
     if (p->packed1x1) return p->base + 8 * s;
-    return p->base + s * p->surf_stride + y * p->line_stride + x * 8;   /* modulo 2^32 */
+    return p->base + s * p->surf_stride + y * p->line_stride + x * 8; /* modulo 2^32 */
 }
 
-void nv_cube_read(const nvdla_dp_ctx_t *ctx, nv_cube_t *c, const nv_place_t *p) {
+void nv_cube_read(const nvdla_dp_ctx_t *ctx, nv_cube_t *c, const nv_place_t *p)
+{
     for (uint32_t s = 0; s < c->s; s++)
         for (uint32_t y = 0; y < c->h; y++)
             for (uint32_t x = 0; x < c->w; x++) {
@@ -32,8 +36,8 @@ void nv_cube_read(const nvdla_dp_ctx_t *ctx, nv_cube_t *c, const nv_place_t *p) 
             }
 }
 
-void nv_cube_write(const nvdla_dp_ctx_t *ctx, const nv_cube_t *c, const nv_place_t *p, const char *unit,
-                   int group) {
+void nv_cube_write(const nvdla_dp_ctx_t *ctx, const nv_cube_t *c, const nv_place_t *p, const char *unit, int group)
+{
     for (uint32_t s = 0; s < c->s; s++)
         for (uint32_t y = 0; y < c->h; y++)
             for (uint32_t x = 0; x < c->w; x++) {
@@ -55,7 +59,8 @@ void nv_cube_write(const nvdla_dp_ctx_t *ctx, const nv_cube_t *c, const nv_place
     ctx->emit(ctx->user, &b);
 }
 
-void nv_dp_error(const nvdla_dp_ctx_t *ctx, const char *fmt, ...) {
+void nv_dp_error(const nvdla_dp_ctx_t *ctx, const char *fmt, ...)
+{
     char msg[300];
     va_list ap;
     va_start(ap, fmt);
@@ -64,7 +69,8 @@ void nv_dp_error(const nvdla_dp_ctx_t *ctx, const char *fmt, ...) {
     ctx->error(ctx->user, msg);
 }
 
-bool nv_cube_too_big(const nvdla_dp_ctx_t *ctx, const char *unit, int group, uint32_t w, uint32_t h, uint32_t c) {
+bool nv_cube_too_big(const nvdla_dp_ctx_t *ctx, const char *unit, int group, uint32_t w, uint32_t h, uint32_t c)
+{
     uint64_t bytes = (uint64_t)w * h * ((c + 7) / 8) * 8;
     if (bytes <= NV_CUBE_MAX_BYTES) return false;
     nv_dp_error(ctx, "%s grp %d: cube %ux%ux%u (%llu bytes) is beyond the golden model's limit; layer not modelled",

@@ -10,8 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BDMA_BASE = 0x10000, UNIT_WINDOW = 0x1000, GLB_INTR_SET = 0x1008, GLB_INTR_STATUS = 0x100C,
-       GLB_LIVE_BITS = 0x3F00FF, DP_FIRST = 0x8000, DP_END = 0xE000, CDP_LUT_CFG = 0xD008, CDP_LUT_DATA = 0xD00C };
+enum {
+    BDMA_BASE = 0x10000,
+    UNIT_WINDOW = 0x1000,
+    GLB_INTR_SET = 0x1008,
+    GLB_INTR_STATUS = 0x100C,
+    GLB_LIVE_BITS = 0x3F00FF,
+    DP_FIRST = 0x8000,
+    DP_END = 0xE000,
+    CDP_LUT_CFG = 0xD008,
+    CDP_LUT_DATA = 0xD00C
+};
 
 /* The datapath ping-pong units, in window order from 0x8000. */
 enum { U_SDP_RDMA, U_SDP, U_PDP_RDMA, U_PDP, U_CDP_RDMA, U_CDP, NDP };
@@ -19,27 +28,28 @@ enum { U_SDP_RDMA, U_SDP, U_PDP_RDMA, U_PDP, U_CDP_RDMA, U_CDP, NDP };
 enum { U_CACC = NDP, NRES };
 
 struct nvdla_golden {
-    mem_t        *mem;
+    mem_t *mem;
     bdma_golden_t bdma;
-    nvdla_pp_t    dp[NDP];
-    nvdla_pp_t    conv[CONV_NUNITS];       /* CDMA, CSC, CMAC_A, CMAC_B, CACC */
-    cdp_lut_t     lut;
-    unsigned      unsettled[NRES][2];      /* layers the model completed whose DUT completion is not yet seen */
-    nvdla_box_t  *boxes;
-    size_t        nboxes, cap, taken;
-    uint32_t      intr_expected;
+    nvdla_pp_t dp[NDP];
+    nvdla_pp_t conv[CONV_NUNITS]; /* CDMA, CSC, CMAC_A, CMAC_B, CACC */
+    cdp_lut_t lut;
+    unsigned unsettled[NRES][2]; /* layers the model completed whose DUT completion is not yet seen */
+    nvdla_box_t *boxes;
+    size_t nboxes, cap, taken;
+    uint32_t intr_expected;
     nvdla_layer_hook_t hook;
-    void         *hook_user;
-    unsigned      unmodelled_layers;       /* convolution-fed SDP layers the model does not compute (refused) */
-    unsigned      conv_layers;             /* convolution layers computed since reset (coverage) */
-    nvdla_conv_out_t *conv_out;            /* since nvdla_golden_take_conv; each cube allocated */
-    size_t        nconv, capconv, conv_taken;
-    uint32_t      conv_banks;              /* CDMA.D_BANK of the last of them */
-    bool          result_unknown[NRES][2]; /* last layer of the group not modelled (its results unpredicted) */
-    char          errors[1024];
+    void *hook_user;
+    unsigned unmodelled_layers; /* convolution-fed SDP layers the model does not compute (refused) */
+    unsigned conv_layers;       /* convolution layers computed since reset (coverage) */
+    nvdla_conv_out_t *conv_out; /* since nvdla_golden_take_conv; each cube allocated */
+    size_t nconv, capconv, conv_taken;
+    uint32_t conv_banks;          /* CDMA.D_BANK of the last of them */
+    bool result_unknown[NRES][2]; /* last layer of the group not modelled (its results unpredicted) */
+    char errors[1024];
 };
 
-nvdla_golden_t *nvdla_golden_new(mem_t *mem) {
+nvdla_golden_t *nvdla_golden_new(mem_t *mem)
+{
     nvdla_golden_t *g = calloc(1, sizeof *g);
     if (!g) abort();
     g->mem = mem;
@@ -49,7 +59,8 @@ nvdla_golden_t *nvdla_golden_new(mem_t *mem) {
     return g;
 }
 
-static void drop_taken_conv(nvdla_golden_t *g) {
+static void drop_taken_conv(nvdla_golden_t *g)
+{
     for (size_t i = 0; i < g->conv_taken; i++) {
         nv_acc_cube_free(g->conv_out[i].acc);
         free(g->conv_out[i].acc);
@@ -59,7 +70,8 @@ static void drop_taken_conv(nvdla_golden_t *g) {
     g->conv_taken = 0;
 }
 
-void nvdla_golden_free(nvdla_golden_t *g) {
+void nvdla_golden_free(nvdla_golden_t *g)
+{
     if (!g) return;
     g->conv_taken = g->nconv;
     drop_taken_conv(g);
@@ -68,7 +80,8 @@ void nvdla_golden_free(nvdla_golden_t *g) {
     free(g);
 }
 
-static void emit_box(void *user, const nvdla_box_t *box) {
+static void emit_box(void *user, const nvdla_box_t *box)
+{
     nvdla_golden_t *g = user;
     if (g->nboxes == g->cap) {
         g->cap = g->cap ? 2 * g->cap : 32;
@@ -78,28 +91,35 @@ static void emit_box(void *user, const nvdla_box_t *box) {
     g->boxes[g->nboxes++] = *box;
 }
 
-static void note_error(void *user, const char *msg) {
+static void note_error(void *user, const char *msg)
+{
     nvdla_golden_t *g = user;
     size_t used = strlen(g->errors);
     snprintf(g->errors + used, sizeof g->errors - used, "%s%s", used ? "\n" : "", msg);
 }
 
-void nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, void *user) {
+void nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, void *user)
+{
     g->hook = hook;
     g->hook_user = user;
 }
 
-static void sample(nvdla_golden_t *g, const nvdla_layer_t *l) {
+static void sample(nvdla_golden_t *g, const nvdla_layer_t *l)
+{
     if (g->hook) g->hook(g->hook_user, l);
 }
 
 /* The ping-pong unit of a result unit (U_SDP.., U_CACC). */
-static const nvdla_pp_t *result_pp(const nvdla_golden_t *g, int u) { return u == U_CACC ? &g->conv[CONV_CACC] : &g->dp[u]; }
+static const nvdla_pp_t *result_pp(const nvdla_golden_t *g, int u)
+{
+    return u == U_CACC ? &g->conv[CONV_CACC] : &g->dp[u];
+}
 
 /* A layer of result unit u completed in the model: its result registers stay unchecked until the DUT's done
  * interrupt for that group is seen (nvdla_golden_done_seen). Returns the completed group. */
-static int completed(nvdla_golden_t *g, int u) {
-    int grp = nvdla_pp_complete((nvdla_pp_t *)result_pp(g, u));   /* g is ours to modify: drop the const view */
+static int completed(nvdla_golden_t *g, int u)
+{
+    int grp = nvdla_pp_complete((nvdla_pp_t *)result_pp(g, u)); /* g is ours to modify: drop the const view */
     g->unsettled[u][grp]++;
     g->result_unknown[u][grp] = false;
     return grp;
@@ -108,15 +128,21 @@ static int completed(nvdla_golden_t *g, int u) {
 /* The SDP layer of the CONSUMER group (input from memory through rdma, or flying from CACC with rdma supplying
  * only operand streams, possibly NULL), streamed into PDP on the fly when SDP outputs there; records SDP's
  * result registers and PDP's completion. The caller completes SDP (and SDP_RDMA). */
-static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp_t *rdma, const nv_acc_cube_t *flying) {
+static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp_t *rdma, const nv_acc_cube_t *flying)
+{
     nvdla_pp_t *sdp = &g->dp[U_SDP], *pr = &g->dp[U_PDP_RDMA], *pdp = &g->dp[U_PDP];
     const int grp = sdp->consumer;
     const bool to_pdp = sdp_golden_to_pdp(sdp);
     sdp_result_t res;
     nv_cube_t stream;
     sdp_golden_run(sdp, rdma, ctx, grp, flying, to_pdp ? &stream : NULL, &res);
-    sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma, .onfly = to_pdp,
-                              .flying = flying != NULL, .sdp_saturated = res.out_saturation});
+    sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP,
+                               .group = grp,
+                               .core = sdp,
+                               .rdma = rdma,
+                               .onfly = to_pdp,
+                               .flying = flying != NULL,
+                               .sdp_saturated = res.out_saturation});
     if (to_pdp) {
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
         pdp_golden_run(pdp, pr, ctx, pdp->consumer, &stream);
@@ -130,18 +156,22 @@ static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp
 /* One convolution layer: CDMA..CACC of their CONSUMER groups feeding SDP (and PDP on the fly) of theirs. A layer
  * the model refuses (e.g. an image format it does not compute) is checked only by the stimulus' own CRC; its
  * interrupts are expected all the same. */
-static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
+static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
+{
     nvdla_pp_t *sr = &g->dp[U_SDP_RDMA];
     conv_layer_t L;
     nv_acc_cube_t acc;
     bool computed = conv_golden_run(g->conv, ctx, &acc, &L);
     if (computed) {
         const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);
-        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV, .group = g->conv[CONV_CDMA].consumer,
-                                  .core = &g->conv[CONV_CSC], .conv = &L, .conv_index = g->conv_layers,
-                                  .bank_change = g->conv_layers == 0 || banks != g->conv_banks});
+        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV,
+                                   .group = g->conv[CONV_CDMA].consumer,
+                                   .core = &g->conv[CONV_CSC],
+                                   .conv = &L,
+                                   .conv_index = g->conv_layers,
+                                   .bank_change = g->conv_layers == 0 || banks != g->conv_banks});
         g->conv_layers++, g->conv_banks = banks;
-        run_sdp(g, ctx, nvdla_pp_ready(sr) ? sr : NULL, &acc);   /* SDP_RDMA: operand streams only */
+        run_sdp(g, ctx, nvdla_pp_ready(sr) ? sr : NULL, &acc); /* SDP_RDMA: operand streams only */
         if (g->nconv == g->capconv) {
             g->capconv = g->capconv ? 2 * g->capconv : 4;
             g->conv_out = realloc(g->conv_out, g->capconv * sizeof *g->conv_out);
@@ -155,28 +185,29 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx) {
     } else {
         g->unmodelled_layers++;
     }
-    if (nvdla_pp_ready(sr)) nvdla_pp_complete(sr);   /* its operand reads belong to this layer */
+    if (nvdla_pp_ready(sr)) nvdla_pp_complete(sr); /* its operand reads belong to this layer */
     const int sg = completed(g, U_SDP);
     g->intr_expected |= 0x1u << sg;
     g->result_unknown[U_SDP][sg] = !computed;
     const int cdma_g = nvdla_pp_complete(&g->conv[CONV_CDMA]);
-    g->intr_expected |= (0x10000u | 0x40000u) << cdma_g;            /* CDMA_DAT_DONE, CDMA_WT_DONE */
+    g->intr_expected |= (0x10000u | 0x40000u) << cdma_g; /* CDMA_DAT_DONE, CDMA_WT_DONE */
     for (int u = CONV_CSC; u < CONV_CACC; u++) nvdla_pp_complete(&g->conv[u]);
     const int cacc_g = completed(g, U_CACC);
-    g->intr_expected |= 0x100000u << cacc_g;                         /* CACC_DONE */
+    g->intr_expected |= 0x100000u << cacc_g; /* CACC_DONE */
     g->result_unknown[U_CACC][cacc_g] = !computed;
 }
 
 /* Runs every layer whose groups are enabled, in completion order (a completion may start the other
  * group at once, rule 6). SDP with output to PDP waits for PDP to be enabled on the fly. */
-static void schedule(nvdla_golden_t *g) {
+static void schedule(nvdla_golden_t *g)
+{
     nvdla_dp_ctx_t ctx = {.mem = g->mem, .emit = emit_box, .error = note_error, .user = g};
     nvdla_pp_t *sr = &g->dp[U_SDP_RDMA], *sdp = &g->dp[U_SDP], *pr = &g->dp[U_PDP_RDMA], *pdp = &g->dp[U_PDP],
                *cr = &g->dp[U_CDP_RDMA], *cdp = &g->dp[U_CDP];
     for (bool ran = true; ran;) {
         ran = false;
         if (nvdla_pp_ready(sr) && sdp_golden_rdma_nothing(sr)) {
-            nvdla_pp_complete(sr);   /* no read stream enabled: done at once (NVIDIA NV_NVDLA_SDP_rdma.v) */
+            nvdla_pp_complete(sr); /* no read stream enabled: done at once (NVIDIA NV_NVDLA_SDP_rdma.v) */
             ran = true;
         }
         if (nvdla_pp_ready(sdp) && sdp_golden_flying(sdp) && conv_golden_ready(g->conv) &&
@@ -207,38 +238,41 @@ static void schedule(nvdla_golden_t *g) {
     }
 }
 
-static void conv_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
+static void conv_write(nvdla_golden_t *g, uint32_t addr, uint32_t data)
+{
     if (nvdla_pp_write(&g->conv[(addr - CONV_FIRST) / UNIT_WINDOW], addr, data)) schedule(g);
 }
 
-static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
+static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data)
+{
     if (addr == CDP_LUT_CFG) cdp_lut_cfg_write(&g->lut, data);
     else if (addr == CDP_LUT_DATA) cdp_lut_data_write(&g->lut, data);
     if (nvdla_pp_write(&g->dp[(addr - DP_FIRST) / UNIT_WINDOW], addr, data)) schedule(g);
 }
 
-void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data) {
-    if (addr >= DP_FIRST && addr < DP_END)
-        dp_write(g, addr, data);
-    else if (addr >= CONV_FIRST && addr < CONV_END)
-        conv_write(g, addr, data);
+void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data)
+{
+    if (addr >= DP_FIRST && addr < DP_END) dp_write(g, addr, data);
+    else if (addr >= CONV_FIRST && addr < CONV_END) conv_write(g, addr, data);
     else if (addr >= BDMA_BASE && addr < BDMA_BASE + UNIT_WINDOW) {
-        if ((addr == BDMA_BASE + 0x34 || addr == BDMA_BASE + 0x38) && (data & 1) && g->bdma.queued)   /* CFG_LAUNCH0/1 */
-            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_BDMA, .group = addr == BDMA_BASE + 0x38,
-                                      .cmds = g->bdma.queue, .ncmds = g->bdma.queued});
+        if ((addr == BDMA_BASE + 0x34 || addr == BDMA_BASE + 0x38) && (data & 1) && g->bdma.queued) /* CFG_LAUNCH0/1 */
+            sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_BDMA,
+                                       .group = addr == BDMA_BASE + 0x38,
+                                       .cmds = g->bdma.queue,
+                                       .ncmds = g->bdma.queued});
         g->intr_expected |= bdma_golden_write(&g->bdma, g->mem, addr - BDMA_BASE, data, emit_box, note_error, g);
-    } else if (addr == GLB_INTR_SET)
-        g->intr_expected |= data & GLB_LIVE_BITS;
-    else if (addr == GLB_INTR_STATUS)
-        g->intr_expected &= ~data;
+    } else if (addr == GLB_INTR_SET) g->intr_expected |= data & GLB_LIVE_BITS;
+    else if (addr == GLB_INTR_STATUS) g->intr_expected &= ~data;
 }
 
-const nvdla_box_t *nvdla_golden_boxes(const nvdla_golden_t *g, size_t *n) {
+const nvdla_box_t *nvdla_golden_boxes(const nvdla_golden_t *g, size_t *n)
+{
     *n = g->nboxes;
     return g->boxes;
 }
 
-const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n) {
+const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n)
+{
     /* Boxes handed out by the previous call are dropped now: compact what came after them. */
     memmove(g->boxes, g->boxes + g->taken, (g->nboxes - g->taken) * sizeof *g->boxes);
     g->nboxes -= g->taken;
@@ -247,7 +281,8 @@ const nvdla_box_t *nvdla_golden_take_boxes(nvdla_golden_t *g, size_t *n) {
     return g->boxes;
 }
 
-const nvdla_conv_out_t *nvdla_golden_take_conv(nvdla_golden_t *g, size_t *n) {
+const nvdla_conv_out_t *nvdla_golden_take_conv(nvdla_golden_t *g, size_t *n)
+{
     drop_taken_conv(g);
     g->conv_taken = g->nconv;
     *n = g->nconv;
@@ -264,21 +299,37 @@ const char *nvdla_golden_errors(const nvdla_golden_t *g) { return g->errors; }
  * D_PERF_OUT_SATURATION are computed (nvdla_datapath.md §2.7); the FP16 NaN/Inf counters are 0 for int8 and
  * the SDP LUT counters 0 (LUT compiled out, nvdla.md); PDP/CDP results are 0 as the RTL keeps them (the spec
  * defines no count for them). The timing-dependent D_PERF_*_WRITE_STALL counters are not predicted. */
-static const struct { int unit; uint32_t addr; } result_regs[] = {
-    {U_SDP, NVDLA_SDP_D_STATUS_0}, {U_SDP, NVDLA_SDP_D_STATUS_NAN_INPUT_NUM_0},
-    {U_SDP, NVDLA_SDP_D_STATUS_INF_INPUT_NUM_0}, {U_SDP, NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM_0},
-    {U_SDP, NVDLA_SDP_D_PERF_LUT_UFLOW_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_OFLOW_0},
-    {U_SDP, NVDLA_SDP_D_PERF_OUT_SATURATION_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_HYBRID_0},
-    {U_SDP, NVDLA_SDP_D_PERF_LUT_LE_HIT_0}, {U_SDP, NVDLA_SDP_D_PERF_LUT_LO_HIT_0},
-    {U_PDP, NVDLA_PDP_D_INF_INPUT_NUM_0}, {U_PDP, NVDLA_PDP_D_NAN_INPUT_NUM_0}, {U_PDP, NVDLA_PDP_D_NAN_OUTPUT_NUM_0},
-    {U_CDP, NVDLA_CDP_D_NAN_INPUT_NUM_0}, {U_CDP, NVDLA_CDP_D_INF_INPUT_NUM_0}, {U_CDP, NVDLA_CDP_D_NAN_OUTPUT_NUM_0},
-    {U_CDP, NVDLA_CDP_D_OUT_SATURATION_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_UFLOW_0},
-    {U_CDP, NVDLA_CDP_D_PERF_LUT_OFLOW_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_HYBRID_0},
-    {U_CDP, NVDLA_CDP_D_PERF_LUT_LE_HIT_0}, {U_CDP, NVDLA_CDP_D_PERF_LUT_LO_HIT_0},
+static const struct {
+    int unit;
+    uint32_t addr;
+} result_regs[] = {
+    {U_SDP, NVDLA_SDP_D_STATUS_0},
+    {U_SDP, NVDLA_SDP_D_STATUS_NAN_INPUT_NUM_0},
+    {U_SDP, NVDLA_SDP_D_STATUS_INF_INPUT_NUM_0},
+    {U_SDP, NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_UFLOW_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_OFLOW_0},
+    {U_SDP, NVDLA_SDP_D_PERF_OUT_SATURATION_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_HYBRID_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_LE_HIT_0},
+    {U_SDP, NVDLA_SDP_D_PERF_LUT_LO_HIT_0},
+    {U_PDP, NVDLA_PDP_D_INF_INPUT_NUM_0},
+    {U_PDP, NVDLA_PDP_D_NAN_INPUT_NUM_0},
+    {U_PDP, NVDLA_PDP_D_NAN_OUTPUT_NUM_0},
+    {U_CDP, NVDLA_CDP_D_NAN_INPUT_NUM_0},
+    {U_CDP, NVDLA_CDP_D_INF_INPUT_NUM_0},
+    {U_CDP, NVDLA_CDP_D_NAN_OUTPUT_NUM_0},
+    {U_CDP, NVDLA_CDP_D_OUT_SATURATION_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_UFLOW_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_OFLOW_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_HYBRID_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_LE_HIT_0},
+    {U_CDP, NVDLA_CDP_D_PERF_LUT_LO_HIT_0},
     {U_CACC, NVDLA_CACC_D_OUT_SATURATION_0},
 };
 
-bool nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expect) {
+bool nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expect)
+{
     for (size_t i = 0; i < sizeof result_regs / sizeof *result_regs; i++) {
         if (result_regs[i].addr != addr) continue;
         const nvdla_pp_t *u = result_pp(g, result_regs[i].unit);
@@ -291,9 +342,12 @@ bool nvdla_golden_result(const nvdla_golden_t *g, uint32_t addr, uint32_t *expec
     return false;
 }
 
-void nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status) {
+void nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status)
+{
     /* each result unit's GLB done bits: group 0 at `bit`, group 1 above it */
-    static const struct { int bit, unit; } done_bit[] = {{0, U_SDP}, {2, U_CDP}, {4, U_PDP}, {20, U_CACC}};
+    static const struct {
+        int bit, unit;
+    } done_bit[] = {{0, U_SDP}, {2, U_CDP}, {4, U_PDP}, {20, U_CACC}};
     for (size_t i = 0; i < sizeof done_bit / sizeof *done_bit; i++)
         for (int grp = 0; grp < 2; grp++) {
             unsigned *n = &g->unsettled[done_bit[i].unit][grp];
@@ -301,7 +355,8 @@ void nvdla_golden_done_seen(nvdla_golden_t *g, uint32_t status) {
         }
 }
 
-bool nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line, uint32_t *off) {
+bool nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint32_t *line, uint32_t *off)
+{
     for (uint32_t s = 0; s < b->surfs; s++) {
         uint32_t rel = addr - (b->addr + s * b->surf_stride);
         uint32_t l = b->line_stride ? rel / b->line_stride : 0;
@@ -314,14 +369,14 @@ bool nvdla_box_locate(const nvdla_box_t *b, uint32_t addr, uint32_t *surf, uint3
     return false;
 }
 
-void nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n) {
+void nvdla_box_coord(const nvdla_box_t *b, uint32_t addr, char *buf, size_t n)
+{
     uint32_t s, l, off;
     if (!nvdla_box_locate(b, addr, &s, &l, &off))
         snprintf(buf, n, "%s grp %d cmd %d (outside box)", b->unit, b->group, b->cmd);
-    else if (b->kind == NVDLA_BOX_PACKED)             /* 1x1 cube, surfaces contiguous: offset = channel */
+    else if (b->kind == NVDLA_BOX_PACKED) /* 1x1 cube, surfaces contiguous: offset = channel */
         snprintf(buf, n, "%s grp %d c %u h 0 w 0", b->unit, b->group, off);
     else if (b->kind == NVDLA_BOX_CUBE)
         snprintf(buf, n, "%s grp %d c %u h %u w %u", b->unit, b->group, 8 * s + off % 8, l, off / 8);
-    else
-        snprintf(buf, n, "%s grp %d cmd %d surf %u line %u byte %u", b->unit, b->group, b->cmd, s, l, off);
+    else snprintf(buf, n, "%s grp %d cmd %d surf %u line %u byte %u", b->unit, b->group, b->cmd, s, l, off);
 }

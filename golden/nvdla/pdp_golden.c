@@ -4,7 +4,8 @@
 
 enum { RDMA = 0xA000, PDP = 0xB000 };
 
-int64_t pdp_rq(int64_t v, uint32_t r, unsigned P, unsigned N) {
+int64_t pdp_rq(int64_t v, uint32_t r, unsigned P, unsigned N)
+{
     int64_t p = nv_sx(v * (int64_t)r, P);
     int64_t q;
     if (p >= 0) q = ((p >> 16) & ((1ll << (N - 1)) - 1)) + ((p >> 15) & 1);
@@ -12,8 +13,8 @@ int64_t pdp_rq(int64_t v, uint32_t r, unsigned P, unsigned N) {
     return nv_sx(q, N);
 }
 
-int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, unsigned hi, unsigned ox,
-                    unsigned oy) {
+int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, unsigned hi, unsigned ox, unsigned oy)
+{
     int x0 = (int)(ox * c->sw) - (int)c->pl, y0 = (int)(oy * c->sh) - (int)c->pt;
     int xs = x0 < 0 ? 0 : x0, xe = x0 + (int)c->kw > (int)wi ? (int)wi : x0 + (int)c->kw;
     int ys = y0 < 0 ? 0 : y0, ye = y0 + (int)c->kh > (int)hi ? (int)hi : y0 + (int)c->kh;
@@ -24,54 +25,67 @@ int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, u
                 int v = plane[(size_t)y * wi + (size_t)x];
                 if (c->method == 1 ? v > best : v < best) best = v;
             }
-        if (best < -128 || best > 127) best = 0;      /* no real element: illegal padding (not reached) */
+        if (best < -128 || best > 127) best = 0; /* no real element: illegal padding (not reached) */
         return (int8_t)best;
     }
     unsigned nw = c->kw - (unsigned)(xe > xs ? xe - xs : 0), nh = c->kh - (unsigned)(ye > ys ? ye - ys : 0);
     int64_t acc = 0;
-    for (int y = ys; y < ye; y++) {                   /* cal1d: 11-bit row sums */
+    for (int y = ys; y < ye; y++) { /* cal1d: 11-bit row sums */
         int64_t r = 0;
         for (int x = xs; x < xe; x++) r += plane[(size_t)y * wi + (size_t)x];
         if (nw > 0) r = nv_sx(r + nv_sx(c->pv[nw], 11), 11);
         acc += r;
     }
-    acc = nv_sx(acc, 14);                             /* cal2d: 14-bit wrapping accumulation */
+    acc = nv_sx(acc, 14); /* cal2d: 14-bit wrapping accumulation */
     if (nh > 0) acc += nv_sx(c->pv[nh] * (int64_t)c->kw, 14);
     int64_t v1 = pdp_rq(acc, c->recip_w, 31, 11);
     return (int8_t)pdp_rq(v1, c->recip_h, 28, 8);
 }
 
-bool pdp_golden_offfly_runnable(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma) {
+bool pdp_golden_offfly_runnable(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma)
+{
     return nvdla_pp_ready(pdp) && nvdla_pp_bits(pdp, PDP + 0x24, 4, 4) && nvdla_pp_ready(rdma);
 }
 
-bool pdp_golden_onfly_ready(const nvdla_pp_t *pdp) {
+bool pdp_golden_onfly_ready(const nvdla_pp_t *pdp)
+{
     return nvdla_pp_ready(pdp) && !nvdla_pp_bits(pdp, PDP + 0x24, 4, 4);
 }
 
 static void check_cfg(const nvdla_dp_ctx_t *ctx, int group, const pdp_pool_cfg_t *c, unsigned wi, unsigned hi,
-                      unsigned wo, unsigned ho) {
+                      unsigned wo, unsigned ho)
+{
     if (c->method > 2) nv_dp_error(ctx, "PDP grp %d: pooling_method %u is reserved", group, c->method);
     if (c->pl >= c->kw || c->pr >= c->kw || c->pt >= c->kh || c->pb >= c->kh)
         nv_dp_error(ctx, "PDP grp %d: pads (l%u t%u r%u b%u) must be < kernel (%ux%u)", group, c->pl, c->pt, c->pr,
                     c->pb, c->kw, c->kh);
     int ew = (int)(wi + c->pl + c->pr) - (int)c->kw, eh = (int)(hi + c->pt + c->pb) - (int)c->kh;
     if (ew < 0 || eh < 0 || ew % (int)c->sw || eh % (int)c->sh)
-        nv_dp_error(ctx, "PDP grp %d: tiling not exact: (Wi+pl+pr-kw)=%d %% sw=%u, (Hi+pt+pb-kh)=%d %% sh=%u "
-                    "(spec §3.2)", group, ew, c->sw, eh, c->sh);
+        nv_dp_error(ctx,
+                    "PDP grp %d: tiling not exact: (Wi+pl+pr-kw)=%d %% sw=%u, (Hi+pt+pb-kh)=%d %% sh=%u "
+                    "(spec §3.2)",
+                    group, ew, c->sw, eh, c->sh);
     else if ((unsigned)ew / c->sw + 1 != wo || (unsigned)eh / c->sh + 1 != ho)
-        nv_dp_error(ctx, "PDP grp %d: output cube %ux%u differs from the geometry %ux%u", group, wo, ho,
-                    ew / c->sw + 1, eh / c->sh + 1);
+        nv_dp_error(ctx, "PDP grp %d: output cube %ux%u differs from the geometry %ux%u", group, wo, ho, ew / c->sw + 1,
+                    eh / c->sh + 1);
 }
 
 void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
-                    const nv_cube_t *onfly) {
+                    const nv_cube_t *onfly)
+{
     uint32_t mode = nvdla_pp_reg(pdp, PDP + 0x24), k = nvdla_pp_reg(pdp, PDP + 0x34),
              pad = nvdla_pp_reg(pdp, PDP + 0x40);
     pdp_pool_cfg_t c = {
-        .method = mode & 3, .kw = (k & 15) + 1, .kh = ((k >> 8) & 15) + 1, .sw = ((k >> 16) & 15) + 1,
-        .sh = ((k >> 20) & 15) + 1, .pl = pad & 7, .pt = (pad >> 4) & 7, .pr = (pad >> 8) & 7,
-        .pb = (pad >> 12) & 7, .recip_w = nvdla_pp_bits(pdp, PDP + 0x38, 16, 0),
+        .method = mode & 3,
+        .kw = (k & 15) + 1,
+        .kh = ((k >> 8) & 15) + 1,
+        .sw = ((k >> 16) & 15) + 1,
+        .sh = ((k >> 20) & 15) + 1,
+        .pl = pad & 7,
+        .pt = (pad >> 4) & 7,
+        .pr = (pad >> 8) & 7,
+        .pb = (pad >> 12) & 7,
+        .recip_w = nvdla_pp_bits(pdp, PDP + 0x38, 16, 0),
         .recip_h = nvdla_pp_bits(pdp, PDP + 0x3c, 16, 0),
     };
     for (unsigned n = 1; n <= 7; n++) c.pv[n] = nv_sx(nvdla_pp_reg(pdp, PDP + 0x40 + 4 * n), 19);
@@ -99,7 +113,8 @@ void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_d
         if (rw != wi || rh != hi || rc != ci)
             nv_dp_error(ctx, "PDP grp %d: PDP_RDMA cube %ux%ux%u differs from PDP's %ux%ux%u", group, rw, rh, rc, wi,
                         hi, ci);
-        nv_place_t src = {.base = nvdla_pp_reg(rdma, RDMA + 0x1c), .line_stride = nvdla_pp_reg(rdma, RDMA + 0x24),
+        nv_place_t src = {.base = nvdla_pp_reg(rdma, RDMA + 0x1c),
+                          .line_stride = nvdla_pp_reg(rdma, RDMA + 0x24),
                           .surf_stride = nvdla_pp_reg(rdma, RDMA + 0x28)};
         if ((src.base | src.line_stride | src.surf_stride) & 7)
             nv_dp_error(ctx, "PDP grp %d: PDP_RDMA source address/stride not a multiple of 8 (illegal)", group);
@@ -119,10 +134,12 @@ void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_d
             for (uint32_t y = 0; y < hi; y++)
                 for (uint32_t x = 0; x < wi; x++) plane[(size_t)y * wi + x] = nv_atom(&in, s, y, x)[l];
             for (uint32_t oy = 0; oy < ho; oy++)
-                for (uint32_t ox = 0; ox < wo; ox++) nv_atom(&out, s, oy, ox)[l] = pdp_pool_one(&c, plane, wi, hi, ox, oy);
+                for (uint32_t ox = 0; ox < wo; ox++)
+                    nv_atom(&out, s, oy, ox)[l] = pdp_pool_one(&c, plane, wi, hi, ox, oy);
         }
     free(plane);
-    nv_place_t dst = {.base = nvdla_pp_reg(pdp, PDP + 0x70), .line_stride = nvdla_pp_reg(pdp, PDP + 0x78),
+    nv_place_t dst = {.base = nvdla_pp_reg(pdp, PDP + 0x70),
+                      .line_stride = nvdla_pp_reg(pdp, PDP + 0x78),
                       .surf_stride = nvdla_pp_reg(pdp, PDP + 0x7c)};
     if ((dst.base | dst.line_stride | dst.surf_stride) & 7)
         nv_dp_error(ctx, "PDP grp %d: destination address/stride not a multiple of 8 (illegal)", group);

@@ -11,15 +11,14 @@
 int64_t pdp_rq(int64_t v, uint32_t r, unsigned P, unsigned N);
 
 typedef struct pdp_pool_cfg {
-    unsigned method;                        /* 0 AVG, 1 MAX, 2 MIN */
+    unsigned method; /* 0 AVG, 1 MAX, 2 MIN */
     unsigned kw, kh, sw, sh, pl, pt, pr, pb;
     uint32_t recip_w, recip_h;
-    int64_t  pv[9];                         /* PV[1..7] = SX_19(pad value n); [0], [8] = 0 */
+    int64_t pv[9]; /* PV[1..7] = SX_19(pad value n); [0], [8] = 0 */
 } pdp_pool_cfg_t;
 
 /* One output element of lane plane `plane` (w x h int8 values, row-major). */
-int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, unsigned hi, unsigned ox,
-                    unsigned oy);
+int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, unsigned hi, unsigned ox, unsigned oy);
 
 bool pdp_golden_offfly_runnable(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma);
 /* PDP is enabled and waits for the SDP stream (flying_mode 0). */

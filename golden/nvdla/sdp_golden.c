@@ -5,7 +5,8 @@
 
 enum { RDMA = 0x8000, SDP = 0x9000 };
 
-int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m) {
+int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m)
+{
     if (c->bypass) return x;
     int64_t a = x;
     if (!c->alu_bypass) {
@@ -13,55 +14,66 @@ int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m)
         switch (c->algo) {
         case 0: a = x > o ? x : o; break;
         case 1: a = x < o ? x : o; break;
-        default: a = x + o; break;            /* SUM; 3 (reserved) behaves as SUM */
+        default: a = x + o; break; /* SUM; 3 (reserved) behaves as SUM */
         }
     }
     int64_t t;
-    if (c->mul_bypass) t = nv_rsr(a, c->mul_shift, 49, 32);     /* the shift still applies */
-    else if (c->prelu && a >= 0) t = nv_sx(a, 32);             /* PReLU positive side: no shift */
+    if (c->mul_bypass) t = nv_rsr(a, c->mul_shift, 49, 32); /* the shift still applies */
+    else if (c->prelu && a >= 0) t = nv_sx(a, 32);          /* PReLU positive side: no shift */
     else t = nv_rsr(a * op_m, c->mul_shift, 49, 32);
     if (!c->relu_bypass && t < 0) t = 0;
     return t;
 }
 
-int8_t sdp_cvt(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift) {
+int8_t sdp_cvt(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift)
+{
     return sdp_cvt_sat(t, offset, scale, shift, NULL);
 }
 
-int8_t sdp_cvt_sat(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift, bool *sat17) {
+int8_t sdp_cvt_sat(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift, bool *sat17)
+{
     int64_t d = t - nv_sx(offset, 32);
     int64_t p = d * nv_sx(scale & 0xFFFF, 16);
     int64_t y17 = nv_rsr(p, shift & 63, 49, 17);
-    if (sat17) *sat17 = y17 != nv_rsr(p, shift & 63, 49, 63);   /* §2.7: the 17-bit stage clipped */
+    if (sat17) *sat17 = y17 != nv_rsr(p, shift & 63, 49, 63); /* §2.7: the 17-bit stage clipped */
     return (int8_t)nv_sat(y17, 8);
 }
 
 /* CFG register offsets of one stage: BS at 0x58.., BN at 0x6c.. */
-static sdp_x_cfg_t x_cfg(const nvdla_pp_t *sdp, uint32_t cfg) {
+static sdp_x_cfg_t x_cfg(const nvdla_pp_t *sdp, uint32_t cfg)
+{
     uint32_t v = nvdla_pp_reg(sdp, SDP + cfg), alu = nvdla_pp_reg(sdp, SDP + cfg + 4),
              mul = nvdla_pp_reg(sdp, SDP + cfg + 12);
     sdp_x_cfg_t c = {
-        .bypass = v & 1, .alu_bypass = (v >> 1) & 1, .algo = (v >> 2) & 3, .mul_bypass = (v >> 4) & 1,
-        .prelu = (v >> 5) & 1, .relu_bypass = (v >> 6) & 1,
-        .alu_src = alu & 1, .alu_shift = (alu >> 8) & 63, .alu_reg = nv_sx(nvdla_pp_reg(sdp, SDP + cfg + 8), 16),
-        .mul_src = mul & 1, .mul_shift = (mul >> 8) & 63, .mul_reg = nv_sx(nvdla_pp_reg(sdp, SDP + cfg + 16), 16),
+        .bypass = v & 1,
+        .alu_bypass = (v >> 1) & 1,
+        .algo = (v >> 2) & 3,
+        .mul_bypass = (v >> 4) & 1,
+        .prelu = (v >> 5) & 1,
+        .relu_bypass = (v >> 6) & 1,
+        .alu_src = alu & 1,
+        .alu_shift = (alu >> 8) & 63,
+        .alu_reg = nv_sx(nvdla_pp_reg(sdp, SDP + cfg + 8), 16),
+        .mul_src = mul & 1,
+        .mul_shift = (mul >> 8) & 63,
+        .mul_reg = nv_sx(nvdla_pp_reg(sdp, SDP + cfg + 16), 16),
     };
     return c;
 }
 
 /* An operand DMA (BRDMA / NRDMA), §2.3. */
 typedef struct op_dma {
-    bool     on, alu, mul, two_byte, per_elem;
+    bool on, alu, mul, two_byte, per_elem;
     unsigned bpe;
     uint32_t base, line, surf;
 } op_dma_t;
 
 static op_dma_t op_dma(const nvdla_pp_t *rdma, uint32_t cfg_off, uint32_t base_off, uint32_t line_off,
-                       uint32_t surf_off) {
+                       uint32_t surf_off)
+{
     uint32_t v = nvdla_pp_reg(rdma, RDMA + cfg_off);
     unsigned use = (v >> 1) & 3;
-    op_dma_t d = {.on = !(v & 1), .alu = use != 0, .mul = use != 1, .two_byte = (v >> 3) & 1,
-                  .per_elem = (v >> 4) & 1};
+    op_dma_t d = {.on = !(v & 1), .alu = use != 0, .mul = use != 1, .two_byte = (v >> 3) & 1, .per_elem = (v >> 4) & 1};
     d.bpe = (use >= 2 ? 2u : 1u) * (d.two_byte ? 2u : 1u);
     d.base = nvdla_pp_reg(rdma, RDMA + base_off) & ~7u;
     d.line = nvdla_pp_reg(rdma, RDMA + line_off) & ~7u;
@@ -69,18 +81,20 @@ static op_dma_t op_dma(const nvdla_pp_t *rdma, uint32_t cfg_off, uint32_t base_o
     return d;
 }
 
-static int64_t op_elem(const mem_t *m, uint32_t a, bool two_byte) {
+static int64_t op_elem(const mem_t *m, uint32_t a, bool two_byte)
+{
     if (two_byte) return nv_sx(mem_read8(m, a) | (mem_read8(m, a + 1) << 8), 16);
     return nv_sx(mem_read8(m, a), 8);
 }
 
 /* Operands of lane `lane` at (s,y,x). */
 static void op_fetch(const op_dma_t *d, const mem_t *m, uint32_t s, uint32_t y, uint32_t x, bool one_by_one,
-                     unsigned lane, int64_t *alu, int64_t *mul) {
-    uint32_t g = (d->per_elem && !one_by_one) ? d->base + s * d->surf + y * d->line + x * 8 * d->bpe
-                                               : d->base + s * 8 * d->bpe;
+                     unsigned lane, int64_t *alu, int64_t *mul)
+{
+    uint32_t g =
+        (d->per_elem && !one_by_one) ? d->base + s * d->surf + y * d->line + x * 8 * d->bpe : d->base + s * 8 * d->bpe;
     uint32_t a = g + lane * d->bpe, esz = d->two_byte ? 2 : 1;
-    if (d->alu && d->mul) {                                  /* BOTH: ALU first, then MUL */
+    if (d->alu && d->mul) { /* BOTH: ALU first, then MUL */
         *alu = op_elem(m, a, d->two_byte);
         *mul = op_elem(m, a + esz, d->two_byte);
     } else if (d->alu) *alu = op_elem(m, a, d->two_byte);
@@ -88,32 +102,38 @@ static void op_fetch(const op_dma_t *d, const mem_t *m, uint32_t s, uint32_t y, 
 }
 
 /* Checks that the DMA supplies exactly what the stage consumes (§2.3 enabling rules). */
-static void check_dma(const nvdla_dp_ctx_t *ctx, const char *stage, const sdp_x_cfg_t *c, const op_dma_t *d) {
+static void check_dma(const nvdla_dp_ctx_t *ctx, const char *stage, const sdp_x_cfg_t *c, const op_dma_t *d)
+{
     bool want_a = !c->bypass && !c->alu_bypass && c->alu_src, want_m = !c->bypass && !c->mul_bypass && c->mul_src;
     if (!want_a && !want_m) return;
     if (!d->on || d->alu != want_a || d->mul != want_m)
-        nv_dp_error(ctx, "SDP %s: the stage takes %s%s%s from memory but its operand DMA is %s "
-                    "(spec nvdla_datapath.md §2.3: illegal, the RTL stalls)", stage, want_a ? "ALU" : "",
-                    want_a && want_m ? "+" : "", want_m ? "MUL" : "", d->on ? "set to other operands" : "disabled");
+        nv_dp_error(ctx,
+                    "SDP %s: the stage takes %s%s%s from memory but its operand DMA is %s "
+                    "(spec nvdla_datapath.md §2.3: illegal, the RTL stalls)",
+                    stage, want_a ? "ALU" : "", want_a && want_m ? "+" : "", want_m ? "MUL" : "",
+                    d->on ? "set to other operands" : "disabled");
 }
 
-bool sdp_golden_runnable(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma) {
+bool sdp_golden_runnable(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma)
+{
     if (!nvdla_pp_ready(sdp)) return false;
-    if (nvdla_pp_bits(sdp, SDP + 0xb0, 0, 0)) return false;   /* flying: input from CACC (not modelled) */
+    if (nvdla_pp_bits(sdp, SDP + 0xb0, 0, 0)) return false; /* flying: input from CACC (not modelled) */
     return nvdla_pp_ready(rdma);
 }
 
 bool sdp_golden_flying(const nvdla_pp_t *sdp) { return nvdla_pp_bits(sdp, SDP + 0xb0, 0, 0); }
 
-bool sdp_golden_rdma_nothing(const nvdla_pp_t *rdma) {
+bool sdp_golden_rdma_nothing(const nvdla_pp_t *rdma)
+{
     return nvdla_pp_bits(rdma, RDMA + 0x70, 0, 0) && nvdla_pp_bits(rdma, RDMA + 0x28, 0, 0) &&
-           nvdla_pp_bits(rdma, RDMA + 0x40, 0, 0);   /* FLYING_MODE, BRDMA_DISABLE, NRDMA_DISABLE */
+           nvdla_pp_bits(rdma, RDMA + 0x40, 0, 0); /* FLYING_MODE, BRDMA_DISABLE, NRDMA_DISABLE */
 }
 
 bool sdp_golden_to_pdp(const nvdla_pp_t *sdp) { return nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1); }
 
 void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
-                    const nv_acc_cube_t *flying, nv_cube_t *to_pdp, sdp_result_t *res) {
+                    const nv_acc_cube_t *flying, nv_cube_t *to_pdp, sdp_result_t *res)
+{
     uint32_t w = nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1, h = nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1,
              c = nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1;
     if (rdma && (w != nvdla_pp_bits(rdma, RDMA + 0x0c, 12, 0) + 1 || h != nvdla_pp_bits(rdma, RDMA + 0x10, 12, 0) + 1 ||
@@ -136,8 +156,10 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
     bool one = w == 1 && h == 1;
     nv_place_t src = {.packed1x1 = one};
     if (!flying)
-        src = (nv_place_t){.base = nvdla_pp_reg(rdma, RDMA + 0x18) & ~7u, .line_stride = nvdla_pp_reg(rdma, RDMA + 0x20) & ~7u,
-                           .surf_stride = nvdla_pp_reg(rdma, RDMA + 0x24) & ~7u, .packed1x1 = one};
+        src = (nv_place_t){.base = nvdla_pp_reg(rdma, RDMA + 0x18) & ~7u,
+                           .line_stride = nvdla_pp_reg(rdma, RDMA + 0x20) & ~7u,
+                           .surf_stride = nvdla_pp_reg(rdma, RDMA + 0x24) & ~7u,
+                           .packed1x1 = one};
     sdp_x_cfg_t bs = x_cfg(sdp, 0x58), bn = x_cfg(sdp, 0x6c);
     /* Flying input with SDP_RDMA idle (no operand stream): the stages take register operands only. */
     op_dma_t bd = {0}, nd = {0};
@@ -166,7 +188,7 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
                 const int8_t *ia = flying ? NULL : nv_atom(&in, s, y, x);
                 const int32_t *fa = flying ? nv_acc_atom(flying, s, y, x) : NULL;
                 int8_t *oa = nv_atom(&out, s, y, x);
-                for (unsigned l = 0; l < 8; l++) {              /* pad lanes too, from their own bytes */
+                for (unsigned l = 0; l < 8; l++) { /* pad lanes too, from their own bytes */
                     int64_t ba = bs.alu_reg, bm = bs.mul_reg, na = bn.alu_reg, nm = bn.mul_reg;
                     if (bs_mem) op_fetch(&bd, ctx->mem, s, y, x, one, l, &ba, &bm);
                     if (bn_mem) op_fetch(&nd, ctx->mem, s, y, x, one, l, &na, &nm);
@@ -191,8 +213,10 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
     } else {
         if (!nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0))
             nv_dp_error(ctx, "SDP grp %d: D_DST_DMA_CFG ram type 0 (CV SRAM): nv_small never completes", group);
-        nv_place_t dst = {.base = nvdla_pp_reg(sdp, SDP + 0x48) & ~7u, .line_stride = nvdla_pp_reg(sdp, SDP + 0x50) & ~7u,
-                          .surf_stride = nvdla_pp_reg(sdp, SDP + 0x54) & ~7u, .packed1x1 = one};
+        nv_place_t dst = {.base = nvdla_pp_reg(sdp, SDP + 0x48) & ~7u,
+                          .line_stride = nvdla_pp_reg(sdp, SDP + 0x50) & ~7u,
+                          .surf_stride = nvdla_pp_reg(sdp, SDP + 0x54) & ~7u,
+                          .packed1x1 = one};
         nv_cube_write(ctx, &out, &dst, "SDP", group);
         nv_cube_free(&out);
     }

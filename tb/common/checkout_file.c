@@ -4,7 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
-FILE *checkout_fopen(const char *rel, char *where, size_t n) {
+FILE *checkout_fopen(const char *rel, char *where, size_t n)
+{
     char exe[4096];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len <= 0) return NULL;

@@ -19,7 +19,8 @@ enum { NCOLS = 9 };
 
 static bool match(const char *pat, const char *v) { return !strcmp(pat, "*") || !strcmp(pat, v); }
 
-void cycle_budget_check(sim_t *s, const char *path, const char *test) {
+void cycle_budget_check(sim_t *s, const char *path, const char *test)
+{
     char where[4200];
     FILE *f;
     if (path && *path) {
@@ -29,7 +30,7 @@ void cycle_budget_check(sim_t *s, const char *path, const char *test) {
             return;
         }
     } else if (!(f = checkout_fopen("tests/cycle_budgets.tsv", where, sizeof where))) {
-        return;   /* a simulator outside a checkout: no table, said by +cycle_budgets= when it matters */
+        return; /* a simulator outside a checkout: no table, said by +cycle_budgets= when it matters */
     }
     char stall[24], seed[32];
     snprintf(stall, sizeof stall, "%llu", (unsigned long long)sim_stall(s));
@@ -76,10 +77,11 @@ void cycle_budget_check(sim_t *s, const char *path, const char *test) {
                 if (!j->ideal_cycles) continue;
                 double r = (double)j->engine_cycles / (double)j->ideal_cycles, lim = ratio * (1 + (double)tol / 100);
                 if (r > lim)
-                    sim_error(s, "cycle budget: job '%s' engine took %llu cycles, %.3fx the ideal %llu, over its budget "
-                              "of x%g +%llu%% (x%.3f) in %s:%d; a deliberate slowdown updates that line", j->name,
-                              (unsigned long long)j->engine_cycles, r, (unsigned long long)j->ideal_cycles, ratio,
-                              (unsigned long long)tol, lim, where, lineno);
+                    sim_error(s,
+                              "cycle budget: job '%s' engine took %llu cycles, %.3fx the ideal %llu, over its budget "
+                              "of x%g +%llu%% (x%.3f) in %s:%d; a deliberate slowdown updates that line",
+                              j->name, (unsigned long long)j->engine_cycles, r, (unsigned long long)j->ideal_cycles,
+                              ratio, (unsigned long long)tol, lim, where, lineno);
                 else
                     sim_note(s, "cycle budget: job '%s' engine %.3fx the ideal, budget x%g +%llu%% (%s:%d)", j->name, r,
                              ratio, (unsigned long long)tol, where, lineno);
@@ -87,12 +89,15 @@ void cycle_budget_check(sim_t *s, const char *path, const char *test) {
             }
             uint64_t cycles = j->end - j->start, limit = budget + budget * tol / 100;
             if (cycles > limit)
-                sim_error(s, "cycle budget: job '%s' took %llu cycles, over its budget of %llu +%llu%% (%llu) in %s:%d; "
-                          "a deliberate slowdown updates that line", j->name, (unsigned long long)cycles,
-                          (unsigned long long)budget, (unsigned long long)tol, (unsigned long long)limit, where, lineno);
+                sim_error(s,
+                          "cycle budget: job '%s' took %llu cycles, over its budget of %llu +%llu%% (%llu) in %s:%d; "
+                          "a deliberate slowdown updates that line",
+                          j->name, (unsigned long long)cycles, (unsigned long long)budget, (unsigned long long)tol,
+                          (unsigned long long)limit, where, lineno);
             else
                 sim_note(s, "cycle budget: job '%s' %llu cycles of %llu +%llu%% (%s:%d)", j->name,
-                         (unsigned long long)cycles, (unsigned long long)budget, (unsigned long long)tol, where, lineno);
+                         (unsigned long long)cycles, (unsigned long long)budget, (unsigned long long)tol, where,
+                         lineno);
         }
     }
     free(line);

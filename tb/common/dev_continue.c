@@ -11,14 +11,14 @@
 enum { MAX_DEVS = 64 };
 
 typedef struct {
-    char    name[96];
-    char    where[300];      /* file:line of its name, for errors */
-    char   *match;           /* regex text */
-    char    tests[1024];     /* space-separated */
-    bool    cont;
+    char name[96];
+    char where[300];  /* file:line of its name, for errors */
+    char *match;      /* regex text */
+    char tests[1024]; /* space-separated */
+    bool cont;
     regex_t re;
-    bool    compiled;
-    size_t  hits;
+    bool compiled;
+    size_t hits;
 } cont_dev_t;
 
 struct dev_continue {
@@ -26,14 +26,16 @@ struct dev_continue {
     size_t n;
 };
 
-static char *trim(char *s) {
+static char *trim(char *s)
+{
     while (isspace((unsigned char)*s)) s++;
     size_t l = strlen(s);
     while (l && isspace((unsigned char)s[l - 1])) s[--l] = 0;
     return s;
 }
 
-static bool lists_test(const char *tests, const char *test) {
+static bool lists_test(const char *tests, const char *test)
+{
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", tests);
     for (char *save, *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
@@ -41,7 +43,8 @@ static bool lists_test(const char *tests, const char *test) {
     return false;
 }
 
-void dev_continue_free(dev_continue_t *d) {
+void dev_continue_free(dev_continue_t *d)
+{
     if (!d) return;
     for (size_t i = 0; i < d->n; i++) {
         if (d->d[i].compiled) regfree(&d->d[i].re);
@@ -51,13 +54,15 @@ void dev_continue_free(dev_continue_t *d) {
 }
 
 static dev_continue_t *fail(dev_continue_t *d, char *err, size_t n, const char *fmt, const char *where,
-                            const char *what) {
+                            const char *what)
+{
     snprintf(err, n, fmt, where, what);
     dev_continue_free(d);
     return NULL;
 }
 
-dev_continue_t *dev_continue_load(const char *path, const char *test, char *err, size_t n) {
+dev_continue_t *dev_continue_load(const char *path, const char *test, char *err, size_t n)
+{
     dev_continue_t *d = calloc(1, sizeof *d);
     if (!d) abort();
     err[0] = 0;
@@ -81,13 +86,19 @@ dev_continue_t *dev_continue_load(const char *path, const char *test, char *err,
         if (*val) *val++ = 0;
         val = trim(val);
         if (!strcmp(line, "name")) {
-            if (d->n == MAX_DEVS) { fclose(f); return fail(d, err, n, "%s: more than %s deviations", where, "64"); }
+            if (d->n == MAX_DEVS) {
+                fclose(f);
+                return fail(d, err, n, "%s: more than %s deviations", where, "64");
+            }
             cur = &d->d[d->n++];
             snprintf(cur->name, sizeof cur->name, "%s", val);
             snprintf(cur->where, sizeof cur->where, "%s", where);
             continue;
         }
-        if (!cur) { fclose(f); return fail(d, err, n, "%s: '%s' before the first 'name'", where, line); }
+        if (!cur) {
+            fclose(f);
+            return fail(d, err, n, "%s: '%s' before the first 'name'", where, line);
+        }
         if (!strcmp(line, "match")) {
             free(cur->match);
             cur->match = strdup(val);
@@ -95,7 +106,10 @@ dev_continue_t *dev_continue_load(const char *path, const char *test, char *err,
             size_t used = strlen(cur->tests);
             snprintf(cur->tests + used, sizeof cur->tests - used, " %s", val);
         } else if (!strcmp(line, "continue")) {
-            if (strcmp(val, "yes")) { fclose(f); return fail(d, err, n, "%s: continue takes 'yes', not '%s'", where, val); }
+            if (strcmp(val, "yes")) {
+                fclose(f);
+                return fail(d, err, n, "%s: continue takes 'yes', not '%s'", where, val);
+            }
             cur->cont = true;
         }
         /* other keys (spec, repro, describe) are tests/deviations.py's business */
@@ -117,7 +131,8 @@ dev_continue_t *dev_continue_load(const char *path, const char *test, char *err,
     return d;
 }
 
-const char *dev_continue_match(dev_continue_t *d, const char *line) {
+const char *dev_continue_match(dev_continue_t *d, const char *line)
+{
     for (size_t i = 0; d && i < d->n; i++)
         if (d->d[i].compiled && regexec(&d->d[i].re, line, 0, NULL, 0) == 0) {
             d->d[i].hits++;
@@ -126,15 +141,19 @@ const char *dev_continue_match(dev_continue_t *d, const char *line) {
     return NULL;
 }
 
-size_t dev_continue_hits(const dev_continue_t *d) {
+size_t dev_continue_hits(const dev_continue_t *d)
+{
     size_t h = 0;
     for (size_t i = 0; d && i < d->n; i++) h += d->d[i].hits;
     return h;
 }
 
-void dev_continue_summary(const dev_continue_t *d, FILE *f, unsigned long long bytes_compared) {
+void dev_continue_summary(const dev_continue_t *d, FILE *f, unsigned long long bytes_compared)
+{
     for (size_t i = 0; d && i < d->n; i++)
         if (d->d[i].hits)
-            fprintf(f, "deviation %s continued past %zu error line(s); the run went to its end and compared %llu "
-                       "output bytes\n", d->d[i].name, d->d[i].hits, bytes_compared);
+            fprintf(f,
+                    "deviation %s continued past %zu error line(s); the run went to its end and compared %llu "
+                    "output bytes\n",
+                    d->d[i].name, d->d[i].hits, bytes_compared);
 }

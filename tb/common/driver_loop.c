@@ -11,8 +11,8 @@
  * _setjmp/_longjmp, which save no signal mask. swapcontext makes a sigprocmask system call per switch: measured
  * here 650 ns of CPU per round trip against 34 ns (docs/drivers.md). Neither side ever returns through the
  * other's frames: the driver ends by jumping back. */
-#define _XOPEN_SOURCE 700   /* ucontext, _setjmp */
-#undef _FORTIFY_SOURCE     /* its longjmp check refuses a jump to another stack, which is the point here */
+#define _XOPEN_SOURCE 700 /* ucontext, _setjmp */
+#undef _FORTIFY_SOURCE    /* its longjmp check refuses a jump to another stack, which is the point here */
 #include "driver_loop.h"
 #include "sequencer.h"
 #include <setjmp.h>
@@ -21,30 +21,31 @@
 #include <ucontext.h>
 
 struct drv {
-    prog_source_t src;           /* first: the program's source is this driver */
-    sim_t        *sim;
-    program_t    *prog;          /* the sequencer's program: this driver's pending operation(s) */
-    program_t     rec;           /* every operation performed, as a native trace (only with +dump=) */
-    bool          recording;
-    drv_main_t    main;
-    void         *arg;
-    void        (*arg_free)(void *);
-    ucontext_t    host, coro;    /* only to start the coroutine */
-    jmp_buf       host_jb, coro_jb;
-    void         *stack;
-    size_t        stack_bytes;
-    bool          started, finished;
-    const acc_ops_t *ops;        /* the sequencer's accelerator ops (golden-only: the golden model's) */
-    void         *acc;
-    uint32_t      value;         /* what the last read returned */
-    bool          plain;         /* the pending read is drv_reg_read's: the driver judges the value */
-    uint64_t      watchdog;      /* cycles a run of reads of one address may take (a driver's poll) */
-    uint64_t      poll_addr, poll_since, poll_n;   /* consecutive reads of one address */
-    size_t        rec_poll_n;    /* trailing plain reads of poll_addr in rec (candidates for a poll) */
-    drv_stats_t   st;
+    prog_source_t src; /* first: the program's source is this driver */
+    sim_t *sim;
+    program_t *prog; /* the sequencer's program: this driver's pending operation(s) */
+    program_t rec;   /* every operation performed, as a native trace (only with +dump=) */
+    bool recording;
+    drv_main_t main;
+    void *arg;
+    void (*arg_free)(void *);
+    ucontext_t host, coro; /* only to start the coroutine */
+    jmp_buf host_jb, coro_jb;
+    void *stack;
+    size_t stack_bytes;
+    bool started, finished;
+    const acc_ops_t *ops; /* the sequencer's accelerator ops (golden-only: the golden model's) */
+    void *acc;
+    uint32_t value;                         /* what the last read returned */
+    bool plain;                             /* the pending read is drv_reg_read's: the driver judges the value */
+    uint64_t watchdog;                      /* cycles a run of reads of one address may take (a driver's poll) */
+    uint64_t poll_addr, poll_since, poll_n; /* consecutive reads of one address */
+    size_t rec_poll_n;                      /* trailing plain reads of poll_addr in rec (candidates for a poll) */
+    drv_stats_t st;
 };
 
-static void rec_copy(drv_t *d, const op_t *op) {
+static void rec_copy(drv_t *d, const op_t *op)
+{
     if (!d->recording) return;
     op_t *r = program_add(&d->rec, op->kind);
     *r = *op;
@@ -59,7 +60,8 @@ static void rec_copy(drv_t *d, const op_t *op) {
 }
 
 /* Append an operation for the sequencer and sleep until it has run. */
-static void run(drv_t *d, const op_t *op) {
+static void run(drv_t *d, const op_t *op)
+{
     op_t *o = program_add(d->prog, op->kind);
     uint8_t *bytes = NULL;
     if (op->nbytes) {
@@ -77,7 +79,8 @@ static void run(drv_t *d, const op_t *op) {
     if (!_setjmp(d->coro_jb)) _longjmp(d->host_jb, 1);
 }
 
-static uint64_t default_watchdog(const drv_t *d) {
+static uint64_t default_watchdog(const drv_t *d)
+{
     uint64_t w = sim_plusarg_u64(d->sim, "watchdog", 0);
     if (!w) w = d->ops && d->ops->default_watchdog ? d->ops->default_watchdog : 200000;
     return w;
@@ -86,15 +89,18 @@ static uint64_t default_watchdog(const drv_t *d) {
 /* A read returned `value`. Reads of one address in a row whose value changed are the driver polling: in the
  * record they become one OP_POLL for the final value under the bits that changed (the reads before the first
  * one equal to the final value stay reads), so the replay issues the same reads in the same cycles. */
-static void record_read(drv_t *d, uint64_t addr, uint32_t value, bool plain) {
+static void record_read(drv_t *d, uint64_t addr, uint32_t value, bool plain)
+{
     if (d->poll_n && addr == d->poll_addr) {
         d->poll_n++;
         if (sim_cycle(d->sim) - d->poll_since > d->watchdog) {
             char reg[96];
             d->ops->reg_name(d->acc, addr, reg, sizeof reg);
-            sim_error(d->sim, "watchdog: the driver read %s (0x%llx) %llu times in a row over %llu cycles (last value "
-                      "0x%08x) without doing anything else", reg, (unsigned long long)addr,
-                      (unsigned long long)d->poll_n, (unsigned long long)(sim_cycle(d->sim) - d->poll_since), value);
+            sim_error(d->sim,
+                      "watchdog: the driver read %s (0x%llx) %llu times in a row over %llu cycles (last value "
+                      "0x%08x) without doing anything else",
+                      reg, (unsigned long long)addr, (unsigned long long)d->poll_n,
+                      (unsigned long long)(sim_cycle(d->sim) - d->poll_since), value);
         }
     } else {
         d->poll_addr = addr;
@@ -117,19 +123,20 @@ static void record_read(drv_t *d, uint64_t addr, uint32_t value, bool plain) {
         k++;
     }
     if (k) {
-        d->rec.n -= k + 1;   /* reads carry no owned bytes or text */
+        d->rec.n -= k + 1; /* reads carry no owned bytes or text */
         op_t *p = program_add(&d->rec, OP_POLL);
         p->addr = addr;
         p->data = value;
         p->mask = changed;
         d->st.polls_recorded++;
-        d->rec_poll_n = 0;   /* a poll ends the run: later reads start a new one */
+        d->rec_poll_n = 0; /* a poll ends the run: later reads start a new one */
     } else {
         d->rec_poll_n++;
     }
 }
 
-static void src_done(prog_source_t *src, const op_t *op, uint32_t value) {
+static void src_done(prog_source_t *src, const op_t *op, uint32_t value)
+{
     drv_t *d = (drv_t *)src;
     d->value = value;
     bool read = op->kind == OP_READ || op->kind == OP_POLL;
@@ -137,18 +144,20 @@ static void src_done(prog_source_t *src, const op_t *op, uint32_t value) {
     else d->poll_n = 0;
 }
 
-static void trampoline(unsigned lo, unsigned hi) {
+static void trampoline(unsigned lo, unsigned hi)
+{
     drv_t *d = (drv_t *)(((uintptr_t)hi << 16 << 16) | (uintptr_t)lo);
     int rc = d->main(d, d->arg);
     if (rc) sim_error(d->sim, "driver returned %d", rc);
     d->finished = true;
-    _longjmp(d->host_jb, 1);   /* never return: uc_link's context is a frame long gone */
+    _longjmp(d->host_jb, 1); /* never return: uc_link's context is a frame long gone */
 }
 
-static bool src_more(prog_source_t *src, const struct acc_ops *ops, void *acc) {
+static bool src_more(prog_source_t *src, const struct acc_ops *ops, void *acc)
+{
     drv_t *d = (drv_t *)src;
     program_t *p = d->prog;
-    for (size_t i = 0; i < p->n; i++) {   /* the operations the sequencer has executed */
+    for (size_t i = 0; i < p->n; i++) { /* the operations the sequencer has executed */
         free(p->ops[i].bytes);
         free(p->ops[i].text);
     }
@@ -157,7 +166,7 @@ static bool src_more(prog_source_t *src, const struct acc_ops *ops, void *acc) {
     d->ops = ops;
     d->acc = acc;
     d->st.switches++;
-    if (_setjmp(d->host_jb)) return p->n > 0;   /* the driver appended an operation, or ended */
+    if (_setjmp(d->host_jb)) return p->n > 0; /* the driver appended an operation, or ended */
     if (d->started) _longjmp(d->coro_jb, 1);
     {
         d->started = true;
@@ -170,25 +179,28 @@ static bool src_more(prog_source_t *src, const struct acc_ops *ops, void *acc) {
         d->coro.uc_link = &d->host;
         uintptr_t u = (uintptr_t)d;
         makecontext(&d->coro, (void (*)(void))trampoline, 2, (unsigned)(u & 0xFFFFFFFFu), (unsigned)(u >> 16 >> 16));
-        swapcontext(&d->host, &d->coro);   /* the driver's first yield comes back through host_jb */
+        swapcontext(&d->host, &d->coro); /* the driver's first yield comes back through host_jb */
     }
     abort();
 }
 
-static void src_dump(prog_source_t *src, FILE *f) {
+static void src_dump(prog_source_t *src, FILE *f)
+{
     drv_t *d = (drv_t *)src;
     trace_write(&d->rec, f);
 }
 
-static void src_release(prog_source_t *src) {
+static void src_release(prog_source_t *src)
+{
     drv_t *d = (drv_t *)src;
     if (d->arg_free) d->arg_free(d->arg);
     program_free(&d->rec);
-    free(d->stack);   /* an unfinished driver (a failed run) is abandoned with its stack */
+    free(d->stack); /* an unfinished driver (a failed run) is abandoned with its stack */
     free(d);
 }
 
-void drv_attach(program_t *p, sim_t *sim, drv_main_t main, void *arg, void (*arg_free)(void *), size_t stack_bytes) {
+void drv_attach(program_t *p, sim_t *sim, drv_main_t main, void *arg, void (*arg_free)(void *), size_t stack_bytes)
+{
     drv_t *d = calloc(1, sizeof *d);
     if (!d) abort();
     d->src = (prog_source_t){.more = src_more, .done = src_done, .dump = src_dump, .release = src_release};
@@ -205,13 +217,15 @@ void drv_attach(program_t *p, sim_t *sim, drv_main_t main, void *arg, void (*arg
 }
 
 /* ---- the driver's calls ----------------------------------------------------------------------------- */
-uint32_t drv_op(drv_t *d, const op_t *op) {
+uint32_t drv_op(drv_t *d, const op_t *op)
+{
     run(d, op);
     return d->value;
 }
 
-uint32_t drv_reg_read(drv_t *d, uint64_t addr) {
-    op_t o = {.kind = OP_READ, .addr = addr, .strb = 0xF, .mask = 0};   /* mask 0: the driver judges the value */
+uint32_t drv_reg_read(drv_t *d, uint64_t addr)
+{
+    op_t o = {.kind = OP_READ, .addr = addr, .strb = 0xF, .mask = 0}; /* mask 0: the driver judges the value */
     d->st.reg_reads++;
     d->plain = true;
     uint32_t v = drv_op(d, &o);
@@ -219,51 +233,60 @@ uint32_t drv_reg_read(drv_t *d, uint64_t addr) {
     return v;
 }
 
-uint32_t drv_reg_expect(drv_t *d, uint64_t addr, uint32_t expect, uint32_t mask) {
+uint32_t drv_reg_expect(drv_t *d, uint64_t addr, uint32_t expect, uint32_t mask)
+{
     op_t o = {.kind = OP_READ, .addr = addr, .data = expect, .strb = 0xF, .mask = mask};
     d->st.reg_reads++;
     return drv_op(d, &o);
 }
 
-void drv_reg_write(drv_t *d, uint64_t addr, uint32_t data) {
+void drv_reg_write(drv_t *d, uint64_t addr, uint32_t data)
+{
     op_t o = {.kind = OP_WRITE, .addr = addr, .data = data, .strb = 0xF, .mask = 0xFFFFFFFFu};
     d->st.reg_writes++;
     run(d, &o);
 }
 
-void drv_reg_write_np(drv_t *d, uint64_t addr, uint32_t data) {
+void drv_reg_write_np(drv_t *d, uint64_t addr, uint32_t data)
+{
     op_t o = {.kind = OP_WRITE, .addr = addr, .data = data, .strb = 0xF, .mask = 0xFFFFFFFFu, .nposted = true};
     d->st.reg_writes++;
     run(d, &o);
 }
 
-void drv_mem_write(drv_t *d, uint64_t addr, const void *src, size_t n) {
+void drv_mem_write(drv_t *d, uint64_t addr, const void *src, size_t n)
+{
     op_t o = {.kind = OP_MEM, .addr = addr, .bytes = (uint8_t *)(uintptr_t)src, .nbytes = n, .size = n};
     run(d, &o);
 }
 
-void drv_mem_fill(drv_t *d, uint64_t addr, uint64_t n, uint8_t v) {
+void drv_mem_fill(drv_t *d, uint64_t addr, uint64_t n, uint8_t v)
+{
     op_t o = {.kind = OP_MEM_FILL, .addr = addr, .size = n, .data = v};
     run(d, &o);
 }
 
-void drv_mem_read(drv_t *d, uint64_t addr, void *dst, size_t n) {
+void drv_mem_read(drv_t *d, uint64_t addr, void *dst, size_t n)
+{
     uint8_t *b = dst;
     const mem_t *m = d->ops->dut_mem(d->acc);
     for (size_t i = 0; i < n; i++) b[i] = mem_read8(m, addr + i);
 }
 
-void drv_wait_irq(drv_t *d, uint32_t mask, uint64_t timeout) {
+void drv_wait_irq(drv_t *d, uint32_t mask, uint64_t timeout)
+{
     op_t o = {.kind = OP_WAIT_IRQ, .mask = mask, .timeout = timeout};
     run(d, &o);
 }
 
-void drv_idle(drv_t *d, uint64_t cycles) {
+void drv_idle(drv_t *d, uint64_t cycles)
+{
     op_t o = {.kind = OP_IDLE, .size = cycles};
     run(d, &o);
 }
 
-void drv_job(drv_t *d, const char *fmt, ...) {
+void drv_job(drv_t *d, const char *fmt, ...)
+{
     char name[128];
     va_list ap;
     va_start(ap, fmt);
@@ -273,7 +296,8 @@ void drv_job(drv_t *d, const char *fmt, ...) {
     run(d, &o);
 }
 
-void drv_check_golden(drv_t *d) {
+void drv_check_golden(drv_t *d)
+{
     op_t o = {.kind = OP_CHECK_GOLDEN};
     run(d, &o);
 }
@@ -283,19 +307,21 @@ uint64_t drv_seed(const drv_t *d) { return sim_seed(d->sim); }
 sim_t *drv_sim(const drv_t *d) { return d->sim; }
 drv_stats_t drv_stats(const drv_t *d) { return d->st; }
 
-void drv_vnote(drv_t *d, const char *fmt, va_list ap) {
+void drv_vnote(drv_t *d, const char *fmt, va_list ap)
+{
     char msg[400];
     vsnprintf(msg, sizeof msg, fmt, ap);
     sim_note(d->sim, "driver: %s", msg);
 }
 
-_Noreturn void drv_fail(drv_t *d, const char *fmt, ...) {
+_Noreturn void drv_fail(drv_t *d, const char *fmt, ...)
+{
     char msg[400];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     sim_error(d->sim, "driver: %s", msg);
-    for (;;)   /* the sequencer stops on the error and never resumes it */
+    for (;;) /* the sequencer stops on the error and never resumes it */
         if (!_setjmp(d->coro_jb)) _longjmp(d->host_jb, 1);
 }

@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool in_list(const char *list, const char *feature) {   /* comma-separated */
+static bool in_list(const char *list, const char *feature)
+{ /* comma-separated */
     const size_t n = strlen(feature);
     for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
         if (strcspn(p, ",") == n && strncmp(p, feature, n) == 0) return true;
@@ -14,7 +15,8 @@ static bool in_list(const char *list, const char *feature) {   /* comma-separate
 
 /* +features=a,b,...: the run uses only these of the DUT's features, so that a differential run generates the
  * same jobs on two DUTs (tests/diff.py passes the features they share). */
-bool dut_has(const char *feature) {
+bool dut_has(const char *feature)
+{
     for (const char *const *f = tb_dut.features; *f; f++)
         if (strcmp(*f, feature) == 0) {
             const char *only = sim_plusarg(sim_get(), "features");
@@ -23,7 +25,8 @@ bool dut_has(const char *feature) {
     return false;
 }
 
-bool dut_provides(const char *needs, char *why, size_t n) {
+bool dut_provides(const char *needs, char *why, size_t n)
+{
     char missing[256] = "";
     const char *p = needs ? needs : "";
     while (*p) {

@@ -9,14 +9,14 @@
 
 typedef struct dut_info {
     const char *acc, *name, *describe, *source, *root;
-    int is_default;                       /* the accelerator's default DUT (our embedded RTL) */
-    const char *const *features;          /* NULL-terminated */
-    const char *const *wave_signals;      /* NULL-terminated; "-Group" lines start a group */
+    int is_default;                  /* the accelerator's default DUT (our embedded RTL) */
+    const char *const *features;     /* NULL-terminated */
+    const char *const *wave_signals; /* NULL-terminated; "-Group" lines start a group */
 } dut_info_t;
 
 extern const dut_info_t tb_dut;
 
-bool dut_has(const char *feature);   /* narrowed by the plusarg +features=a,b,... when given */
+bool dut_has(const char *feature); /* narrowed by the plusarg +features=a,b,... when given */
 /* `needs` is a space-separated feature list. Returns true when the DUT has them all; otherwise writes
  * "needs feature(s) X, which DUT D does not implement" into why. */
 bool dut_provides(const char *needs, char *why, size_t n);

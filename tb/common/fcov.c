@@ -4,11 +4,11 @@
 #include <string.h>
 
 struct fcov {
-    const char         *acc;
+    const char *acc;
     const fcov_cross_t *x;
-    unsigned            nx;
-    unsigned           *off;     /* first counter of each cross */
-    uint64_t           *count;
+    unsigned nx;
+    unsigned *off; /* first counter of each cross */
+    uint64_t *count;
 };
 
 unsigned fcov_raw_bins(const fcov_cross_t *x)
@@ -101,7 +101,8 @@ void fcov_write(const fcov_t *c, FILE *f, const char *test, uint64_t seed)
             unsigned v[FCOV_MAXD] = {0};
             fcov_decode(X, b, v);
             fprintf(f, "%s ", X->name);
-            for (unsigned i = 0; i < X->nd; i++) fprintf(f, "%s%s=%s", i ? "," : "", X->d[i].name, X->d[i].labels[v[i]]);
+            for (unsigned i = 0; i < X->nd; i++)
+                fprintf(f, "%s%s=%s", i ? "," : "", X->d[i].name, X->d[i].labels[v[i]]);
             fprintf(f, " %llu\n", (unsigned long long)c->count[c->off[x] + b]);
         }
     }

@@ -24,19 +24,26 @@ static FILE *open_plusarg(sim_t *sim)
         char dir[900];
         snprintf(dir, sizeof dir, "%.*s", (int)(path[len - 1] == '/' ? len - 1 : len), path);
         for (char *s = dir + 1; *s; s++)
-            if (*s == '/') { *s = 0; mkdir(dir, 0777); *s = '/'; }
+            if (*s == '/') {
+                *s = 0;
+                mkdir(dir, 0777);
+                *s = '/';
+            }
         if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "ERROR: +cov=%s: cannot create the directory\n", path);
             return NULL;
         }
         /* traces and cfg files: named after the file, so that one entry per file does not overwrite */
-        const char *stim = test && *test ? test : sim_plusarg(sim, "trace") ? sim_plusarg(sim, "trace") : sim_plusarg(sim, "cfg");
+        const char *stim = test && *test               ? test
+                           : sim_plusarg(sim, "trace") ? sim_plusarg(sim, "trace")
+                                                       : sim_plusarg(sim, "cfg");
         char name[200];
         snprintf(name, sizeof name, "%s", stim ? stim : "run");
         /* A driver test runs one vendor stimulus per entry (NVIDIA's firmware: a loadable; pulp-nnx: a layer
          * folder), named by a plusarg of that test: the file is named after it too, so entries do not overwrite. */
-        static const struct { const char *test, *plusarg; } driver_stims[] = {{"fw", "loadable"},
-                                                                              {"pulpnnx", "pulpnnx"}};
+        static const struct {
+            const char *test, *plusarg;
+        } driver_stims[] = {{"fw", "loadable"}, {"pulpnnx", "pulpnnx"}};
         for (size_t i = 0; test && i < sizeof driver_stims / sizeof driver_stims[0]; i++) {
             const char *v = strcmp(test, driver_stims[i].test) == 0 ? sim_plusarg(sim, driver_stims[i].plusarg) : NULL;
             if (!v || !*v) continue;

@@ -4,14 +4,16 @@
 #include <stdbool.h>
 #include <string.h>
 
-const sim_plusarg_def_t *plusarg_find(const char *name, size_t len) {
+const sim_plusarg_def_t *plusarg_find(const char *name, size_t len)
+{
     for (const sim_plusarg_def_t *p = tb_plusargs; p->name; p++)
         if (strlen(p->name) == len && strncmp(p->name, name, len) == 0) return p;
     return NULL;
 }
 
 /* Levenshtein distance of a[0..la) and b, capped at 9 (names are short). */
-static size_t distance(const char *a, size_t la, const char *b) {
+static size_t distance(const char *a, size_t la, const char *b)
+{
     size_t lb = strlen(b), row[64];
     if (la >= 63 || lb >= 63) return 9;
     for (size_t j = 0; j <= lb; j++) row[j] = j;
@@ -29,7 +31,8 @@ static size_t distance(const char *a, size_t la, const char *b) {
     return row[lb] < 9 ? row[lb] : 9;
 }
 
-void plusargs_print(const char *acc, FILE *out) {
+void plusargs_print(const char *acc, FILE *out)
+{
     fprintf(out, "%s plusargs (ARGS='...'):\n", acc);
     for (const sim_plusarg_def_t *p = tb_plusargs; p->name; p++) {
         char arg[64];
@@ -38,16 +41,18 @@ void plusargs_print(const char *acc, FILE *out) {
     }
 }
 
-int plusarg_parse_u64(const char *v, uint64_t *out) {
+int plusarg_parse_u64(const char *v, uint64_t *out)
+{
     int base = 10;
     if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) base = 16, v += 2;
     if (!*v) return -1;
     uint64_t x = 0;
     for (; *v; v++) {
-        int d = isdigit((unsigned char)*v) ? *v - '0'
-              : (base == 16 && isxdigit((unsigned char)*v)) ? tolower((unsigned char)*v) - 'a' + 10 : -1;
+        int d = isdigit((unsigned char)*v)                    ? *v - '0'
+                : (base == 16 && isxdigit((unsigned char)*v)) ? tolower((unsigned char)*v) - 'a' + 10
+                                                              : -1;
         if (d < 0) return -1;
-        if (x > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) return -1;   /* more than 64 bits */
+        if (x > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) return -1; /* more than 64 bits */
         x = x * (uint64_t)base + (uint64_t)d;
     }
     *out = x;
@@ -57,16 +62,16 @@ int plusarg_parse_u64(const char *v, uint64_t *out) {
 /* The value column of the table says what a value may be: '' a flag (nothing, 0 or 1), "a|b|c" of
  * numbers one of them, PCT 0..100, N / J / C an unsigned 64-bit number (decimal or 0x hex), anything else
  * (FILE, NAME, KIND[:N], ...) is checked by the code that reads it. */
-int plusarg_check_value(const sim_plusarg_def_t *d, const char *v, char *why, size_t n) {
+int plusarg_check_value(const sim_plusarg_def_t *d, const char *v, char *why, size_t n)
+{
     const char *spec = d->value;
     uint64_t x;
     if (!*spec) {
         if (!v || !*v || !strcmp(v, "0") || !strcmp(v, "1")) return 0;
-        snprintf(why, n, "+%s is a flag: give +%s (or +%s=0 / +%s=1), not '%s'", d->name, d->name, d->name,
-                 d->name, v);
+        snprintf(why, n, "+%s is a flag: give +%s (or +%s=0 / +%s=1), not '%s'", d->name, d->name, d->name, d->name, v);
         return -1;
     }
-    if (!v) return 0;   /* "+name" alone: the reader says whether that means anything */
+    if (!v) return 0; /* "+name" alone: the reader says whether that means anything */
     bool choice = strchr(spec, '|') != NULL;
     for (const char *c = spec; choice && *c; c++)
         if (!isdigit((unsigned char)*c) && *c != '|') choice = false;
@@ -91,10 +96,11 @@ int plusarg_check_value(const sim_plusarg_def_t *d, const char *v, char *why, si
     return 0;
 }
 
-int plusargs_check(const char *acc, int argc, char **argv, FILE *out, FILE *err) {
+int plusargs_check(const char *acc, int argc, char **argv, FILE *out, FILE *err)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strncmp(a, "+verilator+", 11) == 0) continue;   /* Verilator's own */
+        if (strncmp(a, "+verilator+", 11) == 0) continue; /* Verilator's own */
         if (a[0] != '+') {
             fprintf(err, "ERROR: argument '%s' is not a plusarg (+name or +name=value); +help lists them\n", a);
             return 2;
@@ -128,7 +134,8 @@ int plusargs_check(const char *acc, int argc, char **argv, FILE *out, FILE *err)
 }
 
 /* Levenshtein-closest of a NULL-terminated list, if within 2 edits. */
-const char *plusarg_closest(const char *name, size_t len, const char *const *list) {
+const char *plusarg_closest(const char *name, size_t len, const char *const *list)
+{
     const char *best = NULL;
     size_t bd = 3;
     for (; *list; list++) {

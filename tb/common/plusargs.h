@@ -13,7 +13,7 @@
  * that is not in it is a testbench bug and aborts (sim_plusarg). */
 typedef struct sim_plusarg_def {
     const char *name, *value, *dflt, *help;
-    int         repro;    /* changes the run's outcome: a failure's repro line carries it */
+    int repro; /* changes the run's outcome: a failure's repro line carries it */
 } sim_plusarg_def_t;
 extern const sim_plusarg_def_t tb_plusargs[];
 

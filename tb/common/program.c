@@ -31,8 +31,7 @@ static char *vformat(const char *fmt, va_list ap)
     va_copy(ap2, ap);
     int n = vsnprintf(NULL, 0, fmt, ap2);
     va_end(ap2);
-    if (n < 0)
-        n = 0;
+    if (n < 0) n = 0;
     char *s = xrealloc(NULL, (size_t)n + 1);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     return s;
@@ -41,26 +40,22 @@ static char *vformat(const char *fmt, va_list ap)
 void program_init(program_t *p, const char *acc, const char *name, uint64_t seed)
 {
     memset(p, 0, sizeof *p);
-    if (acc)
-        snprintf(p->acc, sizeof p->acc, "%s", acc);
+    if (acc) snprintf(p->acc, sizeof p->acc, "%s", acc);
     p->name = name ? xstrdup(name) : NULL;
     p->seed = seed;
 }
 
 void program_free(program_t *p)
 {
-    if (p->source && p->source->release)
-        p->source->release(p->source);
+    if (p->source && p->source->release) p->source->release(p->source);
     for (size_t i = 0; i < p->n; i++) {
         free(p->ops[i].bytes);
         free(p->ops[i].text);
     }
     free(p->ops);
-    for (size_t i = 0; i < p->nfiles; i++)
-        free(p->files[i]);
+    for (size_t i = 0; i < p->nfiles; i++) free(p->files[i]);
     free(p->files);
-    for (size_t i = 0; i < p->nplusargs; i++)
-        free(p->plusargs[i]);
+    for (size_t i = 0; i < p->nplusargs; i++) free(p->plusargs[i]);
     free(p->plusargs);
     free(p->name);
     memset(p, 0, sizeof *p);
@@ -84,11 +79,9 @@ op_t *program_add(program_t *p, op_kind_t kind)
  * returned pointer stays valid until program_free (only the pointer array moves). */
 const char *program_intern_file(program_t *p, const char *path)
 {
-    if (!path)
-        return NULL;
+    if (!path) return NULL;
     for (size_t i = 0; i < p->nfiles; i++)
-        if (strcmp(p->files[i], path) == 0)
-            return p->files[i];
+        if (strcmp(p->files[i], path) == 0) return p->files[i];
     p->files = xrealloc(p->files, (p->nfiles + 1) * sizeof *p->files);
     p->files[p->nfiles] = xstrdup(path);
     return p->files[p->nfiles++];
@@ -109,18 +102,16 @@ static int op_fail(const op_t *o, size_t i, char *err, size_t errlen, const char
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (o->file)
-        snprintf(err, errlen, "%s:%d: %s", o->file, o->line, msg);
-    else
-        snprintf(err, errlen, "operation %zu of the program: %s", i + 1, msg);
+    if (o->file) snprintf(err, errlen, "%s:%d: %s", o->file, o->line, msg);
+    else snprintf(err, errlen, "operation %zu of the program: %s", i + 1, msg);
     return -1;
 }
 
 int program_check_limits(const program_t *p, char *err, size_t errlen)
 {
     static const char *const names[] = {
-        [OP_MEM] = "mem", [OP_MEM_FILL] = "fill", [OP_CHECK_CRC] = "check_crc", [OP_CHECK_MEM] = "check_mem",
-        [OP_IDLE] = "idle", [OP_POLL] = "poll", [OP_WAIT_IRQ] = "wait_irq",
+        [OP_MEM] = "mem",   [OP_MEM_FILL] = "fill", [OP_CHECK_CRC] = "check_crc", [OP_CHECK_MEM] = "check_mem",
+        [OP_IDLE] = "idle", [OP_POLL] = "poll",     [OP_WAIT_IRQ] = "wait_irq",
     };
     uint64_t loaded = 0;
     for (size_t i = 0; i < p->n; i++) {
@@ -134,12 +125,11 @@ int program_check_limits(const program_t *p, char *err, size_t errlen)
                 return op_fail(o, i, err, errlen, "%s of 0x%llx bytes exceeds the limit of 0x%llx bytes per operation",
                                names[o->kind], (unsigned long long)o->size, PROG_MAX_REGION);
             if (o->size && o->addr + o->size - 1 < o->addr)
-                return op_fail(o, i, err, errlen, "%s [0x%llx, +0x%llx) wraps around the address space",
-                               names[o->kind], (unsigned long long)o->addr, (unsigned long long)o->size);
+                return op_fail(o, i, err, errlen, "%s [0x%llx, +0x%llx) wraps around the address space", names[o->kind],
+                               (unsigned long long)o->addr, (unsigned long long)o->size);
             if (o->kind == OP_CHECK_CRC && o->size == 0)
                 return op_fail(o, i, err, errlen, "check_crc over 0 bytes checks nothing");
-            if (o->kind == OP_MEM || (o->kind == OP_MEM_FILL && (o->data & 0xFF)))
-                loaded += o->size;
+            if (o->kind == OP_MEM || (o->kind == OP_MEM_FILL && (o->data & 0xFF))) loaded += o->size;
             if (loaded > PROG_MAX_LOADED)
                 return op_fail(o, i, err, errlen, "the program loads more than 0x%llx bytes of data (host memory)",
                                PROG_MAX_LOADED);
@@ -152,11 +142,10 @@ int program_check_limits(const program_t *p, char *err, size_t errlen)
         case OP_POLL:
         case OP_WAIT_IRQ:
             if (o->timeout > PROG_MAX_CYCLES)
-                return op_fail(o, i, err, errlen, "%s timeout of %llu cycles exceeds the limit of %llu",
-                               names[o->kind], (unsigned long long)o->timeout, PROG_MAX_CYCLES);
+                return op_fail(o, i, err, errlen, "%s timeout of %llu cycles exceeds the limit of %llu", names[o->kind],
+                               (unsigned long long)o->timeout, PROG_MAX_CYCLES);
             break;
-        default:
-            break;
+        default: break;
         }
     }
     return 0;
@@ -210,18 +199,14 @@ void prog_wait_irq(program_t *p, uint32_t mask, uint64_t timeout)
     o->timeout = timeout;
 }
 
-void prog_idle(program_t *p, uint64_t cycles)
-{
-    program_add(p, OP_IDLE)->size = cycles;
-}
+void prog_idle(program_t *p, uint64_t cycles) { program_add(p, OP_IDLE)->size = cycles; }
 
 void prog_mem(program_t *p, uint64_t addr, const void *bytes, size_t n)
 {
     /* Copy before program_add: `bytes` may point into this program (an earlier op's buffer stays put,
      * but be safe against any aliasing). */
     uint8_t *copy = xrealloc(NULL, n);
-    if (n)
-        memcpy(copy, bytes, n);
+    if (n) memcpy(copy, bytes, n);
     op_t *o = program_add(p, OP_MEM);
     o->addr = addr;
     o->bytes = copy;
@@ -245,10 +230,7 @@ void prog_check_crc(program_t *p, uint64_t addr, uint64_t size, uint32_t crc)
     o->data = crc;
 }
 
-void prog_check_golden(program_t *p)
-{
-    program_add(p, OP_CHECK_GOLDEN);
-}
+void prog_check_golden(program_t *p) { program_add(p, OP_CHECK_GOLDEN); }
 
 void prog_skip(program_t *p, const char *fmt, ...)
 {

@@ -1,7 +1,8 @@
 #include "results.h"
 #include <stdio.h>
 
-static void json_str(FILE *f, const char *s) {
+static void json_str(FILE *f, const char *s)
+{
     fputc('"', f);
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -12,7 +13,8 @@ static void json_str(FILE *f, const char *s) {
     fputc('"', f);
 }
 
-void results_write(const char *path, const results_info_t *ri) {
+void results_write(const char *path, const results_info_t *ri)
+{
     if (!path || !*path) return;
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -34,11 +36,12 @@ void results_write(const char *path, const results_info_t *ri) {
         const sb_job_t *j = sb_job(ri->sb, i);
         fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
         json_str(f, j->name);
-        fprintf(f, ", \"start\": %llu, \"end\": %llu, \"bytes_compared\": %llu, \"out_digest\": \"0x%08x\", "
-                   "\"mismatches\": %llu, \"errors\": %u, \"failed\": %s, \"first_error_cycle\": %llu, \"first_error\": ",
-                (unsigned long long)j->start, (unsigned long long)j->end,
-                (unsigned long long)j->bytes_compared, j->out_digest, (unsigned long long)j->mismatches, j->errors,
-                sb_job_failed(j) ? "true" : "false", (unsigned long long)j->first_error_cycle);
+        fprintf(f,
+                ", \"start\": %llu, \"end\": %llu, \"bytes_compared\": %llu, \"out_digest\": \"0x%08x\", "
+                "\"mismatches\": %llu, \"errors\": %u, \"failed\": %s, \"first_error_cycle\": %llu, \"first_error\": ",
+                (unsigned long long)j->start, (unsigned long long)j->end, (unsigned long long)j->bytes_compared,
+                j->out_digest, (unsigned long long)j->mismatches, j->errors, sb_job_failed(j) ? "true" : "false",
+                (unsigned long long)j->first_error_cycle);
         json_str(f, j->first_error);
         fputc('}', f);
     }
@@ -51,7 +54,8 @@ void results_write(const char *path, const results_info_t *ri) {
     fclose(f);
 }
 
-void results_write_setup_error(const char *acc, const char *path, const char *msg, uint64_t seed) {
+void results_write_setup_error(const char *acc, const char *path, const char *msg, uint64_t seed)
+{
     if (!path || !*path) return;
     FILE *f = fopen(path, "w");
     if (!f) return;

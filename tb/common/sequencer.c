@@ -4,24 +4,24 @@
 #include <string.h>
 
 struct sequencer {
-    sim_t           *sim;
+    sim_t *sim;
     const acc_ops_t *ops;
-    void            *acc;
+    void *acc;
     const program_t *prog;
-    size_t           i;            /* current op */
-    bool             issued;       /* the current op's bus request went out */
-    uint64_t         op_start;     /* cycle the current op began */
-    uint64_t         next_tag;
-    uint64_t         wait_tag;
-    uint64_t         default_timeout;
-    bool             begun;
-    bool             source_ended;  /* a live program's source (prog->source) has no more operations */
-    uint32_t         last_data;     /* data of the last read/poll response, for the source */
-    char             skip_reason[256];
+    size_t i;          /* current op */
+    bool issued;       /* the current op's bus request went out */
+    uint64_t op_start; /* cycle the current op began */
+    uint64_t next_tag;
+    uint64_t wait_tag;
+    uint64_t default_timeout;
+    bool begun;
+    bool source_ended;  /* a live program's source (prog->source) has no more operations */
+    uint32_t last_data; /* data of the last read/poll response, for the source */
+    char skip_reason[256];
 };
 
-sequencer_t *seq_new(sim_t *sim, const acc_ops_t *ops, void *acc, const program_t *prog,
-                     uint64_t default_timeout) {
+sequencer_t *seq_new(sim_t *sim, const acc_ops_t *ops, void *acc, const program_t *prog, uint64_t default_timeout)
+{
     sequencer_t *s = calloc(1, sizeof *s);
     if (!s) abort();
     s->sim = sim;
@@ -37,15 +37,17 @@ void seq_free(sequencer_t *s) { free(s); }
 const op_t *seq_current_op(const sequencer_t *s) { return &s->prog->ops[s->i < s->prog->n ? s->i : s->prog->n]; }
 const char *seq_skip_reason(const sequencer_t *s) { return s->skip_reason; }
 
-static const char *where(const op_t *op, char *buf, size_t n) {
+static const char *where(const op_t *op, char *buf, size_t n)
+{
     if (op->file) snprintf(buf, n, " (%s:%d)", op->file, op->line);
     else buf[0] = 0;
     return buf;
 }
 
-static uint64_t timeout_of(const sequencer_t *s, const op_t *op) {
+static uint64_t timeout_of(const sequencer_t *s, const op_t *op)
+{
     if (op->timeout) return op->timeout;
-    if (s->default_timeout) return s->default_timeout;   /* +watchdog= */
+    if (s->default_timeout) return s->default_timeout; /* +watchdog= */
     uint64_t t = s->ops->default_watchdog ? s->ops->default_watchdog : 200000;
     if (op->kind == OP_WAIT_IRQ && s->ops->wait_budget) {
         uint64_t b = s->ops->wait_budget(s->acc);
@@ -54,22 +56,29 @@ static uint64_t timeout_of(const sequencer_t *s, const op_t *op) {
     return t;
 }
 
-static void next_op(sequencer_t *s) {
+static void next_op(sequencer_t *s)
+{
     s->i++;
     s->issued = false;
     s->op_start = sim_cycle(s->sim);
 }
 
-static void issue(sequencer_t *s, const op_t *op, bool write) {
-    bus_req_t r = {.addr = op->addr, .data = write ? op->data : 0, .strb = op->strb, .write = write,
-                   .nposted = write && op->nposted, .tag = s->next_tag++};
+static void issue(sequencer_t *s, const op_t *op, bool write)
+{
+    bus_req_t r = {.addr = op->addr,
+                   .data = write ? op->data : 0,
+                   .strb = op->strb,
+                   .write = write,
+                   .nposted = write && op->nposted,
+                   .tag = s->next_tag++};
     s->wait_tag = r.tag;
     s->ops->bus_push(s->acc, &r);
     s->issued = true;
 }
 
 /* Wait for the response with wait_tag; returns true with *resp when it arrived. */
-static bool take_response(sequencer_t *s, bus_resp_t *resp) {
+static bool take_response(sequencer_t *s, bus_resp_t *resp)
+{
     while (s->ops->bus_pop(s->acc, resp)) {
         if (resp->tag == s->wait_tag) return true;
         sim_error(s->sim, "bus: unexpected response tag %llu (waiting for %llu)", (unsigned long long)resp->tag,
@@ -78,15 +87,17 @@ static bool take_response(sequencer_t *s, bus_resp_t *resp) {
     return false;
 }
 
-static void watchdog(sequencer_t *s, const op_t *op, const char *what) {
+static void watchdog(sequencer_t *s, const op_t *op, const char *what)
+{
     char reg[96], loc[300];
     s->ops->reg_name(s->acc, op->addr, reg, sizeof reg);
-    sim_error(s->sim, "watchdog: %s did not complete within %llu cycles%s", what,
-              (unsigned long long)timeout_of(s, op), where(op, loc, sizeof loc));
+    sim_error(s->sim, "watchdog: %s did not complete within %llu cycles%s", what, (unsigned long long)timeout_of(s, op),
+              where(op, loc, sizeof loc));
     s->ops->describe(s->acc, stderr);
 }
 
-static void check_crc(sequencer_t *s, const op_t *op) {
+static void check_crc(sequencer_t *s, const op_t *op)
+{
     mem_t *dut = s->ops->dut_mem(s->acc);
     uint32_t crc = mem_crc32(dut, op->addr, op->size);
     sb_add_compared(sim_scoreboard(s->sim), op->size);
@@ -99,7 +110,7 @@ static void check_crc(sequencer_t *s, const op_t *op) {
     sim_error(s->sim, "check_crc [0x%llx, +0x%llx): expected CRC 0x%08x, DUT memory gives 0x%08x%s",
               (unsigned long long)op->addr, (unsigned long long)op->size, op->data, crc, where(op, loc, sizeof loc));
     mem_t *gold = s->ops->golden_mem ? s->ops->golden_mem(s->acc) : NULL;
-    if (gold) {   /* the golden model's full image locates the damage the CRC only detects */
+    if (gold) { /* the golden model's full image locates the damage the CRC only detects */
         uint32_t gcrc = mem_crc32(gold, op->addr, op->size);
         uint64_t first = 0, n = mem_diff(dut, gold, op->addr, op->size, &first);
         sim_note(s->sim, "golden model image CRC 0x%08x (%s the expected CRC); DUT differs from it in %llu bytes%s",
@@ -110,7 +121,8 @@ static void check_crc(sequencer_t *s, const op_t *op) {
     }
 }
 
-static void check_mem(sequencer_t *s, const op_t *op) {
+static void check_mem(sequencer_t *s, const op_t *op)
+{
     mem_t *dut = s->ops->dut_mem(s->acc);
     sb_add_compared(sim_scoreboard(s->sim), op->nbytes);
     for (size_t k = 0; k < op->nbytes; k++) {
@@ -124,7 +136,8 @@ static void check_mem(sequencer_t *s, const op_t *op) {
     }
 }
 
-static void check_golden(sequencer_t *s, const op_t *op) {
+static void check_golden(sequencer_t *s, const op_t *op)
+{
     if (!s->ops->golden_check) {
         char loc[300];
         sim_error(s->sim, "check_golden: accelerator '%s' has no golden model%s", s->ops->name,
@@ -138,7 +151,8 @@ static void check_golden(sequencer_t *s, const op_t *op) {
 }
 
 /* Returns true when the op finished this cycle (so the next may start in the same cycle). */
-static bool run_op(sequencer_t *s, const op_t *op) {
+static bool run_op(sequencer_t *s, const op_t *op)
+{
     sim_t *sim = s->sim;
     uint64_t waited = sim_cycle(sim) - s->op_start;
     bus_resp_t resp;
@@ -176,21 +190,21 @@ static bool run_op(sequencer_t *s, const op_t *op) {
                       (unsigned long long)op->addr, where(op, loc, sizeof loc));
             return true;
         }
-        if (op->kind == OP_READ && op->mask) sim_count_check(sim);   /* an expected value was read */
+        if (op->kind == OP_READ && op->mask) sim_count_check(sim); /* an expected value was read */
         if (((resp.data ^ op->data) & op->mask) == 0) return true;
         if (op->kind == OP_POLL) {
             if (waited > timeout_of(s, op)) {
                 sim_error(sim, "poll of %s (0x%llx): still 0x%08x, want 0x%08x under mask 0x%08x after %llu cycles%s",
-                          s->ops->reg_name(s->acc, op->addr, reg, sizeof reg), (unsigned long long)op->addr,
-                          resp.data, op->data, op->mask, (unsigned long long)waited, where(op, loc, sizeof loc));
+                          s->ops->reg_name(s->acc, op->addr, reg, sizeof reg), (unsigned long long)op->addr, resp.data,
+                          op->data, op->mask, (unsigned long long)waited, where(op, loc, sizeof loc));
                 return true;
             }
-            s->issued = false;   /* read again */
+            s->issued = false; /* read again */
             return false;
         }
         sim_error(sim, "read of %s (0x%llx): expected 0x%08x under mask 0x%08x, got 0x%08x (differs in 0x%08x)%s",
-                  s->ops->reg_name(s->acc, op->addr, reg, sizeof reg), (unsigned long long)op->addr, op->data,
-                  op->mask, resp.data, (resp.data ^ op->data) & op->mask, where(op, loc, sizeof loc));
+                  s->ops->reg_name(s->acc, op->addr, reg, sizeof reg), (unsigned long long)op->addr, op->data, op->mask,
+                  resp.data, (resp.data ^ op->data) & op->mask, where(op, loc, sizeof loc));
         return true;
     case OP_WAIT_IRQ:
         if (s->ops->wait_irq(s->acc, op->mask)) {
@@ -204,8 +218,7 @@ static bool run_op(sequencer_t *s, const op_t *op) {
             return true;
         }
         return false;
-    case OP_IDLE:
-        return waited >= op->size;
+    case OP_IDLE: return waited >= op->size;
     case OP_MEM: {
         mem_write(s->ops->dut_mem(s->acc), op->addr, op->bytes, op->nbytes);
         mem_t *g = s->ops->golden_mem ? s->ops->golden_mem(s->acc) : NULL;
@@ -218,23 +231,16 @@ static bool run_op(sequencer_t *s, const op_t *op) {
         if (g) mem_fill(g, op->addr, op->size, (uint8_t)op->data);
         return true;
     }
-    case OP_CHECK_CRC:
-        check_crc(s, op);
-        return true;
-    case OP_CHECK_MEM:
-        check_mem(s, op);
-        return true;
-    case OP_CHECK_GOLDEN:
-        check_golden(s, op);
-        return true;
-    case OP_SKIP:
-        snprintf(s->skip_reason, sizeof s->skip_reason, "%s", op->text ? op->text : "");
-        return true;
+    case OP_CHECK_CRC: check_crc(s, op); return true;
+    case OP_CHECK_MEM: check_mem(s, op); return true;
+    case OP_CHECK_GOLDEN: check_golden(s, op); return true;
+    case OP_SKIP: snprintf(s->skip_reason, sizeof s->skip_reason, "%s", op->text ? op->text : ""); return true;
     }
     return true;
 }
 
-seq_status_t seq_step(sequencer_t *s) {
+seq_status_t seq_step(sequencer_t *s)
+{
     if (s->skip_reason[0]) return SEQ_SKIPPED;
     if (!s->begun) {
         s->begun = true;
@@ -244,7 +250,7 @@ seq_status_t seq_step(sequencer_t *s) {
      * bus writes go out one per cycle. */
     prog_source_t *src = s->prog->source;
     for (int budget = 0; budget < 64; budget++) {
-        if (s->i >= s->prog->n) {   /* a live program: ask its source (a driver) for the next operations */
+        if (s->i >= s->prog->n) { /* a live program: ask its source (a driver) for the next operations */
             if (!src || s->source_ended) break;
             if (src->more(src, s->ops, s->acc)) s->i = 0;
             else s->source_ended = true;

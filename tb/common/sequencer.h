@@ -13,10 +13,9 @@ typedef struct sequencer sequencer_t;
 
 /* default_timeout: the +watchdog a user gave, or 0: then the accelerator's default_watchdog (200000 when 0),
  * raised for interrupt waits to its wait_budget(). */
-sequencer_t *seq_new(sim_t *sim, const acc_ops_t *ops, void *acc, const program_t *prog,
-                     uint64_t default_timeout);
-void         seq_free(sequencer_t *s);
-seq_status_t seq_step(sequencer_t *s);          /* once per cycle, after the rising edge */
-const op_t  *seq_current_op(const sequencer_t *s);
-const char  *seq_skip_reason(const sequencer_t *s);
+sequencer_t *seq_new(sim_t *sim, const acc_ops_t *ops, void *acc, const program_t *prog, uint64_t default_timeout);
+void seq_free(sequencer_t *s);
+seq_status_t seq_step(sequencer_t *s); /* once per cycle, after the rising edge */
+const op_t *seq_current_op(const sequencer_t *s);
+const char *seq_skip_reason(const sequencer_t *s);
 #endif

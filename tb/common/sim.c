@@ -25,37 +25,37 @@ enum { MAX_ARGS = 64, MAX_ERRORS_KEPT = 16, WAVE_TAIL = 100 };
 struct sim {
     const tb_kernel_ops_t *kops;
     const acc_ops_t *acc_ops;
-    void        *acc;
-    int          argc;
-    char       **argv;
-    uint64_t     cycle;
-    uint64_t     seed;
-    uint64_t     max_cycles;
-    bfm_env_t    env;
-    program_t    prog;
+    void *acc;
+    int argc;
+    char **argv;
+    uint64_t cycle;
+    uint64_t seed;
+    uint64_t max_cycles;
+    bfm_env_t env;
+    program_t prog;
     sequencer_t *seq;
     scoreboard_t *sb;
-    wave_ctl_t   waves;
-    int          errors;
-    char         first_errors[MAX_ERRORS_KEPT][512];
-    int          nkept;
+    wave_ctl_t waves;
+    int errors;
+    char first_errors[MAX_ERRORS_KEPT][512];
+    int nkept;
     seq_status_t status;
-    uint64_t     fail_cycle;   /* first cycle the run was known to fail */
-    uint64_t     mark_cycle;   /* when the DUT did the wrong thing, if known (sim_mark_failure) */
-    char         verdict_reason[512];
-    uint64_t     checked_reads;  /* expected register values read (sim_count_check) */
-    bool         fault_fired;    /* the requested +fault was injected (sim_fault_injected) */
-    dev_continue_t *devcont;     /* the DUT's deviations whose errors do not stop the run (dev_continue.h) */
+    uint64_t fail_cycle; /* first cycle the run was known to fail */
+    uint64_t mark_cycle; /* when the DUT did the wrong thing, if known (sim_mark_failure) */
+    char verdict_reason[512];
+    uint64_t checked_reads;  /* expected register values read (sim_count_check) */
+    bool fault_fired;        /* the requested +fault was injected (sim_fault_injected) */
+    dev_continue_t *devcont; /* the DUT's deviations whose errors do not stop the run (dev_continue.h) */
     struct timespec t0;
-    bool         quiet;
-    const char **wave_signals;   /* the accelerator's signals, then the DUT's below its instance */
+    bool quiet;
+    const char **wave_signals; /* the accelerator's signals, then the DUT's below its instance */
     /* golden-only runs: the accelerator's ops with the bus and interrupt served by its golden model */
-    acc_ops_t    golden_ops;
-    bus_resp_t   golden_ring[64];
-    unsigned     golden_head, golden_n;
+    acc_ops_t golden_ops;
+    bus_resp_t golden_ring[64];
+    unsigned golden_head, golden_n;
 };
 
-static sim_t the_sim;   /* the per-process simulation context (DPI callbacks have no user pointer) */
+static sim_t the_sim; /* the per-process simulation context (DPI callbacks have no user pointer) */
 
 sim_t *sim_get(void) { return &the_sim; }
 /* NULL while the DUT is held in reset: its outputs mean nothing then (random in X-randomised builds), so the
@@ -69,13 +69,16 @@ int sim_error_count(const sim_t *s) { return s->errors; }
 bool sim_driver_run(const sim_t *s) { return s->prog.source != NULL; }
 uint64_t sim_stall(const sim_t *s) { return s->acc_ops->stall ? s->acc_ops->stall(s) : 1; }
 
-const char *sim_plusarg(const sim_t *s, const char *name) {
+const char *sim_plusarg(const sim_t *s, const char *name)
+{
     size_t n = strlen(name);
-    if (!plusarg_find(name, n)) {   /* every plusarg the code reads is in the tables, so +help and the check hold */
-        fprintf(stderr, "testbench bug: plusarg +%s is read but not declared in tb/common/plusargs.tsv or "
-                "tb/%s/%s_plusargs.tsv\n", name, tb_acc_ops.name, tb_acc_ops.name);
+    if (!plusarg_find(name, n)) { /* every plusarg the code reads is in the tables, so +help and the check hold */
+        fprintf(stderr,
+                "testbench bug: plusarg +%s is read but not declared in tb/common/plusargs.tsv or "
+                "tb/%s/%s_plusargs.tsv\n",
+                name, tb_acc_ops.name, tb_acc_ops.name);
         fflush(stdout);
-        _Exit(70);   /* not abort(): the crash handler would report through this very function again */
+        _Exit(70); /* not abort(): the crash handler would report through this very function again */
     }
     for (int i = 1; i < s->argc; i++) {
         const char *a = s->argv[i];
@@ -84,7 +87,7 @@ const char *sim_plusarg(const sim_t *s, const char *name) {
             if (a[1 + n] == '\0') return "";
         }
     }
-    for (size_t i = 0; i < s->prog.nplusargs; i++) {   /* recorded in the replayed trace (+dump=) */
+    for (size_t i = 0; i < s->prog.nplusargs; i++) { /* recorded in the replayed trace (+dump=) */
         const char *a = s->prog.plusargs[i];
         if (strncmp(a + 1, name, n) == 0) {
             if (a[1 + n] == '=') return a + 2 + n;
@@ -94,24 +97,27 @@ const char *sim_plusarg(const sim_t *s, const char *name) {
     return NULL;
 }
 
-uint64_t sim_plusarg_u64(const sim_t *s, const char *name, uint64_t dflt) {
+uint64_t sim_plusarg_u64(const sim_t *s, const char *name, uint64_t dflt)
+{
     const char *v = sim_plusarg(s, name);
     if (!v || !*v) return dflt;
     uint64_t x;
     if (plusarg_parse_u64(v, &x) != 0) {
-        fprintf(stderr, "ERROR: +%s=%s is not an unsigned number 0..18446744073709551615 (decimal or 0x hex)\n",
-                name, v);
+        fprintf(stderr, "ERROR: +%s=%s is not an unsigned number 0..18446744073709551615 (decimal or 0x hex)\n", name,
+                v);
         exit(2);
     }
     return x;
 }
 
-bool sim_plusarg_flag(const sim_t *s, const char *name) {
+bool sim_plusarg_flag(const sim_t *s, const char *name)
+{
     const char *v = sim_plusarg(s, name);
     return v && (*v == '\0' || strcmp(v, "1") == 0);
 }
 
-int sim_plusarg_fault(const sim_t *s, const sim_fault_kind_t *kinds, uint64_t *n) {
+int sim_plusarg_fault(const sim_t *s, const sim_fault_kind_t *kinds, uint64_t *n)
+{
     const char *f = sim_plusarg(s, "fault");
     *n = 0;
     if (!f || !*f) return 0;
@@ -137,13 +143,14 @@ int sim_plusarg_fault(const sim_t *s, const sim_fault_kind_t *kinds, uint64_t *n
 }
 
 /* Returns true for an error of a deviation the run continues past (dev_continue.h): printed, kept, not counted. */
-static bool vreport(sim_t *s, const char *kind, const char *fmt, va_list ap) {
+static bool vreport(sim_t *s, const char *kind, const char *fmt, va_list ap)
+{
     char msg[480];
     vsnprintf(msg, sizeof msg, fmt, ap);
     sb_job_t *j = s->sb ? sb_current(s->sb) : NULL;
     char line[1200];
-    snprintf(line, sizeof line, "[cycle %llu] %s%s%s%s %s", (unsigned long long)s->cycle, kind,
-             j ? " job '" : "", j ? j->name : "", j ? "'" : "", msg);
+    snprintf(line, sizeof line, "[cycle %llu] %s%s%s%s %s", (unsigned long long)s->cycle, kind, j ? " job '" : "",
+             j ? j->name : "", j ? "'" : "", msg);
     const bool error = strcmp(kind, "ERROR") == 0;
     const char *dev = error ? dev_continue_match(s->devcont, line) : NULL;
     fprintf(stderr, "%s%s%s%s\n", line, dev ? " (deviation " : "", dev ? dev : "", dev ? ": the run continues)" : "");
@@ -154,7 +161,8 @@ static bool vreport(sim_t *s, const char *kind, const char *fmt, va_list ap) {
     return dev != NULL;
 }
 
-void sim_error(sim_t *s, const char *fmt, ...) {
+void sim_error(sim_t *s, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     const bool continued = vreport(s, "ERROR", fmt, ap);
@@ -166,36 +174,41 @@ void sim_fault_injected(sim_t *s) { s->fault_fired = true; }
 void sim_count_check(sim_t *s) { s->checked_reads++; }
 
 /* A run that would pass without having checked anything, or without the fault it was asked to inject, fails. */
-static void check_something_checked(sim_t *s) {
+static void check_something_checked(sim_t *s)
+{
     if (s->status == SEQ_SKIPPED) return;
     const char *fault = sim_plusarg(s, "fault");
     if (fault && *fault && !s->fault_fired)
-        sim_error(s, "fault %s requested but never injected (the program never reached it: pick another job, beat "
-                  "or test)", fault);
+        sim_error(s,
+                  "fault %s requested but never injected (the program never reached it: pick another job, beat "
+                  "or test)",
+                  fault);
     uint64_t bytes = 0;
     for (size_t i = 0; i < sb_njobs(s->sb); i++) bytes += sb_job(s->sb, i)->bytes_compared;
     if (s->status == SEQ_DONE && !bytes && !s->checked_reads && !s->prog.register_only)
-        sim_error(s, "nothing was checked: no output byte compared and no expected register value read (%zu "
-                  "operations)", s->prog.n);
+        sim_error(s,
+                  "nothing was checked: no output byte compared and no expected register value read (%zu "
+                  "operations)",
+                  s->prog.n);
     if (s->errors && s->status == SEQ_DONE) s->status = SEQ_FAILED;
     if (!dev_continue_hits(s->devcont) || s->status != SEQ_DONE) return;
     /* Past a continued deviation the run counts only if it went to its end and compared its outputs; it is
      * never a pass (the regression names it XFAIL when nothing else failed: tests/deviations.py). */
-    if (!bytes)
-        sim_error(s, "the run went on past a deviation (continue) but compared no output byte");
-    else
-        dev_continue_summary(s->devcont, stdout, (unsigned long long)bytes);
+    if (!bytes) sim_error(s, "the run went on past a deviation (continue) but compared no output byte");
+    else dev_continue_summary(s->devcont, stdout, (unsigned long long)bytes);
     s->status = SEQ_FAILED;
 }
 
-void sim_mark_failure(sim_t *s, uint64_t cycle, const char *what) {
+void sim_mark_failure(sim_t *s, uint64_t cycle, const char *what)
+{
     if (s->mark_cycle) return;
     s->mark_cycle = cycle;
     fprintf(stderr, "[cycle %llu] NOTE the failure originates at cycle %llu: %s (GTKWave marker there)\n",
             (unsigned long long)s->cycle, (unsigned long long)cycle, what);
 }
 
-void sim_note(sim_t *s, const char *fmt, ...) {
+void sim_note(sim_t *s, const char *fmt, ...)
+{
     if (s->quiet) return;
     va_list ap;
     va_start(ap, fmt);
@@ -204,26 +217,30 @@ void sim_note(sim_t *s, const char *fmt, ...) {
 }
 
 /* Bus models prefix their messages with "cycle N: "; the report line carries the cycle already. */
-static const char *strip_cycle(const char *msg) {
+static const char *strip_cycle(const char *msg)
+{
     if (strncmp(msg, "cycle ", 6) != 0) return msg;
     const char *p = msg + 6;
     while (*p >= '0' && *p <= '9') p++;
     return (p[0] == ':' && p[1] == ' ') ? p + 2 : msg;
 }
 
-static void env_error(void *user, const char *who, const char *msg) {
+static void env_error(void *user, const char *who, const char *msg)
+{
     sim_error((sim_t *)user, "%s: %s", who, strip_cycle(msg));
 }
 
-static void env_log(void *user, const char *who, const char *msg) {
+static void env_log(void *user, const char *who, const char *msg)
+{
     sim_t *s = user;
     fprintf(stdout, "[cycle %llu] %s: %s\n", (unsigned long long)s->cycle, who, strip_cycle(msg));
 }
 
-static uint64_t pick_seed(const sim_t *s) {
+static uint64_t pick_seed(const sim_t *s)
+{
     const char *v = sim_plusarg(s, "seed");
     if (v && *v) return sim_plusarg_u64(s, "seed", 1);
-    if (s->prog.seed_given) return s->prog.seed;   /* a replayed trace runs with the seed it was dumped with */
+    if (s->prog.seed_given) return s->prog.seed; /* a replayed trace runs with the seed it was dumped with */
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return ((uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec * 1000003u) % 1000000007u;
@@ -231,9 +248,10 @@ static uint64_t pick_seed(const sim_t *s) {
 
 /* +trace=: read before the accelerator is created, so that the plusargs and the seed the trace recorded
  * (+dump=) are in force when the bus models read theirs. */
-static int load_trace(sim_t *s, const char *trace, char *err, size_t errlen) {
+static int load_trace(sim_t *s, const char *trace, char *err, size_t errlen)
+{
     if (trace_read(&s->prog, trace, err, errlen) != 0) return -1;
-    if (!s->prog.name || !*s->prog.name) {   /* external traces carry no name line: use the file's */
+    if (!s->prog.name || !*s->prog.name) { /* external traces carry no name line: use the file's */
         const char *base = strrchr(trace, '/');
         base = base ? base + 1 : trace;
         free(s->prog.name);
@@ -244,7 +262,7 @@ static int load_trace(sim_t *s, const char *trace, char *err, size_t errlen) {
                  s->acc_ops->name);
         return -1;
     }
-    for (size_t i = 0; i < s->prog.nplusargs; i++) {   /* only those that change the outcome, with good values */
+    for (size_t i = 0; i < s->prog.nplusargs; i++) { /* only those that change the outcome, with good values */
         const char *a = s->prog.plusargs[i];
         size_t len = strcspn(a + 1, "=");
         const sim_plusarg_def_t *d = plusarg_find(a + 1, len);
@@ -263,7 +281,8 @@ static int load_trace(sim_t *s, const char *trace, char *err, size_t errlen) {
 }
 
 /* Build the program of +cfg= (imported stimulus) or +test= (generator); +trace= was read by load_trace. */
-static int load_program(sim_t *s, char *err, size_t errlen) {
+static int load_program(sim_t *s, char *err, size_t errlen)
+{
     const char *trace = sim_plusarg(s, "trace");
     const char *cfg = sim_plusarg(s, "cfg");
     const char *test = sim_plusarg(s, "test");
@@ -283,8 +302,9 @@ static int load_program(sim_t *s, char *err, size_t errlen) {
 
 /* The checks of values that need more than the table: +watchdog/+max_cycles at least 1, every +features name
  * a feature of this DUT (with a "did you mean"). 0, or -1 with one line in err. */
-static int check_args(const sim_t *s, char *err, size_t n) {
-    static const char *const positive[] = {"watchdog", "max_cycles"};   /* 0 would silently mean "default" */
+static int check_args(const sim_t *s, char *err, size_t n)
+{
+    static const char *const positive[] = {"watchdog", "max_cycles"}; /* 0 would silently mean "default" */
     for (size_t i = 0; i < sizeof positive / sizeof *positive; i++) {
         const char *v = sim_plusarg(s, positive[i]);
         if (v && *v && sim_plusarg_u64(s, positive[i], 1) == 0) {
@@ -301,9 +321,8 @@ static int check_args(const sim_t *s, char *err, size_t n) {
             known = strlen(*k) == len && strncmp(*k, p, len) == 0;
         if (known) continue;
         const char *best = plusarg_closest(p, len, tb_dut.features);
-        int used = snprintf(err, n, "+features=%s: '%.*s' is not a feature of DUT %s%s%s%s (its features:", f,
-                            (int)len, p, tb_dut.name, best ? "; did you mean '" : "", best ? best : "",
-                            best ? "'?" : "");
+        int used = snprintf(err, n, "+features=%s: '%.*s' is not a feature of DUT %s%s%s%s (its features:", f, (int)len,
+                            p, tb_dut.name, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
         for (const char *const *k = tb_dut.features; *k && used > 0 && (size_t)used < n; k++)
             used += snprintf(err + used, n - (size_t)used, " %s", *k);
         if (used > 0 && (size_t)used < n) snprintf(err + used, n - (size_t)used, ")");
@@ -314,7 +333,8 @@ static int check_args(const sim_t *s, char *err, size_t n) {
 
 /* What can only be checked once the program is known: the job +fault_job names exists, the operations stay
  * within the host's limits. */
-static int check_program(sim_t *s, char *err, size_t errlen) {
+static int check_program(sim_t *s, char *err, size_t errlen)
+{
     if (program_check_limits(&s->prog, err, errlen) != 0) return -1;
     if (plusarg_find("fault_job", 9)) {
         const char *fj = sim_plusarg(s, "fault_job");
@@ -342,17 +362,18 @@ static int check_program(sim_t *s, char *err, size_t errlen) {
 
 /* +dump=: the program as a native trace, with the seed and every plusarg that changes the outcome (those of
  * the command line, else of the replayed trace), so that its replay runs as this run did. */
-static int dump_program(sim_t *s, const char *dump) {
+static int dump_program(sim_t *s, const char *dump)
+{
     FILE *f = fopen(dump, "w");
     if (!f) {
         fprintf(stderr, "ERROR: +dump=%s: cannot open for writing\n", dump);
         return 2;
     }
-    program_t rec = s->prog;   /* the same ops; its own plusarg list */
+    program_t rec = s->prog; /* the same ops; its own plusarg list */
     rec.plusargs = NULL;
     rec.nplusargs = 0;
     for (const sim_plusarg_def_t *d = tb_plusargs; d->name; d++) {
-        if (!d->repro || !strcmp(d->name, "golden_only")) continue;   /* golden-only is how to run it, not what */
+        if (!d->repro || !strcmp(d->name, "golden_only")) continue; /* golden-only is how to run it, not what */
         const char *v = sim_plusarg(s, d->name);
         if (!v) continue;
         char arg[512];
@@ -370,8 +391,9 @@ static int dump_program(sim_t *s, const char *dump) {
 
 uint64_t tb_reset_cycles(void) { return 20; }
 
-int tb_verilator_seed(void) {
-    uint64_t z = the_sim.seed + 0x9E3779B97F4A7C15ull;   /* splitmix64: neighbouring seeds far apart */
+int tb_verilator_seed(void)
+{
+    uint64_t z = the_sim.seed + 0x9E3779B97F4A7C15ull; /* splitmix64: neighbouring seeds far apart */
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     z ^= z >> 31;
@@ -379,11 +401,12 @@ int tb_verilator_seed(void) {
 }
 
 /* ---- golden-only runs: the bus and the interrupt answered by the golden model at once ---------------- */
-static void golden_push(void *acc, const bus_req_t *r) {
+static void golden_push(void *acc, const bus_req_t *r)
+{
     sim_t *s = &the_sim;
     bus_resp_t resp = {.tag = r->tag, .cycle = s->cycle};
     s->acc_ops->golden_bus(acc, r, &resp);
-    if (r->write && !r->nposted && !resp.error) return;   /* posted writes answer nothing */
+    if (r->write && !r->nposted && !resp.error) return; /* posted writes answer nothing */
     if (s->golden_n == sizeof s->golden_ring / sizeof *s->golden_ring) {
         sim_error(s, "golden-only: more than %zu unconsumed responses", sizeof s->golden_ring / sizeof *s->golden_ring);
         return;
@@ -391,7 +414,8 @@ static void golden_push(void *acc, const bus_req_t *r) {
     s->golden_ring[(s->golden_head + s->golden_n++) % 64] = resp;
 }
 
-static bool golden_pop(void *acc, bus_resp_t *resp) {
+static bool golden_pop(void *acc, bus_resp_t *resp)
+{
     sim_t *s = &the_sim;
     (void)acc;
     if (!s->golden_n) return false;
@@ -401,13 +425,18 @@ static bool golden_pop(void *acc, bus_resp_t *resp) {
     return true;
 }
 
-static bool golden_idle(void *acc) { (void)acc; return true; }
+static bool golden_idle(void *acc)
+{
+    (void)acc;
+    return true;
+}
 
-static void golden_no_check(void *acc, scoreboard_t *sb) { (void)acc, (void)sb; }   /* no DUT to compare */
+static void golden_no_check(void *acc, scoreboard_t *sb) { (void)acc, (void)sb; } /* no DUT to compare */
 
 /* What the regression names the run after (tests/regress.py test_name): the test, else the trace's file name
  * without its extension. */
-static const char *run_test_name(const sim_t *s, char *buf, size_t n) {
+static const char *run_test_name(const sim_t *s, char *buf, size_t n)
+{
     const char *t = sim_plusarg(s, "test");
     if (t && *t) return t;
     const char *p = sim_plusarg(s, "trace");
@@ -421,7 +450,8 @@ static const char *run_test_name(const sim_t *s, char *buf, size_t n) {
 }
 
 /* +deviations=FILE|none, else the checkout's tb/<acc>/duts/<dut>.deviations when the DUT has one. */
-static int load_dev_continue(sim_t *s, char *err, size_t n) {
+static int load_dev_continue(sim_t *s, char *err, size_t n)
+{
     const char *arg = sim_plusarg(s, "deviations");
     char where[4200], rel[256], name[256];
     const char *path = NULL;
@@ -442,7 +472,8 @@ static int load_dev_continue(sim_t *s, char *err, size_t n) {
 static int finish(sim_t *s, const char *crash);
 
 /* Golden-only mode: the sequencer's ops with the bus and interrupt of the golden model (checked first). */
-static int run_golden_only(sim_t *s) {
+static int run_golden_only(sim_t *s)
+{
     const acc_ops_t *a = s->acc_ops;
     if (!a->golden_bus || !a->golden_irq) {
         fprintf(stderr, "ERROR: +golden_only: %s has no golden-only mode yet (its testbench provides no golden_bus)\n",
@@ -455,14 +486,15 @@ static int run_golden_only(sim_t *s) {
     s->golden_ops.bus_idle = golden_idle;
     s->golden_ops.wait_irq = a->golden_irq;
     s->golden_ops.golden_check = golden_no_check;
-    s->golden_ops.dut_mem = a->golden_mem ? a->golden_mem : a->dut_mem;   /* CRC/byte checks read the model */
+    s->golden_ops.dut_mem = a->golden_mem ? a->golden_mem : a->dut_mem; /* CRC/byte checks read the model */
     printf("golden-only: %s runs on the golden model alone (no RTL)\n", s->prog.name ? s->prog.name : "");
     return 0;
 }
 
 /* The save file's signals: the accelerator's bus wires (acc_ops), then the DUT's own internals, which the
  * DUT description names relative to the instance <wave_scope>.dut. */
-static const char **wave_signal_list(const acc_ops_t *a) {
+static const char **wave_signal_list(const acc_ops_t *a)
+{
     size_t na = 0, nd = 0;
     while (a->wave_signals && a->wave_signals[na]) na++;
     while (tb_dut.wave_signals[nd]) nd++;
@@ -484,7 +516,8 @@ static const char **wave_signal_list(const acc_ops_t *a) {
     return out;
 }
 
-static void wave_signal_list_free(const acc_ops_t *a, const char **list) {
+static void wave_signal_list_free(const acc_ops_t *a, const char **list)
+{
     if (!list) return;
     size_t na = 0;
     while (a->wave_signals && a->wave_signals[na]) na++;
@@ -492,7 +525,8 @@ static void wave_signal_list_free(const acc_ops_t *a, const char **list) {
     free(list);
 }
 
-int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
+int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops)
+{
     sim_t *s = &the_sim;
     memset(s, 0, sizeof *s);
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
@@ -506,9 +540,9 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
         return 2;
     }
     int bad = plusargs_check(s->acc_ops->name, argc, argv, stdout, stderr);
-    if (bad == 1) exit(0);   /* +help printed the table */
+    if (bad == 1) exit(0); /* +help printed the table */
     if (bad) return bad;
-    char err[16384] = "";   /* room for the whole test list (unknown +test=): a shorter buffer cut it */
+    char err[16384] = ""; /* room for the whole test list (unknown +test=): a shorter buffer cut it */
     const char *test = sim_plusarg(s, "test"), *trace = sim_plusarg(s, "trace");
     program_init(&s->prog, s->acc_ops->name, test ? test : "", 0);
     if (trace && *trace && load_trace(s, trace, err, sizeof err) != 0) {
@@ -531,7 +565,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     s->env.log_enabled = sim_plusarg_flag(s, "log");
     s->sb = sb_new();
     s->status = SEQ_RUNNING;
-    setvbuf(stdout, NULL, _IOLBF, 0);   /* keep notes, logs and errors in order in a captured log */
+    setvbuf(stdout, NULL, _IOLBF, 0); /* keep notes, logs and errors in order in a captured log */
     printf("accel-cosim %s on DUT %s (%s): seed %llu\n", s->acc_ops->name, tb_dut.name, tb_dut.describe,
            (unsigned long long)s->seed);
 
@@ -549,7 +583,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     }
     if (sim_plusarg_flag(s, "via_driver") && !s->prog.source) drv_play_attach(&s->prog, s);
     const char *dump = sim_plusarg(s, "dump");
-    if (dump && *dump && !s->prog.source) {   /* a live driver's program is written when it has run (finish) */
+    if (dump && *dump && !s->prog.source) { /* a live driver's program is written when it has run (finish) */
         int rc = dump_program(s, dump);
         if (rc) return rc;
     }
@@ -557,14 +591,14 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
     s->wave_signals = wave_signal_list(s->acc_ops);
     waves_init(&s->waves, s, ops, s->acc_ops->wave_scope, s->wave_signals);
-    uint64_t watchdog = sim_plusarg_u64(s, "watchdog", 0);   /* 0: per accelerator and program (sequencer.h) */
+    uint64_t watchdog = sim_plusarg_u64(s, "watchdog", 0); /* 0: per accelerator and program (sequencer.h) */
     bool golden_only = sim_plusarg_flag(s, "golden_only");
     if (golden_only) {
         int rc = run_golden_only(s);
         if (rc) return rc;
     }
     s->seq = seq_new(s, golden_only ? &s->golden_ops : s->acc_ops, s->acc, &s->prog, watchdog);
-    if (golden_only) {   /* the sequencer alone, one operation step per "cycle"; no Verilated model */
+    if (golden_only) { /* the sequencer alone, one operation step per "cycle"; no Verilated model */
         while (s->status == SEQ_RUNNING) {
             s->cycle++;
             s->status = seq_step(s->seq);
@@ -581,11 +615,12 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops) {
     return 0;
 }
 
-int tb_step(void) {
+int tb_step(void)
+{
     sim_t *s = &the_sim;
     s->cycle++;
     waves_step(&s->waves, s->cycle);
-    if (s->cycle <= tb_reset_cycles() + 32) return TB_RUN;   /* CSB traffic 32 cycles after reset */
+    if (s->cycle <= tb_reset_cycles() + 32) return TB_RUN; /* CSB traffic 32 cycles after reset */
     if (s->status == SEQ_RUNNING) s->status = seq_step(s->seq);
     if (s->kops->verilator_errors(s->kops->kernel) > 0 && s->errors == 0)
         sim_error(s, "SystemVerilog assertion failed (see $error above)");
@@ -604,13 +639,15 @@ int tb_step(void) {
     return TB_RUN;
 }
 
-static double elapsed(const sim_t *s) {
+static double elapsed(const sim_t *s)
+{
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)(t.tv_sec - s->t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - s->t0.tv_nsec);
 }
 
-static void print_repro(const sim_t *s, FILE *f) {
+static void print_repro(const sim_t *s, FILE *f)
+{
     fprintf(f, "repro: make run ACC=%s", s->acc_ops->name);
     if (!tb_dut.is_default) fprintf(f, " DUT=%s", tb_dut.name);
     const char *keys[] = {"test", "trace", "cfg"};
@@ -634,7 +671,8 @@ static void print_repro(const sim_t *s, FILE *f) {
 }
 
 /* +dump= of a driver run: the operations the driver performed, up to the end or the failure. */
-static void dump_live_program(sim_t *s) {
+static void dump_live_program(sim_t *s)
+{
     const char *dump = sim_plusarg(s, "dump");
     if (!dump || !*dump || !s->prog.source) return;
     FILE *f = fopen(dump, "w");
@@ -649,7 +687,8 @@ static void dump_live_program(sim_t *s) {
            (unsigned long long)s->seed);
 }
 
-static int finish(sim_t *s, const char *crash) {
+static int finish(sim_t *s, const char *crash)
+{
     uint64_t vl_errors = (uint64_t)s->kops->verilator_errors(s->kops->kernel);
     if (crash) {
         sim_error(s, "%s", crash);
@@ -664,12 +703,14 @@ static int finish(sim_t *s, const char *crash) {
     if (!crash) check_something_checked(s);
     sb_job_end(s->sb, s->cycle);
     dump_live_program(s);
-    if (s->status == SEQ_DONE && !sim_plusarg_flag(s, "golden_only")) {   /* golden-only cycles are not the DUT's */
+    if (s->status == SEQ_DONE && !sim_plusarg_flag(s, "golden_only")) { /* golden-only cycles are not the DUT's */
         cycle_budget_check(s, sim_plusarg(s, "cycle_budgets"), s->prog.name ? s->prog.name : "");
         if (s->errors) s->status = SEQ_FAILED;
     }
     waves_finish(&s->waves, s->cycle,
-                 s->mark_cycle ? s->mark_cycle : s->fail_cycle ? s->fail_cycle : (s->errors ? s->cycle : 0));
+                 s->mark_cycle   ? s->mark_cycle
+                 : s->fail_cycle ? s->fail_cycle
+                                 : (s->errors ? s->cycle : 0));
     const char *verdict = s->status == SEQ_DONE ? "PASS" : s->status == SEQ_SKIPPED ? "SKIP" : "FAIL";
     double wall = elapsed(s);
     for (size_t i = 0; i < sb_njobs(s->sb); i++) {
@@ -679,19 +720,25 @@ static int finish(sim_t *s, const char *crash) {
                (unsigned long long)(j->end - j->start), (unsigned long long)j->bytes_compared,
                (unsigned long long)j->mismatches);
     }
-    if (s->status == SEQ_SKIPPED)
-        printf("SKIP %s: %s\n", s->prog.name ? s->prog.name : "", seq_skip_reason(s->seq));
+    if (s->status == SEQ_SKIPPED) printf("SKIP %s: %s\n", s->prog.name ? s->prog.name : "", seq_skip_reason(s->seq));
     char cont[64] = "";
     if (dev_continue_hits(s->devcont))
         snprintf(cont, sizeof cont, " (+%zu of continued deviations)", dev_continue_hits(s->devcont));
     printf("%s %s seed %llu: %llu cycles, %zu jobs, %d errors%s, %.3f s (%.0f cycles/s)\n", verdict,
-           s->prog.name ? s->prog.name : "", (unsigned long long)s->seed, (unsigned long long)s->cycle,
-           sb_njobs(s->sb), s->errors, cont, wall, wall > 0 ? (double)s->cycle / wall : 0.0);
+           s->prog.name ? s->prog.name : "", (unsigned long long)s->seed, (unsigned long long)s->cycle, sb_njobs(s->sb),
+           s->errors, cont, wall, wall > 0 ? (double)s->cycle / wall : 0.0);
     if (s->status == SEQ_FAILED) print_repro(s, stdout);
     results_info_t ri = {
-        .acc = s->acc_ops->name, .dut = tb_dut.name, .test = s->prog.name, .seed = s->seed, .verdict = verdict,
+        .acc = s->acc_ops->name,
+        .dut = tb_dut.name,
+        .test = s->prog.name,
+        .seed = s->seed,
+        .verdict = verdict,
         .reason = s->status == SEQ_SKIPPED ? seq_skip_reason(s->seq) : (s->nkept ? s->first_errors[0] : ""),
-        .cycles = s->cycle, .wall_s = wall, .sb = s->sb, .errors = (const char (*)[512])s->first_errors,
+        .cycles = s->cycle,
+        .wall_s = wall,
+        .sb = s->sb,
+        .errors = (const char(*)[512])s->first_errors,
         .nerrors = s->nkept,
     };
     results_write(sim_plusarg(s, "results"), &ri);
@@ -701,13 +748,14 @@ static int finish(sim_t *s, const char *crash) {
     s->devcont = NULL;
     wave_signal_list_free(s->acc_ops, s->wave_signals);
     s->wave_signals = NULL;
-    if (s->status == SEQ_SKIPPED) return TB_EXIT_SKIP;   /* distinct from a pass: nothing was verified */
+    if (s->status == SEQ_SKIPPED) return TB_EXIT_SKIP; /* distinct from a pass: nothing was verified */
     return s->status == SEQ_DONE ? 0 : 1;
 }
 
 int tb_finish(void) { return finish(&the_sim, NULL); }
 
-int tb_crash(int signo) {
+int tb_crash(int signo)
+{
     char msg[64];
     snprintf(msg, sizeof msg, "crashed with signal %d", signo);
     return finish(&the_sim, msg) ? 1 : 1;

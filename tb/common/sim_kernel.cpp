@@ -20,7 +20,8 @@
 #define STR(x) STR2(x)
 #include STR(VTOP.h)
 
-namespace {
+namespace
+{
 struct Kernel {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<VTOP> top;
@@ -29,34 +30,49 @@ struct Kernel {
 #endif
     uint64_t time = 0;
 };
-Kernel *g_kernel;   // the one kernel of this process; reached only from the signal handler
+Kernel *g_kernel; // the one kernel of this process; reached only from the signal handler
 
 #if VM_TRACE
-int wave_open(void *k, const char *path, int levels, const char *scope) {
+int wave_open(void *k, const char *path, int levels, const char *scope)
+{
     Kernel *kn = static_cast<Kernel *>(k);
     if (kn->fst) return 0;
     kn->fst.reset(new VerilatedFstC);
     kn->top->trace(kn->fst.get(), 99);
     if (scope && *scope) kn->fst->dumpvars(levels, scope);
     kn->fst->open(path);
-    if (!kn->fst->isOpen()) { kn->fst.reset(); return -1; }
+    if (!kn->fst->isOpen()) {
+        kn->fst.reset();
+        return -1;
+    }
     return 0;
 }
-void wave_close(void *k) {
+void wave_close(void *k)
+{
     Kernel *kn = static_cast<Kernel *>(k);
-    if (kn->fst) { kn->fst->close(); kn->fst.reset(); }
+    if (kn->fst) {
+        kn->fst->close();
+        kn->fst.reset();
+    }
 }
-void close_trace(Kernel *kn) { if (kn && kn->fst) kn->fst->close(); }
-void dump_trace(Kernel &k) { if (k.fst) k.fst->dump(k.time); }
+void close_trace(Kernel *kn)
+{
+    if (kn && kn->fst) kn->fst->close();
+}
+void dump_trace(Kernel &k)
+{
+    if (k.fst) k.fst->dump(k.time);
+}
 #else
-int wave_open(void *, const char *, int, const char *) { return -1; }   // unreachable: see hand_over_for_waves
+int wave_open(void *, const char *, int, const char *) { return -1; } // unreachable: see hand_over_for_waves
 void wave_close(void *) {}
 void close_trace(Kernel *) {}
 void dump_trace(Kernel &) {}
 
 // A run with +wave=<non-empty> becomes the traced twin (same arguments, same seed, so the same run); without
 // one, it stops with the command that builds it.
-void hand_over_for_waves(int argc, char **argv) {
+void hand_over_for_waves(int argc, char **argv)
+{
     bool wants = false;
     for (int i = 1; i < argc; i++)
         if (std::strncmp(argv[i], "+wave=", 6) == 0 && argv[i][6]) wants = true;
@@ -67,7 +83,8 @@ void hand_over_for_waves(int argc, char **argv) {
         execv(twin.c_str(), argv);
         std::fprintf(stderr, "ERROR: +wave: cannot run the traced simulator %s\n", twin.c_str());
     } else {
-        std::fprintf(stderr, "ERROR: +wave: %s is the fast build (no tracing); build its traced twin with "
+        std::fprintf(stderr,
+                     "ERROR: +wave: %s is the fast build (no tracing); build its traced twin with "
                      "`make %s` (make waves and the regression's failing-job waves do it themselves)\n",
                      argv[0], twin.c_str() + (twin.rfind("./", 0) == 0 ? 2 : 0));
     }
@@ -76,17 +93,19 @@ void hand_over_for_waves(int argc, char **argv) {
 #endif
 int verilator_errors(void *k) { return static_cast<Kernel *>(k)->ctx->errorCount(); }
 
-void on_signal(int signo) {
+void on_signal(int signo)
+{
     // Close the trace so a crash still leaves a readable FST, then report and exit.
     close_trace(g_kernel);
     std::_Exit(tb_crash(signo));
 }
 
-void half_cycle(Kernel &k, int clk) {
+void half_cycle(Kernel &k, int clk)
+{
     k.top->clk = clk;
     k.top->eval();
     dump_trace(k);
-    k.time += 5;   // 10 time units per cycle (timescale 1ns/1ps: 100 MHz in the viewer)
+    k.time += 5; // 10 time units per cycle (timescale 1ns/1ps: 100 MHz in the viewer)
 }
 
 // Power-on before the reset: rst_n high for a few clocks, so that the reset that follows is a falling edge of
@@ -98,8 +117,9 @@ void half_cycle(Kernel &k, int clk) {
 // resets such flops at the X->0 edge. The testbench does not see these cycles: no tb_step, no trace, no time
 // (the DPI ticks find no accelerator before the reset: sim_acc).
 #ifndef TB_XRAND
-constexpr int POWER_ON_CYCLES = 16;   // > nv_small's reset synchroniser chain (rstn reaches its cq 5 clocks late)
-void power_on(Kernel &k) {
+constexpr int POWER_ON_CYCLES = 16; // > nv_small's reset synchroniser chain (rstn reaches its cq 5 clocks late)
+void power_on(Kernel &k)
+{
     k.top->rst_n = 1;
     for (int i = 0; i < POWER_ON_CYCLES; i++) {
         k.top->clk = 1;
@@ -109,9 +129,10 @@ void power_on(Kernel &k) {
     }
 }
 #endif
-}  // namespace
+} // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
 #if !VM_TRACE
     hand_over_for_waves(argc, argv);
 #endif
@@ -129,7 +150,7 @@ int main(int argc, char **argv) {
 #if VM_TRACE
     k.ctx->traceEverOn(true);
 #endif
-    k.ctx->errorLimit(1000);   // keep running to collect messages; the error count decides the exit status
+    k.ctx->errorLimit(1000); // keep running to collect messages; the error count decides the exit status
     for (int s : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGINT, SIGTERM}) std::signal(s, on_signal);
 
     tb_kernel_ops_t ops = {&k, wave_open, wave_close, verilator_errors};
@@ -146,8 +167,8 @@ int main(int argc, char **argv) {
     const uint64_t reset_cycles = tb_reset_cycles();
     uint64_t cycle = 0;
 #ifndef TB_XRAND
-    power_on(k);   // not in X-randomised builds: our RTL only (free-running clocks), whose random unreset state
-                   // would meet the SV protocol checks, which are live while rst_n is high
+    power_on(k); // not in X-randomised builds: our RTL only (free-running clocks), whose random unreset state
+                 // would meet the SV protocol checks, which are live while rst_n is high
 #endif
     k.top->rst_n = 0;
     k.top->clk = 0;

@@ -12,9 +12,9 @@ extern "C" {
 typedef struct tb_kernel_ops {
     void *kernel;
     /* Open an FST file recording `levels` levels below `scope` ("" = everything). 0 on success. */
-    int  (*wave_open)(void *kernel, const char *path, int levels, const char *scope);
+    int (*wave_open)(void *kernel, const char *path, int levels, const char *scope);
     void (*wave_close)(void *kernel);
-    int  (*verilator_errors)(void *kernel);   /* $error/$fatal count seen by the Verilated model */
+    int (*verilator_errors)(void *kernel); /* $error/$fatal count seen by the Verilated model */
 } tb_kernel_ops_t;
 
 enum { TB_RUN = 0, TB_STOP = 1 };
@@ -23,18 +23,18 @@ enum { TB_RUN = 0, TB_STOP = 1 };
 enum { TB_EXIT_SKIP = 77 };
 
 /* Parse plusargs, build the accelerator context. Returns 0, or an exit status to stop with. */
-int      tb_init(int argc, char **argv, const tb_kernel_ops_t *ops);
+int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops);
 /* Verilator's random seed (1..2^31-1, what +verilator+seed+ accepts) derived from the run's seed (known once
  * tb_init returned): X randomisation and $random follow +seed. */
-int      tb_verilator_seed(void);
+int tb_verilator_seed(void);
 /* Cycles the kernel holds rst_n low after time 0. */
 uint64_t tb_reset_cycles(void);
 /* Called once after every rising edge has been evaluated. Returns TB_RUN or TB_STOP. */
-int      tb_step(void);
+int tb_step(void);
 /* Ends the run (closes waves via ops, writes reports). Returns the process exit status. */
-int      tb_finish(void);
+int tb_finish(void);
 /* The kernel caught a signal: record it and finish; returns the exit status. */
-int      tb_crash(int signo);
+int tb_crash(int signo);
 #ifdef __cplusplus
 }
 #endif

@@ -20,7 +20,7 @@ static int build_entry(const test_registry_t *r, const test_section_t *s, const 
     free(p->name);
     p->name = strdup(test);
     char why[256];
-    if (by_capability && !dut_provides(e->needs, why, sizeof why)) {   /* by capability, said in the report */
+    if (by_capability && !dut_provides(e->needs, why, sizeof why)) { /* by capability, said in the report */
         prog_job(p, "%s", test);
         prog_skip(p, "test %s %s", test, why);
         return 0;

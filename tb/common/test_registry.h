@@ -14,9 +14,9 @@ typedef int (*test_gen_named_fn)(program_t *p, const char *name, uint64_t seed, 
 
 typedef struct test_entry {
     const char *name;
-    test_gen_fn gen;     /* NULL: the section's gen_named, else listed only (run outside the registry) */
-    const char *needs;   /* DUT features (tb/<acc>/duts/<dut>.dut) the test is about; NULL: none */
-    const char *what;    /* its line in the listing */
+    test_gen_fn gen;   /* NULL: the section's gen_named, else listed only (run outside the registry) */
+    const char *needs; /* DUT features (tb/<acc>/duts/<dut>.dut) the test is about; NULL: none */
+    const char *what;  /* its line in the listing */
 } test_entry_t;
 
 /* A run of the listing: a static table, or entries produced one by one (nth fills *e for i, false past the
@@ -24,26 +24,26 @@ typedef struct test_entry {
  * `what`. */
 typedef struct test_section {
     const test_entry_t *tests;
-    size_t              n;
-    bool              (*nth)(size_t i, test_entry_t *e);
-    test_gen_named_fn   gen_named;
-    const char         *note;
+    size_t n;
+    bool (*nth)(size_t i, test_entry_t *e);
+    test_gen_named_fn gen_named;
+    const char *note;
 } test_section_t;
 
 typedef struct test_registry {
-    const char           *acc;        /* as the error names it: "unknown <acc> test" */
-    int                   width;      /* the name column of the listing */
-    size_t                list_max;   /* the listing is cut at this many bytes in the unknown-test error */
-    const test_section_t *sections;   /* in listing order */
-    size_t                nsections;
+    const char *acc;                /* as the error names it: "unknown <acc> test" */
+    int width;                      /* the name column of the listing */
+    size_t list_max;                /* the listing is cut at this many bytes in the unknown-test error */
+    const test_section_t *sections; /* in listing order */
+    size_t nsections;
     /* Run on every generated program (not on a skipped one): nonzero with err set rejects it. */
-    int                 (*check)(const program_t *p, char *err, size_t errlen);
+    int (*check)(const program_t *p, char *err, size_t errlen);
 } test_registry_t;
 
 /* Builds test `test` into p (p->name set to it). by_capability: a test whose `needs` the DUT lacks becomes
  * one skipped job saying why. Unknown (or listed-only) name: -1, err = the error with the listing. */
-int  test_registry_build(const test_registry_t *r, const char *test, uint64_t seed, bool by_capability, program_t *p,
-                         char *err, size_t errlen);
+int test_registry_build(const test_registry_t *r, const char *test, uint64_t seed, bool by_capability, program_t *p,
+                        char *err, size_t errlen);
 /* The listing, one "  <name> <what>" line per test, cut at n bytes. */
 void test_registry_list(const test_registry_t *r, char *buf, size_t n);
 #endif

@@ -14,20 +14,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TOKENS 8          /* more than any command takes; extra ones only need counting */
-#define MEM_LINE_BYTES 64     /* bytes per written mem/check_mem line */
+#define MAX_TOKENS 8      /* more than any command takes; extra ones only need counting */
+#define MEM_LINE_BYTES 64 /* bytes per written mem/check_mem line */
 
 /* The accelerators of this tree (tb/<acc>/tb_<acc>.sv): the Makefile writes them into tb_accs.h, so that this
  * common code names none of them. */
-static const char *const known_accs[] = { TB_ACCS };
+static const char *const known_accs[] = {TB_ACCS};
 enum { NACCS = sizeof known_accs / sizeof *known_accs };
 
 typedef struct reader {
-    program_t  *p;
-    const char *path;         /* interned */
-    int         line;
-    char       *err;
-    size_t      errlen;
+    program_t *p;
+    const char *path; /* interned */
+    int line;
+    char *err;
+    size_t errlen;
 } reader_t;
 
 /* "path:line: what (saw 'token')"; returns -1 so callers can `return fail(...)`. */
@@ -40,10 +40,8 @@ static int fail(reader_t *r, const char *tok, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (r->err && r->errlen) {
-        if (tok)
-            snprintf(r->err, r->errlen, "%s:%d: %s (saw '%.80s')", r->path, r->line, msg, tok);
-        else
-            snprintf(r->err, r->errlen, "%s:%d: %s", r->path, r->line, msg);
+        if (tok) snprintf(r->err, r->errlen, "%s:%d: %s (saw '%.80s')", r->path, r->line, msg, tok);
+        else snprintf(r->err, r->errlen, "%s:%d: %s", r->path, r->line, msg);
     }
     return -1;
 }
@@ -60,36 +58,28 @@ static int hexval(int c)
 static int get_hex(reader_t *r, const char *tok, const char *what, uint64_t max, uint64_t *out)
 {
     const char *s = tok;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-        s += 2;
-    if (!*s)
-        return fail(r, tok, "bad hex number for %s", what);
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2;
+    if (!*s) return fail(r, tok, "bad hex number for %s", what);
     uint64_t v = 0;
     for (; *s; s++) {
         int d = hexval((unsigned char)*s);
-        if (d < 0)
-            return fail(r, tok, "bad hex number for %s", what);
-        if (v >> 60)
-            return fail(r, tok, "%s out of range (more than 64 bits)", what);
+        if (d < 0) return fail(r, tok, "bad hex number for %s", what);
+        if (v >> 60) return fail(r, tok, "%s out of range (more than 64 bits)", what);
         v = v << 4 | (uint64_t)d;
     }
-    if (v > max)
-        return fail(r, tok, "%s out of range (max 0x%" PRIx64 ")", what, max);
+    if (v > max) return fail(r, tok, "%s out of range (max 0x%" PRIx64 ")", what, max);
     *out = v;
     return 0;
 }
 
 static int get_dec(reader_t *r, const char *tok, const char *what, uint64_t *out)
 {
-    if (!*tok)
-        return fail(r, tok, "bad decimal number for %s", what);
+    if (!*tok) return fail(r, tok, "bad decimal number for %s", what);
     uint64_t v = 0;
     for (const char *s = tok; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return fail(r, tok, "bad decimal number for %s", what);
+        if (*s < '0' || *s > '9') return fail(r, tok, "bad decimal number for %s", what);
         uint64_t d = (uint64_t)(*s - '0');
-        if (v > (UINT64_MAX - d) / 10)
-            return fail(r, tok, "%s out of range (more than 64 bits)", what);
+        if (v > (UINT64_MAX - d) / 10) return fail(r, tok, "%s out of range (more than 64 bits)", what);
         v = v * 10 + d;
     }
     *out = v;
@@ -101,8 +91,7 @@ static int get_dec(reader_t *r, const char *tok, const char *what, uint64_t *out
 static size_t cap_for(size_t n)
 {
     size_t c = 64;
-    while (c < n)
-        c *= 2;
+    while (c < n) c *= 2;
     return c;
 }
 
@@ -111,14 +100,11 @@ static size_t cap_for(size_t n)
 static int add_bytes(reader_t *r, op_kind_t kind, const char *atok, const char *htok)
 {
     uint64_t addr;
-    if (get_hex(r, atok, "address", UINT64_MAX, &addr))
-        return -1;
+    if (get_hex(r, atok, "address", UINT64_MAX, &addr)) return -1;
     size_t len = strlen(htok);
-    if (len % 2)
-        return fail(r, htok, "odd number of hex digits in byte string");
+    if (len % 2) return fail(r, htok, "odd number of hex digits in byte string");
     for (size_t i = 0; i < len; i++)
-        if (hexval((unsigned char)htok[i]) < 0)
-            return fail(r, htok, "bad hex digit '%c' in byte string", htok[i]);
+        if (hexval((unsigned char)htok[i]) < 0) return fail(r, htok, "bad hex digit '%c' in byte string", htok[i]);
     size_t n = len / 2;
 
     op_t *o = r->p->n ? &r->p->ops[r->p->n - 1] : NULL;
@@ -131,13 +117,11 @@ static int add_bytes(reader_t *r, op_kind_t kind, const char *atok, const char *
     size_t old = o->nbytes;
     if (!o->bytes || cap_for(old + n) > cap_for(old)) {
         uint8_t *b = realloc(o->bytes, cap_for(old + n));
-        if (!b)
-            return fail(r, NULL, "out of memory");
+        if (!b) return fail(r, NULL, "out of memory");
         o->bytes = b;
     }
     for (size_t i = 0; i < n; i++)
-        o->bytes[old + i] = (uint8_t)(hexval((unsigned char)htok[2 * i]) << 4 |
-                                      hexval((unsigned char)htok[2 * i + 1]));
+        o->bytes[old + i] = (uint8_t)(hexval((unsigned char)htok[2 * i]) << 4 | hexval((unsigned char)htok[2 * i + 1]));
     o->nbytes = old + n;
     o->size = o->nbytes;
     return 0;
@@ -146,8 +130,7 @@ static int add_bytes(reader_t *r, op_kind_t kind, const char *atok, const char *
 static int set_text(reader_t *r, char **dst, const char *rest)
 {
     char *s = malloc(strlen(rest) + 1);
-    if (!s)
-        return fail(r, NULL, "out of memory");
+    if (!s) return fail(r, NULL, "out of memory");
     strcpy(s, rest);
     free(*dst);
     *dst = s;
@@ -165,8 +148,7 @@ static op_t *new_op(reader_t *r, op_kind_t kind)
 static int count_error(reader_t *r, const char *cmd, int lo, int hi, int got, char **tok)
 {
     const char *saw = got > hi ? tok[hi + 1] : tok[0];
-    if (lo == hi)
-        return fail(r, saw, "'%s' takes %d operand%s, got %d", cmd, lo, lo == 1 ? "" : "s", got);
+    if (lo == hi) return fail(r, saw, "'%s' takes %d operand%s, got %d", cmd, lo, lo == 1 ? "" : "s", got);
     return fail(r, saw, "'%s' takes %d to %d operands, got %d", cmd, lo, hi, got);
 }
 
@@ -176,8 +158,8 @@ static int count_error(reader_t *r, const char *cmd, int lo, int hi, int got, ch
 /* One non-blank, comment-stripped line: tok[0] the command, tok[1..] its operands (nops of them), `rest` the
  * text after the command (for job, skip and name, whose argument is the rest of the line). */
 typedef struct line {
-    char      **tok;
-    int         nops;
+    char **tok;
+    int nops;
     const char *rest;
 } line_t;
 
@@ -186,10 +168,10 @@ typedef struct line {
 typedef enum { F_ADDR, F_DATA, F_MASK, F_STRB, F_SIZE, F_TIMEOUT } field_t;
 typedef struct operand {
     const char *what;
-    bool        decimal;
-    uint64_t    max;
-    field_t     field;
-    uint64_t    dflt;
+    bool decimal;
+    uint64_t max;
+    field_t field;
+    uint64_t dflt;
 } operand_t;
 enum { MAX_OPERANDS = 4 };
 
@@ -197,10 +179,10 @@ typedef struct command command_t;
 typedef int (*handler_t)(reader_t *r, const command_t *c, const line_t *l);
 struct command {
     const char *name;
-    int         lo, hi;       /* operands; hi ANY: free text, any number of words */
-    handler_t   handle;
-    op_kind_t   kind;         /* the operation it appends; the header commands (acc, name, seed, plusarg) append none */
-    operand_t   args[MAX_OPERANDS];   /* cmd_op's operands, in order */
+    int lo, hi; /* operands; hi ANY: free text, any number of words */
+    handler_t handle;
+    op_kind_t kind; /* the operation it appends; the header commands (acc, name, seed, plusarg) append none */
+    operand_t args[MAX_OPERANDS]; /* cmd_op's operands, in order */
 };
 enum { ANY = -1 };
 
@@ -212,11 +194,14 @@ static int cmd_acc(reader_t *r, const command_t *c, const line_t *l)
             snprintf(r->p->acc, sizeof r->p->acc, "%s", l->tok[1]);
             return 0;
         }
-    char expected[160] = "";   /* "a, b or c" */
+    char expected[160] = ""; /* "a, b or c" */
     size_t used = 0;
     for (size_t i = 0; i < NACCS && used < sizeof expected; i++)
         used += (size_t)snprintf(expected + used, sizeof expected - used, "%s%s",
-                                 i == 0 ? "" : i + 1 == NACCS ? " or " : ", ", known_accs[i]);
+                                 i == 0           ? ""
+                                 : i + 1 == NACCS ? " or "
+                                                  : ", ",
+                                 known_accs[i]);
     return fail(r, l->tok[1], "unknown accelerator (expected %s)", expected);
 }
 
@@ -238,8 +223,7 @@ static int cmd_plusarg(reader_t *r, const command_t *c, const line_t *l)
 {
     (void)c;
     const char *a = l->tok[1];
-    if (a[0] != '+' || !a[1] || a[1] == '=')
-        return fail(r, a, "'plusarg' takes one +name or +name=value");
+    if (a[0] != '+' || !a[1] || a[1] == '=') return fail(r, a, "'plusarg' takes one +name or +name=value");
     program_add_plusarg(r->p, a);
     return 0;
 }
@@ -247,8 +231,7 @@ static int cmd_plusarg(reader_t *r, const command_t *c, const line_t *l)
 /* job <name>, skip <reason> */
 static int cmd_text(reader_t *r, const command_t *c, const line_t *l)
 {
-    if (l->nops < 1)
-        return fail(r, l->tok[0], "'%s' needs a %s", c->name, c->kind == OP_JOB ? "name" : "reason");
+    if (l->nops < 1) return fail(r, l->tok[0], "'%s' needs a %s", c->name, c->kind == OP_JOB ? "name" : "reason");
     return set_text(r, &new_op(r, c->kind)->text, l->rest);
 }
 
@@ -266,19 +249,17 @@ static int cmd_op(reader_t *r, const command_t *c, const line_t *l)
     for (int i = 0; i < MAX_OPERANDS && c->args[i].what; i++) {
         const operand_t *a = &c->args[i];
         const char *tok = i < l->nops ? l->tok[i + 1] : NULL;
-        if (!tok)
-            v[i] = a->dflt;
-        else if (a->decimal ? get_dec(r, tok, a->what, &v[i]) : get_hex(r, tok, a->what, a->max, &v[i]))
-            return -1;
+        if (!tok) v[i] = a->dflt;
+        else if (a->decimal ? get_dec(r, tok, a->what, &v[i]) : get_hex(r, tok, a->what, a->max, &v[i])) return -1;
     }
     op_t *o = new_op(r, c->kind);
     for (int i = 0; i < MAX_OPERANDS && c->args[i].what; i++) {
         switch (c->args[i].field) {
-        case F_ADDR:    o->addr = v[i]; break;
-        case F_DATA:    o->data = (uint32_t)v[i]; break;
-        case F_MASK:    o->mask = (uint32_t)v[i]; break;
-        case F_STRB:    o->strb = (uint8_t)v[i]; break;
-        case F_SIZE:    o->size = v[i]; break;
+        case F_ADDR: o->addr = v[i]; break;
+        case F_DATA: o->data = (uint32_t)v[i]; break;
+        case F_MASK: o->mask = (uint32_t)v[i]; break;
+        case F_STRB: o->strb = (uint8_t)v[i]; break;
+        case F_SIZE: o->size = v[i]; break;
         case F_TIMEOUT: o->timeout = v[i]; break;
         }
     }
@@ -287,40 +268,87 @@ static int cmd_op(reader_t *r, const command_t *c, const line_t *l)
 }
 
 /* Operands (what, decimal, max, field, default). */
-#define ADDRESS       {"address", false, UINT64_MAX, F_ADDR, 0}
-#define HEX32(w, f)   {w, false, UINT32_MAX, f, 0}
-#define MASK(dflt)    {"mask", false, UINT32_MAX, F_MASK, dflt}
-#define SIZE          {"size", false, UINT64_MAX, F_SIZE, 0}
-#define TIMEOUT       {"timeout", true, UINT64_MAX, F_TIMEOUT, 0}
+#define ADDRESS                                 \
+    {                                           \
+        "address", false, UINT64_MAX, F_ADDR, 0 \
+    }
+#define HEX32(w, f)                \
+    {                              \
+        w, false, UINT32_MAX, f, 0 \
+    }
+#define MASK(dflt)                              \
+    {                                           \
+        "mask", false, UINT32_MAX, F_MASK, dflt \
+    }
+#define SIZE                                 \
+    {                                        \
+        "size", false, UINT64_MAX, F_SIZE, 0 \
+    }
+#define TIMEOUT                                   \
+    {                                             \
+        "timeout", true, UINT64_MAX, F_TIMEOUT, 0 \
+    }
 
 /* The grammar of vectors/README.md: each command, its operand count, what reads it and, for an operation of
  * numbers, its operands. */
 static const command_t commands[] = {
-    {.name = "acc",          .lo = 1, .hi = 1,   .handle = cmd_acc},
-    {.name = "name",         .lo = 1, .hi = ANY, .handle = cmd_name},
-    {.name = "seed",         .lo = 1, .hi = 1,   .handle = cmd_seed},
-    {.name = "plusarg",      .lo = 1, .hi = 1,   .handle = cmd_plusarg},
-    {.name = "job",          .lo = 0, .hi = ANY, .handle = cmd_text,  .kind = OP_JOB},
-    {.name = "skip",         .lo = 0, .hi = ANY, .handle = cmd_text,  .kind = OP_SKIP},
-    {.name = "mem",          .lo = 2, .hi = 2,   .handle = cmd_bytes, .kind = OP_MEM},
-    {.name = "check_mem",    .lo = 2, .hi = 2,   .handle = cmd_bytes, .kind = OP_CHECK_MEM},
-    {.name = "w",            .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_WRITE,
+    {.name = "acc", .lo = 1, .hi = 1, .handle = cmd_acc},
+    {.name = "name", .lo = 1, .hi = ANY, .handle = cmd_name},
+    {.name = "seed", .lo = 1, .hi = 1, .handle = cmd_seed},
+    {.name = "plusarg", .lo = 1, .hi = 1, .handle = cmd_plusarg},
+    {.name = "job", .lo = 0, .hi = ANY, .handle = cmd_text, .kind = OP_JOB},
+    {.name = "skip", .lo = 0, .hi = ANY, .handle = cmd_text, .kind = OP_SKIP},
+    {.name = "mem", .lo = 2, .hi = 2, .handle = cmd_bytes, .kind = OP_MEM},
+    {.name = "check_mem", .lo = 2, .hi = 2, .handle = cmd_bytes, .kind = OP_CHECK_MEM},
+    {.name = "w",
+     .lo = 2,
+     .hi = 3,
+     .handle = cmd_op,
+     .kind = OP_WRITE,
      .args = {ADDRESS, HEX32("data", F_DATA), {"strobe", false, 0xF, F_STRB, 0xF}}},
-    {.name = "wn",           .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_WRITE,
+    {.name = "wn",
+     .lo = 2,
+     .hi = 3,
+     .handle = cmd_op,
+     .kind = OP_WRITE,
      .args = {ADDRESS, HEX32("data", F_DATA), {"strobe", false, 0xF, F_STRB, 0xF}}},
-    {.name = "r",            .lo = 2, .hi = 3,   .handle = cmd_op,    .kind = OP_READ,
+    {.name = "r",
+     .lo = 2,
+     .hi = 3,
+     .handle = cmd_op,
+     .kind = OP_READ,
      .args = {ADDRESS, HEX32("expected value", F_DATA), MASK(0xFFFFFFFFu)}},
-    {.name = "poll",         .lo = 2, .hi = 4,   .handle = cmd_op,    .kind = OP_POLL,
+    {.name = "poll",
+     .lo = 2,
+     .hi = 4,
+     .handle = cmd_op,
+     .kind = OP_POLL,
      .args = {ADDRESS, HEX32("value", F_DATA), MASK(0xFFFFFFFFu), TIMEOUT}},
-    {.name = "wait_irq",     .lo = 0, .hi = 2,   .handle = cmd_op,    .kind = OP_WAIT_IRQ,
-     .args = {MASK(0), TIMEOUT}},   /* mask 0: the accelerator's own completion event */
-    {.name = "idle",         .lo = 1, .hi = 1,   .handle = cmd_op,    .kind = OP_IDLE,
+    {.name = "wait_irq",
+     .lo = 0,
+     .hi = 2,
+     .handle = cmd_op,
+     .kind = OP_WAIT_IRQ,
+     .args = {MASK(0), TIMEOUT}}, /* mask 0: the accelerator's own completion event */
+    {.name = "idle",
+     .lo = 1,
+     .hi = 1,
+     .handle = cmd_op,
+     .kind = OP_IDLE,
      .args = {{"cycle count", true, UINT64_MAX, F_SIZE, 0}}},
-    {.name = "fill",         .lo = 3, .hi = 3,   .handle = cmd_op,    .kind = OP_MEM_FILL,
+    {.name = "fill",
+     .lo = 3,
+     .hi = 3,
+     .handle = cmd_op,
+     .kind = OP_MEM_FILL,
      .args = {ADDRESS, SIZE, {"fill byte", false, 0xFF, F_DATA, 0}}},
-    {.name = "check_crc",    .lo = 3, .hi = 3,   .handle = cmd_op,    .kind = OP_CHECK_CRC,
+    {.name = "check_crc",
+     .lo = 3,
+     .hi = 3,
+     .handle = cmd_op,
+     .kind = OP_CHECK_CRC,
      .args = {ADDRESS, SIZE, HEX32("crc", F_DATA)}},
-    {.name = "check_golden", .lo = 0, .hi = 0,   .handle = cmd_op,    .kind = OP_CHECK_GOLDEN},
+    {.name = "check_golden", .lo = 0, .hi = 0, .handle = cmd_op, .kind = OP_CHECK_GOLDEN},
 };
 #undef ADDRESS
 #undef HEX32
@@ -331,8 +359,7 @@ static const command_t commands[] = {
 static const command_t *find_command(const char *name)
 {
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (!strcmp(name, commands[i].name))
-            return &commands[i];
+        if (!strcmp(name, commands[i].name)) return &commands[i];
     return NULL;
 }
 
@@ -341,8 +368,7 @@ static const command_t *find_command(const char *name)
 static int do_line(reader_t *r, const line_t *l)
 {
     const command_t *c = find_command(l->tok[0]);
-    if (!c)
-        return fail(r, l->tok[0], "unknown command");
+    if (!c) return fail(r, l->tok[0], "unknown command");
     if (l->nops < c->lo || (c->hi != ANY && l->nops > c->hi))
         return count_error(r, c->name, c->lo, c->hi == ANY ? c->lo : c->hi, l->nops, l->tok);
     return c->handle(r, c, l);
@@ -356,14 +382,10 @@ static int split_words(char *s, char **tok, int *nt)
     *nt = 0;
     while (*s) {
         char *t = s;
-        while (*s && !isspace((unsigned char)*s))
-            s++;
-        if (*s)
-            *s++ = '\0';
-        while (isspace((unsigned char)*s))
-            s++;
-        if (*nt < MAX_TOKENS)
-            tok[(*nt)++] = t;
+        while (*s && !isspace((unsigned char)*s)) s++;
+        if (*s) *s++ = '\0';
+        while (isspace((unsigned char)*s)) s++;
+        if (*nt < MAX_TOKENS) tok[(*nt)++] = t;
         total++;
     }
     tok[*nt] = NULL;
@@ -372,11 +394,10 @@ static int split_words(char *s, char **tok, int *nt)
 
 int trace_read(program_t *p, const char *path, char *err, size_t errlen)
 {
-    reader_t r = { .p = p, .path = NULL, .line = 0, .err = err, .errlen = errlen };
+    reader_t r = {.p = p, .path = NULL, .line = 0, .err = err, .errlen = errlen};
     FILE *f = fopen(path, "r");
     if (!f) {
-        if (err && errlen)
-            snprintf(err, errlen, "%s: cannot open trace: %s", path, strerror(errno));
+        if (err && errlen) snprintf(err, errlen, "%s: cannot open trace: %s", path, strerror(errno));
         return -1;
     }
     r.path = program_intern_file(p, path);
@@ -392,24 +413,18 @@ int trace_read(program_t *p, const char *path, char *err, size_t errlen)
             break;
         }
         char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = '\0';
+        if (hash) *hash = '\0';
         /* trim trailing space (also \r\n) */
         size_t n = strlen(buf);
-        while (n && isspace((unsigned char)buf[n - 1]))
-            buf[--n] = '\0';
+        while (n && isspace((unsigned char)buf[n - 1])) buf[--n] = '\0';
 
         /* rest-of-line text after the command, for job/skip/name */
         char *s = buf;
-        while (isspace((unsigned char)*s))
-            s++;
-        if (!*s)
-            continue;
+        while (isspace((unsigned char)*s)) s++;
+        if (!*s) continue;
         char *rest = s;
-        while (*rest && !isspace((unsigned char)*rest))
-            rest++;
-        while (isspace((unsigned char)*rest))
-            rest++;
+        while (*rest && !isspace((unsigned char)*rest)) rest++;
+        while (isspace((unsigned char)*rest)) rest++;
         char *rest_copy = strdup(rest);
         if (!rest_copy) {
             rc = fail(&r, NULL, "out of memory");
@@ -422,15 +437,12 @@ int trace_read(program_t *p, const char *path, char *err, size_t errlen)
         /* job, name and skip take the rest of the line as free text: any number of words. */
         const command_t *c = nt ? find_command(tok[0]) : NULL;
         bool free_text = c && c->hi == ANY;
-        if (total > MAX_TOKENS && !free_text)
-            rc = fail(&r, tok[MAX_TOKENS - 1], "too many operands for '%s'", tok[0]);
-        else
-            rc = do_line(&r, &(line_t){.tok = tok, .nops = nt - 1, .rest = rest_copy});
+        if (total > MAX_TOKENS && !free_text) rc = fail(&r, tok[MAX_TOKENS - 1], "too many operands for '%s'", tok[0]);
+        else rc = do_line(&r, &(line_t){.tok = tok, .nops = nt - 1, .rest = rest_copy});
         free(rest_copy);
     }
     if (rc == 0 && ferror(f)) {
-        if (err && errlen)
-            snprintf(err, errlen, "%s: read error", path);
+        if (err && errlen) snprintf(err, errlen, "%s: read error", path);
         rc = -1;
     }
     free(buf);
@@ -445,26 +457,21 @@ int trace_read(program_t *p, const char *path, char *err, size_t errlen)
 static void put_text(FILE *f, const char *s, const char *if_empty)
 {
     const char *b = s ? s : "";
-    while (*b && isspace((unsigned char)*b))
-        b++;
+    while (*b && isspace((unsigned char)*b)) b++;
     const char *e = b + strlen(b);
-    while (e > b && isspace((unsigned char)e[-1]))
-        e--;
+    while (e > b && isspace((unsigned char)e[-1])) e--;
     if (e == b) {
         fputs(if_empty, f);
         return;
     }
-    for (const char *c = b; c < e; c++)
-        fputc((*c == '#' || (iscntrl((unsigned char)*c) && *c != '\t')) ? '_' : *c, f);
+    for (const char *c = b; c < e; c++) fputc((*c == '#' || (iscntrl((unsigned char)*c) && *c != '\t')) ? '_' : *c, f);
 }
 
 static bool text_empty(const char *s)
 {
-    if (!s)
-        return true;
+    if (!s) return true;
     for (; *s; s++)
-        if (!isspace((unsigned char)*s))
-            return false;
+        if (!isspace((unsigned char)*s)) return false;
     return true;
 }
 
@@ -480,11 +487,9 @@ static size_t put_bytes(FILE *f, const program_t *p, size_t i)
     size_t j = i;
     for (; j < p->n; j++) {
         const op_t *o = &p->ops[j];
-        if (j > i && !(o->kind == first->kind && o->nbytes && o->addr == addr))
-            break;
+        if (j > i && !(o->kind == first->kind && o->nbytes && o->addr == addr)) break;
         for (size_t k = 0; k < o->nbytes; k++) {
-            if (col == 0)
-                fprintf(f, "%s %" PRIx64 " ", kw, addr);
+            if (col == 0) fprintf(f, "%s %" PRIx64 " ", kw, addr);
             fprintf(f, "%02x", o->bytes[k]);
             addr++;
             if (++col == MEM_LINE_BYTES) {
@@ -493,24 +498,21 @@ static size_t put_bytes(FILE *f, const program_t *p, size_t i)
             }
         }
     }
-    if (col)
-        fputc('\n', f);
+    if (col) fputc('\n', f);
     return j - 1;
 }
 
 void trace_write(const program_t *p, FILE *f)
 {
     fprintf(f, "# accel-cosim native trace (format: vectors/README.md)\n");
-    if (p->acc[0])
-        fprintf(f, "acc %s\n", p->acc);
+    if (p->acc[0]) fprintf(f, "acc %s\n", p->acc);
     if (!text_empty(p->name)) {
         fputs("name ", f);
         put_text(f, p->name, "");
         fputc('\n', f);
     }
     fprintf(f, "seed %" PRIu64 "\n", p->seed);
-    for (size_t i = 0; i < p->nplusargs; i++)
-        fprintf(f, "plusarg %s\n", p->plusargs[i]);
+    for (size_t i = 0; i < p->nplusargs; i++) fprintf(f, "plusarg %s\n", p->plusargs[i]);
 
     for (size_t i = 0; i < p->n; i++) {
         const op_t *o = &p->ops[i];
@@ -527,35 +529,27 @@ void trace_write(const program_t *p, FILE *f)
             break;
         case OP_WRITE:
             fprintf(f, "%s %" PRIx64 " %08" PRIx32, o->nposted ? "wn" : "w", o->addr, o->data);
-            if ((o->strb & 0xF) != 0xF)
-                fprintf(f, " %x", o->strb & 0xF);
+            if ((o->strb & 0xF) != 0xF) fprintf(f, " %x", o->strb & 0xF);
             fputc('\n', f);
             break;
         case OP_READ:
             fprintf(f, "r %" PRIx64 " %08" PRIx32, o->addr, o->data);
-            if (o->mask != 0xFFFFFFFFu)
-                fprintf(f, " %08" PRIx32, o->mask);
+            if (o->mask != 0xFFFFFFFFu) fprintf(f, " %08" PRIx32, o->mask);
             fputc('\n', f);
             break;
         case OP_POLL:
             fprintf(f, "poll %" PRIx64 " %08" PRIx32, o->addr, o->data);
-            if (o->mask != 0xFFFFFFFFu || o->timeout)
-                fprintf(f, " %08" PRIx32, o->mask);
-            if (o->timeout)
-                fprintf(f, " %" PRIu64, o->timeout);
+            if (o->mask != 0xFFFFFFFFu || o->timeout) fprintf(f, " %08" PRIx32, o->mask);
+            if (o->timeout) fprintf(f, " %" PRIu64, o->timeout);
             fputc('\n', f);
             break;
         case OP_WAIT_IRQ:
             fputs("wait_irq", f);
-            if (o->mask || o->timeout)
-                fprintf(f, " %" PRIx32, o->mask);
-            if (o->timeout)
-                fprintf(f, " %" PRIu64, o->timeout);
+            if (o->mask || o->timeout) fprintf(f, " %" PRIx32, o->mask);
+            if (o->timeout) fprintf(f, " %" PRIu64, o->timeout);
             fputc('\n', f);
             break;
-        case OP_IDLE:
-            fprintf(f, "idle %" PRIu64 "\n", o->size);
-            break;
+        case OP_IDLE: fprintf(f, "idle %" PRIu64 "\n", o->size); break;
         case OP_MEM:
         case OP_CHECK_MEM:
             if (o->nbytes) /* an empty image has no effect and no text form */
@@ -567,9 +561,7 @@ void trace_write(const program_t *p, FILE *f)
         case OP_CHECK_CRC:
             fprintf(f, "check_crc %" PRIx64 " %" PRIx64 " %08" PRIx32 "\n", o->addr, o->size, o->data);
             break;
-        case OP_CHECK_GOLDEN:
-            fputs("check_golden\n", f);
-            break;
+        case OP_CHECK_GOLDEN: fputs("check_golden\n", f); break;
         }
     }
 }

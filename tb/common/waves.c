@@ -1,14 +1,14 @@
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "waves.h"
 #include "sim.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { PS_PER_CYCLE = 10 };   /* the kernel advances time by 10 units (ns) per cycle */
+enum { PS_PER_CYCLE = 10 }; /* the kernel advances time by 10 units (ns) per cycle */
 
-void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char *scope,
-                const char *const *signals) {
+void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char *scope, const char *const *signals)
+{
     memset(w, 0, sizeof *w);
     w->kops = kops;
     w->scope = scope;
@@ -21,7 +21,8 @@ void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char
     w->marker = sim_plusarg_u64(s, "wave_marker", 0);
 }
 
-void waves_step(wave_ctl_t *w, uint64_t cycle) {
+void waves_step(wave_ctl_t *w, uint64_t cycle)
+{
     if (!w->enabled) return;
     if (!w->open && cycle >= w->from && cycle < w->to) {
         /* Everything below the testbench top (level 0 = all levels): bus wires, DUT state, job registers. */
@@ -41,27 +42,29 @@ void waves_step(wave_ctl_t *w, uint64_t cycle) {
 }
 
 /* The path of `file` relative to the folder of `from` (both must exist), into out; false when unknown. */
-static bool relative_to(const char *file, const char *from, char *out, size_t n) {
+static bool relative_to(const char *file, const char *from, char *out, size_t n)
+{
     char a[4096], b[4096];
     if (!realpath(file, a) || !realpath(from, b)) return false;
     char *slash = strrchr(b, '/');
-    *slash = '\0';                                /* b: the folder of `from` */
-    size_t i = 0, common;                          /* common: the '/' ending the folders both share */
+    *slash = '\0';        /* b: the folder of `from` */
+    size_t i = 0, common; /* common: the '/' ending the folders both share */
     while (a[i] && a[i] == b[i]) i++;
     if (b[i] == '\0' && a[i] == '/') {
-        common = i;                                /* `file` is under the folder of `from` */
+        common = i; /* `file` is under the folder of `from` */
     } else {
         common = i ? i - 1 : 0;
         while (common > 0 && a[common] != '/') common--;
     }
     size_t used = 0;
-    for (const char *p = b + common; *p; p++)      /* one ".." per folder of b below the common prefix */
+    for (const char *p = b + common; *p; p++) /* one ".." per folder of b below the common prefix */
         if (*p == '/') used += (size_t)snprintf(out + used, used < n ? n - used : 0, "../");
     snprintf(out + (used < n ? used : n - 1), used < n ? n - used : 1, "%s", a + common + 1);
     return used < n;
 }
 
-static void write_gtkw(const wave_ctl_t *w, uint64_t marker_cycle) {
+static void write_gtkw(const wave_ctl_t *w, uint64_t marker_cycle)
+{
     FILE *f = fopen(w->gtkw, "w");
     if (!f) {
         fprintf(stderr, "ERROR: cannot write %s\n", w->gtkw);
@@ -87,7 +90,7 @@ static void write_gtkw(const wave_ctl_t *w, uint64_t marker_cycle) {
     fprintf(f, "\n[timestart] %llu\n", (unsigned long long)(view_start * PS_PER_CYCLE));
     fprintf(f, "[sst_width] 260\n[signals_width] 320\n[sst_expanded] 1\n");
     for (const char *const *sig = w->signals; sig && *sig; sig++) {
-        if ((*sig)[0] == '-') {            /* "-Comment" lines group the signals */
+        if ((*sig)[0] == '-') { /* "-Comment" lines group the signals */
             fprintf(f, "@200\n%s\n", *sig);
             continue;
         }
@@ -97,7 +100,8 @@ static void write_gtkw(const wave_ctl_t *w, uint64_t marker_cycle) {
     printf("waves: GTKWave save file %s (open with: gtkwave %s)\n", w->gtkw, w->gtkw);
 }
 
-void waves_finish(wave_ctl_t *w, uint64_t cycle, uint64_t fail_cycle) {
+void waves_finish(wave_ctl_t *w, uint64_t cycle, uint64_t fail_cycle)
+{
     if (w->open) {
         w->kops->wave_close(w->kops->kernel);
         w->open = false;

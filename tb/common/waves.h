@@ -18,8 +18,7 @@ typedef struct wave_ctl {
     bool open, enabled;
 } wave_ctl_t;
 
-void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char *scope,
-                const char *const *signals);
+void waves_init(wave_ctl_t *w, sim_t *s, const tb_kernel_ops_t *kops, const char *scope, const char *const *signals);
 void waves_step(wave_ctl_t *w, uint64_t cycle);
 void waves_finish(wave_ctl_t *w, uint64_t cycle, uint64_t fail_cycle);
 /* True while a wave window is recording: a failed run then keeps simulating for a short tail so the

@@ -29,27 +29,27 @@
 
 #define MAX_VARS 64
 #define MAX_SHADOW 4096
-#define CTRL_IRQ_BIT (1u << 12)        /* spec D44: the only CTRL bit the hardware sets */
+#define CTRL_IRQ_BIT (1u << 12) /* spec D44: the only CTRL bit the hardware sets */
 
 typedef struct var {
     char name[48];
-    const ai8x_array_t *arr;           /* pointer into an array (arr != NULL) */
+    const ai8x_array_t *arr; /* pointer into an array (arr != NULL) */
     size_t idx;
-    uint32_t addr;                     /* or a bus address */
+    uint32_t addr; /* or a bus address */
 } var_t;
 
 typedef struct ix {
-    ai8x_src_t  src;
-    program_t  *p;
-    char       *err;
-    size_t      errlen;
-    var_t       vars[MAX_VARS];        /* arrays' aliases and pointer variables */
-    size_t      nvars;
-    uint32_t    sh_addr[MAX_SHADOW], sh_val[MAX_SHADOW];   /* last value written per register address */
-    size_t      nsh;
-    int         depth;
-    size_t      nchecked;              /* known-answer words */
-    bool        riscv;                 /* a --riscv program: main_riscv.c drives the CNN */
+    ai8x_src_t src;
+    program_t *p;
+    char *err;
+    size_t errlen;
+    var_t vars[MAX_VARS]; /* arrays' aliases and pointer variables */
+    size_t nvars;
+    uint32_t sh_addr[MAX_SHADOW], sh_val[MAX_SHADOW]; /* last value written per register address */
+    size_t nsh;
+    int depth;
+    size_t nchecked; /* known-answer words */
+    bool riscv;      /* a --riscv program: main_riscv.c drives the CNN */
 } ix_t;
 
 static int ix_fail(ix_t *x, const ai8x_stmt_t *s, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -60,10 +60,8 @@ static int ix_fail(ix_t *x, const ai8x_stmt_t *s, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (s)
-        snprintf(x->err, x->errlen, "%s:%d: %s", s->file, s->line, msg);
-    else
-        snprintf(x->err, x->errlen, "%s", msg);
+    if (s) snprintf(x->err, x->errlen, "%s:%d: %s", s->file, s->line, msg);
+    else snprintf(x->err, x->errlen, "%s", msg);
     return -1;
 }
 
@@ -76,7 +74,10 @@ static void locate(ix_t *x, op_t *o, const char *file, int line)
 static void shadow_set(ix_t *x, uint32_t addr, uint32_t v)
 {
     for (size_t i = 0; i < x->nsh; i++)
-        if (x->sh_addr[i] == addr) { x->sh_val[i] = v; return; }
+        if (x->sh_addr[i] == addr) {
+            x->sh_val[i] = v;
+            return;
+        }
     if (x->nsh < MAX_SHADOW) {
         x->sh_addr[x->nsh] = addr;
         x->sh_val[x->nsh++] = v;
@@ -86,7 +87,10 @@ static void shadow_set(ix_t *x, uint32_t addr, uint32_t v)
 static bool shadow_get(const ix_t *x, uint32_t addr, uint32_t *v)
 {
     for (size_t i = 0; i < x->nsh; i++)
-        if (x->sh_addr[i] == addr) { *v = x->sh_val[i]; return true; }
+        if (x->sh_addr[i] == addr) {
+            *v = x->sh_val[i];
+            return true;
+        }
     return false;
 }
 
@@ -124,26 +128,43 @@ static var_t *var_set(ix_t *x, const char *name)
         v = &x->vars[x->nvars++];
         snprintf(v->name, sizeof v->name, "%s", name);
     }
-    if (v) { v->arr = NULL; v->idx = 0; v->addr = 0; }
+    if (v) {
+        v->arr = NULL;
+        v->idx = 0;
+        v->addr = 0;
+    }
     return v;
 }
 
 /* ---- constant expressions: numbers, ( ), ~, <<, >>, &, |, +, * ---------------------------------------- */
-typedef struct ex { const char *p; bool bad; } ex_t;
+typedef struct ex {
+    const char *p;
+    bool bad;
+} ex_t;
 static uint64_t ex_or(ex_t *e);
-static void ex_ws(ex_t *e) { while (isspace((unsigned char)*e->p)) e->p++; }
+static void ex_ws(ex_t *e)
+{
+    while (isspace((unsigned char)*e->p)) e->p++;
+}
 static uint64_t ex_unary(ex_t *e)
 {
     ex_ws(e);
-    if (*e->p == '~') { e->p++; return ~ex_unary(e) & 0xFFFFFFFFu; }
+    if (*e->p == '~') {
+        e->p++;
+        return ~ex_unary(e) & 0xFFFFFFFFu;
+    }
     if (*e->p == '(') {
         e->p++;
         uint64_t v = ex_or(e);
         ex_ws(e);
-        if (*e->p != ')') e->bad = true; else e->p++;
+        if (*e->p != ')') e->bad = true;
+        else e->p++;
         return v;
     }
-    if (!isdigit((unsigned char)*e->p)) { e->bad = true; return 0; }
+    if (!isdigit((unsigned char)*e->p)) {
+        e->bad = true;
+        return 0;
+    }
     char *end;
     uint64_t v = strtoull(e->p, &end, 0);
     while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L') end++;
@@ -153,13 +174,19 @@ static uint64_t ex_unary(ex_t *e)
 static uint64_t ex_mul(ex_t *e)
 {
     uint64_t v = ex_unary(e);
-    for (ex_ws(e); *e->p == '*'; ex_ws(e)) { e->p++; v *= ex_unary(e); }
+    for (ex_ws(e); *e->p == '*'; ex_ws(e)) {
+        e->p++;
+        v *= ex_unary(e);
+    }
     return v;
 }
 static uint64_t ex_add(ex_t *e)
 {
     uint64_t v = ex_mul(e);
-    for (ex_ws(e); *e->p == '+'; ex_ws(e)) { e->p++; v += ex_mul(e); }
+    for (ex_ws(e); *e->p == '+'; ex_ws(e)) {
+        e->p++;
+        v += ex_mul(e);
+    }
     return v;
 }
 static uint64_t ex_shift(ex_t *e)
@@ -177,13 +204,19 @@ static uint64_t ex_shift(ex_t *e)
 static uint64_t ex_and(ex_t *e)
 {
     uint64_t v = ex_shift(e);
-    for (ex_ws(e); *e->p == '&' && e->p[1] != '&'; ex_ws(e)) { e->p++; v &= ex_shift(e); }
+    for (ex_ws(e); *e->p == '&' && e->p[1] != '&'; ex_ws(e)) {
+        e->p++;
+        v &= ex_shift(e);
+    }
     return v;
 }
 static uint64_t ex_or(ex_t *e)
 {
     uint64_t v = ex_and(e);
-    for (ex_ws(e); *e->p == '|' && e->p[1] != '|'; ex_ws(e)) { e->p++; v |= ex_and(e); }
+    for (ex_ws(e); *e->p == '|' && e->p[1] != '|'; ex_ws(e)) {
+        e->p++;
+        v |= ex_and(e);
+    }
     return v;
 }
 /* A constant expression filling all of [s, s+n) (n = strlen if 0). */
@@ -194,7 +227,7 @@ static bool const_expr(const char *s, size_t n, uint32_t *out)
     if (n >= sizeof buf) return false;
     memcpy(buf, s, n);
     buf[n] = 0;
-    ex_t e = { buf, false };
+    ex_t e = {buf, false};
     uint64_t v = ex_or(&e);
     ex_ws(&e);
     if (e.bad || *e.p || v > 0xFFFFFFFFu) return false;
@@ -237,18 +270,20 @@ static void canon(const ai8x_stmt_t *s, char *buf, size_t n, size_t *o)
 }
 
 /* Bodies of the helpers whose semantics the reader implements itself (as ai8xize writes them). */
-static const struct { const char *name, *body; } builtins[] = {
-    { "memcpy32", "while (n-- > 0) { *dst++ = *src++; } " },
-    { "memcpy_8to32", "while (n-- > 0) { *dst++ = *src++; } " },
-    { "cnn_load_weights",
-      "uint32_t len; volatile uint32_t *addr; const uint32_t *ptr = kernels; "
-      "while ((addr = (volatile uint32_t *) *ptr++) != 0) { *((volatile uint8_t *) ((uint32_t) addr | 1)) = 0x01; "
-      "len = *ptr++; while (len-- > 0) *addr++ = *ptr++; } return CNN_OK; " },
-    { "check_output",
-      "int i; uint32_t mask, len; volatile uint32_t *addr; const uint32_t *ptr = sample_output; "
-      "while ((addr = (volatile uint32_t *) *ptr++) != 0) { mask = *ptr++; len = *ptr++; for (i = 0; i < len; i++) "
-      "if ((*addr++ & mask) != *ptr++) { printf(\"Data mismatch (%d/%d) at address 0x%08x: Expected 0x%08x, read "
-      "0x%08x.\\n\", i + 1, len, addr - 1, *(ptr - 1), *(addr - 1) & mask); return CNN_FAIL; } } return CNN_OK; " },
+static const struct {
+    const char *name, *body;
+} builtins[] = {
+    {"memcpy32", "while (n-- > 0) { *dst++ = *src++; } "},
+    {"memcpy_8to32", "while (n-- > 0) { *dst++ = *src++; } "},
+    {"cnn_load_weights",
+     "uint32_t len; volatile uint32_t *addr; const uint32_t *ptr = kernels; "
+     "while ((addr = (volatile uint32_t *) *ptr++) != 0) { *((volatile uint8_t *) ((uint32_t) addr | 1)) = 0x01; "
+     "len = *ptr++; while (len-- > 0) *addr++ = *ptr++; } return CNN_OK; "},
+    {"check_output",
+     "int i; uint32_t mask, len; volatile uint32_t *addr; const uint32_t *ptr = sample_output; "
+     "while ((addr = (volatile uint32_t *) *ptr++) != 0) { mask = *ptr++; len = *ptr++; for (i = 0; i < len; i++) "
+     "if ((*addr++ & mask) != *ptr++) { printf(\"Data mismatch (%d/%d) at address 0x%08x: Expected 0x%08x, read "
+     "0x%08x.\\n\", i + 1, len, addr - 1, *(ptr - 1), *(addr - 1) & mask); return CNN_FAIL; } } return CNN_OK; "},
 };
 
 static int check_builtin(ix_t *x, const ai8x_stmt_t *fn, const char *name)
@@ -259,8 +294,10 @@ static int check_builtin(ix_t *x, const ai8x_stmt_t *fn, const char *name)
         size_t o = 0;
         canon(fn, buf, sizeof buf, &o);
         if (o >= sizeof buf || strcmp(buf, builtins[i].body) != 0)
-            return ix_fail(x, fn, "function %s is not the one ai8xize writes (its body differs; the reader implements "
-                        "that helper itself and cannot follow a changed one)", name);
+            return ix_fail(x, fn,
+                           "function %s is not the one ai8xize writes (its body differs; the reader implements "
+                           "that helper itself and cannot follow a changed one)",
+                           name);
         return 1;
     }
     return 0;
@@ -271,16 +308,31 @@ static int check_builtin(ix_t *x, const ai8x_stmt_t *fn, const char *name)
 static bool host_only(const char *t)
 {
     static const char *const prefix[] = {
-        "MXC_", "printf(", "SystemCoreClockUpdate(", "CNN_START", "CNN_COMPLETE", "cnn_time = ", "gpio_out.",
+        "MXC_",
+        "printf(",
+        "SystemCoreClockUpdate(",
+        "CNN_START",
+        "CNN_COMPLETE",
+        "cnn_time = ",
+        "gpio_out.",
         /* the RISC-V core's interrupt controller (--riscv programs) */
-        "NVIC_ClearPendingIRQ(CNN_IRQn)", "NVIC_ClearPendingEVENT(CNN_IRQn)", "NVIC_EnableIRQ(CNN_IRQn)",
-        "NVIC_EnableEVENT(CNN_IRQn)", "__enable_irq()",
-        "out_buf[", "*out_buf++ = val", "*out_buf++ = (val", "offs = ", "offs += ", "offs++",
-        "uint8_t *out_buf = (uint8_t *) out_buf32", "uint8_t *out_buf = (uint8_t *) out_buf",
+        "NVIC_ClearPendingIRQ(CNN_IRQn)",
+        "NVIC_ClearPendingEVENT(CNN_IRQn)",
+        "NVIC_EnableIRQ(CNN_IRQn)",
+        "NVIC_EnableEVENT(CNN_IRQn)",
+        "__enable_irq()",
+        "out_buf[",
+        "*out_buf++ = val",
+        "*out_buf++ = (val",
+        "offs = ",
+        "offs += ",
+        "offs++",
+        "uint8_t *out_buf = (uint8_t *) out_buf32",
+        "uint8_t *out_buf = (uint8_t *) out_buf",
     };
     static const char *const decl[] = {
-        "int i", "uint32_t offs", "uint32_t val", "volatile uint32_t *addr", "uint32_t mask, len", "uint32_t len",
-        "mxc_gpio_cfg_t gpio_out",
+        "int i",        "uint32_t offs",           "uint32_t val", "volatile uint32_t *addr", "uint32_t mask, len",
+        "uint32_t len", "mxc_gpio_cfg_t gpio_out",
     };
     for (size_t i = 0; i < sizeof prefix / sizeof *prefix; i++)
         if (!strncmp(t, prefix[i], strlen(prefix[i]))) return true;
@@ -348,16 +400,17 @@ static int exec_mmio(ix_t *x, const ai8x_stmt_t *s, uint32_t addr, const char *r
     uint32_t v, old;
     if (!const_expr(rhs, 0, &v)) return ix_fail(x, s, "unsupported operand '%.60s' (not a constant expression)", rhs);
     if (!shadow_get(x, addr, &old))
-        return ix_fail(x, s, "read-modify-write of 0x%08x, which the program never wrote: its value is unknown here", addr);
+        return ix_fail(x, s, "read-modify-write of 0x%08x, which the program never wrote: its value is unknown here",
+                       addr);
     /* Quadrant CTRL: hardware sets cnn_irq (D44); a result that keeps that bit would depend on it. */
     bool ctrl = addr >= 0x50100000u && addr < 0x51100000u && ((addr - 0x50100000u) & 0x3FFFFFu) == 0;
     uint32_t res = op[0] == '&' ? old & v : old | v;
     if (ctrl && op[0] == '&' && (v & CTRL_IRQ_BIT))
         return ix_fail(x, s, "'&=' on CTRL 0x%08x keeps cnn_irq, which the hardware sets: the result is not known here",
-                    addr);
+                       addr);
     if (ctrl && op[0] == '|' && !(v & CTRL_IRQ_BIT))
         return ix_fail(x, s, "'|=' on CTRL 0x%08x keeps cnn_irq, which the hardware sets: the result is not known here",
-                    addr);
+                       addr);
     /* The read: what the program wrote, except the bits the hardware may set. */
     emit_read(x, addr, old, ctrl ? ~CTRL_IRQ_BIT : 0xFFFFFFFFu, s->file, s->line);
     emit_write(x, s, addr, res, 0xF, NULL, 0);
@@ -447,7 +500,7 @@ static int exec_stmt(ix_t *x, const ai8x_stmt_t *s, bool *ret)
         /* sleep until the CNN interrupt; the handler (registered by cnn_enable) then runs: CNN_ISR on the
          * Arm core, CNN_IRQHandler on the RISC-V core (--riscv) */
         op_t *o = program_add(x->p, OP_WAIT_IRQ);
-        o->mask = 0;   /* the irq line */
+        o->mask = 0; /* the irq line */
         locate(x, o, s->file, s->line);
         return call(x, s, x->riscv ? "CNN_IRQHandler" : "CNN_ISR", "");
     }
@@ -510,11 +563,11 @@ static int builtin_weights(ix_t *x, const ai8x_stmt_t *s)
         if (i >= a->n) return ix_fail(x, s, "kernel stream %s: no length after address 0x%08x", a->name, addr);
         uint32_t len = a->v[i++];
         if (i + len > a->n)
-            return ix_fail(x, s, "kernel stream %s: record at 0x%08x claims %u words, %zu left", a->name, addr, len, a->n - i);
+            return ix_fail(x, s, "kernel stream %s: record at 0x%08x claims %u words, %zu left", a->name, addr, len,
+                           a->n - i);
         /* `*((volatile uint8_t *) (addr | 1)) = 0x01`: a byte write, data in its own lane (D02) */
         emit_write(x, s, addr | 1, 0x01u << 8, 0x2, a->file, (int)line);
-        for (uint32_t j = 0; j < len; j++, i++)
-            emit_write(x, s, addr + 4 * j, a->v[i], 0xF, a->file, a->line[i]);
+        for (uint32_t j = 0; j < len; j++, i++) emit_write(x, s, addr + 4 * j, a->v[i], 0xF, a->file, a->line[i]);
     }
 }
 
@@ -531,7 +584,8 @@ static int builtin_check(ix_t *x, const ai8x_stmt_t *s)
         if (i + 2 > a->n) return ix_fail(x, s, "known answer %s: record at 0x%08x is cut short", a->name, addr);
         uint32_t mask = a->v[i++], len = a->v[i++];
         if (i + len > a->n)
-            return ix_fail(x, s, "known answer %s: record at 0x%08x claims %u words, %zu left", a->name, addr, len, a->n - i);
+            return ix_fail(x, s, "known answer %s: record at 0x%08x claims %u words, %zu left", a->name, addr, len,
+                           a->n - i);
         for (uint32_t j = 0; j < len; j++, i++) {
             emit_read(x, addr + 4 * j, a->v[i], mask, a->file, a->line[i]);
             x->nchecked++;
@@ -556,7 +610,7 @@ static int call(ix_t *x, const ai8x_stmt_t *s, const char *name, const char *arg
         bool ret = false;
         size_t nv = x->nvars;
         rc = exec_block(x, fn, &ret);
-        x->nvars = nv;   /* locals go out of scope */
+        x->nvars = nv; /* locals go out of scope */
     }
     x->depth--;
     return rc;
@@ -574,8 +628,8 @@ static int exec_top(ix_t *x)
         static const char rvflash[] = "__attribute__ ((section(\".rvflash_section\"))) ";
         const char *t = s->text;
         if (x->riscv && !strncmp(t, rvflash, sizeof rvflash - 1)) t += sizeof rvflash - 1;
-        if (sscanf(t, "static const %15s %63[A-Za-z0-9_][] = %63[A-Za-z0-9_]%n", ty, name, mac, &n) == 3 &&
-            !t[n] && (!strcmp(ty, "uint32_t") || !strcmp(ty, "uint8_t"))) {
+        if (sscanf(t, "static const %15s %63[A-Za-z0-9_][] = %63[A-Za-z0-9_]%n", ty, name, mac, &n) == 3 && !t[n] &&
+            (!strcmp(ty, "uint32_t") || !strcmp(ty, "uint8_t"))) {
             const ai8x_array_t *a = ai8x_src_array(&x->src, mac);
             if (!a) return ix_fail(x, s, "array %s is not defined in the folder's headers", mac);
             var_t *v = var_set(x, name);
@@ -584,7 +638,7 @@ static int exec_top(ix_t *x)
             continue;
         }
         if (!strcmp(s->text, "volatile uint32_t cnn_time") || !strncmp(s->text, "static int32_t ml_data", 22))
-            continue;   /* host variables */
+            continue; /* host variables */
         return ix_fail(x, s, "unsupported top-level statement '%.80s'", s->text);
     }
     return 0;
@@ -615,12 +669,12 @@ static bool generator_error(const char *dir, char *why, size_t n)
  * they are reported skipped with it. tests/unit/test_max78000_ai8x.c replays them anyway and requires the
  * stated failure, so an entry that stops being true is noticed. */
 const ai8x_defect_t ai8x_defects[] = {
-    { "fifostream-group-notvga64x48-hwc",
-      "ai8xize enables FIFOs 0-2 (FIFO_CTRL 0x7908, IFRM 0xc00 in quadrants 0-2) for HWC channels on processors "
-      "0, 16, 32 but loads only FIFO 0 with channel 0 (izer/load.py packs an HWC word from one quadrant's "
-      "processors 4c..4c+3): FIFOs 1 and 2 never deliver, the run never ends, channels 1-2 of the known answer "
-      "never reach the CNN" },
-    { NULL, NULL },
+    {"fifostream-group-notvga64x48-hwc",
+     "ai8xize enables FIFOs 0-2 (FIFO_CTRL 0x7908, IFRM 0xc00 in quadrants 0-2) for HWC channels on processors "
+     "0, 16, 32 but loads only FIFO 0 with channel 0 (izer/load.py packs an HWC word from one quadrant's "
+     "processors 4c..4c+3): FIFOs 1 and 2 never deliver, the run never ends, channels 1-2 of the known answer "
+     "never reach the CNN"},
+    {NULL, NULL},
 };
 
 int ai8x_import(const char *dir, program_t *p, char *err, size_t errlen)
@@ -643,7 +697,11 @@ static int read_base(const char *dir, int dl, char *base, size_t n, char *err, s
         ln++;
         line[strcspn(line, "\r\n")] = 0;
         if (!line[0] || line[0] == '#') continue;
-        if (base[0]) { fclose(f); snprintf(err, errlen, "%s:%d: a second folder (base.txt names one)", path, ln); return -1; }
+        if (base[0]) {
+            fclose(f);
+            snprintf(err, errlen, "%s:%d: a second folder (base.txt names one)", path, ln);
+            return -1;
+        }
         if (snprintf(base, n, "%.*s/%s", dl, dir, line) >= (int)n) {
             fclose(f);
             snprintf(err, errlen, "%s:%d: path too long", path, ln);
@@ -653,7 +711,10 @@ static int read_base(const char *dir, int dl, char *base, size_t n, char *err, s
     }
     fclose(f);
     struct stat st;
-    if (!base[0]) { snprintf(err, errlen, "%s:%d: names no folder", path, ln); return -1; }
+    if (!base[0]) {
+        snprintf(err, errlen, "%s:%d: names no folder", path, ln);
+        return -1;
+    }
     if (stat(base, &st) != 0 || !S_ISDIR(st.st_mode)) {
         snprintf(err, errlen, "%s:%d: base folder %s does not exist", path, at, base);
         return -1;
@@ -672,9 +733,12 @@ int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, 
 {
     /* A --riscv program (main_riscv.c beside main.c) runs the CNN from the RISC-V core: main.c is then the Arm
      * core's boot stub (it sets the RISC-V boot address and sleeps; it never reaches the CNN) and is not read. */
-    const char *files[] = { "weights.h", "sampledata.h", "sampleoutput.h", "cnn.c", "main.c" };
+    const char *files[] = {"weights.h", "sampledata.h", "sampleoutput.h", "cnn.c", "main.c"};
     ix_t *x = calloc(1, sizeof *x);
-    if (!x) { snprintf(err, errlen, "%s: out of memory", dir); return -1; }
+    if (!x) {
+        snprintf(err, errlen, "%s: out of memory", dir);
+        return -1;
+    }
     x->p = p;
     x->err = err;
     x->errlen = errlen;
@@ -686,7 +750,10 @@ int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, 
     p->name = strndup(base, (size_t)(dir + dl - base));
     int rc = 0;
     char path[1024], why[400], from[1024];
-    if (read_base(dir, (int)dl, from, sizeof from, err, errlen)) { free(x); return -1; }
+    if (read_base(dir, (int)dl, from, sizeof from, err, errlen)) {
+        free(x);
+        return -1;
+    }
     program_file(path, sizeof path, dir, (int)dl, from, "cnn.c");
     FILE *probe = fopen(path, "r");
     if (!probe && generator_error(dir, why, sizeof why)) {
@@ -716,7 +783,7 @@ int ai8x_import_ex(const char *dir, program_t *p, bool skip_defects, char *err, 
     if (!rc) {
         prog_job(p, "%s", p->name);
         const ai8x_stmt_t *m = find_function(x, "main");
-        ai8x_stmt_t at = { .file = x->src.nfiles ? x->src.files[x->src.nfiles - 1] : dir, .line = 0 };
+        ai8x_stmt_t at = {.file = x->src.nfiles ? x->src.files[x->src.nfiles - 1] : dir, .line = 0};
         if (!m) rc = ix_fail(x, &at, "no main()");
         else {
             bool ret = false;

@@ -9,7 +9,9 @@
 
 /* Appends the folder's program to p (named after the folder). 0, or -1 with "file:line: message" in err.
  * A folder for which ai8xize produced no program (no cnn.c, an ERROR in log.txt) becomes a skip op. */
-typedef struct ai8x_defect { const char *name, *why; } ai8x_defect_t;
+typedef struct ai8x_defect {
+    const char *name, *why;
+} ai8x_defect_t;
 /* Folders (by name) whose known answer the hardware cannot produce; ends with {NULL, NULL}. */
 extern const ai8x_defect_t ai8x_defects[];
 

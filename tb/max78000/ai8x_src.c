@@ -17,8 +17,8 @@
 typedef struct rd {
     ai8x_src_t *src;
     const char *path;
-    char       *err;
-    size_t      errlen;
+    char *err;
+    size_t errlen;
 } rd_t;
 
 static int src_fail(rd_t *r, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -36,8 +36,7 @@ static int src_fail(rd_t *r, int line, const char *fmt, ...)
 static char *read_all(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     size_t cap = 1 << 16, n = 0;
     char *b = malloc(cap + 1);
     size_t k;
@@ -45,13 +44,20 @@ static char *read_all(const char *path, size_t *len)
         n += k;
         if (n == cap) {
             char *nb = realloc(b, 2 * cap + 1);
-            if (!nb) { free(b); b = NULL; break; }
+            if (!nb) {
+                free(b);
+                b = NULL;
+                break;
+            }
             b = nb;
             cap *= 2;
         }
     }
     fclose(f);
-    if (b) { b[n] = 0; *len = n; }
+    if (b) {
+        b[n] = 0;
+        *len = n;
+    }
     return b;
 }
 
@@ -61,13 +67,18 @@ static void strip_comments(char *s)
     bool block = false, str = false, chr = false;
     for (char *p = s; *p; p++) {
         if (block) {
-            if (p[0] == '*' && p[1] == '/') { p[0] = p[1] = ' '; p++; block = false; }
-            else if (*p != '\n') *p = ' ';
+            if (p[0] == '*' && p[1] == '/') {
+                p[0] = p[1] = ' ';
+                p++;
+                block = false;
+            } else if (*p != '\n') *p = ' ';
         } else if (str || chr) {
             if (*p == '\\' && p[1]) p++;
             else if ((str && *p == '"') || (chr && *p == '\'')) str = chr = false;
         } else if (p[0] == '/' && p[1] == '*') {
-            p[0] = p[1] = ' '; p++; block = true;
+            p[0] = p[1] = ' ';
+            p++;
+            block = true;
         } else if (p[0] == '/' && p[1] == '/') {
             while (*p && *p != '\n') *p++ = ' ';
             if (!*p) break;
@@ -89,20 +100,28 @@ static const char *file_of(rd_t *r)
  * define's line; on return, of its last line. */
 static int read_array(rd_t *r, char **lines, size_t nlines, size_t *lp, const char *name, const char *file)
 {
-    ai8x_array_t a = { .name = strdup(name), .file = file };
+    ai8x_array_t a = {.name = strdup(name), .file = file};
     size_t cap = 0;
     bool closed = false;
     size_t i = *lp;
     const char *p = strchr(lines[i], '{') + 1;
     for (;;) {
         while (*p) {
-            if (isspace((unsigned char)*p) || *p == ',' || (*p == '\\' && !p[1 + strspn(p + 1, " \t\r")])) { p++; continue; }
-            if (*p == '}') { closed = true; break; }
+            if (isspace((unsigned char)*p) || *p == ',' || (*p == '\\' && !p[1 + strspn(p + 1, " \t\r")])) {
+                p++;
+                continue;
+            }
+            if (*p == '}') {
+                closed = true;
+                break;
+            }
             char *end;
             unsigned long long v = strtoull(p, &end, 0);
-            if (end == p || v > 0xFFFFFFFFull || !(isspace((unsigned char)*end) || *end == ',' || *end == '}' ||
-                                                   *end == '\\' || !*end)) {
-                free(a.name); free(a.v); free(a.line);
+            if (end == p || v > 0xFFFFFFFFull ||
+                !(isspace((unsigned char)*end) || *end == ',' || *end == '}' || *end == '\\' || !*end)) {
+                free(a.name);
+                free(a.v);
+                free(a.line);
                 return src_fail(r, (int)i + 1, "array %s: not a 32-bit number: '%.20s'", name, p);
             }
             if (a.n == cap) {
@@ -111,19 +130,34 @@ static int read_array(rd_t *r, char **lines, size_t nlines, size_t *lp, const ch
                 int *nl = nv ? realloc(a.line, cap * sizeof *nl) : NULL;
                 if (nv) a.v = nv;
                 if (nl) a.line = nl;
-                if (!nv || !nl) { free(a.name); free(a.v); free(a.line); return src_fail(r, (int)i + 1, "out of memory"); }
+                if (!nv || !nl) {
+                    free(a.name);
+                    free(a.v);
+                    free(a.line);
+                    return src_fail(r, (int)i + 1, "out of memory");
+                }
             }
             a.v[a.n] = (uint32_t)v;
             a.line[a.n++] = (int)i + 1;
             p = end;
         }
         if (closed) break;
-        if (++i >= nlines) { free(a.name); free(a.v); free(a.line); return src_fail(r, (int)*lp + 1, "array %s: no closing '}'", name); }
+        if (++i >= nlines) {
+            free(a.name);
+            free(a.v);
+            free(a.line);
+            return src_fail(r, (int)*lp + 1, "array %s: no closing '}'", name);
+        }
         p = lines[i];
     }
     *lp = i;
     ai8x_array_t *na = realloc(r->src->arrays, (r->src->narrays + 1) * sizeof *na);
-    if (!na) { free(a.name); free(a.v); free(a.line); return src_fail(r, (int)i + 1, "out of memory"); }
+    if (!na) {
+        free(a.name);
+        free(a.v);
+        free(a.line);
+        return src_fail(r, (int)i + 1, "out of memory");
+    }
     r->src->arrays = na;
     r->src->arrays[r->src->narrays++] = a;
     return 0;
@@ -145,7 +179,10 @@ static char *norm(const char *b, size_t n)
     if (!t) return NULL;
     bool sp = false;
     for (size_t i = 0; i < n; i++) {
-        if (isspace((unsigned char)b[i])) { sp = o != t; continue; }
+        if (isspace((unsigned char)b[i])) {
+            sp = o != t;
+            continue;
+        }
         if (sp) *o++ = ' ';
         sp = false;
         *o++ = b[i];
@@ -158,31 +195,47 @@ static char *norm(const char *b, size_t n)
  * parentheses. */
 static int split(rd_t *r, const char *code, const char *file)
 {
-    ai8x_stmt_t *stack[32] = { &r->src->top };
+    ai8x_stmt_t *stack[32] = {&r->src->top};
     int depth = 0, paren = 0, line = 1, start_line = 1;
     const char *start = code;
     bool in_str = false;
     for (const char *p = code; *p; p++) {
         if (*p == '\n') line++;
-        if (in_str) { if (*p == '\\' && p[1]) p++; else if (*p == '"') in_str = false; continue; }
-        if (*p == '"') { in_str = true; continue; }
-        if (isspace((unsigned char)*p) && start == p) { start = p + 1; start_line = line + (*p == '\n' ? 0 : 0); continue; }
+        if (in_str) {
+            if (*p == '\\' && p[1]) p++;
+            else if (*p == '"') in_str = false;
+            continue;
+        }
+        if (*p == '"') {
+            in_str = true;
+            continue;
+        }
+        if (isspace((unsigned char)*p) && start == p) {
+            start = p + 1;
+            start_line = line + (*p == '\n' ? 0 : 0);
+            continue;
+        }
         if (start == p) start_line = line;
         if (*p == '(') paren++;
         else if (*p == ')') paren--;
-        if (paren > 0 || (*p != ';' && *p != '{' && *p != '}'))
-            continue;
+        if (paren > 0 || (*p != ';' && *p != '{' && *p != '}')) continue;
         if (paren < 0) return src_fail(r, line, "unbalanced ')'");
         char *t = norm(start, (size_t)(p - start));
         if (!t) return src_fail(r, line, "out of memory");
         if (*p == '}') {
-            if (*t) { free(t); return src_fail(r, start_line, "statement without ';' before '}'"); }
+            if (*t) {
+                free(t);
+                return src_fail(r, start_line, "statement without ';' before '}'");
+            }
             free(t);
             if (depth == 0) return src_fail(r, line, "unbalanced '}'");
             depth--;
         } else if (*t || *p == '{') {
             ai8x_stmt_t *s = add_kid(stack[depth]);
-            if (!s) { free(t); return src_fail(r, line, "out of memory"); }
+            if (!s) {
+                free(t);
+                return src_fail(r, line, "out of memory");
+            }
             s->text = t;
             s->line = start_line;
             s->file = file;
@@ -192,8 +245,7 @@ static int split(rd_t *r, const char *code, const char *file)
                 s->has_block = 1;
                 stack[++depth] = s;
             }
-        } else
-            free(t);
+        } else free(t);
         start = p + 1;
         start_line = line;
     }
@@ -203,19 +255,25 @@ static int split(rd_t *r, const char *code, const char *file)
 
 int ai8x_src_read(ai8x_src_t *src, const char *path, char *err, size_t errlen)
 {
-    rd_t r = { src, path, err, errlen };
+    rd_t r = {src, path, err, errlen};
     size_t len;
     char *buf = read_all(path, &len);
     if (!buf) return src_fail(&r, 0, "cannot read the file");
     const char *file = file_of(&r);
-    if (!file) { free(buf); return src_fail(&r, 0, "out of memory"); }
+    if (!file) {
+        free(buf);
+        return src_fail(&r, 0, "out of memory");
+    }
     r.path = file;
     strip_comments(buf);
     /* lines */
     size_t nlines = 1;
     for (char *p = buf; *p; p++) nlines += *p == '\n';
     char **lines = malloc(nlines * sizeof *lines);
-    if (!lines) { free(buf); return src_fail(&r, 0, "out of memory"); }
+    if (!lines) {
+        free(buf);
+        return src_fail(&r, 0, "out of memory");
+    }
     size_t n = 0;
     for (char *p = buf;;) {
         lines[n++] = p;
@@ -225,7 +283,7 @@ int ai8x_src_read(ai8x_src_t *src, const char *path, char *err, size_t errlen)
         p = nl + 1;
     }
     /* preprocessor: lines it removes become empty; active[] is the #ifdef stack */
-    bool active[16] = { true };
+    bool active[16] = {true};
     int lvl = 0, rc = 0;
     for (size_t i = 0; i < n && !rc; i++) {
         char *p = lines[i] + strspn(lines[i], " \t\r");
@@ -241,8 +299,7 @@ int ai8x_src_read(ai8x_src_t *src, const char *path, char *err, size_t errlen)
              * leaves undefined; any other macro we would have to know: refuse */
             if (strcmp(name, "CNN_INFERENCE_TIMER") != 0)
                 rc = src_fail(&r, (int)i + 1, "#%s %s: unsupported preprocessor condition", dir, name);
-            else if (lvl + 1 >= 16)
-                rc = src_fail(&r, (int)i + 1, "#if nested too deeply");
+            else if (lvl + 1 >= 16) rc = src_fail(&r, (int)i + 1, "#if nested too deeply");
             else {
                 lvl++;
                 active[lvl] = active[lvl - 1] && dir[2] == 'n';
@@ -256,10 +313,10 @@ int ai8x_src_read(ai8x_src_t *src, const char *path, char *err, size_t errlen)
         } else if (!strcmp(dir, "define") && strchr(p, '{')) {
             size_t i0 = i;
             if (active[lvl]) rc = read_array(&r, lines, n, &i, name, file);
-            else while (i + 1 < n && !strchr(lines[i], '}')) i++;
+            else
+                while (i + 1 < n && !strchr(lines[i], '}')) i++;
             while (i0 < i) lines[i0++][0] = 0;
-        } else
-            rc = src_fail(&r, (int)i + 1, "unsupported preprocessor line '%.60s'", p);
+        } else rc = src_fail(&r, (int)i + 1, "unsupported preprocessor line '%.60s'", p);
         lines[i][0] = 0;
     }
     if (!rc && lvl) rc = src_fail(&r, (int)n, "#ifdef without #endif");

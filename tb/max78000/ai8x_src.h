@@ -9,33 +9,33 @@
 #include <stdint.h>
 
 typedef struct ai8x_array {
-    char     *name;
+    char *name;
     uint32_t *v;
-    int      *line;         /* source line of each element */
-    size_t    n;
+    int *line; /* source line of each element */
+    size_t n;
     const char *file;
 } ai8x_array_t;
 
 typedef struct ai8x_stmt {
-    char   *text;           /* whitespace-normalised, without the terminator */
-    int     line;
+    char *text; /* whitespace-normalised, without the terminator */
+    int line;
     const char *file;
     struct ai8x_stmt *kids; /* block body (has_block) */
-    size_t  nkids;
-    int     has_block;
+    size_t nkids;
+    int has_block;
 } ai8x_stmt_t;
 
 typedef struct ai8x_src {
     ai8x_array_t *arrays;
-    size_t        narrays;
-    ai8x_stmt_t   top;      /* top-level statements of all C files read, in order */
-    char        **files;    /* owned path strings */
-    size_t        nfiles;
+    size_t narrays;
+    ai8x_stmt_t top; /* top-level statements of all C files read, in order */
+    char **files;    /* owned path strings */
+    size_t nfiles;
 } ai8x_src_t;
 
 /* Reads one file into src: headers contribute arrays, .c files statements too. 0, or -1 with
  * "file:line: message" in err. */
-int  ai8x_src_read(ai8x_src_t *src, const char *path, char *err, size_t errlen);
+int ai8x_src_read(ai8x_src_t *src, const char *path, char *err, size_t errlen);
 void ai8x_src_free(ai8x_src_t *src);
 const ai8x_array_t *ai8x_src_array(const ai8x_src_t *src, const char *name);
 #endif

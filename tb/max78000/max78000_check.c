@@ -20,31 +20,31 @@
 #define QUEUE 8
 
 typedef struct rtl_write {
-    uint8_t  g, be, layer;
+    uint8_t g, be, layer;
     uint16_t w;
     uint32_t data;
     uint64_t cycle;
 } rtl_write_t;
 
 struct m7_check {
-    sim_t       *sim;
-    max78000_t  *gold;
-    m7_peek_fn   peek;
-    void        *peek_user;
-    m7_grun_t   *queue[QUEUE];
-    unsigned     qhead, qn;
-    m7_grun_t   *building;
-    uint64_t     golden_runs, runs_checked;
+    sim_t *sim;
+    max78000_t *gold;
+    m7_peek_fn peek;
+    void *peek_user;
+    m7_grun_t *queue[QUEUE];
+    unsigned qhead, qn;
+    m7_grun_t *building;
+    uint64_t golden_runs, runs_checked;
     rtl_write_t *wr;
-    size_t       nwr, capwr;
-    m7_conf_t    conf;
-    fcov_t      *cov;       /* functional coverage of the layers the golden model runs, or NULL */
+    size_t nwr, capwr;
+    m7_conf_t conf;
+    fcov_t *cov; /* functional coverage of the layers the golden model runs, or NULL */
     /* scratch images, kept all-zero between uses */
-    uint32_t     dimg[NG][NW];
-    uint8_t      dlanes[NG][NW];
-    uint64_t     dcycle[NG][NW];
-    uint8_t      glanes[NG][NW];
-    uint8_t      since[NG][NW];   /* lanes the golden layers wrote since the last check_golden */
+    uint32_t dimg[NG][NW];
+    uint8_t dlanes[NG][NW];
+    uint64_t dcycle[NG][NW];
+    uint8_t glanes[NG][NW];
+    uint8_t since[NG][NW]; /* lanes the golden layers wrote since the last check_golden */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -68,17 +68,12 @@ static void wl_push(m7_wlist_t *l, m7_wword_t v)
 
 static void run_free(m7_grun_t *r)
 {
-    if (!r)
-        return;
-    for (unsigned i = 0; i < r->nlayers; i++)
-        free(r->layer[i].words.v);
+    if (!r) return;
+    for (unsigned i = 0; i < r->nlayers; i++) free(r->layer[i].words.v);
     free(r);
 }
 
-static uint32_t sysaddr(unsigned g, unsigned w)
-{
-    return max78000_dmem_addr(g, w);
-}
+static uint32_t sysaddr(unsigned g, unsigned w) { return max78000_dmem_addr(g, w); }
 
 /* ---- coordinates ------------------------------------------------------------------------------------ */
 
@@ -88,22 +83,23 @@ static bool locate(const m7_glayer_t *gl, unsigned g, unsigned w, unsigned lane,
 {
     for (unsigned q = 0; q < 4; q++) {
         const max78000_lp_t *L = &gl->lp[q];
-        if (!L->writes || !L->valid || L->passthru)
-            continue;
+        if (!L->writes || !L->valid || L->passthru) continue;
         int npix = L->H_out * L->W_out;
         for (unsigned K = 0; K < L->NK; K++) {
             unsigned P = K / L->S, j = K % L->S;
             for (int k = 0; k < npix; k++) {
-                uint32_t ptr = L->bigdwrt
-                    ? L->wbase + 4u * (uint32_t)k * (L->inc + 1) + P * L->choff + (j >> 2) * L->moff + (j & 3)
-                    : L->wbase + (uint32_t)k * (L->inc + 1) + P * L->choff + (j >> 2) * L->moff;
+                uint32_t ptr = L->bigdwrt ? L->wbase + 4u * (uint32_t)k * (L->inc + 1) + P * L->choff +
+                                                (j >> 2) * L->moff + (j & 3)
+                                          : L->wbase + (uint32_t)k * (L->inc + 1) + P * L->choff + (j >> 2) * L->moff;
                 ptr &= 0x1FFFF;
-                if ((ptr >> 13) != g || (ptr & 0x1FFF) != w || (!L->bigdwrt && (j & 3) != lane))
-                    continue;
+                if ((ptr >> 13) != g || (ptr & 0x1FFF) != w || (!L->bigdwrt && (j & 3) != lane)) continue;
                 snprintf(buf, n, "layer %u q%u out-ch %u%s row %d col %d%s", gl->y, q, K,
                          L->S < L->NK ? " (multi-pass)" : "", k / L->W_out, k % L->W_out,
-                         L->bigdwrt ? (lane == 0 ? " (32-bit, byte 0)" : lane == 1 ? " (32-bit, byte 1)"
-                                       : lane == 2 ? " (32-bit, byte 2)" : " (32-bit, byte 3)") : "");
+                         L->bigdwrt ? (lane == 0   ? " (32-bit, byte 0)"
+                                       : lane == 1 ? " (32-bit, byte 1)"
+                                       : lane == 2 ? " (32-bit, byte 2)"
+                                                   : " (32-bit, byte 3)")
+                                    : "");
                 return true;
             }
         }
@@ -119,19 +115,16 @@ static bool layer_has(const m7_glayer_t *gl, unsigned g, unsigned w, unsigned la
         size_t mid = (lo + hi) / 2;
         const m7_wword_t *x = &gl->words.v[mid];
         uint32_t k = (uint32_t)x->g << 13 | x->w;
-        if (k == key)
-            return (x->lanes >> lane) & 1;
-        if (k < key)
-            lo = mid + 1;
-        else
-            hi = mid;
+        if (k == key) return (x->lanes >> lane) & 1;
+        if (k < key) lo = mid + 1;
+        else hi = mid;
     }
     return false;
 }
 
 typedef struct coord_ctx {
-    const m7_glayer_t *layer;   /* the layer that wrote the bytes, or NULL: search run backwards */
-    const m7_grun_t   *run;
+    const m7_glayer_t *layer; /* the layer that wrote the bytes, or NULL: search run backwards */
+    const m7_grun_t *run;
 } coord_ctx_t;
 
 static void decode_sys(uint64_t addr, unsigned *g, unsigned *w, unsigned *lane)
@@ -153,8 +146,7 @@ static void coord(const void *vctx, uint64_t addr, char *buf, size_t n)
     const m7_glayer_t *gl = x->layer;
     if (!gl && x->run)
         for (unsigned i = x->run->nlayers; i-- > 0 && !gl;)
-            if (layer_has(&x->run->layer[i], g, w, lane))
-                gl = &x->run->layer[i];
+            if (layer_has(&x->run->layer[i], g, w, lane)) gl = &x->run->layer[i];
     if (gl && !locate(gl, g, w, lane, where, sizeof where))
         snprintf(where, sizeof where, "layer %u (no output slot maps here)", gl->y);
     snprintf(buf, n, "%s%smem %u (q%u) word 0x%04x lane %u", where, *where ? ", " : "", g, g >> 2, w, lane);
@@ -167,8 +159,7 @@ static void hook(void *ctx, const max78000_t *m, unsigned y);
 m7_check_t *m7_check_new(sim_t *sim, max78000_t *gold, m7_peek_fn peek, void *peek_user)
 {
     m7_check_t *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
+    if (!c) return NULL;
     c->sim = sim;
     c->gold = gold;
     c->peek = peek;
@@ -181,15 +172,12 @@ void m7_check_set_cov(m7_check_t *c, fcov_t *cov) { c->cov = cov; }
 
 void m7_check_free(m7_check_t *c)
 {
-    if (!c)
-        return;
-    for (unsigned i = 0; i < c->qn; i++)
-        run_free(c->queue[(c->qhead + i) % QUEUE]);
+    if (!c) return;
+    for (unsigned i = 0; i < c->qn; i++) run_free(c->queue[(c->qhead + i) % QUEUE]);
     run_free(c->building);
     free(c->wr);
     max78000_words_free(&c->conf.expected);
-    for (unsigned y = 0; y < c->conf.nlayers; y++)
-        max78000_words_free(&c->conf.layer[y]);
+    for (unsigned y = 0; y < c->conf.nlayers; y++) max78000_words_free(&c->conf.layer[y]);
     free(c);
 }
 
@@ -203,15 +191,13 @@ int m7_check_load_conf(m7_check_t *c, const char *dir, char *err, size_t errlen)
     m7_conf_t *cf = &c->conf;
     snprintf(cf->dir, sizeof cf->dir, "%s", dir);
     snprintf(path, sizeof path, "%s/expected.txt", dir);
-    if (max78000_words_load(&cf->expected, path, err, errlen))
-        return -1;
-    unsigned missing = M7_CONF_LAYERS;   /* the first layer file absent: none may follow it */
+    if (max78000_words_load(&cf->expected, path, err, errlen)) return -1;
+    unsigned missing = M7_CONF_LAYERS; /* the first layer file absent: none may follow it */
     for (unsigned y = 0; y < M7_CONF_LAYERS; y++) {
         snprintf(path, sizeof path, "%s/layer%u.txt", dir, y);
         FILE *f = fopen(path, "r");
         if (!f) {
-            if (missing == M7_CONF_LAYERS)
-                missing = y;
+            if (missing == M7_CONF_LAYERS) missing = y;
             continue;
         }
         fclose(f);
@@ -219,8 +205,7 @@ int m7_check_load_conf(m7_check_t *c, const char *dir, char *err, size_t errlen)
             snprintf(err, errlen, "expectation file %s/layer%u.txt is missing (%s exists)", dir, missing, path);
             return -1;
         }
-        if (max78000_words_load(&cf->layer[y], path, err, errlen))
-            return -1;
+        if (max78000_words_load(&cf->layer[y], path, err, errlen)) return -1;
         cf->nlayers = y + 1;
     }
     for (size_t i = 0; i < cf->expected.n; i++)
@@ -236,8 +221,7 @@ int m7_check_load_conf(m7_check_t *c, const char *dir, char *err, size_t errlen)
 
 void m7_check_golden_begin(m7_check_t *c)
 {
-    if (!c->building)
-        c->building = xrealloc(NULL, sizeof *c->building);
+    if (!c->building) c->building = xrealloc(NULL, sizeof *c->building);
     memset(c->building, 0, sizeof *c->building);
     c->building->start_cycle = sim_cycle(c->sim);
 }
@@ -252,11 +236,10 @@ static void golden_vs_conf(m7_check_t *c, unsigned y)
         uint32_t v = 0;
         max78000_dmem_at(c->gold, L->addr[i], &v);
         if (v != L->value[i] && bad++ == 0)
-            sim_error(c->sim, "golden model vs %s/layer%u.txt: word 0x%08x: file 0x%08x, golden 0x%08x", c->conf.dir,
-                      y, L->addr[i], L->value[i], v);
+            sim_error(c->sim, "golden model vs %s/layer%u.txt: word 0x%08x: file 0x%08x, golden 0x%08x", c->conf.dir, y,
+                      L->addr[i], L->value[i], v);
     }
-    if (bad)
-        sim_error(c->sim, "golden model vs %s/layer%u.txt: %u of %zu words differ", c->conf.dir, y, bad, L->n);
+    if (bad) sim_error(c->sim, "golden model vs %s/layer%u.txt: %u of %zu words differ", c->conf.dir, y, bad, L->n);
 }
 
 static void hook(void *ctx, const max78000_t *m, unsigned y)
@@ -271,23 +254,19 @@ static void hook(void *ctx, const max78000_t *m, unsigned y)
     }
     m7_glayer_t *gl = &r->layer[r->nlayers++];
     gl->y = y;
-    for (unsigned q = 0; q < 4; q++)
-        max78000_layer_params(c->gold, q, y, &gl->lp[q]);
-    if (c->cov)
-        max78000_cov_layer(c->cov, c->gold, y, gl->lp);
+    for (unsigned q = 0; q < 4; q++) max78000_layer_params(c->gold, q, y, &gl->lp[q]);
+    if (c->cov) max78000_cov_layer(c->cov, c->gold, y, gl->lp);
     for (unsigned g = 0; g < NG; g++)
         for (unsigned w = 0; w < NW; w++) {
             uint8_t l = c->gold->dwritten[g][w];
-            if (!l)
-                continue;
-            wl_push(&gl->words, (m7_wword_t){.g = (uint8_t)g, .lanes = l, .w = (uint16_t)w,
-                                             .value = c->gold->dmem[g][w]});
+            if (!l) continue;
+            wl_push(&gl->words,
+                    (m7_wword_t){.g = (uint8_t)g, .lanes = l, .w = (uint16_t)w, .value = c->gold->dmem[g][w]});
             c->since[g][w] |= l;
             c->gold->dwritten[g][w] = 0;
         }
-    if (c->conf.present && c->golden_runs == 0 && y < c->conf.nlayers)
-        golden_vs_conf(c, y);
-    else if (c->conf.present && c->golden_runs == 0 && c->conf.nlayers)   /* its check would silently drop */
+    if (c->conf.present && c->golden_runs == 0 && y < c->conf.nlayers) golden_vs_conf(c, y);
+    else if (c->conf.present && c->golden_runs == 0 && c->conf.nlayers) /* its check would silently drop */
         sim_error(c->sim, "expectation file %s/layer%u.txt is missing: the run has layer %u (layer0..%u.txt found)",
                   c->conf.dir, y, y, c->conf.nlayers - 1);
 }
@@ -298,22 +277,18 @@ static void hook(void *ctx, const max78000_t *m, unsigned y)
  * no golden run is queued. */
 bool m7_check_next_run_work(const m7_check_t *c, uint64_t *macs, uint64_t *ideal)
 {
-    if (c->qn == 0)
-        return false;
+    if (c->qn == 0) return false;
     const m7_grun_t *r = c->queue[c->qhead];
     *macs = *ideal = 0;
     for (unsigned i = 0; i < r->nlayers; i++) {
         const max78000_lp_t *lp = r->layer[i].lp, *f = NULL;
         unsigned procs = 0;
         for (unsigned q = 0; q < 4; q++) {
-            if (!lp[q].valid || !lp[q].pro_en)
-                continue;
+            if (!lp[q].valid || !lp[q].pro_en) continue;
             procs += (unsigned)__builtin_popcount(lp[q].pro_en);
-            if (!f)
-                f = &lp[q];
+            if (!f) f = &lp[q];
         }
-        if (!f || f->passthru)
-            continue;
+        if (!f || f->passthru) continue;
         const uint64_t outs = (uint64_t)f->NK * (uint64_t)f->H_out * (uint64_t)f->W_out * f->X;
         *ideal += outs;
         *macs += outs * procs * f->T;
@@ -323,15 +298,12 @@ bool m7_check_next_run_work(const m7_check_t *c, uint64_t *macs, uint64_t *ideal
 
 void m7_check_stop_run(m7_check_t *c, unsigned last_done)
 {
-    if (c->qn == 0)
-        return;
+    if (c->qn == 0) return;
     m7_grun_t *r = c->queue[c->qhead];
     unsigned keep = 0;
     for (unsigned i = 0; i < r->nlayers; i++) {
-        if (r->layer[i].y <= last_done)
-            r->layer[keep++] = r->layer[i];
-        else
-            free(r->layer[i].words.v);
+        if (r->layer[i].y <= last_done) r->layer[keep++] = r->layer[i];
+        else free(r->layer[i].words.v);
     }
     r->nlayers = keep;
 }
@@ -339,8 +311,7 @@ void m7_check_stop_run(m7_check_t *c, unsigned last_done)
 void m7_check_golden_end(m7_check_t *c)
 {
     m7_grun_t *r = c->building;
-    if (!r || r->nlayers == 0)
-        return;
+    if (!r || r->nlayers == 0) return;
     if (c->qn == QUEUE) {
         sim_error(c->sim, "max78000 check: %d golden runs started that the RTL has not finished", QUEUE);
         return;
@@ -359,14 +330,13 @@ void m7_check_rtl_write(m7_check_t *c, unsigned g, unsigned w, uint32_t data, ui
         c->capwr = c->capwr ? 2 * c->capwr : 4096;
         c->wr = xrealloc(c->wr, c->capwr * sizeof *c->wr);
     }
-    c->wr[c->nwr++] = (rtl_write_t){.g = (uint8_t)g, .be = be, .layer = (uint8_t)layer, .w = (uint16_t)w,
-                                    .data = data, .cycle = cycle};
+    c->wr[c->nwr++] = (rtl_write_t){
+        .g = (uint8_t)g, .be = be, .layer = (uint8_t)layer, .w = (uint16_t)w, .data = data, .cycle = cycle};
 }
 
 bool m7_check_last_write(const m7_check_t *c, unsigned *g, unsigned *w, uint8_t *be, uint64_t *cycle)
 {
-    if (!c->nwr)
-        return false;
+    if (!c->nwr) return false;
     const rtl_write_t *x = &c->wr[c->nwr - 1];
     *g = x->g;
     *w = x->w;
@@ -389,8 +359,8 @@ typedef struct cmp {
 static void cmp_flush(cmp_t *x)
 {
     if (x->seg_hi > x->seg_lo)
-        x->ndiff += sb_compare(x->sb, stderr, x->dm, x->gm, x->seg_lo, x->seg_hi - x->seg_lo, x->what, coord,
-                               &x->ctx, sim_cycle(x->c->sim));
+        x->ndiff += sb_compare(x->sb, stderr, x->dm, x->gm, x->seg_lo, x->seg_hi - x->seg_lo, x->what, coord, &x->ctx,
+                               sim_cycle(x->c->sim));
     x->seg_lo = x->seg_hi = 0;
 }
 
@@ -402,10 +372,8 @@ static void cmp_word(cmp_t *x, unsigned g, unsigned w, uint8_t lanes, uint32_t e
             mem_write8(x->gm, a + b, (uint8_t)(expect >> (8 * b)));
             mem_write8(x->dm, a + b, (uint8_t)(got >> (8 * b)));
         }
-    if (a != x->seg_hi)
-        cmp_flush(x);
-    if (!x->seg_hi)
-        x->seg_lo = a;
+    if (a != x->seg_hi) cmp_flush(x);
+    if (!x->seg_hi) x->seg_lo = a;
     x->seg_hi = a + 4;
 }
 
@@ -444,13 +412,14 @@ static uint64_t rtl_vs_conf(m7_check_t *c, const m7_glayer_t *gl)
         unsigned g, w, lane;
         decode_sys(L->addr[i], &g, &w, &lane);
         if (c->dlanes[g][w] != 0xF && unwritten++ == 0)
-            sim_error(c->sim, "%s: word 0x%08x (mem %u word 0x%04x) not fully written by the RTL in layer %u "
-                      "(lanes 0x%x)", what, L->addr[i], g, w, gl->y, c->dlanes[g][w]);
+            sim_error(c->sim,
+                      "%s: word 0x%08x (mem %u word 0x%04x) not fully written by the RTL in layer %u "
+                      "(lanes 0x%x)",
+                      what, L->addr[i], g, w, gl->y, c->dlanes[g][w]);
         cmp_word(&x, g, w, 0xF, L->value[i], c->dimg[g][w]);
     }
     uint64_t n = cmp_end(&x);
-    if (!n && !unwritten)
-        sim_note(c->sim, "%s: %zu words match", what, L->n);
+    if (!n && !unwritten) sim_note(c->sim, "%s: %zu words match", what, L->n);
     return n + unwritten;
 }
 
@@ -460,12 +429,10 @@ static uint64_t compare_layer(m7_check_t *c, const m7_glayer_t *gl, bool first_r
     /* RTL layer image */
     for (size_t i = 0; i < c->nwr; i++) {
         const rtl_write_t *x = &c->wr[i];
-        if (x->layer != gl->y)
-            continue;
+        if (x->layer != gl->y) continue;
         uint32_t bm = 0;
         for (unsigned b = 0; b < 4; b++)
-            if (x->be & (1u << b))
-                bm |= 0xFFu << (8 * b);
+            if (x->be & (1u << b)) bm |= 0xFFu << (8 * b);
         c->dimg[x->g][x->w] = (c->dimg[x->g][x->w] & ~bm) | (x->data & bm);
         c->dlanes[x->g][x->w] |= x->be;
         c->dcycle[x->g][x->w] = x->cycle;
@@ -482,7 +449,7 @@ static uint64_t compare_layer(m7_check_t *c, const m7_glayer_t *gl, bool first_r
         c->glanes[e->g][e->w] = e->lanes;
         uint32_t got = c->dimg[e->g][e->w];
         if ((have & e->lanes) != e->lanes) {
-            got = peek(c, e->g, e->w);   /* never written in this layer: show what the RAM holds */
+            got = peek(c, e->g, e->w); /* never written in this layer: show what the RAM holds */
             if (unwritten++ == 0) {
                 char where[200];
                 coord(&x.ctx, sysaddr(e->g, e->w) + (unsigned)__builtin_ctz(e->lanes & ~have), where, sizeof where);
@@ -493,43 +460,38 @@ static uint64_t compare_layer(m7_check_t *c, const m7_glayer_t *gl, bool first_r
         uint64_t before = x.ndiff;
         cmp_word(&x, e->g, e->w, e->lanes, e->value, got);
         cmp_flush(&x);
-        if (x.ndiff > before && !mark && c->dcycle[e->g][e->w])
-            mark = c->dcycle[e->g][e->w];
+        if (x.ndiff > before && !mark && c->dcycle[e->g][e->w]) mark = c->dcycle[e->g][e->w];
     }
     uint64_t n = cmp_end(&x);
-    if (mark)
-        sim_mark_failure(c->sim, mark, "RTL write of the first mismatching output byte");
+    if (mark) sim_mark_failure(c->sim, mark, "RTL write of the first mismatching output byte");
     /* stray writes: lanes the RTL wrote in this layer that the golden layer did not */
     unsigned stray = 0;
     for (size_t i = 0; i < c->nwr; i++) {
         const rtl_write_t *w = &c->wr[i];
-        if (w->layer != gl->y)
-            continue;
+        if (w->layer != gl->y) continue;
         uint8_t extra = w->be & (uint8_t)~c->glanes[w->g][w->w];
         if (extra && stray++ == 0) {
             char where[200];
             coord(&(coord_ctx_t){.layer = gl}, sysaddr(w->g, w->w) + (unsigned)__builtin_ctz(extra), where,
                   sizeof where);
             sim_mark_failure(c->sim, w->cycle, "stray RTL write");
-            sim_error(c->sim, "stray write by the RTL in layer %u at %s (cycle %llu, data 0x%08x be 0x%x): the golden "
-                      "model's layer wrote nothing there", gl->y, where, (unsigned long long)w->cycle, w->data, w->be);
+            sim_error(c->sim,
+                      "stray write by the RTL in layer %u at %s (cycle %llu, data 0x%08x be 0x%x): the golden "
+                      "model's layer wrote nothing there",
+                      gl->y, where, (unsigned long long)w->cycle, w->data, w->be);
         }
     }
-    if (stray > 1)
-        sim_error(c->sim, "layer %u: %u stray RTL writes in all", gl->y, stray);
-    if (first_run && c->conf.present && gl->y < c->conf.nlayers)
-        n += rtl_vs_conf(c, gl);
+    if (stray > 1) sim_error(c->sim, "layer %u: %u stray RTL writes in all", gl->y, stray);
+    if (first_run && c->conf.present && gl->y < c->conf.nlayers) n += rtl_vs_conf(c, gl);
     /* clear the scratch images */
     for (size_t i = 0; i < c->nwr; i++) {
         const rtl_write_t *w = &c->wr[i];
-        if (w->layer != gl->y)
-            continue;
+        if (w->layer != gl->y) continue;
         c->dimg[w->g][w->w] = 0;
         c->dlanes[w->g][w->w] = 0;
         c->dcycle[w->g][w->w] = 0;
     }
-    for (size_t i = 0; i < gl->words.n; i++)
-        c->glanes[gl->words.v[i].g][gl->words.v[i].w] = 0;
+    for (size_t i = 0; i < gl->words.n; i++) c->glanes[gl->words.v[i].g][gl->words.v[i].w] = 0;
     return n + unwritten + stray;
 }
 
@@ -568,8 +530,7 @@ static uint64_t expected_vs(m7_check_t *c, const m7_grun_t *r, int first_side, i
             cmp_word(&x, g, w, 0xF, E->value[i], side ? c->gold->dmem[g][w] : peek(c, g, w));
         }
         uint64_t d = cmp_end(&x);
-        if (!d)
-            sim_note(c->sim, "%s: %zu words match", what, E->n);
+        if (!d) sim_note(c->sim, "%s: %zu words match", what, E->n);
         n += d;
     }
     return n;
@@ -598,21 +559,20 @@ void m7_check_rtl_run_end(m7_check_t *c)
     /* RTL writes in layers the golden run did not execute */
     for (size_t i = 0; i < c->nwr; i++) {
         bool known = false;
-        for (unsigned k = 0; k < r->nlayers && !known; k++)
-            known = r->layer[k].y == c->wr[i].layer;
+        for (unsigned k = 0; k < r->nlayers && !known; k++) known = r->layer[k].y == c->wr[i].layer;
         if (!known) {
             sim_mark_failure(c->sim, c->wr[i].cycle, "RTL write in a layer the golden run did not execute");
-            sim_error(c->sim, "the RTL wrote mem %u word 0x%04x in layer %u, which the golden run (%u layers) did "
-                      "not execute", c->wr[i].g, c->wr[i].w, c->wr[i].layer, r->nlayers);
+            sim_error(c->sim,
+                      "the RTL wrote mem %u word 0x%04x in layer %u, which the golden run (%u layers) did "
+                      "not execute",
+                      c->wr[i].g, c->wr[i].w, c->wr[i].layer, r->nlayers);
             bad++;
             break;
         }
     }
     bad += compare_final(c, r);
-    if (first && c->conf.present)
-        bad += expected_vs(c, r, 0, 1);
-    if (sb_current(sb)->mismatches > before)
-        sim_error(c->sim, "MISMATCH %s", sb_last_mismatch(sb));
+    if (first && c->conf.present) bad += expected_vs(c, r, 0, 1);
+    if (sb_current(sb)->mismatches > before) sim_error(c->sim, "MISMATCH %s", sb_last_mismatch(sb));
     else if (!bad)
         sim_note(c->sim, "run %llu: %u layers, %zu golden words, %zu RTL writes: all match",
                  (unsigned long long)c->runs_checked, r->nlayers, words, c->nwr);
@@ -632,12 +592,10 @@ void m7_check_golden_only(m7_check_t *c)
         m7_grun_t *r = c->queue[c->qhead];
         c->qhead = (c->qhead + 1) % QUEUE;
         c->qn--;
-        if (first && c->conf.present)
-            bad += expected_vs(c, r, 1, 1);
+        if (first && c->conf.present) bad += expected_vs(c, r, 1, 1);
         run_free(r);
     }
-    if (sb_current(sb)->mismatches > before)
-        sim_error(c->sim, "MISMATCH %s", sb_last_mismatch(sb));
+    if (sb_current(sb)->mismatches > before) sim_error(c->sim, "MISMATCH %s", sb_last_mismatch(sb));
     (void)bad;
 }
 

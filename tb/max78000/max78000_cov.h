@@ -9,5 +9,5 @@
 
 fcov_t *max78000_cov_new(void);
 /* Layer y just ran in the golden model; lp[q] are its decoded parameters in each quadrant. */
-void    max78000_cov_layer(fcov_t *c, const max78000_t *m, unsigned y, const max78000_lp_t lp[4]);
+void max78000_cov_layer(fcov_t *c, const max78000_t *m, unsigned y, const max78000_lp_t lp[4]);
 #endif

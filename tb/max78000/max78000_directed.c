@@ -12,8 +12,8 @@
 int m7_ex_mram_express(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)seed, (void)err, (void)errlen;
-    static const uint8_t stream[] = {0x33, 0x11, 0x04, 0x29, 0xf6, 0xea, 0x2c, 0xf4, 0xf7, 0x76,
-                                     0x0e, 0x1b, 0xf0, 0x80, 0xe0, 0x06, 0x15, 0x41};
+    static const uint8_t stream[] = {0x33, 0x11, 0x04, 0x29, 0xf6, 0xea, 0x2c, 0xf4, 0xf7,
+                                     0x76, 0x0e, 0x1b, 0xf0, 0x80, 0xe0, 0x06, 0x15, 0x41};
     prog_job(p, "spec 3.3 express loading example (mnist processor 0)");
     m7_wr(p, m7_quad_addr(0, MAX78000_CTRL_OFF), 0x00100008);
     m7_express_load(p, 0, 0, stream, sizeof stream, false);
@@ -23,14 +23,14 @@ int m7_ex_mram_express(program_t *p, uint64_t seed, char *err, size_t errlen)
     prog_read(p, m7_mram_addr(0, 1) + 0, 0x76, 0xFFFFFFFF);
     prog_read(p, m7_mram_addr(0, 1) + 4, 0x0E1BF080, 0xFFFFFFFF);
     prog_read(p, m7_mram_addr(0, 1) + 8, 0xE0061541, 0xFFFFFFFF);
-    prog_read(p, m7_mram_addr(0, 2) + 8, 0, 0xFFFFFFFF);          /* the zero padding never commits */
+    prog_read(p, m7_mram_addr(0, 2) + 8, 0, 0xFFFFFFFF); /* the zero padding never commits */
     prog_job(p, "D29 non-express write of processor 37 word 700");
     m7_wr(p, m7_quad_addr(2, MAX78000_CTRL_OFF), 0x00000008);
     uint32_t a = m7_mram_addr(37, 700);
     m7_wr(p, a + 0, 0x5A);
     m7_wr(p, a + 4, 0x12345678);
     m7_wr(p, a + 8, 0x9ABCDEF0);
-    m7_wr(p, a + 12, 0);                                             /* commit */
+    m7_wr(p, a + 12, 0); /* commit */
     prog_read(p, a + 0, 0x5A, 0xFFFFFFFF);
     prog_read(p, a + 4, 0x12345678, 0xFFFFFFFF);
     prog_read(p, a + 8, 0x9ABCDEF0, 0xFFFFFFFF);
@@ -48,12 +48,12 @@ static void out_stage_job(program_t *p, const char *name, const int8_t *x, const
     m7_init(p, ctrl, 0);
     uint16_t en = 0;
     for (int i = 0; i < n; i++) {
-        uint8_t k[9] = {0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)w[i]};     /* 1x1 weight 0 lives in slot 0 */
+        uint8_t k[9] = {0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)w[i]}; /* 1x1 weight 0 lives in slot 0 */
         m7_express_load(p, (unsigned)i, 0, k, sizeof k, false);
         en |= (uint16_t)(1u << i);
     }
-    m7_wr(p, m7_lreg_addr(0, 2, 0), 0x100);                          /* ONED: 1x1 */
-    m7_wr(p, m7_lreg_addr(0, 6, 0), 2u << 13 | 0x10);                /* WPTR_BASE: memory 2, word 0x10 */
+    m7_wr(p, m7_lreg_addr(0, 2, 0), 0x100);           /* ONED: 1x1 */
+    m7_wr(p, m7_lreg_addr(0, 6, 0), 2u << 13 | 0x10); /* WPTR_BASE: memory 2, word 0x10 */
     m7_wr(p, m7_lreg_addr(0, 8, 0), 0x2000);
     m7_wr(p, m7_lreg_addr(0, 11, 0), 0x820u | (relu ? 0x200u : 0u));
     m7_wr(p, m7_lreg_addr(0, 14, 0), (uint32_t)en << 16 | en);
@@ -107,18 +107,17 @@ int m7_mlator(program_t *p, uint64_t seed, char *err, size_t errlen)
         uint32_t data[4 * 16 * READS];
         for (unsigned i = 0; i < span; i++) {
             data[i] = (uint32_t)rng_next(&r);
-            if (i % d == 0)   /* only the words the mlator reads */
+            if (i % d == 0) /* only the words the mlator reads */
                 m7_wr(p, m7_dmem_addr(g, base + i), data[i]);
         }
         m7_wr(p, m7_lreg_addr(q, MAX78000_LR_WPTR_BASE, 0), g << 13 | base);
         m7_wr(p, m7_lctrl1_addr(q, 0), inc << MAX78000_LCTRL1_WPTR_INC_SHIFT);
-        m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), ctrl | lane << MAX78000_CTRL_MLATCH_SEL_SHIFT |
-              MAX78000_CTRL_MLAT_LD_MASK);
+        m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF),
+              ctrl | lane << MAX78000_CTRL_MLATCH_SEL_SHIFT | MAX78000_CTRL_MLAT_LD_MASK);
         for (unsigned n = 0; n < READS; n++) {
-            unsigned first = n == 0 ? 0 : 4 * (n - 1) * d;   /* the first read after the load does not advance */
+            unsigned first = n == 0 ? 0 : 4 * (n - 1) * d; /* the first read after the load does not advance */
             uint32_t v = 0;
-            for (unsigned i = 0; i < 4; i++)
-                v |= ((data[first + i * d] >> (8 * lane)) & 0xFFu) << (8 * i);
+            for (unsigned i = 0; i < 4; i++) v |= ((data[first + i * d] >> (8 * lane)) & 0xFFu) << (8 * i);
             prog_read(p, m7_quad_addr(q, MAX78000_MLAT_OFF), v, 0xFFFFFFFF);
         }
         m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), ctrl);

@@ -22,8 +22,7 @@ static uint32_t shadow_stat(const fifo_shadow_t *s, bool *irq)
     uint32_t full = 0, empty = 0, af = 0, ae = 0;
     bool alf = en != 0, allaf = en != 0;
     for (unsigned k = 0; k < 4; k++) {
-        if (!(en >> k & 1))
-            continue;
+        if (!(en >> k & 1)) continue;
         unsigned l = s->level[k];
         full |= (uint32_t)(l == FIFO_DEPTH) << k;
         empty |= (uint32_t)(l == 0) << k;
@@ -34,24 +33,22 @@ static uint32_t shadow_stat(const fifo_shadow_t *s, bool *irq)
     }
     *irq = (full & (s->ctrl >> 16 & 0xF)) || (empty & (s->ctrl >> 20 & 0xF)) || (af & (s->ctrl >> 24 & 0xF)) ||
            (ae & (s->ctrl >> 28 & 0xF));
-    return (uint32_t)(ae != 0) << 19 | (uint32_t)allaf << 18 |
-           (uint32_t)(empty != 0) << 17 | (uint32_t)alf << 16 | ae << 12 | af << 8 | empty << 4 | full;
+    return (uint32_t)(ae != 0) << 19 | (uint32_t)allaf << 18 | (uint32_t)(empty != 0) << 17 | (uint32_t)alf << 16 |
+           ae << 12 | af << 8 | empty << 4 | full;
 }
 
 static void set_ctrl(program_t *p, fifo_shadow_t *s, uint32_t v)
 {
     v &= MAX78000_FIFO_CTRL_WMASK;
     for (unsigned k = 0; k < 4; k++)
-        if (!(v >> (12 + k) & 1))
-            s->level[k] = 0;   /* a disabled FIFO holds nothing */
+        if (!(v >> (12 + k) & 1)) s->level[k] = 0; /* a disabled FIFO holds nothing */
     s->ctrl = v;
     prog_write(p, MAX78000_GLOB_BASE + MAX78000_FIFO_CTRL_OFF, v);
 }
 
 static void push(program_t *p, fifo_shadow_t *s, unsigned k, uint32_t v)
 {
-    if ((s->ctrl >> (12 + k) & 1) && s->level[k] < FIFO_DEPTH)
-        s->level[k]++;   /* otherwise dropped (spec 2.1) */
+    if ((s->ctrl >> (12 + k) & 1) && s->level[k] < FIFO_DEPTH) s->level[k]++; /* otherwise dropped (spec 2.1) */
     prog_write(p, MAX78000_GLOB_BASE + MAX78000_FIFO_WR_OFF(k), v);
 }
 
@@ -61,7 +58,7 @@ static void check(program_t *p, const fifo_shadow_t *s)
     uint32_t st = shadow_stat(s, &irq);
     prog_read(p, MAX78000_GLOB_BASE + MAX78000_FIFO_STAT_OFF, st, 0xFFFFFFFFu);
     prog_read(p, MAX78000_GLOB_BASE + MAX78000_FIFO_CTRL_OFF, s->ctrl, 0xFFFFFFFFu);
-    for (unsigned k = 0; k < 4; k++)   /* write-only data ports read 0 */
+    for (unsigned k = 0; k < 4; k++) /* write-only data ports read 0 */
         prog_read(p, MAX78000_GLOB_BASE + MAX78000_FIFO_WR_OFF(k), 0, 0xFFFFFFFFu);
     (void)irq;
 }
@@ -87,7 +84,7 @@ int m7_fifo_regs(program_t *p, uint64_t seed, char *err, size_t errlen)
     prog_job(p, "random enables, thresholds and pushes on all four FIFOs");
     for (int step = 0; step < 60; step++) {
         if (rng_below(&r, 8) == 0) {
-            uint32_t v = (uint32_t)rng_next(&r) & 0x0000FB9Cu;   /* no interrupt enables here */
+            uint32_t v = (uint32_t)rng_next(&r) & 0x0000FB9Cu; /* no interrupt enables here */
             set_ctrl(p, &s, v | (s.ctrl & 3));
         } else {
             push(p, &s, rng_below(&r, 4), (uint32_t)rng_next(&r));
@@ -115,21 +112,19 @@ int m7_fifo_irq(program_t *p, uint64_t seed, char *err, size_t errlen)
         unsigned k = (k0 + kind) & 3;
         prog_job(p, "FIFO %u: %s interrupt", k, src[kind]);
         uint32_t base = 1u << (12 + k) | 4u << 7 | 2u << 2 | 3u;
-        set_ctrl(p, &s, base);   /* enabled and empty: empty and almost-empty hold, no interrupt enabled */
+        set_ctrl(p, &s, base); /* enabled and empty: empty and almost-empty hold, no interrupt enabled */
         check(p, &s);
-        uint32_t ien = 1u << (16 + 4 * kind + k);   /* full 19:16, empty 23:20, almost full 27:24, almost empty 31:28 */
+        uint32_t ien = 1u << (16 + 4 * kind + k); /* full 19:16, empty 23:20, almost full 27:24, almost empty 31:28 */
         unsigned n = kind == 0 ? FIFO_DEPTH : kind == 2 ? 3 : 0;
-        for (unsigned i = 0; i < n; i++)
-            push(p, &s, k, (uint32_t)rng_next(&r));
+        for (unsigned i = 0; i < n; i++) push(p, &s, k, (uint32_t)rng_next(&r));
         set_ctrl(p, &s, base | ien);
         prog_wait_irq(p, 0, 100);
         check(p, &s);
-        if (kind == 3) {   /* almost empty ends when the level reaches the threshold 4 */
-            for (unsigned i = 0; i < 4; i++)
-                push(p, &s, k, (uint32_t)rng_next(&r));
+        if (kind == 3) { /* almost empty ends when the level reaches the threshold 4 */
+            for (unsigned i = 0; i < 4; i++) push(p, &s, k, (uint32_t)rng_next(&r));
             check(p, &s);
         }
-        set_ctrl(p, &s, 3);   /* disabled: flags 0, the interrupt falls */
+        set_ctrl(p, &s, 3); /* disabled: flags 0, the interrupt falls */
         check(p, &s);
     }
     return 0;

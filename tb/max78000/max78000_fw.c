@@ -21,18 +21,16 @@ void m7_wr_byte(program_t *p, uint32_t addr, uint8_t v)
 
 void m7_wr_nz(program_t *p, uint32_t addr, uint32_t v)
 {
-    if (v)
-        prog_write(p, addr, v);
+    if (v) prog_write(p, addr, v);
 }
 
 void m7_express_load(program_t *p, unsigned proc, unsigned w0, const uint8_t *bytes, size_t n, bool data_at_w0)
 {
     uint32_t block = m7_quad_addr(proc >> 4, 0x80000u + (proc & 15) * 0x4000u);
-    m7_wr_byte(p, block + 4u * w0 + 1u, 1);                       /* set-address (D30 step 1) */
+    m7_wr_byte(p, block + 4u * w0 + 1u, 1); /* set-address (D30 step 1) */
     for (size_t i = 0; i < n; i += 4) {
         uint32_t v = 0;
-        for (size_t b = 0; b < 4; b++)
-            v = v << 8 | (i + b < n ? bytes[i + b] : 0u);        /* PWDATA[31:24] first */
+        for (size_t b = 0; b < 4; b++) v = v << 8 | (i + b < n ? bytes[i + b] : 0u); /* PWDATA[31:24] first */
         prog_write(p, block + (data_at_w0 ? 4u * w0 : 0u) + (uint32_t)i, v);
     }
 }
@@ -49,11 +47,10 @@ void m7_init(program_t *p, const uint32_t ctrl[4], unsigned lcnt)
 
 void m7_start(program_t *p, const uint32_t ctrl[4], unsigned master, uint32_t final[4])
 {
-    if (master == 0)   /* the SDK's first write: Q0 with bit 11 and cnn_en = 0 */
+    if (master == 0) /* the SDK's first write: Q0 with bit 11 and cnn_en = 0 */
         m7_wr(p, m7_quad_addr(0, MAX78000_CTRL_OFF), ctrl[0] | 0x800u);
     for (unsigned q = 0; q < 4; q++) {
-        if (q == master)
-            continue;
+        if (q == master) continue;
         final[q] = ctrl[q] | 0x800u | (master << 9) | 1u;
         m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), final[q]);
     }
@@ -65,7 +62,7 @@ void m7_isr(program_t *p, const uint32_t final[4], uint64_t timeout)
 {
     prog_wait_irq(p, 0, timeout);
     for (unsigned q = 0; q < 4; q++) {
-        uint32_t v = final[q] | ((final[q] & 1u) ? MAX78000_CTRL_CNN_IRQ_MASK : 0u);   /* D44 */
+        uint32_t v = final[q] | ((final[q] & 1u) ? MAX78000_CTRL_CNN_IRQ_MASK : 0u); /* D44 */
         prog_read(p, m7_quad_addr(q, MAX78000_CTRL_OFF), v, 0xFFFFFFFFu);
         m7_wr(p, m7_quad_addr(q, MAX78000_CTRL_OFF), v & ~0x1001u);
     }

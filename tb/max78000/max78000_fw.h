@@ -7,15 +7,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-uint32_t m7_quad_addr(unsigned q, uint32_t off);                   /* QB(q) + off */
-uint32_t m7_lreg_addr(unsigned q, unsigned r, unsigned y);          /* per-layer register r of layer y */
+uint32_t m7_quad_addr(unsigned q, uint32_t off);           /* QB(q) + off */
+uint32_t m7_lreg_addr(unsigned q, unsigned r, unsigned y); /* per-layer register r of layer y */
 uint32_t m7_lctrl1_addr(unsigned q, unsigned y);
-uint32_t m7_dmem_addr(unsigned g, unsigned w);                      /* data memory g word w */
-uint32_t m7_mram_addr(unsigned p, unsigned w);                      /* global processor p, 72-bit word w */
+uint32_t m7_dmem_addr(unsigned g, unsigned w); /* data memory g word w */
+uint32_t m7_mram_addr(unsigned p, unsigned w); /* global processor p, 72-bit word w */
 uint32_t m7_bram_addr(unsigned q, unsigned e);
 
 void m7_wr(program_t *p, uint32_t addr, uint32_t v);
-void m7_wr_byte(program_t *p, uint32_t addr, uint8_t v);          /* byte lane addr[1:0] (D02) */
+void m7_wr_byte(program_t *p, uint32_t addr, uint8_t v); /* byte lane addr[1:0] (D02) */
 /* Generated code never writes zero-valued layer registers: the reset value 0 must do (spec 2.3). */
 void m7_wr_nz(program_t *p, uint32_t addr, uint32_t v);
 

@@ -13,5 +13,5 @@
 #define MAX78000_EXPECT_SLVERR (1ull << 32)
 
 /* Test registry (max78000_tests.c). */
-int  max78000_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen);
+int max78000_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen);
 #endif

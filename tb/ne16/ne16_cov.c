@@ -4,9 +4,9 @@
 #include <string.h>
 
 static const char *const L_MODE[] = {"3x3", "dw", "1x1", "linear"};
-static const char *const L_MODE_SP[] = {"3x3", "dw", "1x1"};         /* spatial modes */
-static const char *const L_MODE_PAD[] = {"3x3", "dw"};               /* padding and filter mask */
-static const char *const L_MODE_KI[] = {"3x3", "1x1", "linear"};     /* Ki tiling (DW has none) */
+static const char *const L_MODE_SP[] = {"3x3", "dw", "1x1"};     /* spatial modes */
+static const char *const L_MODE_PAD[] = {"3x3", "dw"};           /* padding and filter mask */
+static const char *const L_MODE_KI[] = {"3x3", "1x1", "linear"}; /* Ki tiling (DW has none) */
 static const char *const L_QW[] = {"q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8"};
 static const char *const L_IN[] = {"u8", "u16"};
 static const char *const L_BITS[] = {"8", "16", "32"};
@@ -16,15 +16,32 @@ static const char *const L_SIDE[] = {"top", "right", "bottom", "left"};
 static const char *const L_STRIDE[] = {"s1", "s2"};
 static const char *const L_WOFFS[] = {"symmetric", "layer"};
 static const char *const L_TILES[] = {"one", "many"};
-static const char *const L_CODE[] = {"quant_bits", "norm_bits", "filter_mode", "nb_zero", "rem_range",
-                                     "streamin", "mode16_dw"};
+static const char *const L_CODE[] = {"quant_bits", "norm_bits", "filter_mode", "nb_zero",
+                                     "rem_range",  "streamin",  "mode16_dw"};
 static const char *const L_QUEUE[] = {"back_to_back", "acquire_full", "acquire_open", "commit_only",
-                                      "auto_trigger", "clear_idle", "clear_open", "clear_running", "clear_held",
-                                      "clear_zero", "sw_sync", "ctx_reuse"};
+                                      "auto_trigger", "clear_idle",   "clear_open",   "clear_running",
+                                      "clear_held",   "clear_zero",   "sw_sync",      "ctx_reuse"};
 
 #define D FCOV_DIM
-enum { X_MODE_QW, X_MODE_IN, X_MODE_OUT, X_NORM_QUANT, X_NQ_FLAGS, X_FULL, X_PAD, X_STRIDE, X_FMASK, X_STREAMIN,
-       X_WOFFS, X_KO_TILES, X_KI_TILES, X_SP_TILES, X_ILLEGAL, X_QUEUE, X_N };
+enum {
+    X_MODE_QW,
+    X_MODE_IN,
+    X_MODE_OUT,
+    X_NORM_QUANT,
+    X_NQ_FLAGS,
+    X_FULL,
+    X_PAD,
+    X_STRIDE,
+    X_FMASK,
+    X_STREAMIN,
+    X_WOFFS,
+    X_KO_TILES,
+    X_KI_TILES,
+    X_SP_TILES,
+    X_ILLEGAL,
+    X_QUEUE,
+    X_N
+};
 
 /* Bins the spec does not allow are not bins at all.
  * Full cross (X_FULL), dimension by dimension against spec ne16.md 6.1, 6.2 and the decision log:
@@ -41,21 +58,24 @@ enum { X_MODE_QW, X_MODE_IN, X_MODE_OUT, X_NORM_QUANT, X_NQ_FLAGS, X_FULL, X_PAD
  *   - NORM_BITS/NORM_BIAS/NORM_SHIFT/ROUND are ignored with STREAMOUT=0 (2.2): the cross samples only jobs with
  *     STREAMOUT=1, where every dimension has a meaning.
  * Allowed: 4x8x2x3x3x2x2x2 = 4608 minus 576 = 4032 bins. */
-static bool full_allowed(const unsigned *v) { return !(v[0] == 1 && v[2] == 1); }   /* D20 (6.2 code 7): dw, u16 */
-static bool mode_in_allowed(const unsigned *v) { return !(v[0] == 1 && v[1] == 1); }   /* D20: MODE16 with dw */
+static bool full_allowed(const unsigned *v) { return !(v[0] == 1 && v[2] == 1); }    /* D20 (6.2 code 7): dw, u16 */
+static bool mode_in_allowed(const unsigned *v) { return !(v[0] == 1 && v[1] == 1); } /* D20: MODE16 with dw */
 
 static const fcov_cross_t crosses[X_N] = {
     [X_MODE_QW] = {"mode_x_weight_bits", 2, {D("mode", L_MODE), D("qw", L_QW)}},
     [X_MODE_IN] = {"mode_x_input", 2, {D("mode", L_MODE), D("in", L_IN)}, mode_in_allowed},
     [X_MODE_OUT] = {"mode_x_output_bits_x_streamout", 3, {D("mode", L_MODE), D("out", L_BITS), D("so", L_SO)}},
     [X_NORM_QUANT] = {"norm_bits_x_quant_bits", 2, {D("norm", L_BITS), D("quant", L_BITS)}},
-    [X_NQ_FLAGS] = {"bias_x_shift_x_round_x_rect", 4,
+    [X_NQ_FLAGS] = {"bias_x_shift_x_round_x_rect",
+                    4,
                     {D("bias", L_OFFON), D("norm_shift", L_OFFON), D("round", L_OFFON), D("keep_sign", L_OFFON)}},
     /* The full product of the numeric configuration (the NE16 issue's "Done when"). Dimension order is the
      * bin order ne16_cov_full_bin enumerates; the cross_sweep test depends on it only through that API. */
-    [X_FULL] = {NE16_COV_FULL_NAME, 8,
+    [X_FULL] = {NE16_COV_FULL_NAME,
+                8,
                 {D("mode", L_MODE), D("qw", L_QW), D("in", L_IN), D("norm", L_BITS), D("quant", L_BITS),
-                 D("bias", L_OFFON), D("shift", L_OFFON), D("round", L_OFFON)}, full_allowed},
+                 D("bias", L_OFFON), D("shift", L_OFFON), D("round", L_OFFON)},
+                full_allowed},
     [X_PAD] = {"mode_x_padding_side", 2, {D("mode", L_MODE_PAD), D("side", L_SIDE)}},
     [X_STRIDE] = {"mode_x_stride", 2, {D("mode", L_MODE_SP), D("stride", L_STRIDE)}},
     [X_FMASK] = {"mode_x_filter_mask", 2, {D("mode", L_MODE_PAD), D("mask", L_OFFON)}},
@@ -78,8 +98,8 @@ static unsigned bits_idx(unsigned code) { return code > 2 ? 2 : code; }
 static int full_values(const ne16_job_cfg_t *k, int code, unsigned *v)
 {
     if (code || !k->streamout) return -1;
-    const unsigned w[FCOV_MAXD] = {k->linear ? 3 : k->filter_mode, k->qw - 1, k->mode16, bits_idx(k->norm_bits),
-                                   bits_idx(k->quant_bits), k->norm_bias, k->norm_shift, k->round};
+    const unsigned w[FCOV_MAXD] = {k->linear ? 3 : k->filter_mode, k->qw - 1,    k->mode16,     bits_idx(k->norm_bits),
+                                   bits_idx(k->quant_bits),        k->norm_bias, k->norm_shift, k->round};
     memcpy(v, w, sizeof w);
     return 0;
 }
@@ -92,7 +112,7 @@ void ne16_cov_job(fcov_t *c, const uint32_t regs[NE16_NUM_JOB_REGS], int code)
         if (code >= 1 && code <= 7) fcov_hit4(c, X_ILLEGAL, (unsigned)code - 1, 0, 0, 0);
         return;
     }
-    const unsigned mode = k.linear ? 3 : k.filter_mode;   /* 0 3x3, 1 dw, 2 1x1, 3 linear */
+    const unsigned mode = k.linear ? 3 : k.filter_mode; /* 0 3x3, 1 dw, 2 1x1, 3 linear */
     fcov_hit4(c, X_MODE_QW, mode, k.qw - 1, 0, 0);
     fcov_hit4(c, X_MODE_IN, mode, k.mode16, 0, 0);
     fcov_hit4(c, X_MODE_OUT, mode, bits_idx(k.quant_bits), k.streamout, 0);
@@ -157,8 +177,14 @@ int ne16_cov_full_bin(unsigned i, ne16_fullbin_t *fb)
     unsigned v[FCOV_MAXD] = {0};
     fcov_decode(FULL, (unsigned)b, v);
     static const unsigned bits[] = {8, 16, 32};
-    *fb = (ne16_fullbin_t){.mode = v[0], .qw = v[1] + 1, .mode16 = v[2], .norm_bits = bits[v[3]],
-                           .quant_bits = bits[v[4]], .norm_bias = v[5], .norm_shift = v[6], .round = v[7]};
+    *fb = (ne16_fullbin_t){.mode = v[0],
+                           .qw = v[1] + 1,
+                           .mode16 = v[2],
+                           .norm_bits = bits[v[3]],
+                           .quant_bits = bits[v[4]],
+                           .norm_bias = v[5],
+                           .norm_shift = v[6],
+                           .round = v[7]};
     return 0;
 }
 

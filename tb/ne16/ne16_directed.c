@@ -19,8 +19,12 @@ static ne16_layer_t base_layer(ne16_layer_mode_t mode)
     l.wmin = -128;
     l.out_bits = 32;
     l.norm_bits = 8;
-    l.in = IN_PTR; l.out = OUT_PTR; l.weights = W_PTR;
-    l.scale = SC_PTR; l.scale_shift = SH_PTR; l.scale_bias = BI_PTR;
+    l.in = IN_PTR;
+    l.out = OUT_PTR;
+    l.weights = W_PTR;
+    l.scale = SC_PTR;
+    l.scale_shift = SH_PTR;
+    l.scale_bias = BI_PTR;
     return l;
 }
 
@@ -48,7 +52,10 @@ static int run_layer(ne16_fw_t *fw, const ne16_layer_t *l, const int16_t *w, cha
     const size_t wbytes = ne16_weights_bytes(l);
     uint8_t *wb = calloc(wbytes ? wbytes : 1, 1);
     if (!wb) abort();
-    if (ne16_weights_encode(l, w, wb, err, errlen)) { free(wb); return -1; }
+    if (ne16_weights_encode(l, w, wb, err, errlen)) {
+        free(wb);
+        return -1;
+    }
     prog_mem(fw->p, l->weights, wb, wbytes);
     free(wb);
     uint32_t regs[16][NE16_NUM_JOB_REGS];
@@ -67,7 +74,12 @@ int ne16_ex1(program_t *p, uint64_t seed, char *err, size_t errlen)
     static const int16_t w[16] = {1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 127, -128};
     for (int round = 0; round < 2; round++) {
         ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-        l.ki = 16; l.ko = 1; l.out_bits = 8; l.streamout = true; l.norm_bias = true; l.right_shift = 5;
+        l.ki = 16;
+        l.ko = 1;
+        l.out_bits = 8;
+        l.streamout = true;
+        l.norm_bias = true;
+        l.right_shift = 5;
         l.round = round;
         prog_job(p, "EX1 1x1 int8 %s", round ? "ROUND" : "floor");
         for (unsigned c = 0; c < 16; c++) put8(p, IN_PTR + c, (uint8_t)(10 * (c + 1)));
@@ -93,9 +105,15 @@ int ne16_ex2(program_t *p, uint64_t seed, char *err, size_t errlen)
     w[18 + 9] = -1;
     for (int variant = 0; variant < 2; variant++) {
         ne16_layer_t l = base_layer(NE16_LAYER_3X3);
-        l.ki = 2; l.ko = 2; l.hi = l.wi = 3; l.pt = l.pb = l.pl = l.pr = 1;
+        l.ki = 2;
+        l.ko = 2;
+        l.hi = l.wi = 3;
+        l.pt = l.pb = l.pl = l.pr = 1;
         l.pulp_variant = variant;
-        l.out_bits = 8; l.streamout = true; l.relu = true; l.right_shift = 2;
+        l.out_bits = 8;
+        l.streamout = true;
+        l.relu = true;
+        l.right_shift = 2;
         prog_job(p, "EX2 3x3 pad 1 %s", variant ? "pulp-nnx registers" : "3.7 registers");
         for (unsigned h = 0; h < 3; h++)
             for (unsigned x = 0; x < 3; x++) {
@@ -116,10 +134,14 @@ int ne16_ex3(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.ex");
     ne16_layer_t l = base_layer(NE16_LAYER_DW);
-    l.ki = l.ko = 2; l.hi = l.wi = 4;
+    l.ki = l.ko = 2;
+    l.hi = l.wi = 4;
     int16_t w[18];
     static const int16_t sob[9] = {-1, 0, 1, -2, 0, 2, -1, 0, 1};
-    for (int t = 0; t < 9; t++) { w[t] = (int16_t)(t + 1); w[9 + t] = sob[t]; }
+    for (int t = 0; t < 9; t++) {
+        w[t] = (int16_t)(t + 1);
+        w[9 + t] = sob[t];
+    }
     prog_job(p, "EX3 depthwise raw int32");
     for (unsigned h = 0; h < 4; h++)
         for (unsigned x = 0; x < 4; x++) {
@@ -139,7 +161,10 @@ int ne16_ex4(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.ex");
     ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-    l.ki = 5; l.ko = 2; l.qw = 4; l.wmin = -8;
+    l.ki = 5;
+    l.ko = 2;
+    l.qw = 4;
+    l.wmin = -8;
     static const int16_t w[10] = {-8, -1, 0, 3, 7, 5, -6, 2, -3, 1};
     prog_job(p, "EX4 Qw=4 encoding");
     for (unsigned c = 0; c < 5; c++) put8(p, IN_PTR + c, (uint8_t)(c + 1));
@@ -158,8 +183,18 @@ int ne16_ex5(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.ex");
     static const struct {
-        unsigned x; int w; bool m16; unsigned ob, shift; bool round, relu; unsigned nb; uint32_t scale;
-        bool bias_on; int32_t bias; bool nshift; uint8_t shb; uint32_t out;
+        unsigned x;
+        int w;
+        bool m16;
+        unsigned ob, shift;
+        bool round, relu;
+        unsigned nb;
+        uint32_t scale;
+        bool bias_on;
+        int32_t bias;
+        bool nshift;
+        uint8_t shb;
+        uint32_t out;
     } rows[] = {
         {250, 4, 0, 8, 4, 0, 0, 8, 1, 0, 0, 0, 0, 0x3E},
         {250, 4, 0, 8, 4, 1, 0, 8, 1, 0, 0, 0, 0, 0x3F},
@@ -176,9 +211,17 @@ int ne16_ex5(program_t *p, uint64_t seed, char *err, size_t errlen)
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-        l.ki = 1; l.ko = 1; l.mode16 = rows[i].m16; l.out_bits = rows[i].ob; l.streamout = true;
-        l.right_shift = rows[i].shift; l.round = rows[i].round; l.relu = rows[i].relu; l.norm_bits = rows[i].nb;
-        l.norm_bias = rows[i].bias_on; l.norm_shift = rows[i].nshift;
+        l.ki = 1;
+        l.ko = 1;
+        l.mode16 = rows[i].m16;
+        l.out_bits = rows[i].ob;
+        l.streamout = true;
+        l.right_shift = rows[i].shift;
+        l.round = rows[i].round;
+        l.relu = rows[i].relu;
+        l.norm_bits = rows[i].nb;
+        l.norm_bias = rows[i].bias_on;
+        l.norm_shift = rows[i].nshift;
         prog_job(p, "EX5 row %zu", i);
         const uint8_t xb[2] = {(uint8_t)rows[i].x, (uint8_t)(rows[i].x >> 8)};
         prog_mem(p, IN_PTR, xb, rows[i].m16 ? 2 : 1);
@@ -200,7 +243,9 @@ int ne16_ex6(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.ex");
     ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-    l.ki = 1; l.ko = 10; l.streamin = true;
+    l.ki = 1;
+    l.ko = 10;
+    l.streamin = true;
     int16_t w[10];
     for (int k = 0; k < 10; k++) w[k] = (int16_t)(k - 5);
     prog_job(p, "EX6 streamin");
@@ -222,7 +267,9 @@ int ne16_ex7(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.ex");
     ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-    l.ki = 3; l.ko = 1; l.mode16 = true;
+    l.ki = 3;
+    l.ko = 1;
+    l.mode16 = true;
     static const int16_t w[3] = {3, -2, 1};
     static const uint8_t x[6] = {0xE8, 0x03, 0x40, 0x9C, 0xFF, 0xFF};
     prog_job(p, "EX7 MODE16");
@@ -240,9 +287,18 @@ int ne16_ex8(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.ex");
     ne16_layer_t l = base_layer(NE16_LAYER_LINEAR);
-    l.ki = 32; l.ko = 2; l.qw = 2; l.wmin = -2; l.out_bits = 8; l.streamout = true; l.right_shift = 2;
+    l.ki = 32;
+    l.ko = 2;
+    l.qw = 2;
+    l.wmin = -2;
+    l.out_bits = 8;
+    l.streamout = true;
+    l.right_shift = 2;
     int16_t w[64];
-    for (int e = 0; e < 32; e++) { w[e] = (int16_t)(e % 4 - 2); w[32 + e] = e < 16 ? -1 : 1; }
+    for (int e = 0; e < 32; e++) {
+        w[e] = (int16_t)(e % 4 - 2);
+        w[32 + e] = e < 16 ? -1 : 1;
+    }
     prog_job(p, "EX8 linear");
     for (unsigned e = 0; e < 32; e++) put8(p, IN_PTR + e, (uint8_t)(e + 1));
     put8(p, SC_PTR, 1);
@@ -262,10 +318,19 @@ int ne16_ex9(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.ex");
     ne16_layer_t l = base_layer(NE16_LAYER_3X3);
-    l.ki = 1; l.ko = 2; l.hi = l.wi = 4; l.pt = l.pl = 1; l.strided = true;
-    l.out_bits = 8; l.streamout = true; l.relu = true;
+    l.ki = 1;
+    l.ko = 2;
+    l.hi = l.wi = 4;
+    l.pt = l.pl = 1;
+    l.strided = true;
+    l.out_bits = 8;
+    l.streamout = true;
+    l.relu = true;
     int16_t w[18];
-    for (int t = 0; t < 9; t++) { w[t] = 1; w[9 + t] = t == 4; }
+    for (int t = 0; t < 9; t++) {
+        w[t] = 1;
+        w[9 + t] = t == 4;
+    }
     prog_job(p, "EX9 stride 2x2");
     for (unsigned h = 0; h < 4; h++)
         for (unsigned x = 0; x < 4; x++) put8(p, ne16_in_addr(&l, h, x, 0), (uint8_t)(4 * h + x + 1));
@@ -288,13 +353,17 @@ int ne16_streamin_chain(program_t *p, uint64_t seed, char *err, size_t errlen)
         ne16_layer_t a;
         ne16_random_layer(&fw.rng, &a, (ne16_layer_mode_t)(rep % 2 ? NE16_LAYER_1X1 : NE16_LAYER_3X3),
                           rng_range(&fw.rng, 1, 8), 30000);
-        a.strided = false; a.pulp_variant = false;
+        a.strided = false;
+        a.pulp_variant = false;
         if (a.pb == 2 && ne16_layer_ho(&a) % 3 == 1) a.pb = 1;
         if (a.pr == 2 && ne16_layer_wo(&a) % 3 == 1) a.pr = 1;
-        a.out_bits = 32; a.streamout = false; a.streamin = false;
+        a.out_bits = 32;
+        a.streamout = false;
+        a.streamin = false;
         ne16_layer_t b = a;
         b.ki = rng_range(&fw.rng, 1, 40);
-        b.streamin = true; b.streamout = true;
+        b.streamin = true;
+        b.streamout = true;
         a.out = 0;
         if (fw_layer_load(&fw, &a, 0x100000, err, errlen)) return -1;
         b.out = a.out;
@@ -303,7 +372,8 @@ int ne16_streamin_chain(program_t *p, uint64_t seed, char *err, size_t errlen)
         const ne16_layer_t *ls[2] = {&a, &b};
         for (int k = 0; k < 2; k++) {
             if (fw_layer_regs(ls[k], regs, 64, err, errlen) != 1) return -1;
-            prog_job(p, "chain%d %s ki%u ko%u", rep, k ? "B streamin+normquant" : "A raw-partial-sums", ls[k]->ki, ls[k]->ko);
+            prog_job(p, "chain%d %s ki%u ko%u", rep, k ? "B streamin+normquant" : "A raw-partial-sums", ls[k]->ki,
+                     ls[k]->ko);
             fw_job(&fw, regs[0], false);
         }
     }
@@ -315,26 +385,29 @@ int ne16_streamin_chain(program_t *p, uint64_t seed, char *err, size_t errlen)
  * count so that the bench can recompute both. Each layer at Qw = 2, 4, 6, 8: the engine is bit-serial over the
  * weight bits (docs/ne16_engine.md), so its throughput depends on Qw. */
 static const ne16_perf_job_t perf_jobs[] = {
-    {"perf_3x3",        NE16_LAYER_3X3,    32,  32,  8, 8, "3x3 Ki=32 Ko=32 8x8 input, Qw=8 (the array's reference job)"},
-    {"perf_3x3_k64_q2", NE16_LAYER_3X3,    64,  64, 11, 2, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=2"},
-    {"perf_3x3_k64_q4", NE16_LAYER_3X3,    64,  64, 11, 4, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=4"},
-    {"perf_3x3_k64_q6", NE16_LAYER_3X3,    64,  64, 11, 6, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=6"},
-    {"perf_3x3_k64",    NE16_LAYER_3X3,    64,  64, 11, 8, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=8"},
-    {"perf_1x1_k64_q2", NE16_LAYER_1X1,    64,  64,  9, 2, "1x1 Ki=Ko=64, 9x9, Qw=2"},
-    {"perf_1x1_k64_q4", NE16_LAYER_1X1,    64,  64,  9, 4, "1x1 Ki=Ko=64, 9x9, Qw=4"},
-    {"perf_1x1_k64_q6", NE16_LAYER_1X1,    64,  64,  9, 6, "1x1 Ki=Ko=64, 9x9, Qw=6"},
-    {"perf_1x1_k64",    NE16_LAYER_1X1,    64,  64,  9, 8, "1x1 Ki=Ko=64, 9x9, Qw=8"},
-    {"perf_dw_k64_q2",  NE16_LAYER_DW,     64,  64, 11, 2, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=2"},
-    {"perf_dw_k64_q4",  NE16_LAYER_DW,     64,  64, 11, 4, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=4"},
-    {"perf_dw_k64_q6",  NE16_LAYER_DW,     64,  64, 11, 6, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=6"},
-    {"perf_dw_k64",     NE16_LAYER_DW,     64,  64, 11, 8, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=8"},
-    {"perf_linear_q2",  NE16_LAYER_LINEAR, 512, 64,  1, 2, "linear Ki=512 Ko=64, Qw=2"},
-    {"perf_linear_q4",  NE16_LAYER_LINEAR, 512, 64,  1, 4, "linear Ki=512 Ko=64, Qw=4"},
-    {"perf_linear_q6",  NE16_LAYER_LINEAR, 512, 64,  1, 6, "linear Ki=512 Ko=64, Qw=6"},
-    {"perf_linear",     NE16_LAYER_LINEAR, 512, 64,  1, 8, "linear Ki=512 Ko=64, Qw=8"},
+    {"perf_3x3", NE16_LAYER_3X3, 32, 32, 8, 8, "3x3 Ki=32 Ko=32 8x8 input, Qw=8 (the array's reference job)"},
+    {"perf_3x3_k64_q2", NE16_LAYER_3X3, 64, 64, 11, 2, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=2"},
+    {"perf_3x3_k64_q4", NE16_LAYER_3X3, 64, 64, 11, 4, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=4"},
+    {"perf_3x3_k64_q6", NE16_LAYER_3X3, 64, 64, 11, 6, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=6"},
+    {"perf_3x3_k64", NE16_LAYER_3X3, 64, 64, 11, 8, "3x3 Ki=Ko=64, 11x11 input (9x9 output), Qw=8"},
+    {"perf_1x1_k64_q2", NE16_LAYER_1X1, 64, 64, 9, 2, "1x1 Ki=Ko=64, 9x9, Qw=2"},
+    {"perf_1x1_k64_q4", NE16_LAYER_1X1, 64, 64, 9, 4, "1x1 Ki=Ko=64, 9x9, Qw=4"},
+    {"perf_1x1_k64_q6", NE16_LAYER_1X1, 64, 64, 9, 6, "1x1 Ki=Ko=64, 9x9, Qw=6"},
+    {"perf_1x1_k64", NE16_LAYER_1X1, 64, 64, 9, 8, "1x1 Ki=Ko=64, 9x9, Qw=8"},
+    {"perf_dw_k64_q2", NE16_LAYER_DW, 64, 64, 11, 2, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=2"},
+    {"perf_dw_k64_q4", NE16_LAYER_DW, 64, 64, 11, 4, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=4"},
+    {"perf_dw_k64_q6", NE16_LAYER_DW, 64, 64, 11, 6, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=6"},
+    {"perf_dw_k64", NE16_LAYER_DW, 64, 64, 11, 8, "depthwise 3x3 K=64, 11x11 input (9x9 output), Qw=8"},
+    {"perf_linear_q2", NE16_LAYER_LINEAR, 512, 64, 1, 2, "linear Ki=512 Ko=64, Qw=2"},
+    {"perf_linear_q4", NE16_LAYER_LINEAR, 512, 64, 1, 4, "linear Ki=512 Ko=64, Qw=4"},
+    {"perf_linear_q6", NE16_LAYER_LINEAR, 512, 64, 1, 6, "linear Ki=512 Ko=64, Qw=6"},
+    {"perf_linear", NE16_LAYER_LINEAR, 512, 64, 1, 8, "linear Ki=512 Ko=64, Qw=8"},
 };
 
-const ne16_perf_job_t *ne16_perf_job(size_t i) { return i < sizeof perf_jobs / sizeof *perf_jobs ? &perf_jobs[i] : NULL; }
+const ne16_perf_job_t *ne16_perf_job(size_t i)
+{
+    return i < sizeof perf_jobs / sizeof *perf_jobs ? &perf_jobs[i] : NULL;
+}
 
 static const char *const MODE_NAME[] = {"3x3", "dw", "1x1", "linear"};
 
@@ -343,13 +416,25 @@ int ne16_perf(program_t *p, const char *name, uint64_t seed, char *err, size_t e
     const ne16_perf_job_t *j = NULL;
     for (size_t i = 0; ne16_perf_job(i); i++)
         if (strcmp(ne16_perf_job(i)->name, name) == 0) j = ne16_perf_job(i);
-    if (!j) { snprintf(err, errlen, "no perf job '%s'", name); return -1; }
+    if (!j) {
+        snprintf(err, errlen, "no perf job '%s'", name);
+        return -1;
+    }
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.perf");
     ne16_layer_t l = {0};
-    l.mode = j->mode; l.ki = j->ki; l.ko = j->ko; l.hi = l.wi = j->hw; l.qw = j->qw; l.symmetric = dut_has("wsym");
-    if (!l.symmetric) l.wmin = -(1 << (j->qw - 1));   /* the same weights as WEIGHT_OFFS=0 (D9), as a layer-wise offset */
-    l.out_bits = 8; l.norm_bits = 8; l.streamout = true; l.relu = true; l.right_shift = 8;
+    l.mode = j->mode;
+    l.ki = j->ki;
+    l.ko = j->ko;
+    l.hi = l.wi = j->hw;
+    l.qw = j->qw;
+    l.symmetric = dut_has("wsym");
+    if (!l.symmetric) l.wmin = -(1 << (j->qw - 1)); /* the same weights as WEIGHT_OFFS=0 (D9), as a layer-wise offset */
+    l.out_bits = 8;
+    l.norm_bits = 8;
+    l.streamout = true;
+    l.relu = true;
+    l.right_shift = 8;
     if (fw_layer_load(&fw, &l, 0x100000, err, errlen)) return -1;
     uint32_t regs[1][NE16_NUM_JOB_REGS];
     if (fw_layer_regs(&l, regs, 1, err, errlen) != 1) return -1;

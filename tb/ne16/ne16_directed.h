@@ -19,10 +19,10 @@ int ne16_ex9(program_t *p, uint64_t seed, char *err, size_t errlen);
 int ne16_streamin_chain(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* The throughput jobs (test name = job name): i-th entry, NULL past the last. */
 typedef struct {
-    const char       *name;
+    const char *name;
     ne16_layer_mode_t mode;
-    unsigned          ki, ko, hw, qw;    /* hw: input height = width (linear: 1) */
-    const char       *what;
+    unsigned ki, ko, hw, qw; /* hw: input height = width (linear: 1) */
+    const char *what;
 } ne16_perf_job_t;
 const ne16_perf_job_t *ne16_perf_job(size_t i);
 int ne16_perf(program_t *p, const char *name, uint64_t seed, char *err, size_t errlen);

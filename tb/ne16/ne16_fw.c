@@ -12,7 +12,10 @@ void fw_init(ne16_fw_t *fw, program_t *p, uint64_t seed, const char *stream)
 }
 
 void fw_w(ne16_fw_t *fw, uint32_t off, uint32_t v) { prog_write(fw->p, NE16_APB_BASE + off, v); }
-void fw_r(ne16_fw_t *fw, uint32_t off, uint32_t expect, uint32_t mask) { prog_read(fw->p, NE16_APB_BASE + off, expect, mask); }
+void fw_r(ne16_fw_t *fw, uint32_t off, uint32_t expect, uint32_t mask)
+{
+    prog_read(fw->p, NE16_APB_BASE + off, expect, mask);
+}
 
 unsigned fw_acquire(ne16_fw_t *fw)
 {
@@ -109,7 +112,7 @@ int fw_layer_load(ne16_fw_t *fw, ne16_layer_t *l, uint32_t base, char *err, size
 {
     rng_t *g = &fw->rng;
     if (!l->in) l->in = base + 0x10000 + rng_below(g, 64);
-    const bool out_given = l->out != 0;   /* chained jobs share an output (streamin) */
+    const bool out_given = l->out != 0; /* chained jobs share an output (streamin) */
     if (!out_given) l->out = base + 0x40000 + rng_below(g, 64);
     l->weights = base + 0x80000 + rng_below(g, 64);
     l->scale = base + 0xE0000 + rng_below(g, 16);
@@ -125,7 +128,7 @@ int fw_layer_load(ne16_fw_t *fw, ne16_layer_t *l, uint32_t base, char *err, size
     garbage(fw, (uint32_t)(l->in + in_bytes), margin);
     uint8_t *x = malloc(in_bytes ? in_bytes : 1);
     if (!x) abort();
-    const unsigned hot = rng_below(g, 4) == 0 ? 60 : 10;   /* sometimes many max values: accumulator corners */
+    const unsigned hot = rng_below(g, 4) == 0 ? 60 : 10; /* sometimes many max values: accumulator corners */
     for (size_t i = 0; i < in_bytes; i++) x[i] = rng_chance(g, hot) ? 0xFF : (uint8_t)rng_next(g);
     put_bytes(fw->p, l->in, x, in_bytes);
     free(x);
@@ -140,8 +143,8 @@ int fw_layer_load(ne16_fw_t *fw, ne16_layer_t *l, uint32_t base, char *err, size
     const unsigned span = 1u << l->qw, wmode = rng_below(g, 5);
     for (size_t i = 0; i < nw; i++) {
         unsigned u = rng_below(g, span);
-        if (wmode == 0) u = span - 1;                       /* all max: large accumulators */
-        else if (wmode == 1 && rng_chance(g, 50)) u = 0;    /* many minimum weights */
+        if (wmode == 0) u = span - 1;                    /* all max: large accumulators */
+        else if (wmode == 1 && rng_chance(g, 50)) u = 0; /* many minimum weights */
         w[i] = (int16_t)(wmin + (int)u);
     }
     const size_t wbytes = ne16_weights_bytes(l);
@@ -167,7 +170,7 @@ int fw_layer_load(ne16_fw_t *fw, ne16_layer_t *l, uint32_t base, char *err, size
         if (smode == 0) s = 0;
         else if (smode == 1) s = 1;
         else if (smode == 2) s = 0xFFFFFFFFu;
-        else if (smode == 3) s &= sb == 4 ? 0xFFu : 0x3u;    /* small scales keep values in range */
+        else if (smode == 3) s &= sb == 4 ? 0xFFu : 0x3u; /* small scales keep values in range */
         for (unsigned b = 0; b < 4; b++) sc[4 * k + b] = (uint8_t)(s >> 8 * b);
         const uint32_t bv = rng_chance(g, 10) ? (rng_chance(g, 50) ? 0x80000000u : 0x7FFFFFFFu) : (uint32_t)rng_next(g);
         for (unsigned b = 0; b < 4; b++) bi[4 * k + b] = (uint8_t)(bv >> 8 * b);

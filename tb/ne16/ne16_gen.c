@@ -24,9 +24,12 @@ static uint64_t estimate(const ne16_layer_t *l)
 {
     const unsigned ksub = l->mode == NE16_LAYER_DW ? 16 : 32, eb = ne16_layer_eb(l);
     const uint64_t nko = nbu(l->ko, ksub), n_ko = l->ko < ksub ? l->ko : ksub;
-    const uint64_t nki = l->mode == NE16_LAYER_LINEAR ? nbu(l->ki, 256) : l->mode == NE16_LAYER_DW ? 1 : nbu(l->ki * eb, 16);
-    const uint64_t sp = l->mode == NE16_LAYER_LINEAR ? 1 : (uint64_t)nbu(ne16_layer_ho(l), l->strided ? 2 : 3) *
-                                                               nbu(ne16_layer_wo(l), l->strided ? 2 : 3);
+    const uint64_t nki = l->mode == NE16_LAYER_LINEAR ? nbu(l->ki, 256)
+                         : l->mode == NE16_LAYER_DW   ? 1
+                                                      : nbu(l->ki * eb, 16);
+    const uint64_t sp = l->mode == NE16_LAYER_LINEAR ? 1
+                                                     : (uint64_t)nbu(ne16_layer_ho(l), l->strided ? 2 : 3) *
+                                                           nbu(ne16_layer_wo(l), l->strided ? 2 : 3);
     return nko * sp * (nki * (80 + n_ko * (3 * l->qw + 10)) + 9 * (n_ko + 8) + 100);
 }
 
@@ -64,7 +67,7 @@ static void random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsi
     l->right_shift = rng_below(g, 32);
     l->rem_full_as_zero = rng_chance(g, 30);
     l->pad_value = rng_chance(g, 30) ? 0 : (uint16_t)rng_next(g);
-    if (force) {   /* extra draws only here: the unforced stream (random, queue tests) is unchanged */
+    if (force) { /* extra draws only here: the unforced stream (random, queue tests) is unchanged */
         l->mode16 = force->mode16;
         l->out_bits = force->quant_bits;
         l->norm_bits = force->norm_bits;
@@ -79,11 +82,11 @@ static void random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsi
     /* A DUT without a feature gets the semantics both share (no extra draws: the stream stays the same) */
     if (!dut_has("round")) l->round = false;
     if (!dut_has("out16") && l->out_bits == 16) l->out_bits = 32;
-    if (!dut_has("wsym")) l->symmetric = false;   /* D9: the layer-wise WEIGHT_OFFSET (random wmin) instead */
+    if (!dut_has("wsym")) l->symmetric = false; /* D9: the layer-wise WEIGHT_OFFSET (random wmin) instead */
     l->streamin = l->streamin && l->out_bits == 32;
-    if (!dut_has("norm_exact") && l->norm_bits == 32) l->norm_bias = true;   /* D6: 32-bit scale, no bias */
-    if (!dut_has("mode16_rem") && mode == NE16_LAYER_LINEAR) l->mode16 = false;   /* D12 */
-    if (!dut_has("qw1") && l->qw == 1) l->qw = 2;                                 /* D13 */
+    if (!dut_has("norm_exact") && l->norm_bits == 32) l->norm_bias = true;      /* D6: 32-bit scale, no bias */
+    if (!dut_has("mode16_rem") && mode == NE16_LAYER_LINEAR) l->mode16 = false; /* D12 */
+    if (!dut_has("qw1") && l->qw == 1) l->qw = 2;                               /* D13 */
     l->hi = l->wi = 1;
     if (mode == NE16_LAYER_LINEAR) {
         const unsigned unit = l->mode16 ? 8 : 16;
@@ -93,15 +96,22 @@ static void random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsi
         const bool big_k = rng_chance(g, 8);
         l->ki = big_k ? rng_range(g, 100, 300) : rng_chance(g, 20) ? edge_pick(g, 16, 70) : rng_range(g, 1, 20);
         const unsigned ksub = mode == NE16_LAYER_DW ? 16 : 32;
-        l->ko = mode == NE16_LAYER_DW ? edge_pick(g, 16, 40) : rng_chance(g, 30) ? edge_pick(g, ksub, 100) : rng_range(g, 1, 12);
+        l->ko = mode == NE16_LAYER_DW ? edge_pick(g, 16, 40)
+                : rng_chance(g, 30)   ? edge_pick(g, ksub, 100)
+                                      : rng_range(g, 1, 12);
         const bool big_hw = !big_k && rng_chance(g, 10);
         l->hi = big_hw ? rng_range(g, 10, 20) : rng_range(g, 1, 9);
         l->wi = big_hw ? rng_range(g, 10, 20) : rng_range(g, 1, 9);
         if (mode != NE16_LAYER_1X1) {
-            l->pt = rng_below(g, 3); l->pb = rng_below(g, 3); l->pl = rng_below(g, 3); l->pr = rng_below(g, 3);
+            l->pt = rng_below(g, 3);
+            l->pb = rng_below(g, 3);
+            l->pl = rng_below(g, 3);
+            l->pr = rng_below(g, 3);
             if (rng_chance(g, 30)) {
-                l->mask_top = (uint8_t)rng_below(g, 4); l->mask_bottom = (uint8_t)rng_below(g, 4);
-                l->mask_left = (uint8_t)rng_below(g, 4); l->mask_right = (uint8_t)rng_below(g, 4);
+                l->mask_top = (uint8_t)rng_below(g, 4);
+                l->mask_bottom = (uint8_t)rng_below(g, 4);
+                l->mask_left = (uint8_t)rng_below(g, 4);
+                l->mask_right = (uint8_t)rng_below(g, 4);
                 if (rng_chance(g, 10)) l->mask_top = (uint8_t)rng_range(g, 3, 255);
             }
         }
@@ -114,15 +124,20 @@ static void random_layer(rng_t *g, ne16_layer_t *l, ne16_layer_mode_t mode, unsi
     /* shrink until the job fits the cycle budget */
     for (int guard = 0; guard < 64 && estimate(l) > max_cycles; guard++) {
         if (mode == NE16_LAYER_LINEAR) {
-            if (l->ki > (l->mode16 ? 8u : 16u)) l->ki = (l->ki / 2 + (l->mode16 ? 7 : 15)) / (l->mode16 ? 8 : 16) * (l->mode16 ? 8 : 16);
+            if (l->ki > (l->mode16 ? 8u : 16u))
+                l->ki = (l->ki / 2 + (l->mode16 ? 7 : 15)) / (l->mode16 ? 8 : 16) * (l->mode16 ? 8 : 16);
             else if (l->ko > 1) l->ko = (l->ko + 1) / 2;
             continue;
         }
-        if (l->hi * l->wi > 9) { l->hi = (l->hi + 1) / 2; l->wi = (l->wi + 1) / 2; }
-        else if (l->ki > 16 && mode != NE16_LAYER_DW) l->ki /= 2;
+        if (l->hi * l->wi > 9) {
+            l->hi = (l->hi + 1) / 2;
+            l->wi = (l->wi + 1) / 2;
+        } else if (l->ki > 16 && mode != NE16_LAYER_DW) l->ki /= 2;
         else if (l->ko > 8) l->ko /= 2;
-        else if (l->hi > 1 || l->wi > 1) { l->hi = l->hi > 1 ? l->hi - 1 : 1; l->wi = l->wi > 1 ? l->wi - 1 : 1; }
-        else break;
+        else if (l->hi > 1 || l->wi > 1) {
+            l->hi = l->hi > 1 ? l->hi - 1 : 1;
+            l->wi = l->wi > 1 ? l->wi - 1 : 1;
+        } else break;
         if (mode == NE16_LAYER_DW) l->ki = l->ko;
         fix_padding(l);
     }
@@ -145,7 +160,7 @@ void ne16_perturb_ignored(rng_t *g, uint32_t r[NE16_NUM_JOB_REGS])
     uint32_t *cf = &r[NE16_JOB_CONFIG0];
     r[NE16_JOB_INFEAT_D2_STRIDE] = (uint32_t)rng_next(g);
     *cf |= ((uint32_t)rng_next(g) & (NE16_CONFIG0_RES1_MASK | NE16_CONFIG0_RES2_MASK));
-    r[NE16_JOB_WEIGHT_OFFSET] ^= (uint32_t)rng_next(g) & 0x7FFFFF00u;   /* D9: bits 30:8 unused */
+    r[NE16_JOB_WEIGHT_OFFSET] ^= (uint32_t)rng_next(g) & 0x7FFFFF00u; /* D9: bits 30:8 unused */
     if (!c.weight_offs) r[NE16_JOB_WEIGHT_OFFSET] = (uint32_t)rng_next(g);
     if (!c.mode16) r[NE16_JOB_PADDING] ^= (uint32_t)rng_next(g) & 0xFF00u;
     if (!c.linear) r[NE16_JOB_WEIGHTS_D2_STRIDE] = (uint32_t)rng_next(g);
@@ -154,21 +169,22 @@ void ne16_perturb_ignored(rng_t *g, uint32_t r[NE16_NUM_JOB_REGS])
         r[NE16_JOB_WEIGHTS_D0_STRIDE] = (uint32_t)rng_next(g);
         r[NE16_JOB_FILTER_MASK] = (uint32_t)rng_next(g);
     }
-    if (c.dw && dut_has("dw_ki_ignored")) {   /* D21 */
+    if (c.dw && dut_has("dw_ki_ignored")) { /* D21 */
         r[NE16_JOB_SUBTILE_NB0] = (r[NE16_JOB_SUBTILE_NB0] & 0xFFFF0000u) | rng_below(g, 0x10000);
         r[NE16_JOB_SUBTILE_REM0] = (r[NE16_JOB_SUBTILE_REM0] & 0xFFFF0000u) | rng_below(g, 0x10000);
     }
     if (!c.streamout) {
         *cf = (*cf & ~(NE16_CONFIG0_NORM_BITS_MASK | NE16_CONFIG0_NORM_BIAS_MASK | NE16_CONFIG0_NORM_SHIFT_MASK |
                        NE16_CONFIG0_RIGHT_SHIFT_MASK | NE16_CONFIG0_ROUND_MASK | NE16_CONFIG0_QUANT_RECT_MASK)) |
-              ((uint32_t)rng_next(g) & (NE16_CONFIG0_NORM_BITS_MASK | NE16_CONFIG0_NORM_BIAS_MASK |
-                                        NE16_CONFIG0_NORM_SHIFT_MASK | NE16_CONFIG0_RIGHT_SHIFT_MASK |
-                                        NE16_CONFIG0_ROUND_MASK | NE16_CONFIG0_QUANT_RECT_MASK));
+              ((uint32_t)rng_next(g) &
+               (NE16_CONFIG0_NORM_BITS_MASK | NE16_CONFIG0_NORM_BIAS_MASK | NE16_CONFIG0_NORM_SHIFT_MASK |
+                NE16_CONFIG0_RIGHT_SHIFT_MASK | NE16_CONFIG0_ROUND_MASK | NE16_CONFIG0_QUANT_RECT_MASK));
         r[NE16_JOB_SCALE_PTR] = (uint32_t)rng_next(g);
         r[NE16_JOB_SCALE_SHIFT_PTR] = (uint32_t)rng_next(g);
         r[NE16_JOB_SCALE_BIAS_PTR] = (uint32_t)rng_next(g);
     } else {
-        if (c.norm_shift) *cf = (*cf & ~NE16_CONFIG0_RIGHT_SHIFT_MASK) | ((uint32_t)rng_next(g) & NE16_CONFIG0_RIGHT_SHIFT_MASK);
+        if (c.norm_shift)
+            *cf = (*cf & ~NE16_CONFIG0_RIGHT_SHIFT_MASK) | ((uint32_t)rng_next(g) & NE16_CONFIG0_RIGHT_SHIFT_MASK);
         else r[NE16_JOB_SCALE_SHIFT_PTR] = (uint32_t)rng_next(g);
         if (!c.norm_bias) r[NE16_JOB_SCALE_BIAS_PTR] = (uint32_t)rng_next(g);
     }
@@ -194,21 +210,35 @@ void ne16_make_illegal(rng_t *g, uint32_t r[NE16_NUM_JOB_REGS], unsigned which)
         if (f == 0) r[NE16_JOB_SUBTILE_NB0] &= 0x0000FFFFu;
         else if (f == 1) r[NE16_JOB_SUBTILE_NB1] &= 0x0000FFFFu;
         else if (f == 2) r[NE16_JOB_SUBTILE_NB1] &= 0xFFFF0000u;
-        else { *cf &= ~(NE16_CONFIG0_FILTER_MODE_MASK | NE16_CONFIG0_LINEAR_MASK); r[NE16_JOB_SUBTILE_NB0] &= 0xFFFF0000u; }
+        else {
+            *cf &= ~(NE16_CONFIG0_FILTER_MODE_MASK | NE16_CONFIG0_LINEAR_MASK);
+            r[NE16_JOB_SUBTILE_NB0] &= 0xFFFF0000u;
+        }
         break;
     }
     case 5: {
         const unsigned f = rng_below(g, 4);
         if (f == 0) r[NE16_JOB_SUBTILE_REM0] = (r[NE16_JOB_SUBTILE_REM0] & 0xFFFFu) | rng_range(g, 33, 0xFFFF) << 16;
-        else if (f == 1) { *cf &= ~(NE16_CONFIG0_FILTER_MODE_MASK | NE16_CONFIG0_LINEAR_MASK);
-                           r[NE16_JOB_SUBTILE_REM0] = (r[NE16_JOB_SUBTILE_REM0] & 0xFFFF0000u) | rng_range(g, 17, 0xFFFF); }
-        else if (f == 2) { *cf &= ~NE16_CONFIG0_LINEAR_MASK; r[NE16_JOB_SUBTILE_REM1] = rng_range(g, 4, 9) << 16; }
-        else { *cf &= ~NE16_CONFIG0_LINEAR_MASK; r[NE16_JOB_SUBTILE_REM2] = rng_range(g, 6, 0xFFFF); }
+        else if (f == 1) {
+            *cf &= ~(NE16_CONFIG0_FILTER_MODE_MASK | NE16_CONFIG0_LINEAR_MASK);
+            r[NE16_JOB_SUBTILE_REM0] = (r[NE16_JOB_SUBTILE_REM0] & 0xFFFF0000u) | rng_range(g, 17, 0xFFFF);
+        } else if (f == 2) {
+            *cf &= ~NE16_CONFIG0_LINEAR_MASK;
+            r[NE16_JOB_SUBTILE_REM1] = rng_range(g, 4, 9) << 16;
+        } else {
+            *cf &= ~NE16_CONFIG0_LINEAR_MASK;
+            r[NE16_JOB_SUBTILE_REM2] = rng_range(g, 6, 0xFFFF);
+        }
         break;
     }
-    case 6: *cf = (*cf & ~NE16_CONFIG0_QUANT_BITS_MASK) | NE16_CONFIG0_STREAMIN_MASK | rng_below(g, 2) << NE16_CONFIG0_QUANT_BITS_SHIFT; break;
-    default: *cf = (*cf & ~(NE16_CONFIG0_LINEAR_MASK | NE16_CONFIG0_FILTER_MODE_MASK)) | NE16_CONFIG0_MODE16_MASK |
-                   1u << NE16_CONFIG0_FILTER_MODE_SHIFT; break;
+    case 6:
+        *cf = (*cf & ~NE16_CONFIG0_QUANT_BITS_MASK) | NE16_CONFIG0_STREAMIN_MASK |
+              rng_below(g, 2) << NE16_CONFIG0_QUANT_BITS_SHIFT;
+        break;
+    default:
+        *cf = (*cf & ~(NE16_CONFIG0_LINEAR_MASK | NE16_CONFIG0_FILTER_MODE_MASK)) | NE16_CONFIG0_MODE16_MASK |
+              1u << NE16_CONFIG0_FILTER_MODE_SHIFT;
+        break;
     }
 }
 
@@ -221,10 +251,11 @@ int ne16_gen_random(program_t *p, uint64_t seed, unsigned njobs, char *err, size
     for (unsigned j = 0; fw.jobs < njobs; j++) {
         const uint64_t idx = seed * njobs + j;
         const ne16_layer_mode_t mode = (ne16_layer_mode_t)(idx % 4);
-        const unsigned qw = (unsigned)(idx / 4 % 8) + 1 + (idx / 4 % 8 == 0 && !dut_has("qw1"));   /* D13 */
+        const unsigned qw = (unsigned)(idx / 4 % 8) + 1 + (idx / 4 % 8 == 0 && !dut_has("qw1")); /* D13 */
         ne16_layer_t l;
         ne16_random_layer(g, &l, mode, qw, rng_chance(g, 10) ? 150000 : 40000);
-        if (mode != NE16_LAYER_LINEAR && mode != NE16_LAYER_1X1 && l.pt && rng_chance(g, 5)) l.in = 0x20 + rng_below(g, 32);
+        if (mode != NE16_LAYER_LINEAR && mode != NE16_LAYER_1X1 && l.pt && rng_chance(g, 5))
+            l.in = 0x20 + rng_below(g, 32);
         if (fw_layer_load(&fw, &l, 0x100000u * (1 + j % 8), err, errlen)) return -1;
         const int n = fw_layer_regs(&l, regs, 64, err, errlen);
         if (n < 0) return -1;

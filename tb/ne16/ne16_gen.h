@@ -21,5 +21,5 @@ void ne16_perturb_ignored(rng_t *g, uint32_t regs[NE16_NUM_JOB_REGS]);
 /* Make a legal job illegal with one of the 6.2 conditions (1..7, chosen by `which`). */
 void ne16_make_illegal(rng_t *g, uint32_t regs[NE16_NUM_JOB_REGS], unsigned which);
 /* Program of `njobs` random jobs (test "random"). */
-int  ne16_gen_random(program_t *p, uint64_t seed, unsigned njobs, char *err, size_t errlen);
+int ne16_gen_random(program_t *p, uint64_t seed, unsigned njobs, char *err, size_t errlen);
 #endif

@@ -10,7 +10,8 @@ static unsigned open_ctx(const ne16_model_t *m) { return (uint8_t)(m->next_id - 
 uint32_t ne16_model_status(const ne16_model_t *m)
 {
     uint32_t s = 0;
-    for (unsigned i = 0; i < m->count; i++) s |= m->fifo[i].ctx ? NE16_STATUS_CTX1_BUSY_MASK : NE16_STATUS_CTX0_BUSY_MASK;
+    for (unsigned i = 0; i < m->count; i++)
+        s |= m->fifo[i].ctx ? NE16_STATUS_CTX1_BUSY_MASK : NE16_STATUS_CTX0_BUSY_MASK;
     return s;
 }
 
@@ -24,14 +25,17 @@ static const char *error_of(const ne16_model_t *m, bool write, uint32_t addr, ui
     if (off >= 0x80) return "offset 0x80-0xFF is unmapped";
     if (!write) return NULL;
     switch (off) {
-    case NE16_REG_ACQUIRE: case NE16_REG_FINISHED_JOBS: case NE16_REG_STATUS: case NE16_REG_RUNNING_JOB:
-    case NE16_REG_JOB_ERROR:
-        return "write to a read-only register";
-    case NE16_REG_TRIGGER: case NE16_REG_SOFT_CLEAR: case NE16_REG_SW_SYNC:
+    case NE16_REG_ACQUIRE:
+    case NE16_REG_FINISHED_JOBS:
+    case NE16_REG_STATUS:
+    case NE16_REG_RUNNING_JOB:
+    case NE16_REG_JOB_ERROR: return "write to a read-only register";
+    case NE16_REG_TRIGGER:
+    case NE16_REG_SOFT_CLEAR:
+    case NE16_REG_SW_SYNC:
         if ((strb & 0xF) != 0xF) return "PSTRB != 4'b1111 on a command register";
         break;
-    default:
-        break;
+    default: break;
     }
     if ((is_job_reg(off) || off == NE16_REG_TRIGGER) && !m->open) return "no ACQUIRE is open (D16)";
     return NULL;
@@ -52,7 +56,7 @@ static uint32_t read_value(ne16_model_t *m, uint32_t off, ne16_pred_t *p)
     case NE16_REG_JOB_ERROR: return m->job_error;
     default:
         if (is_job_reg(off)) return m->ctx[m->open ? open_ctx(m) : (m->next_id & 1u)][(off - NE16_JOB_REG_BASE) / 4];
-        return 0;   /* write-only registers read 0 */
+        return 0; /* write-only registers read 0 */
     }
 }
 
@@ -125,8 +129,10 @@ ne16_mjob_t *ne16_model_next_triggered(ne16_model_t *m)
 
 const ne16_mjob_t *ne16_model_start(ne16_model_t *m, const char **why)
 {
-    *why = m->running ? "a job is already running" : m->count == 0 ? "no job is committed"
-         : !m->trig ? "the committed job was not triggered (commit-only)" : NULL;
+    *why = m->running      ? "a job is already running"
+           : m->count == 0 ? "no job is committed"
+           : !m->trig      ? "the committed job was not triggered (commit-only)"
+                           : NULL;
     if (*why) return NULL;
     m->running = true;
     m->last_id = m->fifo[0].id;
@@ -148,8 +154,8 @@ int ne16_model_done(ne16_model_t *m, ne16_mjob_t *done)
 
 const char *ne16_reg_name_of(uint32_t off)
 {
-    static const char *const ctrl[8] = {"TRIGGER", "ACQUIRE", "FINISHED_JOBS", "STATUS",
-                                        "RUNNING_JOB", "SOFT_CLEAR", "JOB_ERROR", "SW_SYNC"};
+    static const char *const ctrl[8] = {"TRIGGER",     "ACQUIRE",    "FINISHED_JOBS", "STATUS",
+                                        "RUNNING_JOB", "SOFT_CLEAR", "JOB_ERROR",     "SW_SYNC"};
     off &= 0xFFu;
     if (off & 3u || off >= 0x80) return NULL;
     return off < NE16_JOB_REG_BASE ? ctrl[off / 4] : ne16_job_reg_names[(off - NE16_JOB_REG_BASE) / 4];

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef NE16_PULP_NNX   /* the run itself: only with pulp-nnx's driver built in (tb/ne16/pulpnnx/pulpnnx.mk) */
+#ifdef NE16_PULP_NNX /* the run itself: only with pulp-nnx's driver built in (tb/ne16/pulpnnx/pulpnnx.mk) */
 #define MAX_SHOWN 8
 #define TCDM_BASE 0x00010000u
 
@@ -69,12 +69,12 @@ static unsigned compare(drv_t *d, const nnx_run_t *r, const mem_t *m, const char
                 const uint32_t want = (uint32_t)(uint64_t)r->data.output[i] & (ob == 4 ? 0xFFFFFFFFu : 0xFFu);
                 if (got == want) continue;
                 if (bad++ < MAX_SHOWN)
-                    sim_error(drv_sim(d), "pulp-nnx %s: functional model differs from the %s at h=%u w=%u k=%u "
-                              "(0x%08x): expected 0x%0*x got 0x%0*x", r->dir, who, h, w, k, a, (int)(2 * ob), want,
-                              (int)(2 * ob), got);
+                    sim_error(drv_sim(d),
+                              "pulp-nnx %s: functional model differs from the %s at h=%u w=%u k=%u "
+                              "(0x%08x): expected 0x%0*x got 0x%0*x",
+                              r->dir, who, h, w, k, a, (int)(2 * ob), want, (int)(2 * ob), got);
             }
-    if (bad > MAX_SHOWN)
-        sim_error(drv_sim(d), "pulp-nnx %s: %u elements differ from the %s in all", r->dir, bad, who);
+    if (bad > MAX_SHOWN) sim_error(drv_sim(d), "pulp-nnx %s: %u elements differ from the %s in all", r->dir, bad, who);
     return bad;
 }
 
@@ -85,11 +85,14 @@ static int nnx_main(drv_t *d, void *arg)
     ne16_tb_set_driver(d);
     const char *base = strrchr(r->dir, '/');
     drv_job(d, "pulpnnx %.40s", base ? base + 1 : r->dir);
-    sim_note(drv_sim(d), "pulp-nnx %s: %ux%ux%u -> %ux%ux%u, %ux%u%s stride %u, pad t%u b%u l%u r%u, out %sint%u%s%s%s, "
-             "shift %u", r->dir, c->in_h, c->in_w, c->in_c, c->out_h, c->out_w, c->out_c, c->k, c->k,
+    sim_note(drv_sim(d),
+             "pulp-nnx %s: %ux%ux%u -> %ux%ux%u, %ux%u%s stride %u, pad t%u b%u l%u r%u, out %sint%u%s%s%s, "
+             "shift %u",
+             r->dir, c->in_h, c->in_w, c->in_c, c->out_h, c->out_w, c->out_c, c->k, c->k,
              c->depthwise ? " depthwise" : "", c->stride, c->pad_t, c->pad_b, c->pad_l, c->pad_r,
-             c->out_signed ? "" : "u", c->out_bits, c->has_nq ? c->scale_bits == 8 ? ", scale uint8" : ", scale uint32" : "",
-             c->has_bias ? ", bias" : "", c->has_relu ? ", relu" : "", r->data.shift);
+             c->out_signed ? "" : "u", c->out_bits,
+             c->has_nq ? c->scale_bits == 8 ? ", scale uint8" : ", scale uint32" : "", c->has_bias ? ", bias" : "",
+             c->has_relu ? ", relu" : "", r->data.shift);
     load(d, r);
     nnx_layer_execute(r);
     /* pulp-nnx's model against ours (independent of the DUT), then the DUT against ours (the scoreboard, with
@@ -122,20 +125,31 @@ int ne16_nnx_attach(sim_t *sim, program_t *p, uint64_t seed, char *err, size_t e
         return -1;
     }
 #ifndef NE16_PULP_NNX
-    snprintf(err, errlen, "test pulpnnx: pulp-nnx's driver was not built (no ../shared/upstream/pulp_nnx, or PULP_NNX=...)");
+    snprintf(err, errlen,
+             "test pulpnnx: pulp-nnx's driver was not built (no ../shared/upstream/pulp_nnx, or PULP_NNX=...)");
     (void)p, (void)seed;
     return -1;
 #else
     nnx_run_t *r = calloc(1, sizeof *r);
-    if (!r) { snprintf(err, errlen, "out of memory"); return -1; }
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     snprintf(r->dir, sizeof r->dir, "%s", dir);
     for (size_t n = strlen(r->dir); n > 1 && r->dir[n - 1] == '/'; n--) r->dir[n - 1] = 0;
     char path[300];
     snprintf(path, sizeof path, "%s/conf.json", r->dir);
-    if (nnx_conf_load(path, &r->conf, err, errlen)) { free(r); return -1; }
+    if (nnx_conf_load(path, &r->conf, err, errlen)) {
+        free(r);
+        return -1;
+    }
     rng_t g;
     rng_seed_stream(&g, seed, "ne16.pulpnnx.data");
-    if (nnx_data_make(&r->conf, &g, &r->data)) { free(r); snprintf(err, errlen, "out of memory"); return -1; }
+    if (nnx_data_make(&r->conf, &g, &r->data)) {
+        free(r);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     layout(r, nnx_weight_encode(&r->conf, r->data.weight, NULL));
     drv_attach(p, sim, nnx_main, r, run_free, 0);
     return 0;

@@ -10,26 +10,33 @@
 #define MAX_KEYS 64
 
 typedef enum { J_NUM, J_STR, J_BOOL, J_NULL } jtype_t;
-typedef struct { char key[64]; jtype_t type; long num; char str[32]; } jent_t;
+typedef struct {
+    char key[64];
+    jtype_t type;
+    long num;
+    char str[32];
+} jent_t;
 typedef struct {
     const char *s, *path;
-    size_t      pos;
-    jent_t      ent[MAX_KEYS];
-    unsigned    n;
-    char       *err;
-    size_t      errlen;
-    int         failed;
+    size_t pos;
+    jent_t ent[MAX_KEYS];
+    unsigned n;
+    char *err;
+    size_t errlen;
+    int failed;
 } jp_t;
 
 static int jfail(jp_t *p, const char *what)
 {
-    if (!p->failed)
-        snprintf(p->err, p->errlen, "%s: byte %zu: %s", p->path, p->pos, what);
+    if (!p->failed) snprintf(p->err, p->errlen, "%s: byte %zu: %s", p->path, p->pos, what);
     p->failed = 1;
     return -1;
 }
 
-static void ws(jp_t *p) { while (isspace((unsigned char)p->s[p->pos])) p->pos++; }
+static void ws(jp_t *p)
+{
+    while (isspace((unsigned char)p->s[p->pos])) p->pos++;
+}
 
 static int jstring(jp_t *p, char *out, size_t n)
 {
@@ -49,7 +56,10 @@ static int jstring(jp_t *p, char *out, size_t n)
 
 static jent_t *jnew(jp_t *p, const char *key)
 {
-    if (p->n == MAX_KEYS) { jfail(p, "too many fields"); return NULL; }
+    if (p->n == MAX_KEYS) {
+        jfail(p, "too many fields");
+        return NULL;
+    }
     jent_t *e = &p->ent[p->n++];
     snprintf(e->key, sizeof e->key, "%s", key);
     return e;
@@ -59,9 +69,12 @@ static int jvalue(jp_t *p, const char *key);
 
 static int jobject(jp_t *p, const char *prefix)
 {
-    p->pos++;   /* '{' */
+    p->pos++; /* '{' */
     ws(p);
-    if (p->s[p->pos] == '}') { p->pos++; return 0; }
+    if (p->s[p->pos] == '}') {
+        p->pos++;
+        return 0;
+    }
     for (;;) {
         char name[48], key[64];
         ws(p);
@@ -72,8 +85,14 @@ static int jobject(jp_t *p, const char *prefix)
         snprintf(key, sizeof key, "%s%s%s", prefix, *prefix ? "." : "", name);
         if (jvalue(p, key)) return -1;
         ws(p);
-        if (p->s[p->pos] == ',') { p->pos++; continue; }
-        if (p->s[p->pos] == '}') { p->pos++; return 0; }
+        if (p->s[p->pos] == ',') {
+            p->pos++;
+            continue;
+        }
+        if (p->s[p->pos] == '}') {
+            p->pos++;
+            return 0;
+        }
         return jfail(p, "expected ',' or '}'");
     }
 }
@@ -85,10 +104,27 @@ static int jvalue(jp_t *p, const char *key)
     if (c == '{') return jobject(p, key);
     jent_t *e = jnew(p, key);
     if (!e) return -1;
-    if (c == '"') { e->type = J_STR; return jstring(p, e->str, sizeof e->str); }
-    if (!strncmp(p->s + p->pos, "true", 4))  { e->type = J_BOOL; e->num = 1; p->pos += 4; return 0; }
-    if (!strncmp(p->s + p->pos, "false", 5)) { e->type = J_BOOL; e->num = 0; p->pos += 5; return 0; }
-    if (!strncmp(p->s + p->pos, "null", 4))  { e->type = J_NULL; p->pos += 4; return 0; }
+    if (c == '"') {
+        e->type = J_STR;
+        return jstring(p, e->str, sizeof e->str);
+    }
+    if (!strncmp(p->s + p->pos, "true", 4)) {
+        e->type = J_BOOL;
+        e->num = 1;
+        p->pos += 4;
+        return 0;
+    }
+    if (!strncmp(p->s + p->pos, "false", 5)) {
+        e->type = J_BOOL;
+        e->num = 0;
+        p->pos += 5;
+        return 0;
+    }
+    if (!strncmp(p->s + p->pos, "null", 4)) {
+        e->type = J_NULL;
+        p->pos += 4;
+        return 0;
+    }
     if (c == '-' || isdigit((unsigned char)c)) {
         char *end;
         e->type = J_NUM;
@@ -164,14 +200,20 @@ static int type_field(jp_t *p, const char *key, const char *const *ok, unsigned 
 int nnx_conf_load(const char *path, nnx_conf_t *c, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) { snprintf(err, errlen, "%s: cannot read the pulp-nnx configuration", path); return -1; }
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot read the pulp-nnx configuration", path);
+        return -1;
+    }
     char buf[8192];
     const size_t n = fread(buf, 1, sizeof buf - 1, f);
     const int toolong = !feof(f);
     fclose(f);
-    if (toolong) { snprintf(err, errlen, "%s: longer than %zu bytes, not a conf.json", path, sizeof buf - 1); return -1; }
+    if (toolong) {
+        snprintf(err, errlen, "%s: longer than %zu bytes, not a conf.json", path, sizeof buf - 1);
+        return -1;
+    }
     buf[n] = 0;
-    jp_t p = { .s = buf, .path = path, .err = err, .errlen = errlen };
+    jp_t p = {.s = buf, .path = path, .err = err, .errlen = errlen};
     ws(&p);
     if (buf[p.pos] != '{') return jfail(&p, "expected '{'");
     if (jobject(&p, "")) return -1;
@@ -214,9 +256,11 @@ int nnx_conf_load(const char *path, nnx_conf_t *c, char *err, size_t errlen)
     if (c->stride == 2 && c->out_c * (c->out_bits / 8) % 2) return reject(&p, "%s", "stride 2 with odd output bytes");
     if (c->depthwise && (c->k != 3 || c->in_c != c->out_c)) return reject(&p, "%s", "depthwise needs 3x3 and Ki = Ko");
     if (c->k == 1 && (c->pad_t | c->pad_b | c->pad_l | c->pad_r)) return reject(&p, "%s", "padding on a 1x1 kernel");
-    if (!c->has_nq && (c->out_bits != 32 || !c->out_signed)) return reject(&p, "%s", "no norm-quant needs int32 output");
+    if (!c->has_nq && (c->out_bits != 32 || !c->out_signed))
+        return reject(&p, "%s", "no norm-quant needs int32 output");
     if ((c->has_relu || c->has_bias) && !c->has_nq) return reject(&p, "%s", "relu/bias without norm-quant");
-    if (c->has_nq && c->has_relu == c->out_signed) return reject(&p, "%s", "relu needs an unsigned output, else signed");
+    if (c->has_nq && c->has_relu == c->out_signed)
+        return reject(&p, "%s", "relu needs an unsigned output, else signed");
     if (c->in_h + c->pad_t + c->pad_b < c->k || c->in_w + c->pad_l + c->pad_r < c->k)
         return reject(&p, "%s", "padded input smaller than the kernel");
     c->out_h = (c->in_h + c->pad_t + c->pad_b - c->k) / c->stride + 1;

@@ -8,14 +8,14 @@
 
 typedef struct nnx_conf {
     unsigned in_h, in_w, in_c, out_c;
-    unsigned k;                          /* kernel side: 1 or 3 */
-    unsigned stride;                     /* 1 or 2 (both directions) */
+    unsigned k;      /* kernel side: 1 or 3 */
+    unsigned stride; /* 1 or 2 (both directions) */
     unsigned pad_t, pad_b, pad_l, pad_r;
-    bool     depthwise, has_nq, has_bias, has_relu;
-    unsigned out_bits;                   /* 8 or 32 */
-    bool     out_signed;
-    unsigned scale_bits;                 /* 8 or 32; 0 without norm-quant */
-    unsigned out_h, out_w;               /* derived: (in + pads - k) / stride + 1 */
+    bool depthwise, has_nq, has_bias, has_relu;
+    unsigned out_bits; /* 8 or 32 */
+    bool out_signed;
+    unsigned scale_bits;   /* 8 or 32; 0 without norm-quant */
+    unsigned out_h, out_w; /* derived: (in + pads - k) / stride + 1 */
 } nnx_conf_t;
 
 /* Reads path (a conf.json). Returns 0, or -1 with a one-line reason in err ("<path>: ..."): unreadable file,

@@ -8,7 +8,7 @@ static int64_t wrap32(int64_t v) { return (int64_t)(int32_t)(uint32_t)(uint64_t)
 /* torch.randint(min, max): uniform over [min, max) of the type (NnxTestGenerator._generate_random). */
 static int64_t draw(rng_t *g, unsigned bits, bool sgn)
 {
-    const uint64_t span = (1ull << bits) - 1;                /* max - min: the high end is exclusive */
+    const uint64_t span = (1ull << bits) - 1; /* max - min: the high end is exclusive */
     const uint64_t u = bits == 32 ? (uint64_t)rng_next(g) % span : rng_below(g, (uint32_t)span);
     return sgn ? (int64_t)u - (int64_t)(1ll << (bits - 1)) : (int64_t)u;
 }
@@ -38,9 +38,9 @@ void nnx_model_conv(const nnx_conf_t *c, const nnx_data_t *d, unsigned shift, un
                         }
                     }
                 int64_t t = wrap32(acc);
-                if (c->has_nq) {   /* _norm_quant */
+                if (c->has_nq) { /* _norm_quant */
                     t *= (int64_t)d->scale[co];
-                    if (c->has_bias) t = wrap32(wrap32(t) + d->bias[co]);   /* int32 add: wraps, then the clamp is moot */
+                    if (c->has_bias) t = wrap32(wrap32(t) + d->bias[co]); /* int32 add: wraps, then the clamp is moot */
                     if (c->has_relu && t < 0) t = 0;
                     t >>= shift;
                     t = t < lo ? lo : t > hi ? hi : t;
@@ -62,7 +62,10 @@ static unsigned global_shift(const int64_t *v, size_t n, unsigned bits)
     var /= (double)(n - 1);
     unsigned s = 0;
     double target = (double)(1ull << (bits - 1));
-    while (s < 255 && var > target * target) { s++; target *= 2; }
+    while (s < 255 && var > target * target) {
+        s++;
+        target *= 2;
+    }
     return s;
 }
 
@@ -76,7 +79,10 @@ int nnx_data_make(const nnx_conf_t *c, rng_t *rng, nnx_data_t *d)
     d->scale = calloc(c->out_c, sizeof *d->scale);
     d->bias = calloc(c->out_c, sizeof *d->bias);
     d->output = malloc(nout * sizeof *d->output);
-    if (!d->input || !d->weight || !d->scale || !d->bias || !d->output) { nnx_data_free(d); return -1; }
+    if (!d->input || !d->weight || !d->scale || !d->bias || !d->output) {
+        nnx_data_free(d);
+        return -1;
+    }
     /* generation order of from_conf: input (NCHW), weight, scale, bias */
     for (unsigned ch = 0; ch < c->in_c; ch++)
         for (unsigned i = 0; i < c->in_h * c->in_w; i++)
@@ -117,7 +123,7 @@ size_t nnx_weight_encode(const nnx_conf_t *c, const int8_t *weight, uint8_t *out
         for (unsigned ci = 0; ci < cin; ci++)
             for (unsigned s = 0; s < hw; s++) {
                 const size_t src = c->depthwise ? (size_t)ci * hw + s : ((size_t)co * cin + ci) * hw + s;
-                const unsigned u = (unsigned)(weight[src] + 128);   /* weight - offset, offset = -2^(8-1) */
+                const unsigned u = (unsigned)(weight[src] + 128); /* weight - offset, offset = -2^(8-1) */
                 for (unsigned b = 0; b < bits; b++) {
                     const size_t byte = ((((size_t)co * major + ci / 16) * bits + b) * hw + s) * 2 + (ci % 16) / 8;
                     out[byte] |= (uint8_t)((u >> b & 1u) << (ci % 8));

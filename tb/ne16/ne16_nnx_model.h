@@ -11,17 +11,17 @@
 #include <stdint.h>
 
 typedef struct nnx_data {
-    uint8_t  *input;       /* in_h x in_w x in_c (HWC, as HeaderWriter lays it out) */
-    int8_t   *weight;      /* out_c x (depthwise ? 1 : in_c) x k x k */
-    uint32_t *scale;       /* out_c (has_nq) */
-    int32_t  *bias;        /* out_c (has_bias) */
-    unsigned  shift;       /* global OUTSHIFT */
-    int64_t  *output;      /* out_h x out_w x out_c: the functional model's values (in out_type's range) */
+    uint8_t *input;  /* in_h x in_w x in_c (HWC, as HeaderWriter lays it out) */
+    int8_t *weight;  /* out_c x (depthwise ? 1 : in_c) x k x k */
+    uint32_t *scale; /* out_c (has_nq) */
+    int32_t *bias;   /* out_c (has_bias) */
+    unsigned shift;  /* global OUTSHIFT */
+    int64_t *output; /* out_h x out_w x out_c: the functional model's values (in out_type's range) */
 } nnx_data_t;
 
 /* Draws the tensors from rng (uniform over [type min, type max), torch.randint's range), derives the global
  * shift like _calculate_global_shift and computes the expected output. 0, or -1 when out of memory. */
-int  nnx_data_make(const nnx_conf_t *c, rng_t *rng, nnx_data_t *d);
+int nnx_data_make(const nnx_conf_t *c, rng_t *rng, nnx_data_t *d);
 void nnx_data_free(nnx_data_t *d);
 /* The functional model with the given shift and output type bits/signedness. out: out_h x out_w x out_c. */
 void nnx_model_conv(const nnx_conf_t *c, const nnx_data_t *d, unsigned shift, unsigned out_bits, bool out_signed,

@@ -8,10 +8,14 @@
 
 typedef enum { ACC_W, ACC_R, ACC_RC, ACC_RW } access_t;
 
-static const struct { uint32_t off; access_t acc; uint32_t reset; } ctrl_regs[] = {
-    {NE16_REG_TRIGGER, ACC_W, 0},       {NE16_REG_ACQUIRE, ACC_RC, 0},  {NE16_REG_FINISHED_JOBS, ACC_R, 0},
-    {NE16_REG_STATUS, ACC_R, 0},        {NE16_REG_RUNNING_JOB, ACC_R, 0}, {NE16_REG_SOFT_CLEAR, ACC_W, 0},
-    {NE16_REG_JOB_ERROR, ACC_R, 0},     {NE16_REG_SW_SYNC, ACC_W, 0},
+static const struct {
+    uint32_t off;
+    access_t acc;
+    uint32_t reset;
+} ctrl_regs[] = {
+    {NE16_REG_TRIGGER, ACC_W, 0},   {NE16_REG_ACQUIRE, ACC_RC, 0},    {NE16_REG_FINISHED_JOBS, ACC_R, 0},
+    {NE16_REG_STATUS, ACC_R, 0},    {NE16_REG_RUNNING_JOB, ACC_R, 0}, {NE16_REG_SOFT_CLEAR, ACC_W, 0},
+    {NE16_REG_JOB_ERROR, ACC_R, 0}, {NE16_REG_SW_SYNC, ACC_W, 0},
 };
 enum { NCTRL = sizeof ctrl_regs / sizeof *ctrl_regs };
 
@@ -33,7 +37,7 @@ int ne16_reg_reset(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.reg");
     prog_job(p, "reset values");
-    for (unsigned i = 0; i < NCTRL; i++)   /* ACQUIRE has a side effect: read it last */
+    for (unsigned i = 0; i < NCTRL; i++) /* ACQUIRE has a side effect: read it last */
         if (ctrl_regs[i].acc != ACC_RC) fw_r(&fw, ctrl_regs[i].off, ctrl_regs[i].reset, 0xFFFFFFFFu);
     for (unsigned i = 0; i < NE16_NUM_JOB_REGS; i++) fw_r(&fw, NE16_JOB_REG_BASE + 4 * i, 0, 0xFFFFFFFFu);
     prog_job(p, "unmapped/misaligned reads answer PSLVERR");
@@ -71,7 +75,7 @@ int ne16_reg_rw(program_t *p, uint64_t seed, char *err, size_t errlen)
     prog_job(p, "context 0 read-back with PSTRB");
     const unsigned c0 = fw_acquire(&fw);
     rw_context(&fw, c0);
-    fw_commit(&fw, 1);   /* commit only: held, never triggered */
+    fw_commit(&fw, 1); /* commit only: held, never triggered */
     prog_job(p, "context 1 read-back with PSTRB");
     const unsigned c1 = fw_acquire(&fw);
     rw_context(&fw, c1);
@@ -89,7 +93,7 @@ int ne16_reg_rw(program_t *p, uint64_t seed, char *err, size_t errlen)
     fw_soft_clear(&fw, 0);
     for (unsigned i = 0; i < NE16_NUM_JOB_REGS; i++) fw_r(&fw, NE16_JOB_REG_BASE + 4 * i, 0, 0xFFFFFFFFu);
     fw_acquire(&fw);
-    fw_acquire(&fw);   /* ACQUIRE while open: expects id 1, gets -2 -- patched below */
+    fw_acquire(&fw); /* ACQUIRE while open: expects id 1, gets -2 -- patched below */
     p->ops[p->n - 1].data = 0xFFFFFFFEu;
     fw.next_id = 1;
     for (unsigned i = 0; i < NE16_NUM_JOB_REGS; i++) fw_r(&fw, NE16_JOB_REG_BASE + 4 * i, 0, 0xFFFFFFFFu);
@@ -102,15 +106,17 @@ int ne16_reg_errors(program_t *p, uint64_t seed, char *err, size_t errlen)
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.reg");
     prog_job(p, "PSLVERR cases of 1.2, nothing open");
-    for (unsigned i = 0; i < NE16_NUM_JOB_REGS; i++) wr_err(&fw, NE16_JOB_REG_BASE + 4 * i, (uint32_t)rng_next(&fw.rng), 0xF);
+    for (unsigned i = 0; i < NE16_NUM_JOB_REGS; i++)
+        wr_err(&fw, NE16_JOB_REG_BASE + 4 * i, (uint32_t)rng_next(&fw.rng), 0xF);
     wr_err(&fw, NE16_REG_TRIGGER, 0, 0xF);
     for (unsigned i = 0; i < NCTRL; i++)
         if (ctrl_regs[i].acc == ACC_R || ctrl_regs[i].acc == ACC_RC) wr_err(&fw, ctrl_regs[i].off, 0xFFFFFFFFu, 0xF);
     for (unsigned i = 0; i < NCTRL; i++)
         if (ctrl_regs[i].acc == ACC_W)
-            wr_err(&fw, ctrl_regs[i].off, 1, (uint8_t)rng_range(&fw.rng, 0, 14));   /* PSTRB != 1111 */
+            wr_err(&fw, ctrl_regs[i].off, 1, (uint8_t)rng_range(&fw.rng, 0, 14)); /* PSTRB != 1111 */
     for (uint32_t off = 0x80; off < 0x100; off += 0x14) wr_err(&fw, off, 0, 0xF);
-    for (unsigned i = 0; i < 6; i++) wr_err(&fw, (uint32_t)rng_below(&fw.rng, 0x40) * 4 + rng_range(&fw.rng, 1, 3), 0, 0xF);
+    for (unsigned i = 0; i < 6; i++)
+        wr_err(&fw, (uint32_t)rng_below(&fw.rng, 0x40) * 4 + rng_range(&fw.rng, 1, 3), 0, 0xF);
     for (unsigned i = 0; i < NE16_NUM_JOB_REGS; i++) fw_r(&fw, NE16_JOB_REG_BASE + 4 * i, 0, 0xFFFFFFFFu);
     fw_r(&fw, NE16_REG_STATUS, 0, 0xFFFFFFFFu);
     prog_job(p, "write-only registers read 0");
@@ -122,9 +128,9 @@ int ne16_reg_errors(program_t *p, uint64_t seed, char *err, size_t errlen)
     wr_err(&fw, NE16_REG_STATUS, 0, 0xF);
     wr_err(&fw, NE16_REG_TRIGGER, 0, 0x7);
     fw_regs(&fw, ctx, fw.ctx[ctx], false);
-    wr_err(&fw, NE16_JOB_REG_BASE + 1, 0, 0xF);      /* misaligned job register */
+    wr_err(&fw, NE16_JOB_REG_BASE + 1, 0, 0xF); /* misaligned job register */
     fw_soft_clear(&fw, 3);
-    wr_err(&fw, NE16_REG_TRIGGER, 0, 0xF);            /* the clear closed the ACQUIRE */
+    wr_err(&fw, NE16_REG_TRIGGER, 0, 0xF); /* the clear closed the ACQUIRE */
     fw_r(&fw, NE16_REG_JOB_ERROR, 0, 0xFFFFFFFFu);
     return 0;
 }

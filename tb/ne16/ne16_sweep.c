@@ -30,15 +30,16 @@ static int sweep_bin(ne16_fw_t *fw, unsigned bin, unsigned slot, int illegal_cod
     for (int j = 0; j < n; j++) {
         if (illegal_code) {
             ne16_make_illegal(g, regs[j], (unsigned)illegal_code);
-            if (fw_code(regs[j]) != illegal_code) return 1;   /* an earlier 6.2 code wins: caller picks another */
+            if (fw_code(regs[j]) != illegal_code) return 1; /* an earlier 6.2 code wins: caller picks another */
         } else {
-            if (rng_chance(g, 10)) ne16_perturb_ignored(g, regs[j]);   /* 2.2: must not change the bin */
+            if (rng_chance(g, 10)) ne16_perturb_ignored(g, regs[j]); /* 2.2: must not change the bin */
             const int got = ne16_cov_full_index(regs[j], fw_code(regs[j]));
             if (got != (int)bin) {
-                snprintf(err, errlen, "cross_sweep: the layer built for full-cross bin %u (%s q%u %s norm%u "
+                snprintf(err, errlen,
+                         "cross_sweep: the layer built for full-cross bin %u (%s q%u %s norm%u "
                          "quant%u bias%d shift%d round%d) lands in bin %d (JOB_ERROR code %d)",
-                         bin, mn[b.mode], b.qw, b.mode16 ? "u16" : "u8", b.norm_bits,
-                         b.quant_bits, b.norm_bias, b.norm_shift, b.round, got, fw_code(regs[j]));
+                         bin, mn[b.mode], b.qw, b.mode16 ? "u16" : "u8", b.norm_bits, b.quant_bits, b.norm_bias,
+                         b.norm_shift, b.round, got, fw_code(regs[j]));
                 return -1;
             }
         }
@@ -69,7 +70,7 @@ int ne16_gen_smoke_gaps(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     ne16_fw_t fw;
     fw_init(&fw, p, seed, "ne16.smoke_gaps");
-    unsigned linear16[8 * 72], n = 0, slot = 0;   /* linear u16 bins: 8 Qw x 72 numeric configurations */
+    unsigned linear16[8 * 72], n = 0, slot = 0; /* linear u16 bins: 8 Qw x 72 numeric configurations */
     for (unsigned i = 0; i < ne16_cov_full_count(); i++) {
         ne16_fullbin_t b;
         if (ne16_cov_full_bin(i, &b) == 0 && b.mode == NE16_LAYER_LINEAR && b.mode16 && n < 8 * 72) linear16[n++] = i;
@@ -78,7 +79,7 @@ int ne16_gen_smoke_gaps(program_t *p, uint64_t seed, char *err, size_t errlen)
         snprintf(err, errlen, "smoke_gaps: the full cross has no linear MODE16 bin");
         return -1;
     }
-    for (unsigned qw = 0; qw < 8; qw++)   /* one linear MODE16 job per Qw, numeric configuration random */
+    for (unsigned qw = 0; qw < 8; qw++) /* one linear MODE16 job per Qw, numeric configuration random */
         if (sweep_bin(&fw, linear16[(qw * 72 + rng_below(&fw.rng, 72)) % n], slot++, 0, err, errlen)) return -1;
     /* every 6.2 illegal-job code, on a random legal 3x3 layer (the first 8 x 2 x 72 bins; a linear layer may hit an
      * earlier code first, 6.2 reports the lowest) */

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { NE16_SWEEP_BINS_PER_SEED = 64 };   /* K: 4032 allowed bins = 63 seeds (tests/lists/ne16.nightly.list) */
+enum { NE16_SWEEP_BINS_PER_SEED = 64 }; /* K: 4032 allowed bins = 63 seeds (tests/lists/ne16.nightly.list) */
 
 /* Cycle budget (estimate) of one sweep layer: small tensors keep the whole cross affordable nightly. */
 #define NE16_SWEEP_MAX_CYCLES 5000u

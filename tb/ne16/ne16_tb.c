@@ -26,68 +26,73 @@ enum { NPORTS = 9, RESP_RING = 64, START_WITHIN = 10, REJECT_WITHIN = 16 };
 
 typedef enum { FAULT_NONE, FAULT_STORE_FLIP, FAULT_PSLVERR, FAULT_GNT_STUCK, FAULT_TCDM_LOCKSTEP } fault_t;
 
-typedef struct gjob {            /* one job the golden model ran since the last check */
+typedef struct gjob { /* one job the golden model ran since the last check */
     uint32_t serial;
-    uint8_t  id;
-    int      code;
-    bool     aborted;
+    uint8_t id;
+    int code;
+    bool aborted;
     ne16_golden_result_t res;
-    mem_t   *exp;                /* this job's expected output bytes (the shadow memory keeps only the last job's) */
+    mem_t *exp; /* this job's expected output bytes (the shadow memory keeps only the last job's) */
 } gjob_t;
 
-typedef struct coord_ctx { const gjob_t *g; } coord_ctx_t;
+typedef struct coord_ctx {
+    const gjob_t *g;
+} coord_ctx_t;
 
 typedef struct ne16_tb {
-    sim_t         *sim;
-    mem_t         *mem, *shadow;
-    apb_master_t  *apb;
-    tcdm_slave_t  *tcdm;
-    ne16_model_t   model;
-    fcov_t        *cov;
-    bus_resp_t     ring[RESP_RING];
-    unsigned       ring_head, ring_n;
+    sim_t *sim;
+    mem_t *mem, *shadow;
+    apb_master_t *apb;
+    tcdm_slave_t *tcdm;
+    ne16_model_t model;
+    fcov_t *cov;
+    bus_resp_t ring[RESP_RING];
+    unsigned ring_head, ring_n;
     /* events */
-    bool           busy, prev_busy, done_stash, done_prev, clear_at_edge;
-    uint64_t       done_events, last_clear_cycle, startable_since;
-    uint8_t        sw_expect;
+    bool busy, prev_busy, done_stash, done_prev, clear_at_edge;
+    uint64_t done_events, last_clear_cycle, startable_since;
+    uint8_t sw_expect;
     /* the running job */
-    bool           active;
-    ne16_mjob_t    cur;
-    uint64_t       start, stalls, txns, bound, iters;
-    bool           wd_reported;
-    mem_t         *jobw;          /* DUT store count per byte in the running job */
+    bool active;
+    ne16_mjob_t cur;
+    uint64_t start, stalls, txns, bound, iters;
+    bool wd_reported;
+    mem_t *jobw; /* DUT store count per byte in the running job */
     /* golden jobs and DUT stores since the last check */
-    gjob_t        *g;
-    size_t         ng, capg;
-    mem_t         *expect;        /* 1 = a golden output byte, 2 = undefined (aborted job) */
+    gjob_t *g;
+    size_t ng, capg;
+    mem_t *expect; /* 1 = a golden output byte, 2 = undefined (aborted job) */
     /* every byte the DUT stored: address, value, serial of the job running (or last run) at that store */
-    struct tcdm_store { uint32_t addr, serial; uint8_t val; } *written;
-    size_t         nwritten, capwritten;
-    unsigned       jobreg_writes; /* since the last ACQUIRE */
+    struct tcdm_store {
+        uint32_t addr, serial;
+        uint8_t val;
+    } * written;
+    size_t nwritten, capwritten;
+    unsigned jobreg_writes; /* since the last ACQUIRE */
     /* TCDM glue */
-    tcdm_out_t     prev_out;
-    bool           gnt_stuck, stalled_last;   /* stalled_last: req && !gnt at the previous edge */
-    uint64_t       write_txns, req_txns, apb_accesses;
-    bool           prev_apb_access;
+    tcdm_out_t prev_out;
+    bool gnt_stuck, stalled_last; /* stalled_last: req && !gnt at the previous edge */
+    uint64_t write_txns, req_txns, apb_accesses;
+    bool prev_apb_access;
     /* faults */
-    fault_t        fault;
-    uint64_t       fault_n;
-    bool           fault_done;
-    bool           perf;
-    drv_t         *driver;        /* pulp-nnx run: the driver coroutine its host glue talks to */
+    fault_t fault;
+    uint64_t fault_n;
+    bool fault_done;
+    bool perf;
+    drv_t *driver; /* pulp-nnx run: the driver coroutine its host glue talks to */
 } ne16_tb_t;
 
 /* ---- configuration ------------------------------------------------------------------------------- */
 static const sim_fault_kind_t fault_kinds[] = {
-    {"store_flip", FAULT_STORE_FLIP, 2, "N"}, {"pslverr", FAULT_PSLVERR, 2, "N"}, {"gnt_stuck", FAULT_GNT_STUCK, 2, "N"},
-    {"tcdm_lockstep", FAULT_TCDM_LOCKSTEP, 2, "N"}, {NULL, 0, 0, NULL},
+    {"store_flip", FAULT_STORE_FLIP, 2, "N"},
+    {"pslverr", FAULT_PSLVERR, 2, "N"},
+    {"gnt_stuck", FAULT_GNT_STUCK, 2, "N"},
+    {"tcdm_lockstep", FAULT_TCDM_LOCKSTEP, 2, "N"},
+    {NULL, 0, 0, NULL},
 };
 
 /* acc_ops_t.stall: +stall, the level of the bus models' stalls (tb/ne16/ne16_plusargs.tsv). */
-static uint64_t ne16_stall(const sim_t *sim)
-{
-    return sim_plusarg_u64(sim, "stall", 1);
-}
+static uint64_t ne16_stall(const sim_t *sim) { return sim_plusarg_u64(sim, "stall", 1); }
 
 static tcdm_cfg_t tcdm_config(sim_t *sim)
 {
@@ -180,8 +185,9 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
     }
     if (p.cleared) {
         ne16_cov_queue(t->cov, !had_open && !had_committed ? NE16_QCOV_CLEAR_IDLE
-                               : had_running ? NE16_QCOV_CLEAR_RUNNING
-                               : had_committed ? NE16_QCOV_CLEAR_HELD : NE16_QCOV_CLEAR_OPEN);
+                               : had_running               ? NE16_QCOV_CLEAR_RUNNING
+                               : had_committed             ? NE16_QCOV_CLEAR_HELD
+                                                           : NE16_QCOV_CLEAR_OPEN);
         if (req->data == 0) ne16_cov_queue(t->cov, NE16_QCOV_CLEAR_ZERO);
         abort_jobs(t, &p);
         t->active = false;
@@ -280,7 +286,8 @@ static void on_tcdm_write(void *user, uint32_t addr, uint32_t data, uint8_t be, 
             t->written = realloc(t->written, t->capwritten * sizeof *t->written);
             if (!t->written) abort();
         }
-        t->written[t->nwritten++] = (struct tcdm_store){.addr = a, .serial = t->cur.serial, .val = (uint8_t)(data >> (8 * b))};
+        t->written[t->nwritten++] =
+            (struct tcdm_store){.addr = a, .serial = t->cur.serial, .val = (uint8_t)(data >> (8 * b))};
         if (t->jobw) {
             const uint8_t n = mem_read8(t->jobw, a);
             if (n == 1)
@@ -336,7 +343,7 @@ static void ne16_destroy(void *acc)
 static int ne16_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {
     ne16_tb_t *t = acc;
-    if (strcmp(test, "pulpnnx") == 0) {   /* a live driver, not a generated program (ne16_nnx.c) */
+    if (strcmp(test, "pulpnnx") == 0) { /* a live driver, not a generated program (ne16_nnx.c) */
         free(p->name);
         p->name = strdup(test);
         return ne16_nnx_attach(t->sim, p, seed, err, errlen);
@@ -353,7 +360,10 @@ static void ne16_bus_push(void *acc, const bus_req_t *r)
         return;
     }
     const bool expect = (r->addr & NE16_EXPECT_SLVERR) != 0, want = !r->write || r->nposted;
-    apb_req_t a = {.addr = (uint32_t)r->addr, .data = r->data, .strb = r->strb, .write = r->write,
+    apb_req_t a = {.addr = (uint32_t)r->addr,
+                   .data = r->data,
+                   .strb = r->strb,
+                   .write = r->write,
                    .expect_error = expect,
                    .tag = (r->tag & TAG_MASK) | (want ? TAG_WANT_RESP : 0) | (expect ? TAG_EXPECT_ERR : 0)};
     apb_master_push(t->apb, &a);
@@ -414,7 +424,9 @@ static void elem_coord(const void *ctx, uint64_t addr, char *buf, size_t n)
 {
     const gjob_t *g = ((const coord_ctx_t *)ctx)->g;
     const ne16_out_elem_t *e = ne16_result_find(&g->res, (uint32_t)addr);
-    if (e) snprintf(buf, n, "job %u k=%u h=%u w=%u byte %u", g->id, e->k, e->h, e->w, (unsigned)((uint32_t)addr - e->addr));
+    if (e)
+        snprintf(buf, n, "job %u k=%u h=%u w=%u byte %u", g->id, e->k, e->h, e->w,
+                 (unsigned)((uint32_t)addr - e->addr));
     else snprintf(buf, n, "job %u", g->id);
 }
 
@@ -423,7 +435,7 @@ static void elem_coord(const void *ctx, uint64_t addr, char *buf, size_t n)
  * the expected byte of the job that stored it (docs/pulpnnx.md "a wrong store that a later job overwrites"). */
 static void check_overwritten_stores(ne16_tb_t *t)
 {
-    mem_t *later = mem_new();          /* 1 = a later store to this byte exists */
+    mem_t *later = mem_new(); /* 1 = a later store to this byte exists */
     unsigned reported = 0;
     for (size_t w = t->nwritten; w-- > 0;) {
         const struct tcdm_store *st = &t->written[w];
@@ -441,7 +453,8 @@ static void check_overwritten_stores(ne16_tb_t *t)
          * checks judge it */
         const ne16_out_elem_t *el = ne16_result_find(&g->res, a);
         if (el && reported++ < SB_MAX_SHOWN)
-            sim_error(t->sim, "MISMATCH job %u output stored 0x%02x at 0x%08x (job %u k=%u h=%u w=%u byte %u), expected "
+            sim_error(t->sim,
+                      "MISMATCH job %u output stored 0x%02x at 0x%08x (job %u k=%u h=%u w=%u byte %u), expected "
                       "0x%02x; a later store replaced it, so the final memory does not show it",
                       g->id, st->val, a, g->id, el->k, el->h, el->w, (unsigned)(a - el->addr), want);
     }
@@ -465,19 +478,20 @@ static void ne16_golden_check(void *acc, scoreboard_t *sb)
             const ne16_out_elem_t *el = &g->res.elems[e];
             for (unsigned b = 0; b < el->nbytes; b++) {
                 const uint32_t a = el->addr + b;
-                if (mem_read8(t->expect, a) == 2) {   /* aborted job: undefined, adopt the DUT's byte */
+                if (mem_read8(t->expect, a) == 2) { /* aborted job: undefined, adopt the DUT's byte */
                     mem_write8(t->shadow, a, mem_read8(t->mem, a));
                     continue;
                 }
                 if (!mem_read8(written, a) && reported++ < SB_MAX_SHOWN)
-                    sim_error(t->sim, "M5: output byte 0x%08x (job %u k=%u h=%u w=%u) was never stored by the DUT",
-                              a, g->id, el->k, el->h, el->w);
+                    sim_error(t->sim, "M5: output byte 0x%08x (job %u k=%u h=%u w=%u) was never stored by the DUT", a,
+                              g->id, el->k, el->h, el->w);
             }
             if (g->aborted) continue;
             char what[32];
             snprintf(what, sizeof what, "job %u output", g->id);
             if ((uint64_t)el->addr + el->nbytes <= 0x100000000ull)
-                sb_compare(sb, stderr, t->mem, t->shadow, el->addr, el->nbytes, what, elem_coord, &cc, sim_cycle(t->sim));
+                sb_compare(sb, stderr, t->mem, t->shadow, el->addr, el->nbytes, what, elem_coord, &cc,
+                           sim_cycle(t->sim));
             else
                 for (unsigned b = 0; b < el->nbytes; b++)
                     sb_compare(sb, stderr, t->mem, t->shadow, (uint32_t)(el->addr + b), 1, what, elem_coord, &cc,
@@ -515,20 +529,24 @@ static void ne16_describe(void *acc, FILE *f)
 {
     ne16_tb_t *t = acc;
     tcdm_stats_t st = tcdm_slave_stats(t->tcdm);
-    fprintf(f, "  NE16: busy_o=%d, done events pending %llu, committed jobs %u (trigger %d, open %d), finished %u, "
-               "next id %u\n", t->busy, (unsigned long long)t->done_events, t->model.count, t->model.trig,
-            t->model.open, t->model.finished, t->model.next_id);
+    fprintf(f,
+            "  NE16: busy_o=%d, done events pending %llu, committed jobs %u (trigger %d, open %d), finished %u, "
+            "next id %u\n",
+            t->busy, (unsigned long long)t->done_events, t->model.count, t->model.trig, t->model.open,
+            t->model.finished, t->model.next_id);
     if (t->active)
-        fprintf(f, "  running job %u since cycle %llu (%llu cycles, %llu stall cycles, %llu transactions, %llu "
-                   "(kom,im,jm,kim) iterations)\n", t->cur.id, (unsigned long long)t->start,
-                (unsigned long long)(sim_cycle(t->sim) - t->start), (unsigned long long)t->stalls,
-                (unsigned long long)t->txns, (unsigned long long)t->iters);
+        fprintf(f,
+                "  running job %u since cycle %llu (%llu cycles, %llu stall cycles, %llu transactions, %llu "
+                "(kom,im,jm,kim) iterations)\n",
+                t->cur.id, (unsigned long long)t->start, (unsigned long long)(sim_cycle(t->sim) - t->start),
+                (unsigned long long)t->stalls, (unsigned long long)t->txns, (unsigned long long)t->iters);
     fprintf(f, "  TCDM: %llu reads, %llu writes, %llu bytes written, %llu stall cycles%s\n",
             (unsigned long long)st.reads, (unsigned long long)st.writes, (unsigned long long)st.bytes_written,
             (unsigned long long)st.stall_cycles, t->gnt_stuck ? " (grant stuck low by +fault=gnt_stuck)" : "");
 }
 
-static const char *const ne16_wave_signals[] = {   /* the bus wires; the DUT adds its internals (duts/<dut>.signals) */
+static const char *const ne16_wave_signals[] = {
+    /* the bus wires; the DUT adds its internals (duts/<dut>.signals) */
     "-APB",
     "TOP.tb_ne16.clk",
     "TOP.tb_ne16.rst_n",
@@ -577,7 +595,7 @@ const acc_ops_t tb_acc_ops = {
 static ne16_tb_t *tb(void) { return sim_acc(sim_get()); }
 
 drv_t *nnx_host_drv(void) { return tb()->driver; }
-void   ne16_tb_set_driver(drv_t *d) { tb()->driver = d; }
+void ne16_tb_set_driver(drv_t *d) { tb()->driver = d; }
 
 /* 1. Events sampled at the edge. A job start (busy_o rose) is applied before this edge's APB transfer,
  *    which saw the post-start registers; a completion (evt_done_o) after it, because the transfer
@@ -588,8 +606,8 @@ void ne16_evt_tick(svBit evt_done, svBit busy, unsigned char sw_evt)
     if (!t) return;
     const uint64_t now = sim_cycle(t->sim);
     if (sw_evt != t->sw_expect)
-        sim_error(t->sim, "events: sw_evt_o=0x%02x, expected 0x%02x (SW_SYNC pulses one cycle after the write)",
-                  sw_evt, t->sw_expect);
+        sim_error(t->sim, "events: sw_evt_o=0x%02x, expected 0x%02x (SW_SYNC pulses one cycle after the write)", sw_evt,
+                  t->sw_expect);
     t->sw_expect = 0;
     if (busy && !t->prev_busy) job_started(t);
     if (!busy && t->prev_busy && !t->done_prev && !t->clear_at_edge && now != t->last_clear_cycle + 1)
@@ -601,10 +619,12 @@ void ne16_evt_tick(svBit evt_done, svBit busy, unsigned char sw_evt)
     t->prev_busy = t->busy = busy;
     if (t->active && !t->wd_reported && now - t->start > t->bound + t->stalls) {
         t->wd_reported = true;
-        sim_error(t->sim, "watchdog: job %u still running after %llu cycles; spec 6.3 bound is %llu "
-                  "(%s%llu iterations) + %llu stall cycles", t->cur.id, (unsigned long long)(now - t->start),
-                  (unsigned long long)t->bound, t->cur.code ? "rejected job; " : "1000 + 2000 x ",
-                  (unsigned long long)t->iters, (unsigned long long)t->stalls);
+        sim_error(t->sim,
+                  "watchdog: job %u still running after %llu cycles; spec 6.3 bound is %llu "
+                  "(%s%llu iterations) + %llu stall cycles",
+                  t->cur.id, (unsigned long long)(now - t->start), (unsigned long long)t->bound,
+                  t->cur.code ? "rejected job; " : "1000 + 2000 x ", (unsigned long long)t->iters,
+                  (unsigned long long)t->stalls);
     }
     if (ne16_model_startable(&t->model) && !busy) {
         if (!t->startable_since) t->startable_since = now;
@@ -626,10 +646,10 @@ void ne16_apb_tick(svBit pready, svBit pslverr, unsigned int prdata, svBit *psel
     apb_out_t o = {0};
     if (t) {
         apb_in_t in = {.pready = pready, .prdata = prdata, .pslverr = pslverr};
-        if (t->prev_apb_access && pready) {   /* a transfer completes at this edge */
+        if (t->prev_apb_access && pready) { /* a transfer completes at this edge */
             t->apb_accesses++;
             if (t->fault == FAULT_PSLVERR && !t->fault_done && t->apb_accesses > t->fault_n) {
-                in.pslverr = true;   /* forced on the wire from the DUT to the master */
+                in.pslverr = true; /* forced on the wire from the DUT to the master */
                 t->fault_done = true;
                 sim_fault_injected(t->sim);
             }
@@ -660,8 +680,11 @@ void ne16_tcdm_tick(unsigned short req, unsigned short wen, unsigned long long b
         tcdm_in_t in;
         memset(&in, 0, sizeof in);
         for (unsigned i = 0; i < NPORTS; i++)
-            in.port[i] = (tcdm_port_in_t){.req = req >> i & 1u, .add = add[i], .wen = wen >> i & 1u,
-                                          .be = (uint8_t)(be >> (4 * i) & 0xFu), .data = wdata[i]};
+            in.port[i] = (tcdm_port_in_t){.req = req >> i & 1u,
+                                          .add = add[i],
+                                          .wen = wen >> i & 1u,
+                                          .be = (uint8_t)(be >> (4 * i) & 0xFu),
+                                          .data = wdata[i]};
         const bool anyreq = req != 0, granted = anyreq && t->prev_out.port[0].gnt;
         if (anyreq && !t->busy)
             sim_error(t->sim, "TCDM: request at A=0x%08x while busy_o=0 (no job running; spec 6.3)", add[0]);
@@ -670,7 +693,7 @@ void ne16_tcdm_tick(unsigned short req, unsigned short wen, unsigned long long b
             else t->stalls++;
         }
         if (granted) t->req_txns++;
-        switch (t->fault) {   /* faults act on the wires between the DUT and the memory model */
+        switch (t->fault) { /* faults act on the wires between the DUT and the memory model */
         case FAULT_STORE_FLIP:
             /* only a store granted at its first edge: a stalled one must stay stable (M3) up to its grant */
             if (granted && !t->stalled_last && !in.port[0].wen && !t->fault_done && t->write_txns >= t->fault_n) {
@@ -692,10 +715,9 @@ void ne16_tcdm_tick(unsigned short req, unsigned short wen, unsigned long long b
             break;
         case FAULT_GNT_STUCK:
             if (!anyreq && !t->gnt_stuck && t->req_txns >= t->fault_n) t->gnt_stuck = true;
-            if (t->gnt_stuck && anyreq) sim_fault_injected(t->sim);   /* a request the stuck grant holds off */
+            if (t->gnt_stuck && anyreq) sim_fault_injected(t->sim); /* a request the stuck grant holds off */
             break;
-        default:
-            break;
+        default: break;
         }
         if (granted && !in.port[0].wen) t->write_txns++;
         t->stalled_last = anyreq && !granted;

@@ -17,5 +17,5 @@
 
 #define NE16_EXPECT_SLVERR (1ull << 32)
 
-int  ne16_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen);
+int ne16_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen);
 #endif

@@ -8,8 +8,14 @@
 #include "test_registry.h"
 #include <stdio.h>
 
-static int random_job(program_t *p, uint64_t seed, char *err, size_t errlen) { return ne16_gen_random(p, seed, 6, err, errlen); }
-static int random_long(program_t *p, uint64_t seed, char *err, size_t errlen) { return ne16_gen_random(p, seed, 12, err, errlen); }
+static int random_job(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    return ne16_gen_random(p, seed, 6, err, errlen);
+}
+static int random_long(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    return ne16_gen_random(p, seed, 12, err, errlen);
+}
 static int cross_sweep(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     return ne16_gen_cross_sweep(p, seed, NE16_SWEEP_BINS_PER_SEED, err, errlen);
@@ -19,8 +25,10 @@ static int cross_sweep(program_t *p, uint64_t seed, char *err, size_t errlen)
  * test is skipped, by capability, with the reason in the report. Tests about something else keep to the
  * semantics the DUT shares with the spec instead (the generators ask dut_has()). */
 static const test_entry_t tests[] = {
-    {"reg_reset", ne16_reg_reset, "pslverr job_error", "reset values; unmapped/misaligned reads answer PSLVERR; first ACQUIRE"},
-    {"reg_rw", ne16_reg_rw, "commit_only", "random job-register data with random PSTRB in both contexts; SOFT_CLEAR 0 / !=0"},
+    {"reg_reset", ne16_reg_reset, "pslverr job_error",
+     "reset values; unmapped/misaligned reads answer PSLVERR; first ACQUIRE"},
+    {"reg_rw", ne16_reg_rw, "commit_only",
+     "random job-register data with random PSTRB in both contexts; SOFT_CLEAR 0 / !=0"},
     {"reg_errors", ne16_reg_errors, "pslverr", "every PSLVERR case of spec 1.2; write-only reads; window alias"},
     {"ex1", ne16_ex1, "round", "spec 5 EX1: 1x1 int8 with bias, floor and ROUND"},
     {"ex2", ne16_ex2, "", "spec 5 EX2: 3x3 pad 1, 3.7 and pulp-nnx registers"},
@@ -33,8 +41,10 @@ static const test_entry_t tests[] = {
     {"ex9", ne16_ex9, "", "spec 5 EX9: stride 2x2"},
     {"random", random_job, "", "6 constrained-random jobs over spec 6.1 (10% illegal, 20% ignored fields randomised)"},
     {"random_long", random_long, "", "12 constrained-random jobs"},
-    {"cross_sweep", cross_sweep, "round out16", "one small layer per full-cross bin (64s+i) mod N, i<64 (tb/ne16/ne16_sweep.h)"},
-    {"smoke_gaps", ne16_gen_smoke_gaps, "job_error mode16_rem qw1", "one linear MODE16 job per Qw, one job per illegal-job code 1..7"},
+    {"cross_sweep", cross_sweep, "round out16",
+     "one small layer per full-cross bin (64s+i) mod N, i<64 (tb/ne16/ne16_sweep.h)"},
+    {"smoke_gaps", ne16_gen_smoke_gaps, "job_error mode16_rem qw1",
+     "one linear MODE16 job per Qw, one job per illegal-job code 1..7"},
     {"streamin_chain", ne16_streamin_chain, "", "Ki split over two jobs: raw partial sums, then streamin + normquant"},
     {"q_two_inflight", ne16_q_two_inflight, "", "two jobs in flight, both contexts"},
     {"q_acquire_full", ne16_q_acquire_full, "", "ACQUIRE while open (-2) and while full (-1)"},
@@ -56,7 +66,8 @@ static int check_job_names(const program_t *p, char *err, size_t errlen)
         for (const char *s = p->ops[i].text; *s; s++)
             if (*s != ' ' && (s == p->ops[i].text || s[-1] == ' ')) words++;
         if (words > 7) {
-            snprintf(err, errlen, "test generator: job name '%s' has %u words; native traces allow 7", p->ops[i].text, words);
+            snprintf(err, errlen, "test generator: job name '%s' has %u words; native traces allow 7", p->ops[i].text,
+                     words);
             return -1;
         }
     }
@@ -74,7 +85,8 @@ static bool perf_entry(size_t i, test_entry_t *e)
 
 /* Listed only: ne16_tb.c runs the live driver itself. */
 static const test_entry_t nnx_tests[] = {
-    {"pulpnnx", NULL, NULL, "pulp-nnx's NE16 driver live on the layer of +pulpnnx=<dir with conf.json> (docs/pulpnnx.md)"},
+    {"pulpnnx", NULL, NULL,
+     "pulp-nnx's NE16 driver live on the layer of +pulpnnx=<dir with conf.json> (docs/pulpnnx.md)"},
 };
 
 static const test_section_t sections[] = {
@@ -83,7 +95,8 @@ static const test_section_t sections[] = {
     {nnx_tests, sizeof nnx_tests / sizeof *nnx_tests, NULL, NULL, NULL},
 };
 
-static const test_registry_t registry = {"NE16", 16, 16384, sections, sizeof sections / sizeof *sections, check_job_names};
+static const test_registry_t registry = {"NE16",         16, 16384, sections, sizeof sections / sizeof *sections,
+                                         check_job_names};
 
 int ne16_build_test(const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {

@@ -16,14 +16,16 @@ enum { ATOM = 8, W = 16, H = 16, C = 64, K = 64, NW = 5 };
 /* Weights by channel, the same for every kernel: 59 x 127 carry the bulk, then 64, 16, 4, 1 make any sum exact. */
 static int weight_of(unsigned c) { return c < C - 4 ? 127 : (int[]){64, 16, 4, 1}[c - (C - 4)]; }
 
-static op_t *find_op(program_t *p, op_kind_t kind, uint64_t addr) {
+static op_t *find_op(program_t *p, op_kind_t kind, uint64_t addr)
+{
     for (size_t i = 0; i < p->n; i++)
         if (p->ops[i].kind == kind && p->ops[i].addr == addr) return &p->ops[i];
     return NULL;
 }
 
 /* Channel values x[0..C) with sum_c x[c] * weight_of(c) == target (greedy from the largest weight). */
-static int solve(int64_t target, int8_t *x) {
+static int solve(int64_t target, int8_t *x)
+{
     int64_t rem = target;
     for (unsigned c = 0; c < C; c++) {
         int64_t w = weight_of(c), v = rem >= 0 ? (rem + w / 2) / w : -((-rem + w / 2) / w);
@@ -34,11 +36,14 @@ static int solve(int64_t target, int8_t *x) {
     return rem == 0 ? 0 : -1;
 }
 
-int conv_round(program_t *p, uint64_t seed, char *err, size_t errlen) {
-    if (conv_perf(p, 2, err, errlen)) return -1;   /* shape 2: 1x1, 64 -> 64 channels, 16x16 */
+int conv_round(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    if (conv_perf(p, 2, err, errlen)) return -1; /* shape 2: 1x1, 64 -> 64 channels, 16x16 */
     unsigned t = 17 + (unsigned)((seed ? seed - 1 : 0) % 4);
-    op_t *clip = find_op(p, OP_WRITE, NVDLA_CACC_D_CLIP_CFG_0), *ls_w = find_op(p, OP_WRITE, NVDLA_CDMA_D_LINE_STRIDE_0),
-         *ss_w = find_op(p, OP_WRITE, NVDLA_CDMA_D_SURF_STRIDE_0), *src_w = find_op(p, OP_WRITE, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0),
+    op_t *clip = find_op(p, OP_WRITE, NVDLA_CACC_D_CLIP_CFG_0),
+         *ls_w = find_op(p, OP_WRITE, NVDLA_CDMA_D_LINE_STRIDE_0),
+         *ss_w = find_op(p, OP_WRITE, NVDLA_CDMA_D_SURF_STRIDE_0),
+         *src_w = find_op(p, OP_WRITE, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0),
          *wts_w = find_op(p, OP_WRITE, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0);
     op_t *data = src_w ? find_op(p, OP_MEM, src_w->data) : NULL, *wts = wts_w ? find_op(p, OP_MEM, wts_w->data) : NULL;
     if (!clip || !ls_w || !ss_w || !data || !wts || wts->nbytes < (size_t)C * K) {
@@ -57,13 +62,14 @@ int conv_round(program_t *p, uint64_t seed, char *err, size_t errlen) {
     for (unsigned i = 0; i + 1 < t && n < W * H; i++) targets[n++] = -2 * half + half + ((int64_t)1 << i);
     for (unsigned i = 0; i + 1 < t && n < W * H; i++) targets[n++] = -half - ((int64_t)1 << i);
     int64_t edges[] = {-half, -3 * half, half, 3 * half, -half + 1, -half - 1, half - 1, half + 1, 0, -1};
-    int64_t cap = 0;   /* the largest sum int8 data reaches with these weights */
+    int64_t cap = 0; /* the largest sum int8 data reaches with these weights */
     for (unsigned c = 0; c < C; c++) cap += 127 * weight_of(c);
     for (unsigned i = 0; i < sizeof edges / sizeof *edges && n < W * H; i++)
         if (edges[i] <= cap && edges[i] >= -cap) targets[n++] = edges[i];
-    for (uint64_t z = seed * 0x9E3779B97F4A7C15ull; n < W * H; n++) {   /* the rest: sums near +-half */
+    for (uint64_t z = seed * 0x9E3779B97F4A7C15ull; n < W * H; n++) { /* the rest: sums near +-half */
         z = z * 6364136223846793005ull + 1442695040888963407ull;
-        targets[n] = ((z >> 40) & 1 ? -1 : 1) * (half + (int64_t)((z >> 8) % (uint64_t)(half / 2))) - (int64_t)((z >> 50) & 1);
+        targets[n] =
+            ((z >> 40) & 1 ? -1 : 1) * (half + (int64_t)((z >> 8) % (uint64_t)(half / 2))) - (int64_t)((z >> 50) & 1);
     }
     uint32_t ls = ls_w->data, ss = ss_w->data;
     for (unsigned px = 0; px < W * H; px++) {
@@ -81,7 +87,7 @@ int conv_round(program_t *p, uint64_t seed, char *err, size_t errlen) {
             data->bytes[off] = (uint8_t)x[c];
         }
     }
-    for (size_t i = 0; i < p->n; i++)   /* name the jobs after this test */
+    for (size_t i = 0; i < p->n; i++) /* name the jobs after this test */
         if (p->ops[i].kind == OP_JOB && p->ops[i].text && !strncmp(p->ops[i].text, "conv_perf", 9)) {
             char *name = malloc(strlen(p->ops[i].text) + 32);
             if (!name) abort();

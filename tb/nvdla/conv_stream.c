@@ -3,7 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void conv_stream_push(conv_stream_t *s, int32_t value, bool layer_end) {
+void conv_stream_push(conv_stream_t *s, int32_t value, bool layer_end)
+{
     if (s->n == s->cap) {
         s->cap = s->cap ? 2 * s->cap : 1024;
         s->v = realloc(s->v, s->cap * sizeof *s->v);
@@ -15,13 +16,15 @@ void conv_stream_push(conv_stream_t *s, int32_t value, bool layer_end) {
 
 void conv_stream_clear(conv_stream_t *s) { s->n = 0, s->layer_ends = 0; }
 
-void conv_stream_free(conv_stream_t *s) {
+void conv_stream_free(conv_stream_t *s)
+{
     free(s->v);
     *s = (conv_stream_t){0};
 }
 
 uint64_t conv_stream_compare(const conv_stream_t *s, const nvdla_conv_out_t *layers, size_t nlayers, char *msg,
-                             size_t len) {
+                             size_t len)
+{
     uint64_t bad = 0;
     size_t i = 0;
     msg[0] = 0;

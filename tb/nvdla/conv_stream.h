@@ -10,8 +10,8 @@
 
 typedef struct conv_stream {
     int32_t *v;
-    size_t   n, cap;
-    unsigned layer_ends;   /* beats flagged layer end */
+    size_t n, cap;
+    unsigned layer_ends; /* beats flagged layer end */
 } conv_stream_t;
 
 void conv_stream_push(conv_stream_t *s, int32_t value, bool layer_end);

@@ -3,7 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void dp_put(dp_wlist_t *l, uint32_t addr, uint32_t value) {
+void dp_put(dp_wlist_t *l, uint32_t addr, uint32_t value)
+{
     if (l->n == sizeof l->w / sizeof *l->w) {
         fprintf(stderr, "dp_gen_util: register list full at 0x%05x\n", addr);
         abort();
@@ -12,7 +13,8 @@ void dp_put(dp_wlist_t *l, uint32_t addr, uint32_t value) {
     l->w[l->n++].v = value;
 }
 
-void dp_emit_shuffled(program_t *p, rng_t *r, dp_wlist_t *l) {
+void dp_emit_shuffled(program_t *p, rng_t *r, dp_wlist_t *l)
+{
     for (size_t i = l->n; i > 1; i--) {
         size_t j = rng_below(r, (uint32_t)i);
         __typeof__(l->w[0]) t = l->w[i - 1];
@@ -23,7 +25,8 @@ void dp_emit_shuffled(program_t *p, rng_t *r, dp_wlist_t *l) {
     l->n = 0;
 }
 
-void dp_fill_random(program_t *p, rng_t *r, uint32_t addr, uint32_t size) {
+void dp_fill_random(program_t *p, rng_t *r, uint32_t addr, uint32_t size)
+{
     uint8_t *b = malloc(size);
     if (!b) abort();
     for (uint32_t i = 0; i < size; i++) b[i] = (uint8_t)rng_next(r);
@@ -31,28 +34,37 @@ void dp_fill_random(program_t *p, rng_t *r, uint32_t addr, uint32_t size) {
     free(b);
 }
 
-void dp_strides(rng_t *r, uint32_t w, uint32_t h, uint32_t *ls, uint32_t *ss) {
+void dp_strides(rng_t *r, uint32_t w, uint32_t h, uint32_t *ls, uint32_t *ss)
+{
     *ls = w * 8 + 8 * (rng_chance(r, 50) ? 0 : rng_range(r, 1, 4));
     *ss = h * *ls + 8 * (rng_chance(r, 50) ? 0 : rng_range(r, 1, 6));
 }
 
-uint32_t dp_footprint(uint32_t w, uint32_t h, uint32_t s, uint32_t ls, uint32_t ss) {
+uint32_t dp_footprint(uint32_t w, uint32_t h, uint32_t s, uint32_t ls, uint32_t ss)
+{
     return (s - 1) * ss + (h - 1) * ls + w * 8;
 }
 
 uint32_t dp_junk(rng_t *r) { return (uint32_t)rng_next(r); }
 
-void dp_read_results(program_t *p, dp_unit_t unit) {
-    static const uint32_t sdp[] = {NVDLA_SDP_D_STATUS_0, NVDLA_SDP_D_STATUS_NAN_INPUT_NUM_0,
-                                   NVDLA_SDP_D_STATUS_INF_INPUT_NUM_0, NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM_0,
-                                   NVDLA_SDP_D_PERF_LUT_UFLOW_0, NVDLA_SDP_D_PERF_LUT_OFLOW_0,
-                                   NVDLA_SDP_D_PERF_OUT_SATURATION_0, NVDLA_SDP_D_PERF_LUT_HYBRID_0,
-                                   NVDLA_SDP_D_PERF_LUT_LE_HIT_0, NVDLA_SDP_D_PERF_LUT_LO_HIT_0, 0},
+void dp_read_results(program_t *p, dp_unit_t unit)
+{
+    static const uint32_t sdp[] = {NVDLA_SDP_D_STATUS_0,
+                                   NVDLA_SDP_D_STATUS_NAN_INPUT_NUM_0,
+                                   NVDLA_SDP_D_STATUS_INF_INPUT_NUM_0,
+                                   NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM_0,
+                                   NVDLA_SDP_D_PERF_LUT_UFLOW_0,
+                                   NVDLA_SDP_D_PERF_LUT_OFLOW_0,
+                                   NVDLA_SDP_D_PERF_OUT_SATURATION_0,
+                                   NVDLA_SDP_D_PERF_LUT_HYBRID_0,
+                                   NVDLA_SDP_D_PERF_LUT_LE_HIT_0,
+                                   NVDLA_SDP_D_PERF_LUT_LO_HIT_0,
+                                   0},
                           pdp[] = {NVDLA_PDP_D_INF_INPUT_NUM_0, NVDLA_PDP_D_NAN_INPUT_NUM_0,
                                    NVDLA_PDP_D_NAN_OUTPUT_NUM_0, 0},
-                          cdp[] = {NVDLA_CDP_D_NAN_INPUT_NUM_0, NVDLA_CDP_D_INF_INPUT_NUM_0,
-                                   NVDLA_CDP_D_NAN_OUTPUT_NUM_0, NVDLA_CDP_D_OUT_SATURATION_0,
-                                   NVDLA_CDP_D_PERF_LUT_UFLOW_0, NVDLA_CDP_D_PERF_LUT_OFLOW_0,
+                          cdp[] = {NVDLA_CDP_D_NAN_INPUT_NUM_0,   NVDLA_CDP_D_INF_INPUT_NUM_0,
+                                   NVDLA_CDP_D_NAN_OUTPUT_NUM_0,  NVDLA_CDP_D_OUT_SATURATION_0,
+                                   NVDLA_CDP_D_PERF_LUT_UFLOW_0,  NVDLA_CDP_D_PERF_LUT_OFLOW_0,
                                    NVDLA_CDP_D_PERF_LUT_HYBRID_0, NVDLA_CDP_D_PERF_LUT_LE_HIT_0,
                                    NVDLA_CDP_D_PERF_LUT_LO_HIT_0, 0};
     static const uint32_t *const regs[] = {sdp, pdp, cdp};

@@ -6,8 +6,11 @@
 /* Fixed shapes for throughput figures (tests/bench_nvdla_dp.py): the seed picks the row (seed 1 = first,
  * wrapping). Packed cubes, one job, group 0, golden-checked like every other job. The job name carries
  * the input element count (W*H*8*S: every lane of every atom is processed). */
-typedef struct shape { uint32_t w, h, c; } shape_t;
-static const shape_t shapes[] = {{8, 8, 64}, {16, 16, 32}, {32, 8, 64}, {32, 4, 16}, {13, 7, 24}};   /* PDP: W <= MaxW 32 */
+typedef struct shape {
+    uint32_t w, h, c;
+} shape_t;
+static const shape_t shapes[] = {
+    {8, 8, 64}, {16, 16, 32}, {32, 8, 64}, {32, 4, 16}, {13, 7, 24}}; /* PDP: W <= MaxW 32 */
 #define NSHAPES (sizeof shapes / sizeof *shapes)
 #define JOB_TIMEOUT 400000u
 
@@ -15,12 +18,14 @@ static shape_t pick(uint64_t seed) { return shapes[(seed == 0 ? 0 : seed - 1) % 
 
 static uint32_t atoms(const shape_t *s) { return s->w * s->h * ((s->c + 7) / 8); }
 
-static void cube(program_t *p, rng_t *r, uint32_t addr, uint32_t w, uint32_t h, uint32_t c) {
+static void cube(program_t *p, rng_t *r, uint32_t addr, uint32_t w, uint32_t h, uint32_t c)
+{
     dp_fill_random(p, r, addr, dp_footprint(w, h, (c + 7) / 8, w * 8, w * h * 8));
 }
 
 /* SDP memory to memory, BS/BN bypassed, identity converter. */
-int sdp_perf(program_t *p, uint64_t seed, char *err, size_t errlen) {
+int sdp_perf(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
     (void)err, (void)errlen;
     shape_t s = pick(seed);
     rng_t r;
@@ -45,7 +50,8 @@ int sdp_perf(program_t *p, uint64_t seed, char *err, size_t errlen) {
 }
 
 /* PDP average 3x3, stride 1, pads 1 on every side (Wo = Wi, Ho = Hi): the costliest common shape. */
-int pdp_perf(program_t *p, uint64_t seed, char *err, size_t errlen) {
+int pdp_perf(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
     (void)err, (void)errlen;
     shape_t s = pick(seed);
     rng_t r;
@@ -71,7 +77,8 @@ int pdp_perf(program_t *p, uint64_t seed, char *err, size_t errlen) {
 }
 
 /* CDP LRN5 with a linear LE ramp and identity-ish converters. */
-int cdp_perf(program_t *p, uint64_t seed, char *err, size_t errlen) {
+int cdp_perf(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
     (void)err, (void)errlen;
     shape_t s = pick(seed);
     rng_t r;

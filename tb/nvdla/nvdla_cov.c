@@ -40,16 +40,48 @@ static const char *const L_TRUNC[] = {"0-8", "9-16", "17+"};
 static const char *const L_DIL[] = {"1", "2+"};
 static const char *const L_POS[] = {"first", "later"};
 static const char *const L_SPLIT[] = {"changed", "same"};
-static const char *const L_PIXFMT[] = {"r8", "xbgr", "xrgb", "bgrx", "rgbx", "yuv_semi"};   /* CDMA byte orders */
+static const char *const L_PIXFMT[] = {"r8", "xbgr", "xrgb", "bgrx", "rgbx", "yuv_semi"}; /* CDMA byte orders */
 static const char *const L_XOFF[] = {"zero", "nonzero"};
 static const char *const L_YEXT[] = {"1_line", "2_or_4_lines"};
 static const char *const L_WRING[] = {"resident", "streamed_1_group", "streamed_2plus_groups"};
 
-enum { X_BDMA_SHAPE, X_BDMA_LAUNCH, X_BDMA_STRIDES, X_SDP_STAGES, X_SDP_ALGO, X_SDP_OPERAND, X_SDP_RELU,
-       X_SDP_OUTPUT, X_SDP_DMA, X_SDP_SAT, X_PDP_METHOD, X_PDP_KERNEL, X_PDP_STRIDE, X_PDP_PAD, X_PDP_SPLIT,
-       X_CDP_FUNC, X_CDP_LRN, X_CDP_PRIO, X_CDP_LO_ENDS, X_CONV_SDP, X_CONV_KERNEL, X_CONV_STRIDE, X_CONV_DILATION,
-       X_CONV_PAD, X_CONV_ATOMS, X_CONV_FILL, X_CONV_BANKS, X_CONV_TRUNC, X_CONV_SEQUENCE, X_IMG_FORMAT, X_IMG_CVT, X_IMG_OFFSET, X_IMG_YEXT,
-       X_CONV_WEIGHTS, X_N };
+enum {
+    X_BDMA_SHAPE,
+    X_BDMA_LAUNCH,
+    X_BDMA_STRIDES,
+    X_SDP_STAGES,
+    X_SDP_ALGO,
+    X_SDP_OPERAND,
+    X_SDP_RELU,
+    X_SDP_OUTPUT,
+    X_SDP_DMA,
+    X_SDP_SAT,
+    X_PDP_METHOD,
+    X_PDP_KERNEL,
+    X_PDP_STRIDE,
+    X_PDP_PAD,
+    X_PDP_SPLIT,
+    X_CDP_FUNC,
+    X_CDP_LRN,
+    X_CDP_PRIO,
+    X_CDP_LO_ENDS,
+    X_CONV_SDP,
+    X_CONV_KERNEL,
+    X_CONV_STRIDE,
+    X_CONV_DILATION,
+    X_CONV_PAD,
+    X_CONV_ATOMS,
+    X_CONV_FILL,
+    X_CONV_BANKS,
+    X_CONV_TRUNC,
+    X_CONV_SEQUENCE,
+    X_IMG_FORMAT,
+    X_IMG_CVT,
+    X_IMG_OFFSET,
+    X_IMG_YEXT,
+    X_CONV_WEIGHTS,
+    X_N
+};
 
 #define D FCOV_DIM
 /* SDP output to PDP runs as a stream without a memory layout: the 1x1 packing (§2.6) does not apply. */
@@ -58,19 +90,27 @@ static bool sdp_output_allowed(const unsigned *v) { return !(v[0] == 1 && v[1] =
 static bool conv_sequence_allowed(const unsigned *v) { return !(v[0] == 0 && v[1] == 1); }
 
 static const fcov_cross_t crosses[X_N] = {
-    [X_BDMA_SHAPE] = {"bdma_lines_x_surfaces_x_line_bytes", 3, {D("lines", L_ONEMANY), D("surfs", L_ONEMANY),
-                                                                D("line", L_BWIDTH)}, NULL},
+    [X_BDMA_SHAPE] = {"bdma_lines_x_surfaces_x_line_bytes",
+                      3,
+                      {D("lines", L_ONEMANY), D("surfs", L_ONEMANY), D("line", L_BWIDTH)},
+                      NULL},
     [X_BDMA_LAUNCH] = {"bdma_group_x_commands", 2, {D("group", L_GRP), D("cmds", L_NCMD)}, NULL},
     [X_BDMA_STRIDES] = {"bdma_src_x_dst_lines", 2, {D("src", L_PACK), D("dst", L_PACK)}, NULL},
     [X_SDP_STAGES] = {"sdp_bs_x_bn", 2, {D("bs", L_XSTAGE), D("bn", L_XSTAGE)}, NULL},
     [X_SDP_ALGO] = {"sdp_stage_x_alu_algo", 2, {D("stage", L_STAGE), D("algo", L_ALGO)}, NULL},
-    [X_SDP_OPERAND] = {"sdp_stage_x_operand_x_source", 3, {D("stage", L_STAGE), D("op", L_OPND), D("src", L_SRC)},
+    [X_SDP_OPERAND] = {"sdp_stage_x_operand_x_source",
+                       3,
+                       {D("stage", L_STAGE), D("op", L_OPND), D("src", L_SRC)},
                        NULL},
-    [X_SDP_RELU] = {"sdp_stage_x_relu_x_prelu", 3, {D("stage", L_STAGE), D("relu", L_OFFON), D("prelu", L_OFFON)},
+    [X_SDP_RELU] = {"sdp_stage_x_relu_x_prelu",
+                    3,
+                    {D("stage", L_STAGE), D("relu", L_OFFON), D("prelu", L_OFFON)},
                     NULL},
     [X_SDP_OUTPUT] = {"sdp_output_x_shape", 2, {D("dst", L_SDPDST), D("shape", L_SHAPE)}, sdp_output_allowed},
-    [X_SDP_DMA] = {"sdp_stage_x_dma_size_x_mode", 3, {D("stage", L_STAGE), D("size", L_OPSIZE),
-                                                        D("mode", L_OPMODE)}, NULL},
+    [X_SDP_DMA] = {"sdp_stage_x_dma_size_x_mode",
+                   3,
+                   {D("stage", L_STAGE), D("size", L_OPSIZE), D("mode", L_OPMODE)},
+                   NULL},
     [X_SDP_SAT] = {"sdp_group_x_cvt_saturation", 2, {D("group", L_GRP), D("saturated", L_OFFON)}, NULL},
     [X_PDP_METHOD] = {"pdp_method_x_input", 2, {D("method", L_METHOD), D("input", L_FLY)}, NULL},
     [X_PDP_KERNEL] = {"pdp_kernel_w_x_h", 2, {D("kw", L_K), D("kh", L_K)}, NULL},
@@ -79,8 +119,10 @@ static const fcov_cross_t crosses[X_N] = {
     [X_PDP_SPLIT] = {"pdp_input_x_split", 2, {D("input", L_FLY), D("split", L_OFFON)}, NULL},
     [X_CDP_FUNC] = {"cdp_le_function_x_sqsum_x_mul", 3, {D("le", L_LE), D("sqsum", L_BYP), D("mul", L_BYP)}, NULL},
     [X_CDP_LRN] = {"cdp_group_x_normalz_len", 2, {D("group", L_GRP), D("len", L_LRN)}, NULL},
-    [X_CDP_PRIO] = {"cdp_uflow_x_oflow_x_hybrid_priority", 3, {D("uflow", L_PRIO), D("oflow", L_PRIO),
-                                                               D("hybrid", L_PRIO)}, NULL},
+    [X_CDP_PRIO] = {"cdp_uflow_x_oflow_x_hybrid_priority",
+                    3,
+                    {D("uflow", L_PRIO), D("oflow", L_PRIO), D("hybrid", L_PRIO)},
+                    NULL},
     [X_CDP_LO_ENDS] = {"cdp_lo_start_x_lo_end", 2, {D("start", L_SIGN), D("end", L_SIGN)}, NULL},
     [X_CONV_SDP] = {"conv_sdp_output", 1, {D("dst", L_SDPDST)}, NULL},
     [X_CONV_KERNEL] = {"conv_kernel_w_x_h", 2, {D("kw", L_KC), D("kh", L_KC)}, NULL},
@@ -91,7 +133,9 @@ static const fcov_cross_t crosses[X_N] = {
     [X_CONV_FILL] = {"conv_channels_x_kernels_fill", 2, {D("channels", L_FILL), D("kernels", L_FILL)}, NULL},
     [X_CONV_BANKS] = {"conv_data_x_weight_banks", 2, {D("data", L_BANKS), D("weight", L_BANKS)}, NULL},
     [X_CONV_TRUNC] = {"conv_cacc_truncate", 1, {D("truncate", L_TRUNC)}, NULL},
-    [X_CONV_SEQUENCE] = {"conv_position_x_bank_split", 2, {D("layer", L_POS), D("split", L_SPLIT)},
+    [X_CONV_SEQUENCE] = {"conv_position_x_bank_split",
+                         2,
+                         {D("layer", L_POS), D("split", L_SPLIT)},
                          conv_sequence_allowed},
     [X_IMG_FORMAT] = {"conv_image_pixel_format", 1, {D("format", L_PIXFMT)}, NULL},
     [X_IMG_CVT] = {"conv_image_cvt_x_mean", 2, {D("cvt", L_OFFON), D("mean", L_OFFON)}, NULL},
@@ -108,8 +152,13 @@ static void bdma(fcov_t *c, const nvdla_layer_t *l)
     fcov_hit4(c, X_BDMA_LAUNCH, (unsigned)l->group, l->ncmds == 1 ? 0 : l->ncmds < BDMA_QUEUE_DEPTH ? 1 : 2, 0, 0);
     for (int i = 0; i < l->ncmds; i++) {
         const bdma_cmd_t *k = &l->cmds[i];
-        fcov_hit4(c, X_BDMA_SHAPE, k->lines > 1, k->surfs > 1, k->line_bytes == 32 ? 0 : k->line_bytes <= 256 ? 1 : 2, 0);
-        if (k->lines > 1) fcov_hit4(c, X_BDMA_STRIDES, k->src_line != k->line_bytes, k->dst_line != k->line_bytes, 0, 0);
+        fcov_hit4(c, X_BDMA_SHAPE, k->lines > 1, k->surfs > 1,
+                  k->line_bytes == 32    ? 0
+                  : k->line_bytes <= 256 ? 1
+                                         : 2,
+                  0);
+        if (k->lines > 1)
+            fcov_hit4(c, X_BDMA_STRIDES, k->src_line != k->line_bytes, k->dst_line != k->line_bytes, 0, 0);
     }
 }
 
@@ -137,7 +186,7 @@ static void sdp_stage(fcov_t *c, const nvdla_pp_t *u, const nvdla_pp_t *rdma, un
     }
     if (byp) return;
     const bool alu = !alu_byp, mul = !mul_byp;
-    if (alu) fcov_hit4(c, X_SDP_ALGO, stage, algo, 0, 0);   /* algo 3 (EQL) is no X-stage operation: not counted */
+    if (alu) fcov_hit4(c, X_SDP_ALGO, stage, algo, 0, 0); /* algo 3 (EQL) is no X-stage operation: not counted */
     if (alu) fcov_hit4(c, X_SDP_OPERAND, stage, 0, alu_dma && dma_on, 0);
     if (mul) fcov_hit4(c, X_SDP_OPERAND, stage, 1, mul_dma && dma_on, 0);
     fcov_hit4(c, X_SDP_RELU, stage, !relu_byp, mul && prelu, 0);
@@ -148,7 +197,7 @@ static unsigned xstage(const nvdla_pp_t *u, unsigned stage)
 {
     uint32_t v = nvdla_pp_reg(u, stage ? NVDLA_SDP_D_DP_BN_CFG_0 : NVDLA_SDP_D_DP_BS_CFG_0);
     if (v & 1) return 0;
-    return (!((v >> 1) & 1) ? 1u : 0u) + (!((v >> 4) & 1) ? 2u : 0u);   /* alu, mul, both; neither = bypass */
+    return (!((v >> 1) & 1) ? 1u : 0u) + (!((v >> 4) & 1) ? 2u : 0u); /* alu, mul, both; neither = bypass */
 }
 
 static void sdp(fcov_t *c, const nvdla_layer_t *l)
@@ -158,12 +207,12 @@ static void sdp(fcov_t *c, const nvdla_layer_t *l)
     sdp_stage(c, u, l->rdma, 0);
     sdp_stage(c, u, l->rdma, 1);
     const bool one = FLD(u, SDP, D_DATA_CUBE_WIDTH_0, WIDTH) == 0 && FLD(u, SDP, D_DATA_CUBE_HEIGHT_0, HEIGHT) == 0;
-    fcov_hit4(c, X_SDP_OUTPUT, l->onfly, !one, 0, 0);   /* no equal mode in nv_small (sdp_golden.c) */
+    fcov_hit4(c, X_SDP_OUTPUT, l->onfly, !one, 0, 0); /* no equal mode in nv_small (sdp_golden.c) */
     fcov_hit4(c, X_SDP_SAT, (unsigned)l->group, l->sdp_saturated != 0, 0, 0);
-    if (l->flying) fcov_hit4(c, X_CONV_SDP, l->onfly, 0, 0, 0);   /* SDP fed by CACC: to memory or PDP */
+    if (l->flying) fcov_hit4(c, X_CONV_SDP, l->onfly, 0, 0, 0); /* SDP fed by CACC: to memory or PDP */
 }
 
-static unsigned kbin(unsigned k) { return k < 3 ? k : 3; }   /* field value k-1: 0,1,2 -> 1,2,3; else 4-8 */
+static unsigned kbin(unsigned k) { return k < 3 ? k : 3; } /* field value k-1: 0,1,2 -> 1,2,3; else 4-8 */
 static unsigned sbin(unsigned s) { return s < 2 ? s : 2; }
 
 static void pdp(fcov_t *c, const nvdla_layer_t *l)
@@ -172,8 +221,9 @@ static void pdp(fcov_t *c, const nvdla_layer_t *l)
     const unsigned method = FLD(u, PDP, D_OPERATION_MODE_CFG_0, POOLING_METHOD);
     if (method <= 2) {
         fcov_hit4(c, X_PDP_METHOD, method, l->onfly, 0, 0);
-        const bool pad = FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_LEFT) || FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_TOP) ||
-                         FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_RIGHT) || FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_BOTTOM);
+        const bool pad =
+            FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_LEFT) || FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_TOP) ||
+            FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_RIGHT) || FLD(u, PDP, D_POOLING_PADDING_CFG_0, PAD_BOTTOM);
         fcov_hit4(c, X_PDP_PAD, method, pad, 0, 0);
     }
     fcov_hit4(c, X_PDP_KERNEL, kbin(FLD(u, PDP, D_POOLING_KERNEL_CFG_0, KERNEL_WIDTH)),
@@ -194,8 +244,8 @@ static void cdp(fcov_t *c, const nvdla_layer_t *l)
     if (len <= 3) fcov_hit4(c, X_CDP_LRN, (unsigned)l->group, len, 0, 0);
     fcov_hit4(c, X_CDP_PRIO, FLD(u, CDP, S_LUT_CFG_0, LUT_UFLOW_PRIORITY), FLD(u, CDP, S_LUT_CFG_0, LUT_OFLOW_PRIORITY),
               FLD(u, CDP, S_LUT_CFG_0, LUT_HYBRID_PRIORITY), 0);
-    fcov_hit4(c, X_CDP_LO_ENDS, !neg38(u, NVDLA_CDP_S_LUT_LO_START_HIGH_0), !neg38(u, NVDLA_CDP_S_LUT_LO_END_HIGH_0),
-              0, 0);
+    fcov_hit4(c, X_CDP_LO_ENDS, !neg38(u, NVDLA_CDP_S_LUT_LO_START_HIGH_0), !neg38(u, NVDLA_CDP_S_LUT_LO_END_HIGH_0), 0,
+              0);
 }
 
 static unsigned ceil_div(unsigned a, unsigned b) { return (a + b - 1) / b; }
@@ -209,11 +259,17 @@ static void conv_image(fcov_t *c, const conv_layer_t *L)
     unsigned fam;
     switch (L->pixel_format) {
     case 0x00: fam = 0; break;
-    case 0x0c: case 0x10: fam = 1; break;
-    case 0x0d: case 0x11: case 0x1a: fam = 2; break;
-    case 0x0e: case 0x12: case 0x1b: fam = 3; break;
-    case 0x0f: case 0x13: fam = 4; break;
-    default: fam = 5; break;                                     /* 0x1c, 0x1d: the model computes no other */
+    case 0x0c:
+    case 0x10: fam = 1; break;
+    case 0x0d:
+    case 0x11:
+    case 0x1a: fam = 2; break;
+    case 0x0e:
+    case 0x12:
+    case 0x1b: fam = 3; break;
+    case 0x0f:
+    case 0x13: fam = 4; break;
+    default: fam = 5; break; /* 0x1c, 0x1d: the model computes no other */
     }
     fcov_hit4(c, X_IMG_FORMAT, fam, 0, 0, 0);
     fcov_hit4(c, X_IMG_CVT, L->cvt, L->mean, 0, 0);
@@ -242,7 +298,7 @@ static void conv(fcov_t *c, const nvdla_layer_t *l)
      * weights (4 KiB) */
     const unsigned dmin = ceil_div(L->in_w * ceil_div(L->in_c, 8) * L->in_h, 512),
                    wmin = ceil_div(L->k_w * L->k_h * L->in_c * L->kernels, 4096);
-    if (L->ring_groups == CONV_WEIGHTS_RESIDENT)   /* streamed weights have fewer banks than wmin by design */
+    if (L->ring_groups == CONV_WEIGHTS_RESIDENT) /* streamed weights have fewer banks than wmin by design */
         fcov_hit4(c, X_CONV_BANKS, L->data_banks > dmin, L->weight_banks > wmin, 0, 0);
     fcov_hit4(c, X_CONV_TRUNC, L->truncate <= 8 ? 0 : L->truncate <= 16 ? 1 : 2, 0, 0, 0);
     fcov_hit4(c, X_CONV_SEQUENCE, l->conv_index > 0, !l->bank_change, 0, 0);

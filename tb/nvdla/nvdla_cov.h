@@ -9,5 +9,5 @@
 
 fcov_t *nvdla_cov_new(void);
 /* An nvdla_layer_hook_t: user is the fcov_t of nvdla_cov_new. */
-void    nvdla_cov_layer(void *user, const nvdla_layer_t *layer);
+void nvdla_cov_layer(void *user, const nvdla_layer_t *layer);
 #endif

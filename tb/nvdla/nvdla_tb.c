@@ -19,60 +19,74 @@
 #include <string.h>
 
 enum { GLB_INTR_MASK = 0x1004, GLB_INTR_STATUS = 0x100C };
-#define INTERNAL_TAG (1ull << 63)   /* bus requests the testbench itself makes (interrupt service) */
+#define INTERNAL_TAG (1ull << 63) /* bus requests the testbench itself makes (interrupt service) */
 enum { RESP_RING = 64 };
 
-typedef enum { FAULT_NONE, FAULT_WDATA_FLIP, FAULT_AXI_VALID_DROP, FAULT_AXI_CROSS_4K, FAULT_B_STUCK,
-               FAULT_RESULT_FLIP, FAULT_CACC_FLIP } fault_t;
+typedef enum {
+    FAULT_NONE,
+    FAULT_WDATA_FLIP,
+    FAULT_AXI_VALID_DROP,
+    FAULT_AXI_CROSS_4K,
+    FAULT_B_STUCK,
+    FAULT_RESULT_FLIP,
+    FAULT_CACC_FLIP
+} fault_t;
 typedef enum { IRQ_IDLE, IRQ_READ_STATUS, IRQ_READ_MASK, IRQ_COOLDOWN } irq_state_t;
 
 typedef struct nvdla_tb {
-    sim_t          *sim;
-    mem_t          *mem, *shadow;
-    csb_master_t   *csb;
-    axi_slave_t    *dbb;
-    irq_monitor_t  *irq;
+    sim_t *sim;
+    mem_t *mem, *shadow;
+    csb_master_t *csb;
+    axi_slave_t *dbb;
+    irq_monitor_t *irq;
     nvdla_golden_t *golden;
-    fcov_t         *cov;                 /* functional coverage of what the golden model runs */
-    bus_resp_t      ring[RESP_RING];     /* responses for the sequencer */
+    fcov_t *cov;                /* functional coverage of what the golden model runs */
+    bus_resp_t ring[RESP_RING]; /* responses for the sequencer */
     /* result-register reads accepted with a value the golden model predicts, in CSB order */
-    struct result_check { uint64_t tag; uint32_t addr, expect; } rcheck[RESP_RING];
-    unsigned        rcheck_head, rcheck_n;
-    bool            check_results;       /* the DUT keeps them as the golden model predicts (feature dp_results) */
-    uint64_t        status_tags[16];     /* a driver's reads of GLB.S_INTR_STATUS in flight (its own interrupt service) */
-    unsigned        status_head, status_n;
-    unsigned        ring_head, ring_n;
+    struct result_check {
+        uint64_t tag;
+        uint32_t addr, expect;
+    } rcheck[RESP_RING];
+    unsigned rcheck_head, rcheck_n;
+    bool check_results;       /* the DUT keeps them as the golden model predicts (feature dp_results) */
+    uint64_t status_tags[16]; /* a driver's reads of GLB.S_INTR_STATUS in flight (its own interrupt service) */
+    unsigned status_head, status_n;
+    unsigned ring_head, ring_n;
     /* interrupt service */
-    irq_state_t     irq_state;
-    uint32_t        irq_status, irq_seen;
-    uint64_t        irq_cool_until;
-    unsigned        irq_pending_resp;
+    irq_state_t irq_state;
+    uint32_t irq_status, irq_seen;
+    uint64_t irq_cool_until;
+    unsigned irq_pending_resp;
     /* writes without a B response at the line's last rise; valid only when that rise came after the service's
      * last W1C, so that every status bit set at the rise is still set when the service reads the status */
-    axi_range_t     irq_pend[64];
-    unsigned        irq_npend;
-    uint64_t        irq_cycle;
-    bool            irq_rise_valid;
+    axi_range_t irq_pend[64];
+    unsigned irq_npend;
+    uint64_t irq_cycle;
+    bool irq_rise_valid;
     /* DUT write beats since the last golden check (8-byte aligned addresses), for stray-write detection */
-    struct dut_write { uint32_t addr; uint64_t cycle; } *written;
-    size_t          nwritten, capwritten;
-    unsigned        unmodelled_seen;     /* nvdla_golden_unmodelled() at the last golden check */
-    conv_stream_t   cacc;                /* CACC -> SDP values since the last golden check (DUT feature cacc_probe) */
-    bool            cacc_probe;
-    uint64_t        cacc_values;         /* CACC -> SDP values of the run (fault cacc_flip) */
+    struct dut_write {
+        uint32_t addr;
+        uint64_t cycle;
+    } * written;
+    size_t nwritten, capwritten;
+    unsigned unmodelled_seen; /* nvdla_golden_unmodelled() at the last golden check */
+    conv_stream_t cacc;       /* CACC -> SDP values since the last golden check (DUT feature cacc_probe) */
+    bool cacc_probe;
+    uint64_t cacc_values; /* CACC -> SDP values of the run (fault cacc_flip) */
     /* golden-only runs: what register reads return (the golden model has no register file) */
-    uint32_t       *gregs;               /* last value written per 32-bit word of the CSB space */
-    uint8_t        *gregs_set;
-    size_t          gerr_reported;       /* golden-only: bytes of nvdla_golden_errors() already reported */
+    uint32_t *gregs; /* last value written per 32-bit word of the CSB space */
+    uint8_t *gregs_set;
+    size_t gerr_reported; /* golden-only: bytes of nvdla_golden_errors() already reported */
     /* fault injection */
-    fault_t         fault;
-    uint64_t        fault_n, fault_job, w_beats;   /* fault hits beat fault_n of job fault_job */
-    bool            fault_done, prev_wvalid_stalled;
-    axi_out_t       prev_out;
+    fault_t fault;
+    uint64_t fault_n, fault_job, w_beats; /* fault hits beat fault_n of job fault_job */
+    bool fault_done, prev_wvalid_stalled;
+    axi_out_t prev_out;
 } nvdla_tb_t;
 
 /* ---- bus monitor → golden model ---------------------------------------------------------------- */
-static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle) {
+static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle)
+{
     nvdla_tb_t *t = user;
     (void)cycle;
     uint32_t expect;
@@ -86,7 +100,8 @@ static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle) {
 static const char *nvdla_reg_name(void *acc, uint64_t addr, char *buf, size_t n);
 
 /* A sequencer read response: if it answers a predicted result-register read, compare. */
-static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r) {
+static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r)
+{
     if (!t->rcheck_n || t->rcheck[t->rcheck_head].tag != r->tag || r->write) return;
     const struct result_check c = t->rcheck[t->rcheck_head];
     t->rcheck_head = (t->rcheck_head + 1) % RESP_RING;
@@ -97,16 +112,18 @@ static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r) {
         t->fault_done = true;
         sim_fault_injected(t->sim);
     }
-    sim_count_check(t->sim);   /* an expected register value was read */
+    sim_count_check(t->sim); /* an expected register value was read */
     if (data != c.expect) {
         char name[96];
-        sim_error(t->sim, "MISMATCH result register %s (0x%05x) read 0x%08x, golden model expects 0x%08x for the "
-                  "PRODUCER group's last layer (cycle %llu)", nvdla_reg_name(t, c.addr, name, sizeof name), c.addr,
-                  data, c.expect, (unsigned long long)r->cycle);
+        sim_error(t->sim,
+                  "MISMATCH result register %s (0x%05x) read 0x%08x, golden model expects 0x%08x for the "
+                  "PRODUCER group's last layer (cycle %llu)",
+                  nvdla_reg_name(t, c.addr, name, sizeof name), c.addr, data, c.expect, (unsigned long long)r->cycle);
     }
 }
 
-static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle) {
+static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle)
+{
     nvdla_tb_t *t = user;
     (void)id, (void)data, (void)strb;
     if (t->nwritten == t->capwritten) {
@@ -121,7 +138,8 @@ static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, u
 /* acc_ops_t.stall: +stall, the level of the bus models' stalls (tb/nvdla/nvdla_plusargs.tsv). */
 static uint64_t nvdla_stall(const sim_t *sim) { return sim_plusarg_u64(sim, "stall", 1); }
 
-static axi_cfg_t dbb_config(sim_t *sim) {
+static axi_cfg_t dbb_config(sim_t *sim)
+{
     /* +stall=0: an ideal memory; +stall=1 (default): seeded backpressure, gaps, latency and reordering;
      * +stall=2: as 1 with heavy write backpressure (the engines' output queues fill up). */
     rng_t r;
@@ -147,16 +165,20 @@ static axi_cfg_t dbb_config(sim_t *sim) {
     return c;
 }
 
-static const sim_fault_kind_t fault_kinds[] = {   /* +fault_job=J picks the job, default 0 */
-    {"wdata_flip", FAULT_WDATA_FLIP, 3, "beat"}, {"axi_valid_drop", FAULT_AXI_VALID_DROP, 3, NULL},
-    {"axi_cross_4k", FAULT_AXI_CROSS_4K, 3, NULL}, {"b_stuck", FAULT_B_STUCK, 3, "beats"},
-    {"result_flip", FAULT_RESULT_FLIP, 3, NULL},   /* bit 31 of the first checked result-register read */
-    {"cacc_flip", FAULT_CACC_FLIP, 0, "value"},     /* bit 0 of CACC->SDP value N as the probe reports it */
+static const sim_fault_kind_t fault_kinds[] = {
+    /* +fault_job=J picks the job, default 0 */
+    {"wdata_flip", FAULT_WDATA_FLIP, 3, "beat"},
+    {"axi_valid_drop", FAULT_AXI_VALID_DROP, 3, NULL},
+    {"axi_cross_4k", FAULT_AXI_CROSS_4K, 3, NULL},
+    {"b_stuck", FAULT_B_STUCK, 3, "beats"},
+    {"result_flip", FAULT_RESULT_FLIP, 3, NULL}, /* bit 31 of the first checked result-register read */
+    {"cacc_flip", FAULT_CACC_FLIP, 0, "value"},  /* bit 0 of CACC->SDP value N as the probe reports it */
     {NULL, 0, 0, NULL},
 };
 
 /* ---- acc_ops ------------------------------------------------------------------------------------ */
-static void *nvdla_create(sim_t *sim) {
+static void *nvdla_create(sim_t *sim)
+{
     nvdla_tb_t *t = calloc(1, sizeof *t);
     if (!t) abort();
     t->sim = sim;
@@ -167,8 +189,8 @@ static void *nvdla_create(sim_t *sim) {
     t->cacc_probe = dut_has("cacc_probe") && !sim_plusarg_flag(sim, "golden_only");
     t->cov = nvdla_cov_new();
     nvdla_golden_set_layer_hook(t->golden, nvdla_cov_layer, t->cov);
-    csb_cfg_t cc = {.idle_pct = (unsigned)sim_plusarg_u64(sim, "csb_idle", 10), .max_outstanding = 0,
-                    .resp_timeout = 64};
+    csb_cfg_t cc = {
+        .idle_pct = (unsigned)sim_plusarg_u64(sim, "csb_idle", 10), .max_outstanding = 0, .resp_timeout = 64};
     t->csb = csb_master_new(sim_env(sim), "csb", &cc, sim_seed(sim) ^ 0x1111);
     csb_master_on_accept(t->csb, on_csb_accept, t);
     axi_cfg_t ac = dbb_config(sim);
@@ -181,7 +203,8 @@ static void *nvdla_create(sim_t *sim) {
     return t;
 }
 
-static void nvdla_destroy(void *acc) {
+static void nvdla_destroy(void *acc)
+{
     nvdla_tb_t *t = acc;
     free(t->gregs);
     free(t->gregs_set);
@@ -198,14 +221,16 @@ static void nvdla_destroy(void *acc) {
     free(t);
 }
 
-static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen) {
-    nvdla_tb_t *t = acc;   /* golden-only runs have no DUT: no test is skipped by capability */
-    if (strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0)   /* NVIDIA's firmware in the loop */
+static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
+{
+    nvdla_tb_t *t = acc; /* golden-only runs have no DUT: no test is skipped by capability */
+    if (strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0) /* NVIDIA's firmware in the loop */
         return nvdla_fw_attach(p, t->sim, test, !sim_plusarg_flag(t->sim, "golden_only"), err, errlen);
     return nvdla_build_test(test, seed, !sim_plusarg_flag(t->sim, "golden_only"), p, err, errlen);
 }
 
-static bool resolve_reg(void *user, const char *name, uint32_t *addr) {
+static bool resolve_reg(void *user, const char *name, uint32_t *addr)
+{
     (void)user;
     const nvdla_reg_t *r = nvdla_reg_by_name(name);
     if (!r) return false;
@@ -214,11 +239,14 @@ static bool resolve_reg(void *user, const char *name, uint32_t *addr) {
 }
 
 /* The DUT feature (tb/nvdla/duts/<dut>.dut) a unit's datapath belongs to. */
-static const char *unit_feature(const char *unit) {
-    static const struct { const char *unit, *feature; } map[] = {
-        {"NVDLA_BDMA", "bdma"}, {"NVDLA_GLB", "glb"}, {"NVDLA_SDP", "sdp"}, {"NVDLA_SDP_RDMA", "sdp"},
-        {"NVDLA_PDP", "pdp"}, {"NVDLA_PDP_RDMA", "pdp"}, {"NVDLA_CDP", "cdp"}, {"NVDLA_CDP_RDMA", "cdp"},
-        {"NVDLA_CDMA", "conv"}, {"NVDLA_CSC", "conv"}, {"NVDLA_CMAC_A", "conv"}, {"NVDLA_CMAC_B", "conv"},
+static const char *unit_feature(const char *unit)
+{
+    static const struct {
+        const char *unit, *feature;
+    } map[] = {
+        {"NVDLA_BDMA", "bdma"}, {"NVDLA_GLB", "glb"},      {"NVDLA_SDP", "sdp"},     {"NVDLA_SDP_RDMA", "sdp"},
+        {"NVDLA_PDP", "pdp"},   {"NVDLA_PDP_RDMA", "pdp"}, {"NVDLA_CDP", "cdp"},     {"NVDLA_CDP_RDMA", "cdp"},
+        {"NVDLA_CDMA", "conv"}, {"NVDLA_CSC", "conv"},     {"NVDLA_CMAC_A", "conv"}, {"NVDLA_CMAC_B", "conv"},
         {"NVDLA_CACC", "conv"},
     };
     for (size_t i = 0; i < sizeof map / sizeof *map; i++)
@@ -226,7 +254,8 @@ static const char *unit_feature(const char *unit) {
     return unit;
 }
 
-static int nvdla_import(void *acc, const char *path, program_t *p, char *err, size_t errlen) {
+static int nvdla_import(void *acc, const char *path, program_t *p, char *err, size_t errlen)
+{
     nvdla_tb_t *t = acc;
     if (nvsmall_cfg_load(p, path, resolve_reg, NULL, err, errlen) != 0) return -1;
     /* Which units does the trace start? (D_OP_ENABLE_0 written with bit 0 set.) Golden-only runs have no DUT. */
@@ -237,7 +266,7 @@ static int nvdla_import(void *acc, const char *path, program_t *p, char *err, si
         if (op->kind != OP_WRITE || !(op->data & 1)) continue;
         const nvdla_reg_t *r = nvdla_reg_by_addr((uint32_t)op->addr);
         if (!r || strcmp(r->name, "D_OP_ENABLE_0") != 0 || dut_has(unit_feature(r->unit))) continue;
-        char token[40];   /* ", NAME," so that PDP does not match inside PDP_RDMA */
+        char token[40]; /* ", NAME," so that PDP does not match inside PDP_RDMA */
         snprintf(token, sizeof token, ", %s,", r->unit + 6);
         char have[260];
         snprintf(have, sizeof have, ", %s,", need);
@@ -252,17 +281,17 @@ static int nvdla_import(void *acc, const char *path, program_t *p, char *err, si
         program_free(p);
         program_init(p, "nvdla", name, seed);
         prog_job(p, "%s", name);
-        prog_skip(p, "%s needs %s, whose datapath DUT %s does not implement; the trace parsed OK",
-                  name, need, tb_dut.name);
+        prog_skip(p, "%s needs %s, whose datapath DUT %s does not implement; the trace parsed OK", name, need,
+                  tb_dut.name);
         free(name);
     }
     return 0;
 }
 
-static void nvdla_bus_push(void *acc, const bus_req_t *r) {
+static void nvdla_bus_push(void *acc, const bus_req_t *r)
+{
     nvdla_tb_t *t = acc;
-    csb_req_t c = {.addr = (uint32_t)r->addr, .data = r->data, .write = r->write, .nposted = r->nposted,
-                   .tag = r->tag};
+    csb_req_t c = {.addr = (uint32_t)r->addr, .data = r->data, .write = r->write, .nposted = r->nposted, .tag = r->tag};
     if (r->addr > 0x3FFFF || (r->addr & 3)) {
         sim_error(t->sim, "CSB address 0x%llx is outside the NVDLA register space or not word aligned",
                   (unsigned long long)r->addr);
@@ -282,7 +311,8 @@ static void nvdla_bus_push(void *acc, const bus_req_t *r) {
 /* A unit whose done bit is in `status` must have no write in `pend` (writes still without a B response, sampled
  * at cycle `when`). */
 static void check_done_after_writes_at(nvdla_tb_t *t, uint32_t status, const axi_range_t *pend, unsigned np,
-                                       uint64_t when) {
+                                       uint64_t when)
+{
     static const char *const unit_of_bit[8] = {"SDP", "SDP", "CDP", "CDP", "PDP", "PDP", "BDMA", "BDMA"};
     if (!np || !(status & 0xFF)) return;
     size_t nb;
@@ -295,15 +325,17 @@ static void check_done_after_writes_at(nvdla_tb_t *t, uint32_t status, const axi
                 for (int x = 0; x < 8; x++)
                     if ((status >> x & 1) && (x & 1) == b->group && !strcmp(unit_of_bit[x], b->unit)) bit = x;
                 if (bit < 0 || !nvdla_box_locate(b, a, NULL, NULL, NULL)) continue;
-                sim_error(t->sim, "%s grp %d raised its done interrupt (GLB status bit %d) while its write to 0x%08x "
+                sim_error(t->sim,
+                          "%s grp %d raised its done interrupt (GLB status bit %d) while its write to 0x%08x "
                           "(burst at 0x%08x, %u bytes) still had no B response at cycle %llu: a unit is done only "
-                          "after the B response of its last write (spec nvdla.md 3.3)", b->unit, b->group, bit, a,
-                          pend[i].addr, pend[i].bytes, (unsigned long long)when);
+                          "after the B response of its last write (spec nvdla.md 3.3)",
+                          b->unit, b->group, bit, a, pend[i].addr, pend[i].bytes, (unsigned long long)when);
                 return;
             }
 }
 
-static void check_done_after_writes(nvdla_tb_t *t, uint32_t status) {
+static void check_done_after_writes(nvdla_tb_t *t, uint32_t status)
+{
     axi_range_t pend[64];
     unsigned np = axi_slave_pending_writes(t->dbb, pend, 64);
     check_done_after_writes_at(t, status, pend, np, sim_cycle(t->sim));
@@ -316,14 +348,16 @@ static void check_done_after_writes(nvdla_tb_t *t, uint32_t status) {
  * unit was done at the rise. Not from the cycle the service saw the line: the line may still be high then
  * from the bit its last W1C clears, and another unit finish correctly before the read (pdp_onfly seed 1
  * +stall=1, docs/nv_small_fst.md). With several bits only the writes still pending at the read are checked. */
-static void check_irq_status(nvdla_tb_t *t, uint32_t status) {
+static void check_irq_status(nvdla_tb_t *t, uint32_t status)
+{
     check_done_after_writes(t, status);
     if (status && !(status & (status - 1)) && t->irq_rise_valid)
         check_done_after_writes_at(t, status, t->irq_pend, t->irq_npend, t->irq_cycle);
 }
 
 /* Move CSB responses into the sequencer's ring or the interrupt service. */
-static void drain_csb(nvdla_tb_t *t) {
+static void drain_csb(nvdla_tb_t *t)
+{
     csb_resp_t r;
     while (csb_master_pop(t->csb, &r)) {
         if (r.tag & INTERNAL_TAG) {
@@ -335,8 +369,10 @@ static void drain_csb(nvdla_tb_t *t) {
                 uint32_t pending = t->irq_status & ~r.data;
                 uint32_t unexpected = pending & ~nvdla_golden_intr_expected(t->golden);
                 if (unexpected)
-                    sim_error(t->sim, "spurious interrupt: GLB.S_INTR_STATUS bits 0x%x set, but no launched job "
-                              "or SET write raises them (status 0x%x mask 0x%x)", unexpected, t->irq_status, r.data);
+                    sim_error(t->sim,
+                              "spurious interrupt: GLB.S_INTR_STATUS bits 0x%x set, but no launched job "
+                              "or SET write raises them (status 0x%x mask 0x%x)",
+                              unexpected, t->irq_status, r.data);
                 if (pending) {
                     csb_req_t w1c = {.addr = GLB_INTR_STATUS, .data = pending, .write = true, .tag = INTERNAL_TAG};
                     csb_master_push(t->csb, &w1c);
@@ -345,7 +381,7 @@ static void drain_csb(nvdla_tb_t *t) {
                 t->irq_seen |= pending;
                 nvdla_golden_done_seen(t->golden, pending);
                 t->irq_state = IRQ_COOLDOWN;
-                t->irq_cool_until = sim_cycle(t->sim) + 12;   /* dla_intr follows status within 8 cycles */
+                t->irq_cool_until = sim_cycle(t->sim) + 12; /* dla_intr follows status within 8 cycles */
             }
             continue;
         }
@@ -356,8 +392,10 @@ static void drain_csb(nvdla_tb_t *t) {
             check_done_after_writes(t, r.data);
             uint32_t unexpected = r.data & 0xFFu & ~nvdla_golden_intr_expected(t->golden);
             if (unexpected)
-                sim_error(t->sim, "spurious interrupt: the driver read GLB.S_INTR_STATUS 0x%x, bits 0x%x set that no "
-                          "launched job or SET write raises", r.data, unexpected);
+                sim_error(t->sim,
+                          "spurious interrupt: the driver read GLB.S_INTR_STATUS 0x%x, bits 0x%x set that no "
+                          "launched job or SET write raises",
+                          r.data, unexpected);
             nvdla_golden_done_seen(t->golden, r.data);
         }
         if (t->ring_n == RESP_RING) {
@@ -369,7 +407,8 @@ static void drain_csb(nvdla_tb_t *t) {
     }
 }
 
-static bool nvdla_bus_pop(void *acc, bus_resp_t *resp) {
+static bool nvdla_bus_pop(void *acc, bus_resp_t *resp)
+{
     nvdla_tb_t *t = acc;
     drain_csb(t);
     if (!t->ring_n) return false;
@@ -379,14 +418,16 @@ static bool nvdla_bus_pop(void *acc, bus_resp_t *resp) {
     return true;
 }
 
-static bool nvdla_bus_idle(void *acc) {
+static bool nvdla_bus_idle(void *acc)
+{
     nvdla_tb_t *t = acc;
     return csb_master_idle(t->csb);
 }
 
 /* OP_WAIT_IRQ: mask 0 waits for the line; otherwise service GLB status like the upstream handler
  * (read STATUS and MASK, W1C the pending bits) until every bit of `mask` has been seen. */
-static bool nvdla_wait_irq(void *acc, uint32_t mask) {
+static bool nvdla_wait_irq(void *acc, uint32_t mask)
+{
     nvdla_tb_t *t = acc;
     drain_csb(t);
     if (mask == 0) return irq_monitor_level(t->irq);
@@ -407,8 +448,7 @@ static bool nvdla_wait_irq(void *acc, uint32_t mask) {
     case IRQ_COOLDOWN:
         if (sim_cycle(t->sim) >= t->irq_cool_until && csb_master_idle(t->csb)) t->irq_state = IRQ_IDLE;
         break;
-    default:
-        break;
+    default: break;
     }
     return false;
 }
@@ -420,7 +460,8 @@ static mem_t *nvdla_golden_mem(void *acc) { return ((nvdla_tb_t *)acc)->shadow; 
 /* Register reads are answered from what was written (store mask, else the reset value), GLB status from the
  * golden model's expected interrupts, CDMA's CBUF flush as done: enough for datapath jobs and nv_small traces.
  * Register-behaviour tests (ping-pong status, interrupt masking) are not modelled and fail in this mode. */
-static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp) {
+static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp)
+{
     nvdla_tb_t *t = acc;
     uint32_t addr = (uint32_t)r->addr;
     if (r->addr > 0x3FFFF || (r->addr & 3)) {
@@ -449,25 +490,29 @@ static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp) {
     }
     if (addr == GLB_INTR_STATUS) resp->data = nvdla_golden_intr_expected(t->golden);
     else if (addr == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0) resp->data = 1;
-    else if (reg) resp->data = t->gregs_set[addr >> 2] ? (t->gregs[addr >> 2] & reg->store_mask) | (reg->reset & ~reg->store_mask)
-                                                         : reg->reset;
+    else if (reg)
+        resp->data = t->gregs_set[addr >> 2] ? (t->gregs[addr >> 2] & reg->store_mask) | (reg->reset & ~reg->store_mask)
+                                             : reg->reset;
 }
 
-static bool nvdla_golden_irq(void *acc, uint32_t mask) {
+static bool nvdla_golden_irq(void *acc, uint32_t mask)
+{
     nvdla_tb_t *t = acc;
     uint32_t pend = nvdla_golden_intr_expected(t->golden);
     if (mask == 0) return pend != 0;
     if ((pend & mask) != mask) return false;
-    nvdla_golden_write(t->golden, GLB_INTR_STATUS, mask);   /* the interrupt service clears what it saw */
+    nvdla_golden_write(t->golden, GLB_INTR_STATUS, mask); /* the interrupt service clears what it saw */
     return true;
 }
 
-static void box_coord(const void *ctx, uint64_t addr, char *buf, size_t n) {
+static void box_coord(const void *ctx, uint64_t addr, char *buf, size_t n)
+{
     nvdla_box_coord(ctx, (uint32_t)addr, buf, n);
 }
 
 /* Put the wave marker on the DBB write of the first mismatching byte, the moment the DUT went wrong. */
-static void mark_first_mismatch(nvdla_tb_t *t) {
+static void mark_first_mismatch(nvdla_tb_t *t)
+{
     uint64_t addr;
     if (!sb_first_mismatch_addr(sim_scoreboard(t->sim), &addr)) return;
     for (size_t w = t->nwritten; w-- > 0;)
@@ -481,22 +526,26 @@ static void mark_first_mismatch(nvdla_tb_t *t) {
 
 /* The CACC -> SDP stream since the last check against the model's convolution layers (DUTs with the probe):
  * a difference is an error naming the stage before SDP; agreement under an output mismatch points at SDP. */
-static void check_conv_stream(nvdla_tb_t *t, bool image_layers, uint64_t output_mismatches) {
+static void check_conv_stream(nvdla_tb_t *t, bool image_layers, uint64_t output_mismatches)
+{
     size_t nc;
     const nvdla_conv_out_t *layers = nvdla_golden_take_conv(t->golden, &nc);
     if (t->cacc_probe && !image_layers && (nc || t->cacc.n)) {
         char m[160];
         uint64_t d = conv_stream_compare(&t->cacc, layers, nc, m, sizeof m);
         if (d)
-            sim_error(t->sim, "MISMATCH CACC->SDP stream: %llu value(s) differ, first at %s: suspect the convolution "
-                      "pipeline before SDP (CDMA, CBUF, CSC, CMAC, CACC)", (unsigned long long)d, m);
+            sim_error(t->sim,
+                      "MISMATCH CACC->SDP stream: %llu value(s) differ, first at %s: suspect the convolution "
+                      "pipeline before SDP (CDMA, CBUF, CSC, CMAC, CACC)",
+                      (unsigned long long)d, m);
         else if (output_mismatches)
             sim_note(t->sim, "the CACC->SDP stream agrees with the golden model (%s): suspect SDP or after it", m);
     }
     conv_stream_clear(&t->cacc);
 }
 
-static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
+static void nvdla_golden_check(void *acc, scoreboard_t *sb)
+{
     nvdla_tb_t *t = acc;
     const char *gerr = nvdla_golden_errors(t->golden);
     if (*gerr) sim_error(t->sim, "golden model: %s", gerr);
@@ -519,7 +568,8 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
     unsigned unmodelled = nvdla_golden_unmodelled(t->golden);
     check_conv_stream(t, unmodelled != t->unmodelled_seen, output_mismatches);
     if (unmodelled != t->unmodelled_seen) {
-        sim_note(t->sim, "%u convolution layer(s) the model refused since the last check: output checked by the "
+        sim_note(t->sim,
+                 "%u convolution layer(s) the model refused since the last check: output checked by the "
                  "stimulus' CRC only, stray-write check not applied",
                  unmodelled - t->unmodelled_seen);
         t->unmodelled_seen = unmodelled;
@@ -539,7 +589,8 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb) {
     t->nwritten = 0;
 }
 
-static const char *nvdla_reg_name(void *acc, uint64_t addr, char *buf, size_t n) {
+static const char *nvdla_reg_name(void *acc, uint64_t addr, char *buf, size_t n)
+{
     (void)acc;
     const nvdla_reg_t *r = nvdla_reg_by_addr((uint32_t)addr);
     if (r) snprintf(buf, n, "%s.%s", r->unit, r->name);
@@ -547,7 +598,8 @@ static const char *nvdla_reg_name(void *acc, uint64_t addr, char *buf, size_t n)
     return buf;
 }
 
-static void nvdla_describe(void *acc, FILE *f) {
+static void nvdla_describe(void *acc, FILE *f)
+{
     nvdla_tb_t *t = acc;
     axi_stats_t st = axi_slave_stats(t->dbb);
     fprintf(f, "  state: dla_intr=%d, interrupts seen %llu, CSB idle=%d, DBB idle=%d, golden expects GLB bits 0x%x\n",
@@ -560,7 +612,8 @@ static void nvdla_describe(void *acc, FILE *f) {
     if (*gerr) fprintf(f, "  golden model: %s\n", gerr);
 }
 
-static const char *const nvdla_wave_signals[] = {   /* the bus wires; the DUT adds its internals (duts/<dut>.signals) */
+static const char *const nvdla_wave_signals[] = {
+    /* the bus wires; the DUT adds its internals (duts/<dut>.signals) */
     "-CSB",
     "TOP.tb_nvdla.clk",
     "TOP.tb_nvdla.rst_n",
@@ -625,7 +678,8 @@ const acc_ops_t tb_acc_ops = {
 static nvdla_tb_t *tb(void) { return sim_acc(sim_get()); }
 
 void nvdla_csb_tick(svBit ready, svBit rvalid, unsigned int rdata, svBit wr_complete, svBit *valid,
-                    unsigned short *addr, unsigned int *wdat, svBit *write, svBit *nposted) {
+                    unsigned short *addr, unsigned int *wdat, svBit *write, svBit *nposted)
+{
     nvdla_tb_t *t = tb();
     csb_out_t o = {0};
     if (t) {
@@ -641,12 +695,11 @@ void nvdla_csb_tick(svBit ready, svBit rvalid, unsigned int rdata, svBit wr_comp
 
 /* Faults are applied to the DUT's outputs on their way to the memory model, so the real checkers see
  * a real corrupted beat or protocol violation. */
-static void inject(nvdla_tb_t *t, axi_in_t *in) {
+static void inject(nvdla_tb_t *t, axi_in_t *in)
+{
     switch (t->fault) {
     case FAULT_WDATA_FLIP:
-        if (in->wvalid && !t->fault_done && t->w_beats == t->fault_n) {
-            in->wdata ^= 1ull << (8 * (t->fault_n % 8));
-        }
+        if (in->wvalid && !t->fault_done && t->w_beats == t->fault_n) { in->wdata ^= 1ull << (8 * (t->fault_n % 8)); }
         break;
     case FAULT_AXI_VALID_DROP:
         if (t->prev_wvalid_stalled && !t->fault_done) {
@@ -661,22 +714,33 @@ static void inject(nvdla_tb_t *t, axi_in_t *in) {
             in->awlen = 3;
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
 void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsigned int awaddr, svBit wvalid,
                     unsigned long long wdata, unsigned char wstrb, svBit wlast, svBit bready, svBit arvalid,
                     unsigned char arid, unsigned char arlen, unsigned int araddr, svBit rready, svBit *awready,
-                    svBit *wready, svBit *bvalid, unsigned char *bid, svBit *arready, svBit *rvalid,
-                    unsigned char *rid, unsigned long long *rdata, svBit *rlast) {
+                    svBit *wready, svBit *bvalid, unsigned char *bid, svBit *arready, svBit *rvalid, unsigned char *rid,
+                    unsigned long long *rdata, svBit *rlast)
+{
     nvdla_tb_t *t = tb();
     axi_out_t o = {0};
     if (t) {
-        axi_in_t in = {.awvalid = awvalid, .awid = awid, .awlen = awlen, .awaddr = awaddr, .wvalid = wvalid,
-                       .wdata = wdata, .wstrb = wstrb, .wlast = wlast, .bready = bready, .arvalid = arvalid,
-                       .arid = arid, .arlen = arlen, .araddr = araddr, .rready = rready};
+        axi_in_t in = {.awvalid = awvalid,
+                       .awid = awid,
+                       .awlen = awlen,
+                       .awaddr = awaddr,
+                       .wvalid = wvalid,
+                       .wdata = wdata,
+                       .wstrb = wstrb,
+                       .wlast = wlast,
+                       .bready = bready,
+                       .arvalid = arvalid,
+                       .arid = arid,
+                       .arlen = arlen,
+                       .araddr = araddr,
+                       .rready = rready};
         /* Faults count W beats from the start of job fault_job (jobs are numbered from 0). */
         bool in_fault_job = sb_njobs(sim_scoreboard(t->sim)) == t->fault_job + 1;
         if (t->fault != FAULT_NONE && in_fault_job) inject(t, &in);
@@ -711,7 +775,8 @@ void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsi
     *rlast = o.rlast;
 }
 
-void nvdla_cacc_beat(unsigned int value, svBit last) {
+void nvdla_cacc_beat(unsigned int value, svBit last)
+{
     nvdla_tb_t *t = tb();
     if (!t) return;
     if (t->fault == FAULT_CACC_FLIP && !t->fault_done && t->cacc_values == t->fault_n) {
@@ -723,12 +788,13 @@ void nvdla_cacc_beat(unsigned int value, svBit last) {
     conv_stream_push(&t->cacc, (int32_t)value, last);
 }
 
-void nvdla_irq_tick(svBit intr) {
+void nvdla_irq_tick(svBit intr)
+{
     nvdla_tb_t *t = tb();
     if (!t) return;
     const uint64_t rises = irq_monitor_count(t->irq);
     irq_monitor_tick(t->irq, intr);
-    if (irq_monitor_count(t->irq) != rises) {   /* a rise: the writes still waiting for their B (check_irq_status) */
+    if (irq_monitor_count(t->irq) != rises) { /* a rise: the writes still waiting for their B (check_irq_status) */
         t->irq_npend = axi_slave_pending_writes(t->dbb, t->irq_pend, 64);
         if (t->irq_npend > 64) t->irq_npend = 64;
         t->irq_cycle = sim_cycle(t->sim);

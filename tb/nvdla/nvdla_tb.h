@@ -8,5 +8,5 @@
 
 /* Test generators (nvdla_tests.c, a table of tb/common/test_registry.h): build the program of a named test; an
  * unknown name fails with the listing of all tests (`+test=?`). */
-int  nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen);
+int nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen);
 #endif

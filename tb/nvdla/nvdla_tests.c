@@ -31,34 +31,49 @@ static const test_entry_t tests[] = {
     {"pdp_b2b", pdp_b2b, "pdp", "PDP jobs back to back: the idle group programmed and enabled while the other runs"},
     {"pdp_onfly", pdp_onfly, "sdp pdp", "SDP output streamed on the fly into PDP (PDP flying_mode 0)"},
     {"pdp_hang", pdp_hang, "pdp", "NEGATIVE: PDP enabled for memory input without PDP_RDMA never completes"},
-    {"cdp_random", cdp_random, "cdp cdp_lut", "constrained-random CDP jobs: LUT contents/modes, LRN sizes, bypasses, CVTs"},
-    {"cdp_b2b", cdp_b2b, "cdp cdp_lut", "CDP jobs back to back: the idle group programmed and enabled while the other runs"},
+    {"cdp_random", cdp_random, "cdp cdp_lut",
+     "constrained-random CDP jobs: LUT contents/modes, LRN sizes, bypasses, CVTs"},
+    {"cdp_b2b", cdp_b2b, "cdp cdp_lut",
+     "CDP jobs back to back: the idle group programmed and enabled while the other runs"},
     {"cdp_lut_neg", cdp_lut_neg, "cdp cdp_lut", "CDP jobs with both LO-table ends negative (start < end < 0)"},
     {"cdp_hang", cdp_hang, "cdp", "NEGATIVE: CDP enabled without CDP_RDMA never completes (watchdog)"},
-    {"conv_random", conv_random, "conv sdp", "one constrained-random direct convolution -> SDP on the fly: shapes, kernels, "
+    {"conv_random", conv_random, "conv sdp",
+     "one constrained-random direct convolution -> SDP on the fly: shapes, kernels, "
      "strides, dilation, pads, pad value, CBUF banks, truncation, SDP bias/ReLU/CVT"},
-    {"conv_seq", conv_seq, "conv sdp pdp", "1-3 random convolution layers in one program, some back to back or into PDP "
+    {"conv_seq", conv_seq, "conv sdp pdp",
+     "1-3 random convolution layers in one program, some back to back or into PDP "
      "(weights padded and banked within nv_small's two CBUF deviations)"},
-    {"conv_b2b", conv_b2b, "conv sdp", "convolution layers back to back in both groups: the idle group programmed while the other runs"},
-    {"conv_wstream", conv_wstream, "conv sdp pdp", "one convolution whose weights exceed their CBUF weight banks, "
+    {"conv_b2b", conv_b2b, "conv sdp",
+     "convolution layers back to back in both groups: the idle group programmed while the other runs"},
+    {"conv_wstream", conv_wstream, "conv sdp pdp",
+     "one convolution whose weights exceed their CBUF weight banks, "
      "streamed through the ring a kernel group at a time (one or 2-4 groups in the ring, partial last group, large "
      "kernels, padding) -> SDP (-> PDP) on the fly"},
     {"conv_pdp", conv_pdp, "conv sdp pdp", "convolution -> SDP -> PDP, all on the fly, pooled output to memory"},
-    {"conv_image", conv_image, "conv conv_image sdp", "one convolution with image input (CDMA pixel formats R8 and 8-bit RGBA/YUVA "
+    {"conv_image", conv_image, "conv conv_image sdp",
+     "one convolution with image input (CDMA pixel formats R8 and 8-bit RGBA/YUVA "
      "orders, pixel x offset, CDMA-stored left/right padding, converter with offset or global mean) -> SDP on the fly"},
-    {"conv_image_seq", conv_image_seq, "conv conv_image sdp", "2-3 convolution layers, image input or direct, one after the "
+    {"conv_image_seq", conv_image_seq, "conv conv_image sdp",
+     "2-3 convolution layers, image input or direct, one after the "
      "other in alternating groups: the CBUF switching between image lines and feature atoms"},
-    {"conv_image_wrap", conv_image_wrap, "conv conv_image sdp", "DEVIATION DEMO: a direct layer leaves the CBUF data ring at "
+    {"conv_image_wrap", conv_image_wrap, "conv conv_image sdp",
+     "DEVIATION DEMO: a direct layer leaves the CBUF data ring at "
      "entry 495 of 512, then an image layer with the same bank split has an 8-byte read straddling the wrap"},
-    {"conv_net", conv_net, "conv sdp pdp", "a small network as one program: conv3x3+bias+ReLU+maxpool, conv3x3+bias+ReLU, checked per layer"},
-    {"conv_wpad_skew", conv_wpad_skew, "conv sdp", "DEVIATION DEMO: a layer with 128-byte weight padding, then one with "
+    {"conv_net", conv_net, "conv sdp pdp",
+     "a small network as one program: conv3x3+bias+ReLU+maxpool, conv3x3+bias+ReLU, checked per layer"},
+    {"conv_wpad_skew", conv_wpad_skew, "conv sdp",
+     "DEVIATION DEMO: a layer with 128-byte weight padding, then one with "
      "the same CBUF banks (nv_small: deviation cbuf-weight-pad-skew)"},
-    {"conv_wt_credit_hang", conv_wt_credit_hang, "conv sdp", "DEVIATION DEMO: 576 weight entries, then a layer with one "
+    {"conv_wt_credit_hang", conv_wt_credit_hang, "conv sdp",
+     "DEVIATION DEMO: 576 weight entries, then a layer with one "
      "weight bank (nv_small: deviation cdma-wt-credit-leak, a hang)"},
-    {"conv_hang", conv_hang, "conv sdp", "NEGATIVE: the convolution pipeline enabled without CDMA never completes (watchdog)"},
-    {"conv_perf", conv_perf, "conv sdp", "fixed-shape convolution jobs for throughput figures (seed picks the shape: 1 = 3x3 "
+    {"conv_hang", conv_hang, "conv sdp",
+     "NEGATIVE: the convolution pipeline enabled without CDMA never completes (watchdog)"},
+    {"conv_perf", conv_perf, "conv sdp",
+     "fixed-shape convolution jobs for throughput figures (seed picks the shape: 1 = 3x3 "
      "64->64 16x16, 2 = 1x1, 3 = 3x3 8->16 32x32, 4 = 5x5, 5 = 3x3 stride 2; the job name carries the MACs)"},
-    {"conv_round", conv_round, "conv sdp", "CACC rounding at truncation 17..20 (17 + (seed-1) % 4): conv_perf's 1x1 64->64 "
+    {"conv_round", conv_round, "conv sdp",
+     "CACC rounding at truncation 17..20 (17 + (seed-1) % 4): conv_perf's 1x1 64->64 "
      "layer with every pixel's sum on a rounding boundary (each sticky bit position, exact halves, neighbours)"},
     {"sdp_perf", sdp_perf, "sdp", "fixed-shape SDP pass-through job for throughput figures (seed picks the shape)"},
     {"pdp_perf", pdp_perf, "pdp", "fixed-shape PDP 3x3 average job for throughput figures (seed picks the shape)"},
@@ -79,6 +94,7 @@ static const test_section_t sections[] = {
 static const test_registry_t registry = {"NVDLA", 18, 16384, sections, sizeof sections / sizeof *sections, NULL};
 
 /* by_capability: skip a test the DUT lacks the features for (false for golden-only runs). */
-int nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen) {
+int nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen)
+{
     return test_registry_build(&registry, test, seed, by_capability, p, err, errlen);
 }

@@ -12,29 +12,32 @@ static const uint32_t kmd_recip[8] = {0x10000, 0x8000, 0x5555, 0x4000, 0x3333, 0
 typedef struct pdp_geom {
     unsigned method, kw, kh, sw, sh, pl, pt, pr, pb;
     uint32_t wi, hi, wo, ho, c, s;
-    unsigned parts, of, om, ol;            /* split: first / middle / last output widths */
+    unsigned parts, of, om, ol; /* split: first / middle / last output widths */
 } pdp_geom_t;
 
 /* Output-width limit of one pass (spec 3.2): MaxW by the number of line-buffer lines ceil(kh/sh). */
-static uint32_t max_w(unsigned kh, unsigned sh) {
+static uint32_t max_w(unsigned kh, unsigned sh)
+{
     unsigned lines = (kh + sh - 1) / sh;
     return lines == 1 ? 128 : lines == 2 ? 64 : lines <= 4 ? 32 : 16;
 }
 
 /* In one dimension: the input size of an exact tiling with `out` windows (0 if impossible). */
-static uint32_t in_size(uint32_t out, unsigned k, unsigned st, unsigned p0, unsigned p1) {
+static uint32_t in_size(uint32_t out, unsigned k, unsigned st, unsigned p0, unsigned p1)
+{
     int v = (int)((out - 1) * st + k) - (int)p0 - (int)p1;
     return v < 1 ? 0 : (uint32_t)v;
 }
 
 /* A legal geometry: exact tiling, pads < kernel, pass widths <= MaxW; split partitions keep the left
  * pad in the first and the right pad in the last partition (spec 3.4; kw >= sw). */
-static void pick_geom(rng_t *r, pdp_geom_t *g, uint32_t lim_w, uint32_t lim_h, uint32_t lim_c, bool allow_split) {
+static void pick_geom(rng_t *r, pdp_geom_t *g, uint32_t lim_w, uint32_t lim_h, uint32_t lim_c, bool allow_split)
+{
     g->method = rng_below(r, 3);
     g->kw = rng_range(r, 1, 8), g->kh = rng_range(r, 1, 8);
     g->sw = rng_chance(r, 70) ? rng_range(r, 1, g->kw) : rng_range(r, 1, 8);
     g->sh = rng_chance(r, 70) ? rng_range(r, 1, g->kh) : rng_range(r, 1, 8);
-    if (rng_chance(r, 20)) g->sw = g->sh = 1;       /* dense: one output per input column, queues fill */
+    if (rng_chance(r, 20)) g->sw = g->sh = 1; /* dense: one output per input column, queues fill */
     g->pl = rng_below(r, g->kw), g->pr = rng_below(r, g->kw);
     g->pt = rng_below(r, g->kh), g->pb = rng_below(r, g->kh);
     if (rng_chance(r, 30)) g->pl = g->pr = g->pt = g->pb = 0;
@@ -44,15 +47,15 @@ static void pick_geom(rng_t *r, pdp_geom_t *g, uint32_t lim_w, uint32_t lim_h, u
         g->parts = rng_range(r, 2, 4);
         uint32_t pw = mw < 6 ? mw : 6;
         g->of = rng_range(r, 1, pw), g->om = rng_range(r, 1, pw), g->ol = rng_range(r, 1, pw);
-        while (g->of * g->sw < g->pl) g->of++;     /* left pad inside the first partition */
-        while (g->ol * g->sw <= g->pr) g->ol++;    /* right pad inside the last one (>= 1 new column) */
+        while (g->of * g->sw < g->pl) g->of++;  /* left pad inside the first partition */
+        while (g->ol * g->sw <= g->pr) g->ol++; /* right pad inside the last one (>= 1 new column) */
         g->wo = g->of + (g->parts - 2) * g->om + g->ol;
     } else {
         uint32_t top = lim_w >= g->kw ? (lim_w - g->kw) / g->sw + 1 : 1;
         g->wo = rng_range(r, 1, top < mw ? top : mw);
     }
     g->wi = in_size(g->wo, g->kw, g->sw, g->pl, g->pr);
-    if (!g->wi) {                                  /* too small for the pads: drop them */
+    if (!g->wi) { /* too small for the pads: drop them */
         g->pl = g->pr = 0;
         if (g->parts > 1) g->of = g->of < 1 ? 1 : g->of;
         g->wi = in_size(g->wo, g->kw, g->sw, 0, 0);
@@ -68,30 +71,33 @@ static void pick_geom(rng_t *r, pdp_geom_t *g, uint32_t lim_w, uint32_t lim_h, u
     g->s = (g->c + 7) / 8;
 }
 
-static uint32_t partial(uint32_t first, uint32_t last, uint32_t mid) {
+static uint32_t partial(uint32_t first, uint32_t last, uint32_t mid)
+{
     return ((first - 1) & 0x3FF) | (((last - 1) & 0x3FF) << 10) | (((mid - 1) & 0x3FF) << 20);
 }
 
-static uint32_t pad_value(rng_t *r, unsigned n, int32_t unit, bool natural) {
+static uint32_t pad_value(rng_t *r, unsigned n, int32_t unit, bool natural)
+{
     uint32_t v = natural ? (uint32_t)(unit * (int32_t)n) : (uint32_t)rng_next(r);
-    return (v & 0x7FFFF) | ((uint32_t)rng_next(r) & 0xFFF80000u);   /* [31:19] ignored */
+    return (v & 0x7FFFF) | ((uint32_t)rng_next(r) & 0xFFF80000u); /* [31:19] ignored */
 }
 
 /* PDP_RDMA (off-fly) or SDP (on-fly, pass-through-ish) source programming. */
 static void src_regs(program_t *p, rng_t *r, dp_wlist_t *l, const pdp_geom_t *g, uint32_t src, bool onfly,
-                     uint32_t sdp_dst_junk) {
+                     uint32_t sdp_dst_junk)
+{
     uint32_t ls, ss;
     dp_strides(r, g->wi, g->hi, &ls, &ss);
     dp_fill_random(p, r, src, dp_footprint(g->wi, g->hi, g->s, ls, ss));
     if (!onfly) {
         dp_put(l, RDMA + 0x0c, g->wi - 1), dp_put(l, RDMA + 0x10, g->hi - 1), dp_put(l, RDMA + 0x14, g->c - 1);
-        dp_put(l, RDMA + 0x18, 1);                                   /* OFF_FLYING (memory) */
+        dp_put(l, RDMA + 0x18, 1); /* OFF_FLYING (memory) */
         dp_put(l, RDMA + 0x1c, src), dp_put(l, RDMA + 0x20, dp_junk(r));
         dp_put(l, RDMA + 0x24, ls), dp_put(l, RDMA + 0x28, ss);
         dp_put(l, RDMA + 0x2c, 1), dp_put(l, RDMA + 0x30, 0);
         dp_put(l, RDMA + 0x34, g->parts - 1);
         dp_put(l, RDMA + 0x38, (g->kw - 1) | ((g->sw - 1) << 4));
-        dp_put(l, RDMA + 0x3c, dp_junk(r));                          /* padding cfg: unused */
+        dp_put(l, RDMA + 0x3c, dp_junk(r)); /* padding cfg: unused */
         dp_put(l, RDMA + 0x44, dp_junk(r)), dp_put(l, RDMA + 0x4c, dp_junk(r));
         return;
     }
@@ -99,22 +105,23 @@ static void src_regs(program_t *p, rng_t *r, dp_wlist_t *l, const pdp_geom_t *g,
     dp_put(l, SDPR + 0x0c, g->wi - 1), dp_put(l, SDPR + 0x10, g->hi - 1), dp_put(l, SDPR + 0x14, g->c - 1);
     dp_put(l, SDP + 0x3c, g->wi - 1), dp_put(l, SDP + 0x40, g->hi - 1), dp_put(l, SDP + 0x44, g->c - 1);
     dp_put(l, SDPR + 0x18, src), dp_put(l, SDPR + 0x20, ls), dp_put(l, SDPR + 0x24, ss);
-    dp_put(l, SDPR + 0x28, 1), dp_put(l, SDPR + 0x40, 1);            /* operand DMAs disabled */
+    dp_put(l, SDPR + 0x28, 1), dp_put(l, SDPR + 0x40, 1); /* operand DMAs disabled */
     dp_put(l, SDPR + 0x70, 0), dp_put(l, SDPR + 0x74, 1);
     dp_put(l, SDP + 0x48, sdp_dst_junk), dp_put(l, SDP + 0x58, 0x73), dp_put(l, SDP + 0x6c, 0x53);
-    dp_put(l, SDP + 0xb0, 2), dp_put(l, SDP + 0xb4, 1), dp_put(l, SDP + 0xbc, 0);   /* output_dst = PDP */
+    dp_put(l, SDP + 0xb0, 2), dp_put(l, SDP + 0xb4, 1), dp_put(l, SDP + 0xbc, 0); /* output_dst = PDP */
     dp_put(l, SDP + 0xc0, rng_range(r, 0, 8) - 4), dp_put(l, SDP + 0xc4, rng_range(r, 1, 3));
     dp_put(l, SDP + 0xc8, rng_range(r, 0, 1));
 }
 
 /* Program one PDP job into group g (pointers set by the caller) and enable it. */
-static void pdp_job(program_t *p, rng_t *r, int k, const pdp_geom_t *g, bool onfly) {
+static void pdp_job(program_t *p, rng_t *r, int k, const pdp_geom_t *g, bool onfly)
+{
     uint32_t region = 0x80000000u + (uint32_t)k * 0x01000000u, src = region, dst = region + 0x00800000u;
     dp_wlist_t l = {.n = 0};
     src_regs(p, r, &l, g, src, onfly, dp_junk(r));
     uint32_t dls, dss;
     dp_strides(r, g->wo, g->ho, &dls, &dss);
-    dp_fill_random(p, r, dst, dp_footprint(g->wo, g->ho, g->s, dls, dss));   /* gap bytes must survive */
+    dp_fill_random(p, r, dst, dp_footprint(g->wo, g->ho, g->s, dls, dss)); /* gap bytes must survive */
     bool avg = g->method == 0;
     dp_put(&l, PDP + 0x0c, g->wi - 1), dp_put(&l, PDP + 0x10, g->hi - 1), dp_put(&l, PDP + 0x14, g->c - 1);
     dp_put(&l, PDP + 0x18, g->wo - 1), dp_put(&l, PDP + 0x1c, g->ho - 1), dp_put(&l, PDP + 0x20, g->c - 1);
@@ -127,7 +134,7 @@ static void pdp_job(program_t *p, rng_t *r, int k, const pdp_geom_t *g, bool onf
         pin = partial(in_first, in_last, in_mid);
         pout = partial(g->of, g->ol, g->om);
         if (!onfly) dp_put(&l, RDMA + 0x40, pin);
-    } else if (!onfly) dp_put(&l, RDMA + 0x40, dp_junk(r));       /* unused when split_num = 0 */
+    } else if (!onfly) dp_put(&l, RDMA + 0x40, dp_junk(r)); /* unused when split_num = 0 */
     dp_put(&l, PDP + 0x2c, pin), dp_put(&l, PDP + 0x30, pout);
     dp_put(&l, PDP + 0x34, (g->kw - 1) | ((g->kh - 1) << 8) | ((g->sw - 1) << 16) | ((g->sh - 1) << 20));
     bool kmd = rng_chance(r, 70) || !avg;
@@ -137,14 +144,14 @@ static void pdp_job(program_t *p, rng_t *r, int k, const pdp_geom_t *g, bool onf
     bool natural = rng_chance(r, 60);
     int32_t unit = (int32_t)rng_range(r, 0, 255) - 128;
     for (unsigned n = 1; n <= 7; n++) dp_put(&l, PDP + 0x40 + 4 * n, pad_value(r, n, unit, natural));
-    for (uint32_t a = 0x60; a <= 0x6c; a += 4) dp_put(&l, PDP + a, dp_junk(r));   /* PDP SRC_*: unused */
+    for (uint32_t a = 0x60; a <= 0x6c; a += 4) dp_put(&l, PDP + a, dp_junk(r)); /* PDP SRC_*: unused */
     dp_put(&l, PDP + 0x70, dst), dp_put(&l, PDP + 0x74, dp_junk(r));
     dp_put(&l, PDP + 0x78, dls), dp_put(&l, PDP + 0x7c, dss);
     dp_put(&l, PDP + 0x80, 1), dp_put(&l, PDP + 0x84, 0);
     dp_put(&l, NVDLA_PDP_D_PERF_ENABLE_0, dp_junk(r)), dp_put(&l, NVDLA_PDP_D_CYA_0, dp_junk(r));
-    dp_put(&l, NVDLA_PDP_D_NAN_INPUT_NUM_0, dp_junk(r));                     /* RO: ignored */
+    dp_put(&l, NVDLA_PDP_D_NAN_INPUT_NUM_0, dp_junk(r)); /* RO: ignored */
     dp_emit_shuffled(p, r, &l);
-    if (onfly) {                                 /* PDP waits for the SDP stream: enable it first */
+    if (onfly) { /* PDP waits for the SDP stream: enable it first */
         prog_write(p, NVDLA_PDP_D_OP_ENABLE_0, 1);
         prog_write(p, NVDLA_SDP_D_OP_ENABLE_0, 1);
         prog_write(p, NVDLA_SDP_RDMA_D_OP_ENABLE_0, 1);
@@ -157,7 +164,8 @@ static void pdp_job(program_t *p, rng_t *r, int k, const pdp_geom_t *g, bool onf
     }
 }
 
-static void pointers(program_t *p, int g, bool onfly) {
+static void pointers(program_t *p, int g, bool onfly)
+{
     prog_write(p, NVDLA_PDP_S_POINTER_0, (uint32_t)g);
     prog_write(p, NVDLA_PDP_RDMA_S_POINTER_0, (uint32_t)g);
     if (onfly) {
@@ -166,13 +174,16 @@ static void pointers(program_t *p, int g, bool onfly) {
     }
 }
 
-typedef struct limits { uint32_t w, h, c; } limits_t;
+typedef struct limits {
+    uint32_t w, h, c;
+} limits_t;
 static const limits_t small = {.w = 24, .h = 12, .c = 40}, wide = {.w = 160, .h = 10, .c = 24},
-                      big = {.w = 48, .h = 20, .c = 64};      /* enough output to fill the queues under stall */
+                      big = {.w = 48, .h = 20, .c = 64}; /* enough output to fill the queues under stall */
 
 /* 1-3 rounds; a round is one job, or two back to back (the idle group programmed and enabled while the
  * other runs). onfly_pct: share of jobs fed on the fly by SDP (those are never back to back). */
-static int pdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_pct, unsigned onfly_pct) {
+static int pdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_pct, unsigned onfly_pct)
+{
     rng_t r;
     rng_seed_stream(&r, seed, name);
     int rounds = (int)rng_range(&r, 1, 3), g = 0;
@@ -203,29 +214,33 @@ static int pdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_p
     return 0;
 }
 
-int pdp_random(program_t *p, uint64_t seed, char *err, size_t errlen) {
+int pdp_random(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
     (void)err, (void)errlen;
     return pdp_run(p, seed, "pdp_random", 25, 0);
 }
 
-int pdp_b2b(program_t *p, uint64_t seed, char *err, size_t errlen) {
+int pdp_b2b(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
     (void)err, (void)errlen;
     return pdp_run(p, seed, "pdp_b2b", 100, 0);
 }
 
-int pdp_onfly(program_t *p, uint64_t seed, char *err, size_t errlen) {
+int pdp_onfly(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
     (void)err, (void)errlen;
     return pdp_run(p, seed, "pdp_onfly", 0, 100);
 }
 
 /* Negative test: PDP enabled for memory input without PDP_RDMA never starts; the watchdog must fire. */
-int pdp_hang(program_t *p, uint64_t seed, char *err, size_t errlen) {
+int pdp_hang(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
     (void)err, (void)errlen, (void)seed;
     prog_job(p, "pdp_hang");
     pointers(p, 0, false);
     prog_write(p, NVDLA_PDP_D_OPERATION_MODE_CFG_0, 0x11);
     prog_write(p, NVDLA_PDP_D_OP_ENABLE_0, 1);
-    prog_read(p, NVDLA_PDP_S_STATUS_0, 1, 3);                     /* group 0 RUNNING (waiting for its RDMA) */
+    prog_read(p, NVDLA_PDP_S_STATUS_0, 1, 3); /* group 0 RUNNING (waiting for its RDMA) */
     prog_wait_irq(p, 0x10, 20000);
     return 0;
 }

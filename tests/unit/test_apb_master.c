@@ -6,12 +6,12 @@
 
 typedef struct slave {
     uint32_t regs[64];
-    unsigned waits_lo, waits_hi;      /* wait states for addr < 0x80 / 0x80..0xFF */
-    bool     hang;                    /* never raise PREADY */
+    unsigned waits_lo, waits_hi; /* wait states for addr < 0x80 / 0x80..0xFF */
+    bool hang;                   /* never raise PREADY */
     apb_in_t o;
-    unsigned count;                   /* ACCESS cycles seen for the current transfer */
-    apb_out_t setup;                  /* payload seen in SETUP */
-    bool     in_transfer;
+    unsigned count;  /* ACCESS cycles seen for the current transfer */
+    apb_out_t setup; /* payload seen in SETUP */
+    bool in_transfer;
     unsigned violations, transfers;
 } slave_t;
 
@@ -19,21 +19,18 @@ static unsigned waits_of(const slave_t *s, uint32_t a) { return a < 0x80 ? s->wa
 
 static void slave_edge(slave_t *s, const apb_out_t *mo)
 {
-    if (mo->penable && !mo->psel)
-        s->violations++;
-    if (mo->psel && !mo->penable) {                        /* SETUP */
-        if (s->in_transfer)
-            s->violations++;                               /* SETUP while a transfer is open */
-        if (!mo->pwrite && mo->pstrb)
-            s->violations++;                               /* APB4: PSTRB low on reads */
+    if (mo->penable && !mo->psel) s->violations++;
+    if (mo->psel && !mo->penable) {                    /* SETUP */
+        if (s->in_transfer) s->violations++;           /* SETUP while a transfer is open */
+        if (!mo->pwrite && mo->pstrb) s->violations++; /* APB4: PSTRB low on reads */
         s->setup = *mo;
         s->in_transfer = true;
         s->count = 0;
-    } else if (mo->psel && mo->penable) {                  /* ACCESS */
+    } else if (mo->psel && mo->penable) { /* ACCESS */
         if (!s->in_transfer || mo->paddr != s->setup.paddr || mo->pwrite != s->setup.pwrite ||
             mo->pwdata != s->setup.pwdata || mo->pstrb != s->setup.pstrb)
             s->violations++;
-        if (s->o.pready) {                                 /* transfer completes at this edge */
+        if (s->o.pready) { /* transfer completes at this edge */
             s->transfers++;
             s->in_transfer = false;
             uint32_t a = mo->paddr;
@@ -41,14 +38,13 @@ static void slave_edge(slave_t *s, const apb_out_t *mo)
             if (mo->pwrite && !err) {
                 uint32_t *r = &s->regs[(a >> 2) & 63];
                 for (int k = 0; k < 4; k++)
-                    if (mo->pstrb >> k & 1)
-                        *r = (*r & ~(0xFFu << (8 * k))) | (mo->pwdata & (0xFFu << (8 * k)));
+                    if (mo->pstrb >> k & 1) *r = (*r & ~(0xFFu << (8 * k))) | (mo->pwdata & (0xFFu << (8 * k)));
             }
         } else {
             s->count++;
         }
     } else if (s->in_transfer) {
-        s->violations++;                                   /* PSEL dropped mid-transfer */
+        s->violations++; /* PSEL dropped mid-transfer */
         s->in_transfer = false;
     }
     /* outputs for the next cycle */
@@ -61,7 +57,12 @@ static void slave_edge(slave_t *s, const apb_out_t *mo)
     }
 }
 
-typedef struct obs { unsigned n; uint32_t rdata[64]; bool slverr[64]; uint64_t tag[64]; } obs_t;
+typedef struct obs {
+    unsigned n;
+    uint32_t rdata[64];
+    bool slverr[64];
+    uint64_t tag[64];
+} obs_t;
 
 static void observe(void *user, const apb_req_t *req, uint32_t rdata, bool slverr, uint64_t cycle)
 {
@@ -78,17 +79,14 @@ static uint64_t run(unit_env_t *e, apb_master_t *m, slave_t *s, uint64_t max, ui
 {
     apb_out_t out = {0};
     uint64_t start = e->cycle;
-    if (psel_bits)
-        *psel_bits = 0;
+    if (psel_bits) *psel_bits = 0;
     for (; e->cycle - start < max; e->cycle++) {
         apb_out_t prev = out;
         apb_in_t in = s->o;
         apb_master_tick(m, &in, &out);
         slave_edge(s, &prev);
-        if (psel_bits && e->cycle - start < 64 && out.psel && !out.penable)
-            *psel_bits |= 1ull << (e->cycle - start);
-        if (apb_master_idle(m) && !s->in_transfer && e->cycle - start > 2)
-            break;
+        if (psel_bits && e->cycle - start < 64 && out.psel && !out.penable) *psel_bits |= 1ull << (e->cycle - start);
+        if (apb_master_idle(m) && !s->in_transfer && e->cycle - start > 2) break;
     }
     return e->cycle - start;
 }
@@ -110,19 +108,18 @@ static void test_transfers(unit_t *u)
     apb_master_on_accept(m, observe, &ob);
     slave_t s = {.waits_lo = 0, .waits_hi = 3};
     push(m, 0x20, 0x11223344, 0xF, true, false, 1);
-    push(m, 0x20, 0xAABBCCDD, 0x5, true, false, 2);        /* bytes 0 and 2 */
-    push(m, 0x20, 0, 0xF, false, false, 3);                /* PSTRB must go out as 0 */
-    push(m, 0xC4, 0xCAFEF00D, 0xF, true, false, 4);        /* 3 wait states */
+    push(m, 0x20, 0xAABBCCDD, 0x5, true, false, 2); /* bytes 0 and 2 */
+    push(m, 0x20, 0, 0xF, false, false, 3);         /* PSTRB must go out as 0 */
+    push(m, 0xC4, 0xCAFEF00D, 0xF, true, false, 4); /* 3 wait states */
     push(m, 0xC4, 0, 0, false, false, 5);
-    push(m, 0x21, 0x0000EE00, 0x2, true, false, 6);        /* D02 sub-word write: PADDR[1:0] kept */
+    push(m, 0x21, 0x0000EE00, 0x2, true, false, 6); /* D02 sub-word write: PADDR[1:0] kept */
     push(m, 0x20, 0, 0, false, false, 7);
     run(&e, m, &s, 1000, NULL);
     CHECK_EQ(s.violations, 0);
     CHECK_EQ(s.transfers, 7);
     apb_resp_t r[8];
     unsigned n = 0;
-    while (n < 8 && apb_master_pop(m, &r[n]))
-        n++;
+    while (n < 8 && apb_master_pop(m, &r[n])) n++;
     CHECK_EQ(n, 7);
     CHECK_EQ(r[2].rdata, 0x11BB33DDu);
     CHECK_EQ(r[4].rdata, 0xCAFEF00Du);
@@ -145,8 +142,7 @@ static void test_back_to_back(unit_t *u)
     unit_env_init(&e);
     apb_master_t *m = apb_master_new(&e.env, "apb", NULL, 3);
     slave_t s = {0};
-    for (unsigned i = 0; i < 20; i++)
-        push(m, 4 * i, i, 0xF, true, false, i);
+    for (unsigned i = 0; i < 20; i++) push(m, 4 * i, i, 0xF, true, false, i);
     uint64_t cycles = run(&e, m, &s, 1000, NULL);
     CHECK_EQ(s.transfers, 20);
     CHECK(cycles <= 20 * 2 + 3, "20 zero-wait transfers took %" PRIu64 " cycles", cycles);
@@ -162,8 +158,8 @@ static void test_errors(unit_t *u)
     obs_t ob = {0};
     apb_master_on_accept(m, observe, &ob);
     slave_t s = {0};
-    push(m, 0x84, 0x1234, 0xF, true, false, 1);            /* unexpected PSLVERR: error */
-    push(m, 0x88, 0, 0, false, true, 2);                   /* expected PSLVERR: response only */
+    push(m, 0x84, 0x1234, 0xF, true, false, 1); /* unexpected PSLVERR: error */
+    push(m, 0x88, 0, 0, false, true, 2);        /* expected PSLVERR: response only */
     run(&e, m, &s, 100, NULL);
     CHECK(unit_env_has(&e, "PSLVERR on write of 0x00001234", "0x00000084"), "PSLVERR not reported:\n%s", e.err);
     CHECK(unit_env_has(&e, "cycle ", NULL), "no cycle in message");
@@ -197,8 +193,7 @@ static uint64_t idle_pattern(uint64_t seed)
     apb_cfg_t cfg = {.idle_pct = 50};
     apb_master_t *m = apb_master_new(&e.env, "apb", &cfg, seed);
     slave_t s = {0};
-    for (unsigned i = 0; i < 40; i++)
-        push(m, 4 * (i & 15), i, 0xF, true, false, i);
+    for (unsigned i = 0; i < 40; i++) push(m, 4 * (i & 15), i, 0xF, true, false, i);
     uint64_t bits;
     run(&e, m, &s, 64, &bits);
     apb_master_free(m);

@@ -12,34 +12,34 @@ enum { MAXTX = 512, SHADOW = 1 << 16 };
 #define BASE 0x80000000u
 
 typedef struct txn {
-    bool     write;
-    uint8_t  id, len;
+    bool write;
+    uint8_t id, len;
     uint32_t addr;
     uint64_t data[16];
-    uint8_t  strb[16];
+    uint8_t strb[16];
 } txn_t;
 
 /* A well-behaved AXI master: issues reads and writes in list order on AR/AW, W beats in AW order
  * (optionally ahead of their AW), random rready/bready, and checks every R beat against a shadow. */
 typedef struct master {
-    txn_t   *tx;
+    txn_t *tx;
     unsigned ntx;
-    unsigned next_ar, next_aw;       /* next transaction index to consider for AR / AW */
-    unsigned w_tx, w_beat;           /* W cursor over write transactions */
-    unsigned aw_done;                /* AWs handshaked */
-    bool     w_lead;                 /* W may run ahead of AW */
+    unsigned next_ar, next_aw; /* next transaction index to consider for AR / AW */
+    unsigned w_tx, w_beat;     /* W cursor over write transactions */
+    unsigned aw_done;          /* AWs handshaked */
+    bool w_lead;               /* W may run ahead of AW */
     unsigned rready_pct, bready_pct;
-    rng_t    rng;
-    axi_in_t o;                      /* outputs to the slave */
+    rng_t rng;
+    axi_in_t o; /* outputs to the slave */
     /* read checking: per-id FIFO of issued reads (indices into tx) */
     unsigned rfifo[256][MAXTX / 4], rh[256], rn[256];
     unsigned rbeat[256];
     unsigned reads_done, writes_done, r_errors, overtakes, r_beats;
     unsigned inflight_rd, max_inflight_rd;
-    unsigned order_rd[MAXTX], nrd_order;   /* completion order of read bursts (tx indices) */
+    unsigned order_rd[MAXTX], nrd_order; /* completion order of read bursts (tx indices) */
     unsigned bfifo[256][MAXTX / 4], bh[256], bn[256], b_errors;
-    const uint8_t *shadow;           /* expected memory contents at BASE */
-    uint64_t trace_hash;             /* hash of slave outputs every cycle */
+    const uint8_t *shadow; /* expected memory contents at BASE */
+    uint64_t trace_hash;   /* hash of slave outputs every cycle */
 } master_t;
 
 static bool is_kind(const txn_t *t, bool write) { return t->write == write; }
@@ -56,8 +56,7 @@ static void m_init(master_t *m, txn_t *tx, unsigned ntx, uint64_t seed)
 
 static void advance(master_t *m, unsigned *i, bool write)
 {
-    while (*i < m->ntx && !is_kind(&m->tx[*i], write))
-        (*i)++;
+    while (*i < m->ntx && !is_kind(&m->tx[*i], write)) (*i)++;
 }
 
 /* Master edge: `so` are the slave outputs driven during the cycle that just ended. */
@@ -81,11 +80,9 @@ static void m_edge(master_t *m, const axi_out_t *so)
             unsigned beat = m->rbeat[id]++;
             uint32_t a = t->addr + 8 * beat - BASE;
             uint64_t want = 0;
-            for (int k = 7; k >= 0; k--)
-                want = want << 8 | m->shadow[a + (unsigned)k];
+            for (int k = 7; k >= 0; k--) want = want << 8 | m->shadow[a + (unsigned)k];
             bool last = beat == t->len;
-            if (so->rdata != want || so->rlast != last)
-                m->r_errors++;
+            if (so->rdata != want || so->rlast != last) m->r_errors++;
             if (last) {
                 /* overtaking: an older read (lower tx index) of another id still pending */
                 for (unsigned j = 0; j < 256; j++)
@@ -98,15 +95,13 @@ static void m_edge(master_t *m, const axi_out_t *so)
                 m->rbeat[id] = 0;
                 m->reads_done++;
                 m->inflight_rd--;
-                if (m->nrd_order < MAXTX)
-                    m->order_rd[m->nrd_order++] = ti;
+                if (m->nrd_order < MAXTX) m->order_rd[m->nrd_order++] = ti;
             }
         }
     }
     if (so->bvalid && o->bready) {
         unsigned id = so->bid;
-        if (!m->bn[id])
-            m->b_errors++;
+        if (!m->bn[id]) m->b_errors++;
         else {
             m->bh[id]++;
             m->bn[id]--;
@@ -118,8 +113,7 @@ static void m_edge(master_t *m, const axi_out_t *so)
         unsigned id = m->tx[ti].id;
         m->rfifo[id][(m->rh[id] + m->rn[id]++) % (MAXTX / 4)] = ti;
         m->inflight_rd++;
-        if (m->inflight_rd > m->max_inflight_rd)
-            m->max_inflight_rd = m->inflight_rd;
+        if (m->inflight_rd > m->max_inflight_rd) m->max_inflight_rd = m->inflight_rd;
         o->arvalid = false;
     }
     if (o->awvalid && so->awready) {
@@ -157,8 +151,7 @@ static void m_edge(master_t *m, const axi_out_t *so)
     if (!o->wvalid && m->w_tx < m->ntx) {
         /* W for write k waits for AW k unless w_lead */
         unsigned aw_index_of_w = 0;
-        for (unsigned i = 0; i < m->w_tx; i++)
-            aw_index_of_w += m->tx[i].write;
+        for (unsigned i = 0; i < m->w_tx; i++) aw_index_of_w += m->tx[i].write;
         if (m->w_lead || aw_index_of_w < m->aw_done) {
             const txn_t *t = &m->tx[m->w_tx];
             o->wvalid = true;
@@ -178,17 +171,14 @@ static uint64_t run(unit_env_t *e, axi_slave_t *s, master_t *m, uint64_t max)
     uint64_t start = e->cycle;
     unsigned nrd = 0, nwr = 0;
     for (unsigned i = 0; i < m->ntx; i++)
-        if (m->tx[i].write)
-            nwr++;
-        else
-            nrd++;
+        if (m->tx[i].write) nwr++;
+        else nrd++;
     while (e->cycle - start < max) {
         axi_out_t prev = so;
         axi_slave_tick(s, &m->o, &so);
         m_edge(m, &prev);
         e->cycle++;
-        if (m->reads_done == nrd && m->writes_done == nwr && axi_slave_idle(s))
-            break;
+        if (m->reads_done == nrd && m->writes_done == nwr && axi_slave_idle(s)) break;
     }
     return e->cycle - start;
 }
@@ -200,7 +190,7 @@ static unsigned make_txns(txn_t *tx, unsigned n, bool writes, unsigned nids, rng
         txn_t *t = &tx[i];
         memset(t, 0, sizeof *t);
         t->write = writes;
-        t->id = (uint8_t)(rng_below(r, nids) * 0x11);    /* full 8-bit ids: 0x00, 0x11, ... */
+        t->id = (uint8_t)(rng_below(r, nids) * 0x11); /* full 8-bit ids: 0x00, 0x11, ... */
         t->len = (uint8_t)rng_below(r, 16);
         uint32_t page = rng_below(r, SHADOW / 4096);
         uint32_t off = 8 * rng_below(r, 512 - (t->len + 1u) + 1);
@@ -219,9 +209,17 @@ static unsigned make_txns(txn_t *tx, unsigned n, bool writes, unsigned nids, rng
 
 static axi_cfg_t stress_cfg(void)
 {
-    return (axi_cfg_t){.aw_stall_pct = 30, .w_stall_pct = 30, .ar_stall_pct = 30, .r_gap_pct = 25,
-                       .b_gap_pct = 25, .rd_lat_min = 0, .rd_lat_max = 20, .wr_lat_min = 0, .wr_lat_max = 12,
-                       .reorder_ids = true, .max_outstanding = 256};
+    return (axi_cfg_t){.aw_stall_pct = 30,
+                       .w_stall_pct = 30,
+                       .ar_stall_pct = 30,
+                       .r_gap_pct = 25,
+                       .b_gap_pct = 25,
+                       .rd_lat_min = 0,
+                       .rd_lat_max = 20,
+                       .wr_lat_min = 0,
+                       .wr_lat_max = 12,
+                       .reorder_ids = true,
+                       .max_outstanding = 256};
 }
 
 static void test_write_read(unit_t *u)
@@ -251,8 +249,7 @@ static void test_write_read(unit_t *u)
         axi_stats_t st = axi_slave_stats(s);
         uint64_t beats = 0, bytes = 0;
         for (unsigned i = 0; i < n; i++)
-            for (unsigned b = 0; b <= tx[i].len; b++, beats++)
-                bytes += (uint64_t)__builtin_popcount(tx[i].strb[b]);
+            for (unsigned b = 0; b <= tx[i].len; b++, beats++) bytes += (uint64_t)__builtin_popcount(tx[i].strb[b]);
         CHECK_EQ(st.aw_bursts, n);
         CHECK_EQ(st.b_resps, n);
         CHECK_EQ(st.w_beats, beats);
@@ -286,8 +283,7 @@ static void ordering_run(unit_t *u, bool reorder, unsigned *overtakes)
     uint8_t *shadow = calloc(SHADOW, 1);
     rng_t r;
     rng_seed(&r, 5);
-    for (unsigned i = 0; i < SHADOW; i++)
-        shadow[i] = (uint8_t)rng_next(&r);
+    for (unsigned i = 0; i < SHADOW; i++) shadow[i] = (uint8_t)rng_next(&r);
     mem_write(mem, BASE, shadow, SHADOW);
     axi_cfg_t cfg = stress_cfg();
     cfg.reorder_ids = reorder;
@@ -306,12 +302,10 @@ static void ordering_run(unit_t *u, bool reorder, unsigned *overtakes)
     /* per-id completion order must be issue order */
     unsigned last[256];
     bool ok = true;
-    for (unsigned i = 0; i < 256; i++)
-        last[i] = 0;
+    for (unsigned i = 0; i < 256; i++) last[i] = 0;
     for (unsigned k = 0; k < m->nrd_order; k++) {
         unsigned ti = m->order_rd[k], id = tx[ti].id;
-        if (last[id] && ti < last[id])
-            ok = false;
+        if (last[id] && ti < last[id]) ok = false;
         last[id] = ti + 1;
     }
     CHECK(ok, "reorder %d: bursts of one id completed out of AR order", reorder);
@@ -357,9 +351,9 @@ static void test_limit_and_latency(unit_t *u)
     mem_write64_strb(mem, 0x1000, 0x1111111111111111ull, 0xFF);
     axi_in_t in = {.arvalid = true, .arid = 7, .arlen = 0, .araddr = 0x1000, .rready = true};
     axi_out_t out;
-    axi_slave_tick(s, &in, &out);              /* arready becomes visible */
+    axi_slave_tick(s, &in, &out); /* arready becomes visible */
     e.cycle++;
-    axi_slave_tick(s, &in, &out);              /* AR handshake at this edge */
+    axi_slave_tick(s, &in, &out); /* AR handshake at this edge */
     in.arvalid = false;
     mem_write64_strb(mem, 0x1000, 0x2222222222222222ull, 0xFF);
     uint64_t seen = 0;
@@ -446,8 +440,7 @@ static void drive(unit_env_t *e, const axi_cfg_t *cfg, const axi_in_t *seq, unsi
     mem_t *mem = mem_new();
     axi_slave_t *s = axi_slave_new(&e->env, "dbb", mem, cfg, 1);
     axi_out_t out;
-    for (unsigned i = 0; i < n; i++, e->cycle++)
-        axi_slave_tick(s, &seq[i], &out);
+    for (unsigned i = 0; i < n; i++, e->cycle++) axi_slave_tick(s, &seq[i], &out);
     axi_slave_free(s);
     mem_free(mem);
 }
@@ -528,8 +521,7 @@ static void test_checks(unit_t *u)
 
     /* W beats without any AW beyond the allowance */
     static axi_in_t many[70];
-    for (unsigned i = 0; i < 70; i++)
-        many[i] = (axi_in_t){.wvalid = i > 0, .wdata = i, .wstrb = 0xFF, .wlast = true};
+    for (unsigned i = 0; i < 70; i++) many[i] = (axi_in_t){.wvalid = i > 0, .wdata = i, .wstrb = 0xFF, .wlast = true};
     unit_env_init(&e);
     drive(&e, &open, many, 70);
     expect(u, &e, "W without AW", "W beats without an AW", "allowance");

@@ -10,26 +10,32 @@ typedef enum { FAULT_NONE, FAULT_SPURIOUS, FAULT_BOTH, FAULT_WRONG_KIND, FAULT_S
 
 typedef struct dut {
     uint32_t regs[NREGS];
-    struct { uint64_t due; bool read; uint32_t data; } q[QMAX];   /* responses in order */
+    struct {
+        uint64_t due;
+        bool read;
+        uint32_t data;
+    } q[QMAX]; /* responses in order */
     unsigned qh, qn, max_inflight;
     unsigned ready_pct, latency;
-    rng_t    rng;
-    csb_in_t o;                     /* registered outputs */
-    fault_t  fault;
+    rng_t rng;
+    csb_in_t o; /* registered outputs */
+    fault_t fault;
     uint64_t fault_cycle;
     unsigned accepted, stability_violations;
-    csb_out_t last;                 /* master outputs of the previous cycle */
-    bool     last_stalled;
+    csb_out_t last; /* master outputs of the previous cycle */
+    bool last_stalled;
 } dut_t;
 
-typedef struct acc_log { unsigned n; csb_req_t reqs[64]; } acc_log_t;
+typedef struct acc_log {
+    unsigned n;
+    csb_req_t reqs[64];
+} acc_log_t;
 
 static void on_accept(void *user, const csb_req_t *req, uint64_t cycle)
 {
     (void)cycle;
     acc_log_t *l = user;
-    if (l->n < 64)
-        l->reqs[l->n++] = *req;
+    if (l->n < 64) l->reqs[l->n++] = *req;
 }
 
 static void dut_init(dut_t *d, unsigned ready_pct, unsigned latency, uint64_t seed)
@@ -54,33 +60,28 @@ static void dut_edge(dut_t *d, const csb_out_t *mo, uint64_t cyc)
         d->accepted++;
         unsigned r = mo->addr % NREGS;
         bool resp = !mo->write || mo->nposted;
-        if (mo->write)
-            d->regs[r] = mo->wdat;
+        if (mo->write) d->regs[r] = mo->wdat;
         if (resp) {
             unsigned i = (d->qh + d->qn++) % QMAX;
             d->q[i].due = cyc + d->latency;
             d->q[i].read = !mo->write;
             d->q[i].data = d->regs[r];
-            if (d->qn > d->max_inflight)
-                d->max_inflight = d->qn;
+            if (d->qn > d->max_inflight) d->max_inflight = d->qn;
         }
     }
     d->o.rvalid = d->o.wr_complete = false;
     d->o.rdata = 0;
     if (d->qn && d->q[d->qh].due <= cyc && d->fault != FAULT_SILENT) {
         bool rd = d->q[d->qh].read;
-        if (d->fault == FAULT_WRONG_KIND)
-            rd = !rd;
+        if (d->fault == FAULT_WRONG_KIND) rd = !rd;
         d->o.rvalid = rd;
         d->o.wr_complete = !rd;
         d->o.rdata = d->q[d->qh].data;
         d->qh = (d->qh + 1) % QMAX;
         d->qn--;
     }
-    if (d->fault == FAULT_SPURIOUS && cyc == d->fault_cycle)
-        d->o.rvalid = true;
-    if (d->fault == FAULT_BOTH && (d->o.rvalid || d->o.wr_complete))
-        d->o.rvalid = d->o.wr_complete = true;
+    if (d->fault == FAULT_SPURIOUS && cyc == d->fault_cycle) d->o.rvalid = true;
+    if (d->fault == FAULT_BOTH && (d->o.rvalid || d->o.wr_complete)) d->o.rvalid = d->o.wr_complete = true;
     d->o.ready = !rng_chance(&d->rng, 100 - d->ready_pct);
 }
 
@@ -89,17 +90,14 @@ static uint64_t run(unit_env_t *e, csb_master_t *m, dut_t *d, uint64_t max, uint
 {
     csb_out_t out = {0};
     uint64_t start = e->cycle;
-    if (valid_bits)
-        *valid_bits = 0;
+    if (valid_bits) *valid_bits = 0;
     for (; e->cycle - start < max; e->cycle++) {
         csb_in_t in = d->o;
         csb_out_t prev = out;
         csb_master_tick(m, &in, &out);
         dut_edge(d, &prev, e->cycle);
-        if (valid_bits && e->cycle - start < 64 && out.valid)
-            *valid_bits |= 1ull << (e->cycle - start);
-        if (csb_master_idle(m) && e->cycle - start > 10)
-            break;
+        if (valid_bits && e->cycle - start < 64 && out.valid) *valid_bits |= 1ull << (e->cycle - start);
+        if (csb_master_idle(m) && e->cycle - start > 10) break;
     }
     return e->cycle - start;
 }
@@ -121,10 +119,8 @@ static void test_transfers(unit_t *u)
     csb_master_on_accept(m, on_accept, &log);
     dut_t d;
     dut_init(&d, 60, 3, 9);
-    for (unsigned i = 0; i < 10; i++)
-        push(m, 0x1000 + 4 * i, 0xA0000000u + i * 0x1111, true, i % 3 == 0, 100 + i);
-    for (unsigned i = 0; i < 10; i++)
-        push(m, 0x1000 + 4 * i, 0, false, false, 200 + i);
+    for (unsigned i = 0; i < 10; i++) push(m, 0x1000 + 4 * i, 0xA0000000u + i * 0x1111, true, i % 3 == 0, 100 + i);
+    for (unsigned i = 0; i < 10; i++) push(m, 0x1000 + 4 * i, 0, false, false, 200 + i);
     run(&e, m, &d, 2000, NULL);
     CHECK(csb_master_idle(m), "master not idle after 2000 cycles");
     CHECK_EQ(d.accepted, 20);
@@ -161,8 +157,7 @@ static void test_outstanding_limit(unit_t *u)
     csb_master_t *m = csb_master_new(&e.env, "csb", &cfg, 1);
     dut_t d;
     dut_init(&d, 100, 10, 1);
-    for (unsigned i = 0; i < 12; i++)
-        push(m, 4 * i, 0, false, false, i);
+    for (unsigned i = 0; i < 12; i++) push(m, 4 * i, 0, false, false, i);
     run(&e, m, &d, 1000, NULL);
     CHECK_EQ(d.accepted, 12);
     CHECK(d.max_inflight <= 2, "%u reads in flight with max_outstanding 2", d.max_inflight);
@@ -181,13 +176,10 @@ static void run_fault(unit_t *u, fault_t f, const char *w1, const char *w2)
     dut_init(&d, 100, 2, 1);
     d.fault = f;
     d.fault_cycle = 3;
-    if (f == FAULT_SPURIOUS)
-        push(m, 0x10, 1, true, false, 0);          /* posted: nothing outstanding */
-    else
-        push(m, 0x10, 1, f != FAULT_WRONG_KIND, true, 0);
+    if (f == FAULT_SPURIOUS) push(m, 0x10, 1, true, false, 0); /* posted: nothing outstanding */
+    else push(m, 0x10, 1, f != FAULT_WRONG_KIND, true, 0);
     run(&e, m, &d, 100, NULL);
-    CHECK(unit_env_has(&e, w1, w2), "fault %d: no error naming '%s'/'%s'; got:\n%s", f, w1, w2 ? w2 : "",
-          e.err);
+    CHECK(unit_env_has(&e, w1, w2), "fault %d: no error naming '%s'/'%s'; got:\n%s", f, w1, w2 ? w2 : "", e.err);
     CHECK(unit_env_has(&e, "cycle ", NULL), "fault %d: message lacks the cycle:\n%s", f, e.err);
     csb_master_free(m);
 }
@@ -217,8 +209,7 @@ static uint64_t idle_pattern(uint64_t seed)
     csb_master_t *m = csb_master_new(&e.env, "csb", &cfg, seed);
     dut_t d;
     dut_init(&d, 100, 1, 1);
-    for (unsigned i = 0; i < 64; i++)
-        push(m, 4 * i, i, true, false, i);
+    for (unsigned i = 0; i < 64; i++) push(m, 4 * i, i, true, false, i);
     uint64_t bits;
     run(&e, m, &d, 64, &bits);
     csb_master_free(m);

@@ -35,7 +35,7 @@ static void test_generic(unit_t *u)
     fclose(f);
     unsigned lines = 0;
     for (size_t i = 0; i < n; i++) lines += buf[i] == '\n';
-    CHECK_EQ(lines, 1 + 7);   /* header + every allowed bin */
+    CHECK_EQ(lines, 1 + 7); /* header + every allowed bin */
     CHECK(strstr(buf, "ab_x_xyz p=a,q=z 2\n") != NULL, "report line of a hit bin: %s", buf);
     CHECK(strstr(buf, "p=b,q=z") == NULL, "excluded bin must not be reported");
     CHECK(strstr(buf, "ab p=b 1\n") != NULL, "one-dimension cross");
@@ -61,18 +61,18 @@ static void test_nvdla_sdp_cdp(unit_t *u)
     nvdla_pp_write(&sdp, NVDLA_SDP_D_DP_BN_CFG_0, 1);
     nvdla_pp_write(&rdma, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1);
     nvdla_pp_write(&rdma, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1);
-    nvdla_cov_layer(c, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = 1, .core = &sdp, .rdma = &rdma,
-                                        .sdp_saturated = 3});
-    CHECK_EQ(hits_of(c, X_SDP_STAGES, 1, 0, 0), 1);         /* bs=alu, bn=bypass */
-    CHECK_EQ(hits_of(c, X_SDP_ALGO, 0, 2, 0), 1);           /* bs, sum */
-    CHECK_EQ(hits_of(c, X_SDP_OPERAND, 0, 0, 0), 1);        /* bs alu from a register */
-    CHECK_EQ(hits_of(c, X_SDP_OUTPUT, 0, 0, 0), 1);         /* memory, 1x1 */
-    CHECK_EQ(hits_of(c, X_SDP_SAT, 1, 1, 0), 1);            /* group 1 saturated */
-    CHECK_EQ(fcov_hits(c), 6);                               /* + bs relu (on, no prelu) */
+    nvdla_cov_layer(
+        c, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = 1, .core = &sdp, .rdma = &rdma, .sdp_saturated = 3});
+    CHECK_EQ(hits_of(c, X_SDP_STAGES, 1, 0, 0), 1);  /* bs=alu, bn=bypass */
+    CHECK_EQ(hits_of(c, X_SDP_ALGO, 0, 2, 0), 1);    /* bs, sum */
+    CHECK_EQ(hits_of(c, X_SDP_OPERAND, 0, 0, 0), 1); /* bs alu from a register */
+    CHECK_EQ(hits_of(c, X_SDP_OUTPUT, 0, 0, 0), 1);  /* memory, 1x1 */
+    CHECK_EQ(hits_of(c, X_SDP_SAT, 1, 1, 0), 1);     /* group 1 saturated */
+    CHECK_EQ(fcov_hits(c), 6);                       /* + bs relu (on, no prelu) */
     /* a cube streamed to PDP */
     nvdla_pp_write(&sdp, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, 4);
     nvdla_cov_layer(c, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .core = &sdp, .rdma = &rdma, .onfly = true});
-    CHECK_EQ(hits_of(c, X_SDP_OUTPUT, 1, 1, 0), 1);         /* pdp, cube */
+    CHECK_EQ(hits_of(c, X_SDP_OUTPUT, 1, 1, 0), 1); /* pdp, cube */
     /* on the fly a 1x1 packing is no bin */
     CHECK(!fcov_hit4(c, X_SDP_OUTPUT, 1, 0, 0, 0), "sdp output pdp x 1x1 is excluded");
     /* CDP: both LO ends negative (bit 37 = HIGH bit 5), linear LE, LRN 7 in group 0 */
@@ -94,9 +94,9 @@ static void test_nvdla_bdma(unit_t *u)
     for (int i = 0; i < BDMA_QUEUE_DEPTH; i++)
         cmds[i] = (bdma_cmd_t){.line_bytes = 64, .lines = 2, .surfs = 1, .src_line = 64, .dst_line = 96};
     nvdla_cov_layer(c, &(nvdla_layer_t){.unit = NVDLA_LAYER_BDMA, .group = 1, .cmds = cmds, .ncmds = 20});
-    CHECK_EQ(hits_of(c, X_BDMA_LAUNCH, 1, 2, 0), 1);          /* group 1, a full queue */
-    CHECK_EQ(hits_of(c, X_BDMA_SHAPE, 1, 0, 1), 20);          /* many lines, one surface, 64-256 B */
-    CHECK_EQ(hits_of(c, X_BDMA_STRIDES, 0, 1, 0), 20);        /* packed source, gapped destination */
+    CHECK_EQ(hits_of(c, X_BDMA_LAUNCH, 1, 2, 0), 1);   /* group 1, a full queue */
+    CHECK_EQ(hits_of(c, X_BDMA_SHAPE, 1, 0, 1), 20);   /* many lines, one surface, 64-256 B */
+    CHECK_EQ(hits_of(c, X_BDMA_STRIDES, 0, 1, 0), 20); /* packed source, gapped destination */
     fcov_free(c);
 }
 

@@ -32,8 +32,7 @@ static void replay(const program_t *p, char *why, size_t n, size_t *words)
             if ((v ^ o->data) & o->mask)
                 snprintf(why, n, "%s:%d: %s 0x%08llx = 0x%08x, expected 0x%08x mask 0x%08x", f, o->line,
                          o->kind == OP_READ ? "read" : "poll", (unsigned long long)o->addr, v, o->data, o->mask);
-            else if (o->kind == OP_READ && o->mask)
-                (*words)++;
+            else if (o->kind == OP_READ && o->mask) (*words)++;
         } else if (o->kind == OP_WAIT_IRQ) {
             if (!max78000_irq(m)) snprintf(why, n, "%s:%d: no interrupt at the wait", f, o->line);
         }
@@ -67,17 +66,18 @@ int main(void)
     unsigned pass = 0, skip = 0, fail = 0, ndefect = 0;
     size_t words = 0;
     for (size_t i = 0; i < nn; i++) {
-        if (only && !strstr(names[i], only)) { free(names[i]); continue; }
+        if (only && !strstr(names[i], only)) {
+            free(names[i]);
+            continue;
+        }
         char path[1024], err[512], why[600];
         snprintf(path, sizeof path, "%s/%s", AI8X_DIR, names[i]);
         program_t p;
         program_init(&p, "max78000", "", 1);
         size_t w = 0;
         bool defect = false;
-        for (const ai8x_defect_t *df = ai8x_defects; df->name; df++)
-            defect |= !strcmp(df->name, names[i]);
-        if (ai8x_import_ex(path, &p, false, err, sizeof err) != 0)
-            snprintf(why, sizeof why, "reader: %s", err);
+        for (const ai8x_defect_t *df = ai8x_defects; df->name; df++) defect |= !strcmp(df->name, names[i]);
+        if (ai8x_import_ex(path, &p, false, err, sizeof err) != 0) snprintf(why, sizeof why, "reader: %s", err);
         else if (p.n && p.ops[0].kind == OP_SKIP) {
             printf("  skipped %s: %s\n", names[i], p.ops[0].text);
             skip++;
@@ -85,21 +85,24 @@ int main(void)
             program_free(&p);
             free(names[i]);
             continue;
-        } else
-            replay(&p, why, sizeof why, &w);
-        if (defect) {   /* a known-defective program must still fail: its entry would be stale otherwise */
+        } else replay(&p, why, sizeof why, &w);
+        if (defect) { /* a known-defective program must still fail: its entry would be stale otherwise */
             CHECK(why[0] != 0, "%s is listed in ai8x_defects[] but passes golden-only: remove the entry", names[i]);
             printf("  known defect %s: fails golden-only as expected (%s)\n", names[i], why);
             ndefect++;
         } else {
             CHECK(!why[0], "%s: %s", names[i], why);
             if (why[0]) fail++;
-            else { pass++; words += w; }
+            else {
+                pass++;
+                words += w;
+            }
         }
         program_free(&p);
         free(names[i]);
     }
     printf("test_max78000_ai8x: %u programs pass golden-only (%zu known-answer words), %u fail, %u known defects "
-           "fail as expected, %u skipped (no program generated)\n", pass, words, fail, ndefect, skip);
+           "fail as expected, %u skipped (no program generated)\n",
+           pass, words, fail, ndefect, skip);
     return unit_done(u);
 }

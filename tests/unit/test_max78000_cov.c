@@ -12,8 +12,8 @@ static void test_max78000_rules(unit_t *u)
     CHECK(!fcov_hit4(c, X_FLATTEN_PASSES, 1, 0, 0, 0), "flatten_en with one pass is no feature");
     CHECK(!fcov_hit4(c, X_FLATTEN_PASSES, 0, 2, 0, 0), "more than 16 passes need flatten_en");
     CHECK(fcov_hit4(c, X_FLATTEN_PASSES, 1, 2, 0, 0), "flatten_en with 17-256 passes");
-    CHECK_EQ(fcov_bins(c), 6 + 9 + 12 + 8 + 6 + 4 + 11 + 4 + 12     /* + weight bits x kernel */
-                               + 15 + 16 + 6);   /* M3: op x pool, eltwise, input source (3) x circular */
+    CHECK_EQ(fcov_bins(c), 6 + 9 + 12 + 8 + 6 + 4 + 11 + 4 + 12 /* + weight bits x kernel */
+                               + 15 + 16 + 6); /* M3: op x pool, eltwise, input source (3) x circular */
     fcov_free(c);
 }
 

@@ -16,7 +16,9 @@ typedef struct stats {
     unsigned jobs, runs, layers, nonzero_jobs, reads, irq_waits;
 } stats_t;
 
-typedef struct hook_ctx { unsigned layers, nonzero; } hook_ctx_t;
+typedef struct hook_ctx {
+    unsigned layers, nonzero;
+} hook_ctx_t;
 
 static void hook(void *vctx, const max78000_t *m, unsigned y)
 {
@@ -25,8 +27,7 @@ static void hook(void *vctx, const max78000_t *m, unsigned y)
     c->layers++;
     for (unsigned g = 0; g < MAX78000_NDMEM; g++)
         for (unsigned w = 0; w < MAX78000_DMEM_WORDS; w++)
-            if (m->dwritten[g][w] && (m->dmem[g][w] & 0xFFFFFFFFu))
-                c->nonzero++;
+            if (m->dwritten[g][w] && (m->dmem[g][w] & 0xFFFFFFFFu)) c->nonzero++;
     max78000_clear_written((max78000_t *)m);
 }
 
@@ -41,8 +42,7 @@ static void replay(unit_t *u, const program_t *p, const char *what, stats_t *st)
         bool expect_err = (o->addr & MAX78000_EXPECT_SLVERR) != 0;
         if (o->kind == OP_JOB) {
             st->jobs++;
-            if (hc.nonzero > nz_before)
-                st->nonzero_jobs++;
+            if (hc.nonzero > nz_before) st->nonzero_jobs++;
             nz_before = hc.nonzero;
         } else if (o->kind == OP_WRITE) {
             uint64_t runs = m->runs;
@@ -56,7 +56,7 @@ static void replay(unit_t *u, const program_t *p, const char *what, stats_t *st)
             CHECK(r.slverr == expect_err && ((r.rdata ^ o->data) & o->mask) == 0,
                   "%s op %zu: read 0x%08llx = 0x%08x, expected 0x%08x mask 0x%08x", what, i,
                   (unsigned long long)o->addr, r.rdata, o->data, o->mask);
-        } else if (o->kind == OP_POLL) {   /* the model takes FIFO words at once: a poll holds when made */
+        } else if (o->kind == OP_POLL) { /* the model takes FIFO words at once: a poll holds when made */
             max78000_resp_t r = max78000_apb_read(m, (uint32_t)o->addr);
             CHECK(((r.rdata ^ o->data) & o->mask) == 0, "%s op %zu: poll 0x%08llx = 0x%08x, want 0x%08x mask 0x%08x",
                   what, i, (unsigned long long)o->addr, r.rdata, o->data, o->mask);
@@ -65,8 +65,7 @@ static void replay(unit_t *u, const program_t *p, const char *what, stats_t *st)
             CHECK(max78000_irq(m), "%s op %zu: wait_irq without the interrupt", what, i);
         }
     }
-    if (hc.nonzero > nz_before)
-        st->nonzero_jobs++;
+    if (hc.nonzero > nz_before) st->nonzero_jobs++;
     CHECK(m->unsupported[0] == 0, "%s: golden model met an unsupported feature: %s", what, m->unsupported);
     CHECK(!max78000_irq(m), "%s: interrupt still up at the end", what);
     st->layers += hc.layers;
@@ -76,13 +75,15 @@ static void replay(unit_t *u, const program_t *p, const char *what, stats_t *st)
 /* 2.4: a streaming network's outputs equal those of the same network without streaming. The program with
  * CTRL.stream_en/lilbuf cleared and no FBUF writes is the reference; the bytes the last layer writes must
  * match, although the streaming run wrapped its intermediate layers in circular buffers. */
-typedef struct last_ctx { unsigned nl, seen; uint8_t (*wr)[MAX78000_DMEM_WORDS]; } last_ctx_t;
+typedef struct last_ctx {
+    unsigned nl, seen;
+    uint8_t (*wr)[MAX78000_DMEM_WORDS];
+} last_ctx_t;
 static void last_hook(void *vctx, const max78000_t *m, unsigned y)
 {
     last_ctx_t *c = vctx;
     c->seen++;
-    if (y + 1 == c->nl)
-        memcpy(c->wr, m->dwritten, sizeof m->dwritten);
+    if (y + 1 == c->nl) memcpy(c->wr, m->dwritten, sizeof m->dwritten);
     max78000_clear_written((max78000_t *)m);
 }
 
@@ -120,9 +121,13 @@ static void test_stream_equals_plain(unit_t *u, const char *name, int (*gen)(pro
         unsigned fb = 0;
         last_ctx_t a = {0, 0, wr}, b = {0, 0, wr};
         max78000_t *ms = run_plain(&p, false, &a, &fb);
-        if (!fb) { max78000_free(ms); program_free(&p); continue; }
+        if (!fb) {
+            max78000_free(ms);
+            program_free(&p);
+            continue;
+        }
         nets++;
-        max78000_t *mp = run_plain(&p, true, &b, &fb);   /* wr now: the plain run's last layer */
+        max78000_t *mp = run_plain(&p, true, &b, &fb); /* wr now: the plain run's last layer */
         size_t diff = 0, bytes = 0;
         for (unsigned g = 0; g < MAX78000_NDMEM; g++)
             for (unsigned w = 0; w < MAX78000_DMEM_WORDS; w++)
@@ -133,14 +138,17 @@ static void test_stream_equals_plain(unit_t *u, const char *name, int (*gen)(pro
                     }
         for (unsigned g = 0; g < MAX78000_NDMEM; g++)
             wrapped += ms->lin[g].n > 0 || memcmp(ms->dmem[g], mp->dmem[g], sizeof ms->dmem[g]) != 0;
-        CHECK(bytes > 0 && diff == 0 && a.seen == b.seen, "%s seed %d: streaming differs from plain in %zu of %zu "
-              "last-layer bytes", name, s, diff, bytes);
+        CHECK(bytes > 0 && diff == 0 && a.seen == b.seen,
+              "%s seed %d: streaming differs from plain in %zu of %zu "
+              "last-layer bytes",
+              name, s, diff, bytes);
         max78000_free(ms);
         max78000_free(mp);
         program_free(&p);
     }
     printf("  %s streaming networks: %u of 300 seeds, last layer equal to the plain network's; %u memories "
-           "differ (circular buffers)\n", name, nets, wrapped);
+           "differ (circular buffers)\n",
+           name, nets, wrapped);
     CHECK(nets >= min_nets, "%s: only %u streaming networks in 300 seeds", name, nets);
 }
 
@@ -172,10 +180,18 @@ static void test_fifo_ahead_frames(unit_t *u)
 int main(void)
 {
     unit_t uu = {.name = "test_max78000_gen"}, *u = &uu;
-    static const struct { const char *name; int (*gen)(program_t *, uint64_t, char *, size_t); int seeds; } g[] = {
-        {"net_random", m7_net_random, 300}, {"net_random_multi", m7_net_random_multi, 40},
-        {"net_small", m7_net_small, 60}, {"net_m3", m7_net_m3, 300}, {"net_stream_mem", m7_net_stream_mem, 100},
-        {"net_fifo_ahead", m7_net_fifo_ahead, 100}, {"net_masked", m7_net_masked, 100},
+    static const struct {
+        const char *name;
+        int (*gen)(program_t *, uint64_t, char *, size_t);
+        int seeds;
+    } g[] = {
+        {"net_random", m7_net_random, 300},
+        {"net_random_multi", m7_net_random_multi, 40},
+        {"net_small", m7_net_small, 60},
+        {"net_m3", m7_net_m3, 300},
+        {"net_stream_mem", m7_net_stream_mem, 100},
+        {"net_fifo_ahead", m7_net_fifo_ahead, 100},
+        {"net_masked", m7_net_masked, 100},
         {"ex_out_stage", m7_ex_out_stage, 1},
         {"ex_mram_express", m7_ex_mram_express, 1},
     };

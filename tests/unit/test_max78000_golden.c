@@ -27,8 +27,8 @@ static void test_output_stage(unit_t *u)
     CHECK_EQ(max78000_out8(1 << 20, 0, false, false), 127);
     CHECK_EQ((uint32_t)max78000_out8(-(1 << 20), 0, false, false), (uint32_t)-128);
     CHECK_EQ(max78000_out8(-(1 << 20), 0, true, true), 127);
-    CHECK_EQ(max78000_out8(3, 7, false, false), 3);          /* s = 7: no shift */
-    CHECK_EQ(max78000_out8(3, 9, false, false), 12);         /* left shift by 2 */
+    CHECK_EQ(max78000_out8(3, 7, false, false), 3);  /* s = 7: no shift */
+    CHECK_EQ(max78000_out8(3, 9, false, false), 12); /* left shift by 2 */
 }
 
 /* D34: truncation toward zero, or round half away from zero with poolrnd. */
@@ -47,9 +47,8 @@ static void test_express_load(unit_t *u)
     max78000_t *m = max78000_new();
     wr(m, Q(0, 0), 0x00100008);
     CHECK(!max78000_apb_write(m, 0x50180001, 0x00000100, 0x2).slverr, "set-address write");
-    const uint32_t s[] = { 0x33110429, 0xf6ea2cf4, 0xf7760e1b, 0xf080e006, 0x1541abcd };
-    for (unsigned i = 0; i < 5; i++)
-        wr(m, 0x50180000 + 4 * i, s[i]);
+    const uint32_t s[] = {0x33110429, 0xf6ea2cf4, 0xf7760e1b, 0xf080e006, 0x1541abcd};
+    for (unsigned i = 0; i < 5; i++) wr(m, 0x50180000 + 4 * i, s[i]);
     uint8_t hi;
     uint64_t lo;
     max78000_mram_word(m, 0, 0, &hi, &lo);
@@ -58,7 +57,7 @@ static void test_express_load(unit_t *u)
     max78000_mram_word(m, 0, 1, &hi, &lo);
     CHECK_EQ(hi, 0x76);
     CHECK_EQ(lo, 0x0E1BF080E0061541ull);
-    max78000_mram_word(m, 0, 2, &hi, &lo);  /* 2 of 9 bytes only: never written */
+    max78000_mram_word(m, 0, 2, &hi, &lo); /* 2 of 9 bytes only: never written */
     CHECK_EQ(hi, 0);
     CHECK_EQ(lo, 0);
     /* D29 read-back of word 1 through the non-express slots. */
@@ -68,8 +67,7 @@ static void test_express_load(unit_t *u)
     CHECK_EQ(rd(m, 0x5018001C), 0);
     /* A new set-address discards the partial word and restarts at word 5 of processor 3. */
     max78000_apb_write(m, 0x5018C000 + 4 * 5 + 2, 0x00010000, 0x4);
-    for (unsigned i = 0; i < 3; i++)
-        wr(m, 0x50180000, 0x01020304 + 0x04040404u * i);   /* address bits ignored */
+    for (unsigned i = 0; i < 3; i++) wr(m, 0x50180000, 0x01020304 + 0x04040404u * i); /* address bits ignored */
     max78000_mram_word(m, 3 * 1 + 0, 5, &hi, &lo);
     CHECK_EQ(hi, 0x01);
     CHECK_EQ(lo, 0x0203040506070809ull);
@@ -80,8 +78,8 @@ static void test_express_load(unit_t *u)
 static void test_weight_addressing(unit_t *u)
 {
     max78000_t *m = max78000_new();
-    wr(m, Q(0, 0), 0x00000008);                                    /* mexpress = 0 */
-    uint32_t slot = 0x50180000 + 128 * 16;                         /* processor 0 word 128 */
+    wr(m, Q(0, 0), 0x00000008);            /* mexpress = 0 */
+    uint32_t slot = 0x50180000 + 128 * 16; /* processor 0 word 128 */
     wr(m, slot + 0x0, 0x95);
     wr(m, slot + 0x4, 0xF90CE4BB);
     wr(m, slot + 0x8, 0x2E5E2CF0);
@@ -95,7 +93,7 @@ static void test_weight_addressing(unit_t *u)
     CHECK_EQ(lp.X, 16);
     CHECK_EQ(lp.NK, 10);
     CHECK_EQ(lp.S, 10);
-    const int expect[9] = { -16, 44, 94, 46, -69, -28, 12, -7, -107 };
+    const int expect[9] = {-16, 44, 94, 46, -69, -28, 12, -7, -107};
     for (unsigned e = 0; e < 9; e++)
         CHECK(max78000_weight(m, 0, &lp, lp.mcnt_sad + e * 8, 0) == expect[e], "pass %u: %d", e,
               max78000_weight(m, 0, &lp, lp.mcnt_sad + e * 8, 0));
@@ -134,18 +132,19 @@ static void test_geometry(unit_t *u)
 static void test_chw_identity_layer(unit_t *u)
 {
     max78000_t *m = max78000_new();
-    for (unsigned w = 0; w < 196; w++)
-        wr(m, 0x50400000 + 4 * w, 0x01010101u * (w & 0x3F) + 0x00402000u);
-    wr(m, 0x50180000 + 0, 0); wr(m, 0x50180004, 0); wr(m, 0x50180008, 1); wr(m, 0x5018000C, 0);   /* W[0][0] slot 0 = 1 */
+    for (unsigned w = 0; w < 196; w++) wr(m, 0x50400000 + 4 * w, 0x01010101u * (w & 0x3F) + 0x00402000u);
+    wr(m, 0x50180000 + 0, 0);
+    wr(m, 0x50180004, 0);
+    wr(m, 0x50180008, 1);
+    wr(m, 0x5018000C, 0); /* W[0][0] slot 0 = 1 */
     wr(m, LREG(0, MAX78000_LR_RCNT, 0), 27);
     wr(m, LREG(0, MAX78000_LR_CCNT, 0), 27);
     wr(m, LREG(0, MAX78000_LR_ONED, 0), 0x100);
     wr(m, LREG(0, MAX78000_LR_WPTR_BASE, 0), 0x2000 + 0x400);
-    wr(m, LREG(0, MAX78000_LR_LCTRL0, 0), 0x0860);             /* sramlsrc, parallel, master */
-    wr(m, LREG(0, MAX78000_LR_POST, 0), 7u << 13);              /* s = +7 */
+    wr(m, LREG(0, MAX78000_LR_LCTRL0, 0), 0x0860); /* sramlsrc, parallel, master */
+    wr(m, LREG(0, MAX78000_LR_POST, 0), 7u << 13); /* s = +7 */
     wr(m, LREG(0, MAX78000_LR_EN, 0), 0x00010001);
-    for (unsigned q = 0; q < 4; q++)
-        wr(m, Q(q, 0), 0x00100808 | (q ? 1u : 0u));
+    for (unsigned q = 0; q < 4; q++) wr(m, Q(q, 0), 0x00100808 | (q ? 1u : 0u));
     CHECK(!max78000_irq(m), "no interrupt before the start");
     wr(m, Q(0, 0), 0x00100009);
     CHECK(max78000_irq(m), "interrupt after the run");
@@ -155,11 +154,11 @@ static void test_chw_identity_layer(unit_t *u)
     CHECK_EQ(max78000_dmem_word(m, 1, 0x400 + 202) & 0xFF, (in >> 16) & 0xFF);
     unsigned bad = 0;
     for (unsigned n = 0; n < 784; n++)
-        bad += (max78000_dmem_word(m, 1, 0x400 + n) & 0xFF) != ((max78000_dmem_word(m, 0, n >> 2) >> (8 * (n & 3))) & 0xFF);
+        bad += (max78000_dmem_word(m, 1, 0x400 + n) & 0xFF) !=
+               ((max78000_dmem_word(m, 0, n >> 2) >> (8 * (n & 3))) & 0xFF);
     CHECK(bad == 0, "%u of 784 pixels not copied", bad);
-    CHECK_EQ(max78000_dmem_word(m, 1, 0x400 + 202) & 0xFFFFFF00u, 0);   /* other lanes untouched */
-    for (unsigned q = 0; q < 4; q++)
-        wr(m, Q(q, 0), rd(m, Q(q, 0)) & ~0x1001u);
+    CHECK_EQ(max78000_dmem_word(m, 1, 0x400 + 202) & 0xFFFFFF00u, 0); /* other lanes untouched */
+    for (unsigned q = 0; q < 4; q++) wr(m, Q(q, 0), rd(m, Q(q, 0)) & ~0x1001u);
     CHECK(!max78000_irq(m), "interrupt cleared by the ISR sequence");
     max78000_free(m);
 }
@@ -178,7 +177,10 @@ static void test_stop_after(unit_t *u)
         in[w] = 0x01010101u * (w & 0x3F) + 0x00402000u;
         wr(m, 0x50400000 + 4 * w, in[w]);
     }
-    wr(m, 0x50180000 + 0, 0); wr(m, 0x50180004, 0); wr(m, 0x50180008, 1); wr(m, 0x5018000C, 0);
+    wr(m, 0x50180000 + 0, 0);
+    wr(m, 0x50180004, 0);
+    wr(m, 0x50180008, 1);
+    wr(m, 0x5018000C, 0);
     for (unsigned y = 0; y < 2; y++) {
         wr(m, LREG(0, MAX78000_LR_RCNT, y), 27);
         wr(m, LREG(0, MAX78000_LR_CCNT, y), 27);
@@ -192,23 +194,21 @@ static void test_stop_after(unit_t *u)
         wr(m, Q(q, MAX78000_LCNT_MAX_OFF), 1);
         wr(m, Q(q, 0), 0x00100808 | (q ? 1u : 0u));
     }
-    wr(m, Q(0, 0), 0x00100009);                                  /* the whole run, at once */
+    wr(m, Q(0, 0), 0x00100009); /* the whole run, at once */
     CHECK(max78000_dmem_word(m, 0, 1) != in[1], "layer 1 wrote over the input");
-    wr(m, Q(2, 0), 0x00101809);                                  /* Q2's cnn_irq, written during the run */
-    wr(m, Q(0, 0), 0x00100008);                                  /* the stop */
+    wr(m, Q(2, 0), 0x00101809); /* Q2's cnn_irq, written during the run */
+    wr(m, Q(0, 0), 0x00100008); /* the stop */
     CHECK(max78000_stop_after(m, 0, why, sizeof why), "stop after layer 0: %s", why);
     unsigned bad = 0;
-    for (unsigned w = 0; w < 196; w++)
-        bad += max78000_dmem_word(m, 0, w) != in[w];
+    for (unsigned w = 0; w < 196; w++) bad += max78000_dmem_word(m, 0, w) != in[w];
     CHECK(bad == 0, "%u of 196 input words not given back", bad);
-    CHECK_EQ(max78000_dmem_word(m, 1, 0x400 + 202) & 0xFF, (in[50] >> 16) & 0xFF);   /* layer 0's output stays */
-    CHECK_EQ(rd(m, Q(1, 0)) & MAX78000_CTRL_CNN_IRQ_MASK, 0);   /* taken back */
-    CHECK_EQ(rd(m, Q(2, 0)) & MAX78000_CTRL_CNN_IRQ_MASK, MAX78000_CTRL_CNN_IRQ_MASK);   /* as written */
+    CHECK_EQ(max78000_dmem_word(m, 1, 0x400 + 202) & 0xFF, (in[50] >> 16) & 0xFF);     /* layer 0's output stays */
+    CHECK_EQ(rd(m, Q(1, 0)) & MAX78000_CTRL_CNN_IRQ_MASK, 0);                          /* taken back */
+    CHECK_EQ(rd(m, Q(2, 0)) & MAX78000_CTRL_CNN_IRQ_MASK, MAX78000_CTRL_CNN_IRQ_MASK); /* as written */
     CHECK_EQ(m->next_layer, 0);
     CHECK(!max78000_stop_after(m, 0, why, sizeof why), "a run is stopped once");
     /* oneshot: layer 0 alone leaves the next layer 1; a stop of it makes the next start begin at layer 0 */
-    for (unsigned q = 0; q < 4; q++)
-        wr(m, Q(q, 0), 0x00100808 | (q ? 1u : 0u));
+    for (unsigned q = 0; q < 4; q++) wr(m, Q(q, 0), 0x00100808 | (q ? 1u : 0u));
     wr(m, Q(0, 0), 0x00100109);
     CHECK_EQ(m->next_layer, 1);
     CHECK(!max78000_stop_after(m, 1, why, sizeof why), "layer 1 is not the oneshot run's layer");
@@ -224,13 +224,15 @@ static void test_cross_quadrant(unit_t *u)
     /* Input pixel value 2 for processor 0 (memory 0) and 3 for processor 16 (memory 4), HWC lane 0. */
     wr(m, 0x50400000, 2);
     wr(m, 0x50800000, 3);
-    wr(m, 0x50180008, 5); wr(m, 0x5018000C, 0);                 /* W[0][0] slot 0 = 5 */
-    wr(m, 0x50580008, 7); wr(m, 0x5058000C, 0);                 /* W[16][0] slot 0 = 7 */
-    wr(m, 0x50108000, 0xFF);                                     /* bias -1 in quadrant 0 */
+    wr(m, 0x50180008, 5);
+    wr(m, 0x5018000C, 0); /* W[0][0] slot 0 = 5 */
+    wr(m, 0x50580008, 7);
+    wr(m, 0x5058000C, 0);    /* W[16][0] slot 0 = 7 */
+    wr(m, 0x50108000, 0xFF); /* bias -1 in quadrant 0 */
     for (unsigned q = 0; q < 2; q++) {
         wr(m, LREG(q, MAX78000_LR_ONED, 0), 0x100);
         wr(m, LREG(q, MAX78000_LR_WPTR_BASE, 0), 0x2000 * 15 + 9);
-        wr(m, LREG(q, MAX78000_LR_LCTRL0, 0), q ? 0x10820u : 0x12820u);   /* 32-bit out; Q0 adds Q1 */
+        wr(m, LREG(q, MAX78000_LR_LCTRL0, 0), q ? 0x10820u : 0x12820u); /* 32-bit out; Q0 adds Q1 */
         wr(m, LREG(q, MAX78000_LR_EN, 0), 0x00010001);
     }
     wr(m, LREG(0, MAX78000_LR_POST, 0), 0x1000);
@@ -243,9 +245,9 @@ static void test_cross_quadrant(unit_t *u)
 static void test_apb(unit_t *u)
 {
     max78000_t *m = max78000_new();
-    const uint32_t bad[] = { 0x50000018, 0x50000FFC, 0x50001004, 0x500FFFFC, 0x50100830, 0x50100994,
-                             0x50100A90, 0x50101004, 0x50108800, 0x50113000, 0x5018F000, 0x50320000,
-                             0x510FFFFC, 0x51100000, 0x4FFFFFFC };
+    const uint32_t bad[] = {0x50000018, 0x50000FFC, 0x50001004, 0x500FFFFC, 0x50100830,
+                            0x50100994, 0x50100A90, 0x50101004, 0x50108800, 0x50113000,
+                            0x5018F000, 0x50320000, 0x510FFFFC, 0x51100000, 0x4FFFFFFC};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         max78000_resp_t r = max78000_apb_read(m, bad[i]);
         CHECK(r.slverr && r.rdata == 0 && r.wait_states == 0, "0x%08x must be invalid", bad[i]);
@@ -277,20 +279,18 @@ static void test_registers(unit_t *u)
     for (size_t i = 0; i < MAX78000_REG_TABLE_N; i++) {
         const max78000_reg_desc_t *d = &max78000_reg_table[i];
         unsigned nb = d->block == 1 ? 4 : 1;
-        uint32_t idle = d->idle;                                /* status bits of an idle accelerator */
+        uint32_t idle = d->idle; /* status bits of an idle accelerator */
         for (unsigned b = 0; b < nb; b++)
             for (unsigned k = 0; k < d->count; k++) {
-                uint32_t base = d->block == 1 ? MAX78000_QUAD_ADDR(b, 0) : d->block == 2 ? MAX78000_FFIFO_BASE
-                                                                                           : MAX78000_GLOB_BASE;
+                uint32_t base = d->block == 1   ? MAX78000_QUAD_ADDR(b, 0)
+                                : d->block == 2 ? MAX78000_FFIFO_BASE
+                                                : MAX78000_GLOB_BASE;
                 uint32_t a = base + d->offset + k * d->stride;
-                if (d->block == 1 && d->offset == 0)
-                    continue;                                   /* CTRL: would start runs; below */
-                if (d->womask && d->block == 2)
-                    continue;                                   /* FF_DR: pushes words; test_max78000_m3 */
+                if (d->block == 1 && d->offset == 0) continue; /* CTRL: would start runs; below */
+                if (d->womask && d->block == 2) continue;      /* FF_DR: pushes words; test_max78000_m3 */
                 max78000_resp_t r = max78000_apb_read(m, a);
                 CHECK(!r.slverr && r.rdata == (d->reset | idle), "%s[%u] q%u reset 0x%08x", d->name, k, b, r.rdata);
-                if (d->block == 1 && d->offset == 0xC)
-                    continue;                                   /* TEST run bits act; see test_bist */
+                if (d->block == 1 && d->offset == 0xC) continue; /* TEST run bits act; see test_bist */
                 wr(m, a, 0xFFFFFFFF);
                 uint32_t v = rd(m, a);
                 CHECK(v == ((d->wmask & d->rmask) | idle), "%s[%u] q%u after all-ones 0x%08x", d->name, k, b, v);
@@ -325,12 +325,14 @@ static void test_bist(unit_t *u)
     wr(m, Q(1, 0x8000), 0x12);
     wr(m, Q(1, 0), 0x00100008);
     max78000_apb_write(m, Q(1, 0x80001), 0x100, 2);
-    wr(m, Q(1, 0x80000), 0x11111111); wr(m, Q(1, 0x80000), 0x22222222); wr(m, Q(1, 0x80000), 0x33333333);
-    wr(m, Q(1, 0xC), 0x2);                                       /* sramz */
+    wr(m, Q(1, 0x80000), 0x11111111);
+    wr(m, Q(1, 0x80000), 0x22222222);
+    wr(m, Q(1, 0x80000), 0x33333333);
+    wr(m, Q(1, 0xC), 0x2); /* sramz */
     CHECK_EQ(rd(m, Q(1, 0xC)), 0x2 | (1u << 22) | (1u << 28));
     CHECK_EQ(rd(m, Q(1, 0x300000 + 3 * 0x8000 + 40)), 0);
-    CHECK_EQ(rd(m, Q(1, 0x80004)), 0x11111122);                  /* MRAM untouched: slots 7..4 */
-    wr(m, Q(1, 0xC), 0x2 | 0x4 | 0x40);                          /* + mbistrun, bbistrun */
+    CHECK_EQ(rd(m, Q(1, 0x80004)), 0x11111122); /* MRAM untouched: slots 7..4 */
+    wr(m, Q(1, 0xC), 0x2 | 0x4 | 0x40);         /* + mbistrun, bbistrun */
     CHECK_EQ(rd(m, Q(1, 0xC)), 0x46 | (1u << 22) | (1u << 28) | (1u << 19) | (1u << 21) | (1u << 27));
     CHECK_EQ(rd(m, Q(1, 0x80004)), 0);
     CHECK_EQ(rd(m, Q(1, 0x8000)), 0);
@@ -341,7 +343,7 @@ static void test_bist(unit_t *u)
 
 int main(void)
 {
-    unit_t u = { .name = "test_max78000_golden" };
+    unit_t u = {.name = "test_max78000_golden"};
     UNIT_RUN(&u, test_output_stage);
     UNIT_RUN(&u, test_avg_pool);
     UNIT_RUN(&u, test_express_load);

@@ -20,20 +20,20 @@ static void wr(max78000_t *m, uint32_t a, uint32_t v) { max78000_apb_write(m, a,
 static void test_fifo_flags(unit_t *u)
 {
     max78000_t *m = max78000_new();
-    CHECK_EQ(rd(m, FIFO_STAT), 0u);                      /* all disabled: flags read 0 */
+    CHECK_EQ(rd(m, FIFO_STAT), 0u); /* all disabled: flags read 0 */
     /* FIFOs 0 and 1 on, empty threshold 2, full threshold 5; no run waits, so words stay */
     wr(m, FIFO_CTRL, 0x3u << 12 | 2u << 7 | 5u << 2);
     CHECK_EQ(rd(m, FIFO_STAT), 0x3u << 4 | 0x3u << 12 | 1u << 17 | 1u << 19);
     for (unsigned i = 0; i < 6; i++) wr(m, FIFO_WR(0), i);
     /* FIFO 0: level 6 > 5 almost full; FIFO 1 empty */
     CHECK_EQ(rd(m, FIFO_STAT), 0x2u << 4 | 0x1u << 8 | 0x2u << 12 | 1u << 17 | 1u << 19);
-    for (unsigned i = 0; i < 4; i++) wr(m, FIFO_WR(0), i);   /* 2 fit, 2 dropped */
+    for (unsigned i = 0; i < 4; i++) wr(m, FIFO_WR(0), i); /* 2 fit, 2 dropped */
     CHECK_EQ(m->fifo_level[0], 8u);
-    CHECK_EQ(rd(m, FIFO_STAT) & 0x1u, 1u);               /* full[0] */
-    wr(m, FIFO_WR(2), 7);                                /* disabled: dropped */
+    CHECK_EQ(rd(m, FIFO_STAT) & 0x1u, 1u); /* full[0] */
+    wr(m, FIFO_WR(2), 7);                  /* disabled: dropped */
     CHECK_EQ(m->fifo_level[2], 0u);
     CHECK(!max78000_irq(m), "no FIFO interrupt enabled");
-    wr(m, FIFO_CTRL, 0x3u << 12 | 2u << 7 | 5u << 2 | 1u << 16);   /* full_int_en[0] */
+    wr(m, FIFO_CTRL, 0x3u << 12 | 2u << 7 | 5u << 2 | 1u << 16); /* full_int_en[0] */
     CHECK(max78000_irq(m), "full FIFO 0 with full_int_en[0] raises irq");
     max78000_free(m);
 }
@@ -58,23 +58,23 @@ static void qupac_quadrants(max78000_t *m, uint32_t ifrm_q2)
 static void test_fast_fifo(unit_t *u)
 {
     max78000_t *m = max78000_new();
-    CHECK_EQ(rd(m, FF_SR), 1u);                          /* empty */
-    for (unsigned i = 0; i < 17; i++) wr(m, FF_DR, i);   /* no run waits: 16 stay, the 17th is dropped */
+    CHECK_EQ(rd(m, FF_SR), 1u);                        /* empty */
+    for (unsigned i = 0; i < 17; i++) wr(m, FF_DR, i); /* no run waits: 16 stay, the 17th is dropped */
     CHECK_EQ(m->ff_level, 16u);
-    CHECK_EQ(rd(m, FF_SR), 2u);                          /* full */
-    CHECK_EQ(rd(m, FF_DR), 0u);                          /* write-only */
+    CHECK_EQ(rd(m, FF_SR), 2u); /* full */
+    CHECK_EQ(rd(m, FF_DR), 0u); /* write-only */
     max78000_apb_write(m, FF_DR, 5, 0x1);
     CHECK(strstr(m->unsupported, "FF_DR write with PSTRB") != NULL, "partial FF_DR write refused: '%s'",
           m->unsupported);
     max78000_free(m);
 
     m = max78000_new();
-    wr(m, FIFO_CTRL, 1u << 12);                          /* APB FIFO 0 enabled too: it keeps its words */
-    wr(m, Q0 + 0x10 + 10 * 0x80, 0x40);                  /* L0 RPTR_BASE */
-    wr(m, Q0 + 0x990, 3);                                /* IFRM */
+    wr(m, FIFO_CTRL, 1u << 12);         /* APB FIFO 0 enabled too: it keeps its words */
+    wr(m, Q0 + 0x10 + 10 * 0x80, 0x40); /* L0 RPTR_BASE */
+    wr(m, Q0 + 0x990, 3);               /* IFRM */
     uint32_t c = MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK | MAX78000_CTRL_FIFOGRP_MASK;
     wr(m, Q0, c);
-    wr(m, Q0, c | MAX78000_CTRL_CNN_EN_MASK);            /* the run waits for 3 words */
+    wr(m, Q0, c | MAX78000_CTRL_CNN_EN_MASK); /* the run waits for 3 words */
     wr(m, FIFO_WR(0), 0xdead);
     wr(m, FF_DR, 0x11223344);
     wr(m, FF_DR, 0x55667788);
@@ -82,26 +82,26 @@ static void test_fast_fifo(unit_t *u)
     CHECK_EQ(m->fifo_taken[0], 2u);
     CHECK_EQ(m->ff_level, 0u);
     CHECK_EQ(m->fifo_level[0], 1u);
-    CHECK_EQ(rd(m, 0x50400000u + 4u * 0x40), 0x11223344u);   /* memory 0 at RPTR_BASE */
+    CHECK_EQ(rd(m, 0x50400000u + 4u * 0x40), 0x11223344u); /* memory 0 at RPTR_BASE */
     CHECK_EQ(rd(m, 0x50400000u + 4u * 0x41), 0x55667788u);
     CHECK(!m->unsupported[0], "nothing refused: '%s'", m->unsupported);
     max78000_free(m);
 
     m = max78000_new();
     for (unsigned q = 0; q < 4; q++)
-        wr(m, Q0 + 0x400000u * q + 0x10 + 10 * 0x80, 0x40 + q);          /* L0 RPTR_BASE differs per quadrant */
+        wr(m, Q0 + 0x400000u * q + 0x10 + 10 * 0x80, 0x40 + q); /* L0 RPTR_BASE differs per quadrant */
     qupac_quadrants(m, 3);
     wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK);
     wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_CNN_EN_MASK);
     wr(m, FF_DR, 0xa1b2c3d4);
     for (unsigned q = 0; q < 4; q++)
-        CHECK_EQ(rd(m, 0x50400000u + 0x400000u * q + 4u * (0x40 + q)), 0xa1b2c3d4u);   /* memory 4q */
+        CHECK_EQ(rd(m, 0x50400000u + 0x400000u * q + 4u * (0x40 + q)), 0xa1b2c3d4u); /* memory 4q */
     CHECK_EQ(m->fifo_taken[0], 1u);
     CHECK(!m->unsupported[0], "qupac with the fast FIFO runs: '%s'", m->unsupported);
     max78000_free(m);
 
     m = max78000_new();
-    wr(m, Q0 + 0x400000u, MAX78000_CTRL_QUPAC_MASK);     /* quadrant 1: qupac, no fast FIFO */
+    wr(m, Q0 + 0x400000u, MAX78000_CTRL_QUPAC_MASK); /* quadrant 1: qupac, no fast FIFO */
     CHECK(!m->unsupported[0], "a register write alone is not refused");
     wr(m, Q0, MAX78000_CTRL_CNN_EN_MASK);
     CHECK(strstr(m->unsupported, "qupac") != NULL, "qupac without the fast FIFO refused at the start: '%s'",
@@ -116,7 +116,7 @@ static void test_fast_fifo(unit_t *u)
     max78000_free(m);
 
     m = max78000_new();
-    wr(m, FIFO_CTRL, 2u << 12);                          /* APB FIFO 1 enabled beside qupac */
+    wr(m, FIFO_CTRL, 2u << 12); /* APB FIFO 1 enabled beside qupac */
     for (unsigned q = 0; q < 4; q++) wr(m, Q0 + 0x400000u * q + 0x990, 3);
     wr(m, Q0, c | MAX78000_CTRL_QUPAC_MASK | MAX78000_CTRL_CNN_EN_MASK);
     CHECK(strstr(m->unsupported, "qupac with FIFO_CTRL.fifo_en 0x2") != NULL, "qupac with APB FIFOs refused: '%s'",
@@ -125,7 +125,7 @@ static void test_fast_fifo(unit_t *u)
 
     m = max78000_new();
     wr(m, Q0 + 0x990, 3);
-    wr(m, Q0, MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK);   /* fifogrp = 0 */
+    wr(m, Q0, MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK); /* fifogrp = 0 */
     wr(m, Q0, MAX78000_CTRL_FIFO_EN_MASK | MAX78000_CTRL_FFIFO_EN_MASK | MAX78000_CTRL_CNN_EN_MASK);
     CHECK(strstr(m->unsupported, "fifogrp") != NULL, "fifogrp = 0 refused: '%s'", m->unsupported);
     max78000_free(m);
@@ -134,14 +134,14 @@ static void test_fast_fifo(unit_t *u)
 static void test_mlator(unit_t *u)
 {
     max78000_t *m = max78000_new();
-    for (unsigned w = 0; w < 16; w++)                    /* memory 0 words 0x10.. : lane 1 = 0x10 + w */
+    for (unsigned w = 0; w < 16; w++) /* memory 0 words 0x10.. : lane 1 = 0x10 + w */
         wr(m, 0x50400000u + 4u * (0x10 + w), (0x10u + w) << 8 | 0xAAu);
-    wr(m, Q0 + 0x310, 0x10);                             /* L0 WPTR_BASE */
-    wr(m, Q0 + 0xA10, 1u << 4);                          /* L0 wptr_inc = 1: d = 2 */
-    wr(m, Q0, 1u << 17);                                 /* mlatch_sel = 1 */
-    wr(m, Q0, 1u << 17 | 1u << 16);                      /* mlat_ld 0 -> 1 */
+    wr(m, Q0 + 0x310, 0x10);        /* L0 WPTR_BASE */
+    wr(m, Q0 + 0xA10, 1u << 4);     /* L0 wptr_inc = 1: d = 2 */
+    wr(m, Q0, 1u << 17);            /* mlatch_sel = 1 */
+    wr(m, Q0, 1u << 17 | 1u << 16); /* mlat_ld 0 -> 1 */
     uint32_t g0 = 0x10u | 0x12u << 8 | 0x14u << 16 | 0x16u << 24;
-    CHECK_EQ(rd(m, Q0 + 0x1000), g0);                    /* prime read */
+    CHECK_EQ(rd(m, Q0 + 0x1000), g0); /* prime read */
     CHECK_EQ(rd(m, Q0 + 0x1000), g0);
     CHECK_EQ(rd(m, Q0 + 0x1000), 0x18u | 0x1Au << 8 | 0x1Cu << 16 | 0x1Eu << 24);
     max78000_free(m);

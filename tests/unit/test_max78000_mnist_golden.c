@@ -39,19 +39,16 @@ static void after_layer(void *vctx, const max78000_t *m, unsigned y)
                 CHECK(false, "layer %u: word 0x%08x: expected 0x%08x got 0x%08x", y, w->addr[i], w->value[i], got);
         }
         unsigned g = ((w->addr[i] - 0x50100000u) >> 22) * 4 + ((w->addr[i] >> 15) & 3);
-        if (m->dwritten[g & 15][(w->addr[i] >> 2) & 0x1FFF] != 0xF)
-            unwritten++;
+        if (m->dwritten[g & 15][(w->addr[i] >> 2) & 0x1FFF] != 0xF) unwritten++;
     }
     CHECK(bad == 0, "layer %u: %u of %zu words differ", y, bad, w->n);
     CHECK(unwritten == 0, "layer %u: %u listed words not (fully) written by the layer", y, unwritten);
     /* The written set must be exactly the listed words. */
     size_t nwritten = 0;
     for (unsigned g = 0; g < MAX78000_NDMEM; g++)
-        for (unsigned i = 0; i < MAX78000_DMEM_WORDS; i++)
-            nwritten += m->dwritten[g][i] != 0;
+        for (unsigned i = 0; i < MAX78000_DMEM_WORDS; i++) nwritten += m->dwritten[g][i] != 0;
     CHECK(nwritten == w->n, "layer %u wrote %zu words, the layer image lists %zu", y, nwritten, w->n);
-    if (bad == 0)
-        printf("  layer %u: %zu words match\n", y, w->n);
+    if (bad == 0) printf("  layer %u: %zu words match\n", y, w->n);
     max78000_clear_written((max78000_t *)m);
 }
 
@@ -63,19 +60,17 @@ static bool dir_exists(const char *d)
 
 int main(void)
 {
-    unit_t uu = { .name = "test_max78000_mnist_golden" }, *u = &uu;
+    unit_t uu = {.name = "test_max78000_mnist_golden"}, *u = &uu;
     u->test = "mnist_replay";
     const char *dir = getenv("MAX78000_MNIST_DIR");
-    if (!dir)
-        dir = "../shared/conformance/max78000/mnist";
+    if (!dir) dir = "../shared/conformance/max78000/mnist";
     if (!dir_exists(dir)) {
-        printf("test_max78000_mnist_golden: SKIPPED: conformance data %s not found (set MAX78000_MNIST_DIR)\n",
-               dir);
-        return unit_done(u);   /* 0 passed: a skip is not a pass */
+        printf("test_max78000_mnist_golden: SKIPPED: conformance data %s not found (set MAX78000_MNIST_DIR)\n", dir);
+        return unit_done(u); /* 0 passed: a skip is not a pass */
     }
     char path[1024], err[512];
     max78000_trace_t tr;
-    hook_ctx_t hc = { .u = u };
+    hook_ctx_t hc = {.u = u};
     max78000_words_t expect;
     snprintf(path, sizeof path, "%s/apb_trace.txt", dir);
     if (max78000_trace_load(&tr, path, err, sizeof err)) {
@@ -96,8 +91,7 @@ int main(void)
     }
     max78000_t *m = max78000_new();
     CHECK(m != NULL, "out of memory");
-    if (!m)
-        return unit_done(u);
+    if (!m) return unit_done(u);
     max78000_set_layer_hook(m, after_layer, &hc);
 
     unsigned writes = 0, reads = 0, read_fail = 0, irqs = 0, slverr = 0;
@@ -112,8 +106,7 @@ int main(void)
             max78000_resp_t r = max78000_apb_read(m, op->addr);
             reads++;
             bool ok = !r.slverr && ((r.rdata ^ op->data) & op->mask) == 0;
-            if (!ok)
-                read_fail++;
+            if (!ok) read_fail++;
             CHECK(ok, "apb_trace.txt:%d: read 0x%08x = 0x%08x%s, expected 0x%08x mask 0x%08x", op->line, op->addr,
                   r.rdata, r.slverr ? " (PSLVERR)" : "", op->data, op->mask);
         } else {
@@ -124,8 +117,7 @@ int main(void)
     CHECK(slverr == 0, "%u writes got PSLVERR", slverr);
     CHECK(reads == 24 && irqs == 1, "trace has %u reads and %u wait_irq (expected 24 and 1)", reads, irqs);
     CHECK(!max78000_irq(m), "interrupt still raised after the ISR cleared it");
-    for (unsigned y = 0; y < NLAYERS; y++)
-        CHECK(hc.calls[y] == 1, "layer %u ran %u times", y, hc.calls[y]);
+    for (unsigned y = 0; y < NLAYERS; y++) CHECK(hc.calls[y] == 1, "layer %u ran %u times", y, hc.calls[y]);
     CHECK(hc.extra_calls == 0, "%u layers beyond layer 4 ran", hc.extra_calls);
     CHECK(expect.n == 10, "expected.txt has %zu words", expect.n);
     unsigned ebad = 0;
@@ -142,7 +134,6 @@ int main(void)
     max78000_free(m);
     max78000_trace_free(&tr);
     max78000_words_free(&expect);
-    for (unsigned y = 0; y < NLAYERS; y++)
-        max78000_words_free(&hc.layer[y]);
+    for (unsigned y = 0; y < NLAYERS; y++) max78000_words_free(&hc.layer[y]);
     return unit_done(u);
 }

@@ -16,8 +16,7 @@ static uint32_t ref_crc(const uint8_t *p, size_t n)
     uint32_t c = 0xFFFFFFFFu;
     for (size_t i = 0; i < n; i++) {
         c ^= p[i];
-        for (int k = 0; k < 8; k++)
-            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1)));
+        for (int k = 0; k < 8; k++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1)));
     }
     return ~c;
 }
@@ -35,9 +34,8 @@ static void test_bytes(unit_t *u)
     CHECK_EQ(mem_read8(m, 0x1234), 0);
     CHECK_EQ(mem_read64(m, 0xFFFFFFFFFFFFFFF0ull), 0);
     uint8_t src[10000], dst[10000];
-    for (size_t i = 0; i < sizeof src; i++)
-        src[i] = (uint8_t)(i * 7 + 3);
-    mem_write(m, 0x80000FF0, src, sizeof src);           /* spans 4 pages */
+    for (size_t i = 0; i < sizeof src; i++) src[i] = (uint8_t)(i * 7 + 3);
+    mem_write(m, 0x80000FF0, src, sizeof src); /* spans 4 pages */
     mem_read(m, 0x80000FF0, dst, sizeof dst);
     CHECK(memcmp(src, dst, sizeof src) == 0, "multi-page write/read mismatch");
     CHECK_EQ(mem_read8(m, 0x80000FEF), 0);
@@ -49,11 +47,11 @@ static void test_bytes(unit_t *u)
     CHECK_EQ(mem_read64(m, 0x2FFC), 0x0807060504030201ull);
     CHECK_EQ(mem_read32(m, 0x2FFC), 0x04030201u);
     CHECK_EQ(mem_read8(m, 0x3000), 0x05);
-    mem_write64_strb(m, 0x2FFC, 0xFFFFFFFFFFFFFFFFull, 0x81);   /* bytes 0 and 7 only */
+    mem_write64_strb(m, 0x2FFC, 0xFFFFFFFFFFFFFFFFull, 0x81); /* bytes 0 and 7 only */
     CHECK_EQ(mem_read64(m, 0x2FFC), 0xFF070605040302FFull);
     mem_write32_strb(m, 0x5000, 0xDDCCBBAAu, 0x6);
     CHECK_EQ(mem_read32(m, 0x5000), 0x00CCBB00u);
-    mem_write32_strb(m, 0x5000, 0x11223344u, 0xF0);             /* upper nibble ignored: no bytes */
+    mem_write32_strb(m, 0x5000, 0x11223344u, 0xF0); /* upper nibble ignored: no bytes */
     CHECK_EQ(mem_read32(m, 0x5000), 0x00CCBB00u);
     /* top of the 64-bit space */
     mem_write64_strb(m, 0xFFFFFFFFFFFFFFF8ull, 0x1122334455667788ull, 0xFF);
@@ -66,7 +64,7 @@ static void test_many_pages(unit_t *u)
     mem_t *m = mem_new();
     const unsigned n = 100000;
     double t0 = now_s();
-    for (unsigned i = 0; i < n; i++)                     /* scattered pages, stride 3 pages + offset */
+    for (unsigned i = 0; i < n; i++) /* scattered pages, stride 3 pages + offset */
         mem_write32_strb(m, 0x80000000ull + (uint64_t)i * 3 * 4096 + (i & 0xFF) * 4, i ^ 0x5A5A5A5Au, 0xF);
     unsigned bad = 0;
     for (unsigned i = 0; i < n; i++)
@@ -74,8 +72,7 @@ static void test_many_pages(unit_t *u)
     CHECK(bad == 0, "%u of %u scattered words read back wrong", bad, n);
     CHECK_EQ(mem_read32(m, 0x80000000ull + 4096), 0);
     /* drop every second one, the rest must survive (backward-shift deletion keeps probe chains) */
-    for (unsigned i = 0; i < n; i += 2)
-        mem_fill(m, 0x80000000ull + (uint64_t)i * 3 * 4096, 4096, 0);
+    for (unsigned i = 0; i < n; i += 2) mem_fill(m, 0x80000000ull + (uint64_t)i * 3 * 4096, 4096, 0);
     bad = 0;
     for (unsigned i = 0; i < n; i++) {
         uint32_t want = (i & 1) ? (i ^ 0x5A5A5A5Au) : 0;
@@ -149,10 +146,8 @@ static void test_crc(unit_t *u)
     /* a sparse window: data, hole, data, checked against the bitwise reference over a flat copy */
     uint64_t a = 0x90000010ull;
     size_t n = sizeof buf;
-    for (size_t i = 0; i < 1000; i++)
-        mem_write8(m, a + i, (uint8_t)rng_next(&r));
-    for (size_t i = n - 500; i < n; i++)
-        mem_write8(m, a + i, (uint8_t)rng_next(&r));
+    for (size_t i = 0; i < 1000; i++) mem_write8(m, a + i, (uint8_t)rng_next(&r));
+    for (size_t i = n - 500; i < n; i++) mem_write8(m, a + i, (uint8_t)rng_next(&r));
     mem_read(m, a, buf, n);
     CHECK_EQ(mem_crc32(m, a, n), ref_crc(buf, n));
     CHECK_EQ(crc32_update(0, buf, n), ref_crc(buf, n));
@@ -174,12 +169,12 @@ static void test_diff_clone(unit_t *u)
     CHECK_EQ(mem_diff(a, b, 0, 0x10000, &first), 0);
     mem_write8(b, 0x5001, 0x12);
     mem_write8(b, 0x6FFF, 0x00);
-    mem_write8(b, 0x9000, 0x01);          /* b has a page a lacks */
-    mem_write8(a, 0x4000, 0x11);          /* same value: no difference */
+    mem_write8(b, 0x9000, 0x01); /* b has a page a lacks */
+    mem_write8(a, 0x4000, 0x11); /* same value: no difference */
     CHECK_EQ(mem_diff(a, b, 0, 0x10000, &first), 3);
     CHECK_EQ(first, 0x5001);
     CHECK_EQ(mem_diff(a, b, 0x5002, 0x10, NULL), 0);
-    CHECK_EQ(mem_read8(a, 0x5001), 0x11);   /* the clone is deep */
+    CHECK_EQ(mem_read8(a, 0x5001), 0x11); /* the clone is deep */
     mem_free(a);
     mem_free(b);
 }
@@ -193,8 +188,8 @@ static void test_image(unit_t *u)
         mem_write8(m, 0x80000000ull + rng_below(&r, 20000), (uint8_t)(1 + rng_below(&r, 255)));
     mem_write8(m, 0x1FFFFFFFFull, 0x42);
     mem_fill(m, 0x70000000, 4096, 1);
-    mem_fill(m, 0x70000000, 4096, 0);      /* dropped */
-    mem_write8(m, 0x60000000, 0);          /* a page that exists but holds only zeros: skipped */
+    mem_fill(m, 0x70000000, 4096, 0); /* dropped */
+    mem_write8(m, 0x60000000, 0);     /* a page that exists but holds only zeros: skipped */
     char path[] = "/tmp/test_mem_imgXXXXXX";
     int fd = mkstemp(path);
     CHECK(fd >= 0, "mkstemp failed");

@@ -13,7 +13,11 @@
 
 /* The generators ask the DUT description (tb/common/dut_info.c) for features; this unit test covers them as
  * for our RTL, which implements every feature. */
-bool dut_has(const char *feature) { (void)feature; return true; }
+bool dut_has(const char *feature)
+{
+    (void)feature;
+    return true;
+}
 
 enum { NMODE = 4, NQW = 8, NIN = 2, NB = 3, NSEEDS_NIGHTLY = 63 };
 
@@ -23,7 +27,7 @@ static void make_regs(uint32_t r[NE16_NUM_JOB_REGS], unsigned mode, unsigned qw,
 {
     memset(r, 0, NE16_NUM_JOB_REGS * sizeof *r);
     r[NE16_JOB_SUBTILE_NB0] = r[NE16_JOB_SUBTILE_NB1] = 0x00010001u;
-    const uint32_t fm = mode == 3 ? 1u : mode;   /* linear: FILTER_MODE ignored, give it a non-3x3 value */
+    const uint32_t fm = mode == 3 ? 1u : mode; /* linear: FILTER_MODE ignored, give it a non-3x3 value */
     r[NE16_JOB_CONFIG0] = (qw - 1) | in << 3 | streamout << 4 | fm << 5 | (uint32_t)(mode == 3) << 7 | round << 11 |
                           norm << 12 | quant << 21 | shift << 24 | bias << 25;
 }
@@ -56,8 +60,8 @@ static void test_allowed_equals_legal(unit_t *u)
     free(seen);
     CHECK_EQ(ne16_cov_full_count(), 4032);
     CHECK_EQ(legal, ne16_cov_full_count());
-    CHECK_EQ(idx_ok, legal);                      /* every legal combination has its own bin */
-    CHECK_EQ(excluded_ok, 4608 - legal);          /* the only exclusion is D20 (code 7) */
+    CHECK_EQ(idx_ok, legal);             /* every legal combination has its own bin */
+    CHECK_EQ(excluded_ok, 4608 - legal); /* the only exclusion is D20 (code 7) */
     uint32_t r[NE16_NUM_JOB_REGS];
     make_regs(r, 0, 8, 0, 0, 0, 0, 0, 0, 0);
     CHECK(ne16_cov_full_index(r, 0) < 0, "a STREAMOUT=0 job is no sample of the full cross");
@@ -88,7 +92,7 @@ static void test_report(unit_t *u)
 {
     fcov_t *c = ne16_cov_new();
     uint32_t r[NE16_NUM_JOB_REGS];
-    make_regs(r, 2, 3, 1, 1, 2, 1, 0, 1, 1);   /* 1x1 q3 u16 norm16 quant32 bias round */
+    make_regs(r, 2, 3, 1, 1, 2, 1, 0, 1, 1); /* 1x1 q3 u16 norm16 quant32 bias round */
     ne16_cov_job(c, r, 0);
     const int idx = ne16_cov_full_index(r, 0);
     CHECK(idx >= 0 && ne16_cov_full_hits(c, (unsigned)idx) == 1, "bin %d hit once", idx);

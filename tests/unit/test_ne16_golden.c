@@ -20,8 +20,12 @@ static ne16_layer_t base_layer(ne16_layer_mode_t mode)
     l.wmin = -128;
     l.out_bits = 32;
     l.norm_bits = 8;
-    l.in = IN_PTR; l.out = OUT_PTR; l.weights = W_PTR;
-    l.scale = SC_PTR; l.scale_shift = SH_PTR; l.scale_bias = BI_PTR;
+    l.in = IN_PTR;
+    l.out = OUT_PTR;
+    l.weights = W_PTR;
+    l.scale = SC_PTR;
+    l.scale_shift = SH_PTR;
+    l.scale_bias = BI_PTR;
     return l;
 }
 
@@ -49,7 +53,8 @@ static void check_bytes(unit_t *u, const mem_t *m, uint32_t addr, const uint8_t 
 {
     for (size_t i = 0; i < n; i++) {
         uint8_t got = mem_read8(m, addr + i);
-        CHECK(got == exp[i], "%s: byte %zu at 0x%x: expected 0x%02x got 0x%02x", what, i, (unsigned)(addr + i), exp[i], got);
+        CHECK(got == exp[i], "%s: byte %zu at 0x%x: expected 0x%02x got 0x%02x", what, i, (unsigned)(addr + i), exp[i],
+              got);
     }
 }
 
@@ -58,7 +63,12 @@ static void test_ex1(unit_t *u)
 {
     for (int round = 0; round < 2; round++) {
         ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-        l.ki = 16; l.ko = 1; l.out_bits = 8; l.streamout = true; l.norm_bias = true; l.right_shift = 5;
+        l.ki = 16;
+        l.ko = 1;
+        l.out_bits = 8;
+        l.streamout = true;
+        l.norm_bias = true;
+        l.right_shift = 5;
         l.round = round;
         static const int16_t w[16] = {1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 127, -128};
         mem_t *m = mem_new();
@@ -100,10 +110,10 @@ static void test_ex1(unit_t *u)
  * plus the raw-accumulator view of the same job. */
 static void ex2_weights(int16_t w[2 * 2 * 9])
 {
-    for (int i = 0; i < 18; i++) w[i] = 1;          /* ko0: all ones on both channels */
+    for (int i = 0; i < 18; i++) w[i] = 1; /* ko0: all ones on both channels */
     for (int i = 18; i < 36; i++) w[i] = 0;
-    w[18 + 0 * 9 + 4] = 2;                          /* ko1 ch0 centre */
-    w[18 + 1 * 9 + 0] = -1;                         /* ko1 ch1 top-left */
+    w[18 + 0 * 9 + 4] = 2;  /* ko1 ch0 centre */
+    w[18 + 1 * 9 + 0] = -1; /* ko1 ch1 top-left */
 }
 
 static void test_ex2(unit_t *u)
@@ -112,12 +122,21 @@ static void test_ex2(unit_t *u)
                                      0x00, 0x5A, 0x00, 0x42, 0x03, 0x6B, 0x00, 0x4D, 0x00};
     static const int32_t acc_exp[2][9] = {{132, 231, 176, 297, 495, 363, 264, 429, 308},
                                           {2, 4, 6, 8, 0, -8, 14, -24, -32}};
-    for (int variant = 0; variant < 3; variant++) {   /* 0: 3.7, 1: pulp-nnx, 2: raw int32 */
+    for (int variant = 0; variant < 3; variant++) { /* 0: 3.7, 1: pulp-nnx, 2: raw int32 */
         ne16_layer_t l = base_layer(NE16_LAYER_3X3);
-        l.ki = 2; l.ko = 2; l.hi = l.wi = 3; l.pt = l.pb = l.pl = l.pr = 1;
+        l.ki = 2;
+        l.ko = 2;
+        l.hi = l.wi = 3;
+        l.pt = l.pb = l.pl = l.pr = 1;
         l.pulp_variant = variant == 1;
-        if (variant < 2) { l.out_bits = 8; l.streamout = true; l.relu = true; l.right_shift = 2; }
-        else { l.out_bits = 32; }
+        if (variant < 2) {
+            l.out_bits = 8;
+            l.streamout = true;
+            l.relu = true;
+            l.right_shift = 2;
+        } else {
+            l.out_bits = 32;
+        }
         int16_t w[36];
         ex2_weights(w);
         mem_t *m = mem_new();
@@ -168,7 +187,8 @@ static void test_ex2(unit_t *u)
 static void test_ex3(unit_t *u)
 {
     ne16_layer_t l = base_layer(NE16_LAYER_DW);
-    l.ki = l.ko = 2; l.hi = l.wi = 4;
+    l.ki = l.ko = 2;
+    l.hi = l.wi = 4;
     int16_t w[18];
     for (int t = 0; t < 9; t++) w[t] = (int16_t)(t + 1);
     static const int16_t sob[9] = {-1, 0, 1, -2, 0, 2, -1, 0, 1};
@@ -214,7 +234,10 @@ static void test_ex3(unit_t *u)
 static void test_ex4(unit_t *u)
 {
     ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-    l.ki = 5; l.ko = 2; l.qw = 4; l.wmin = -8;
+    l.ki = 5;
+    l.ko = 2;
+    l.qw = 4;
+    l.wmin = -8;
     static const int16_t w[10] = {-8, -1, 0, 3, 7, 5, -6, 2, -3, 1};
     mem_t *m = mem_new();
     for (unsigned c = 0; c < 5; c++) mem_write8(m, ne16_in_addr(&l, 0, 0, c), (uint8_t)(c + 1));
@@ -266,12 +289,15 @@ static void test_ex5(unit_t *u)
 static void test_ex6(unit_t *u)
 {
     ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-    l.ki = 1; l.ko = 10; l.streamin = true;
+    l.ki = 1;
+    l.ko = 10;
+    l.streamin = true;
     int16_t w[10];
     for (int k = 0; k < 10; k++) w[k] = (int16_t)(k - 5);
     mem_t *m = mem_new();
     mem_write8(m, IN_PTR, 7);
-    for (unsigned k = 0; k < 10; k++) mem_write32_strb(m, OUT_PTR + 4 * k, (uint32_t)(int32_t)(1000 * (int)k - 4000), 0xF);
+    for (unsigned k = 0; k < 10; k++)
+        mem_write32_strb(m, OUT_PTR + 4 * k, (uint32_t)(int32_t)(1000 * (int)k - 4000), 0xF);
     mem_write32_strb(m, OUT_PTR + 40, 0xDEADBEEF, 0xF);
     uint32_t regs[1][NE16_NUM_JOB_REGS];
     run_layer(u, &l, w, m, regs, 1, NULL);
@@ -290,7 +316,9 @@ static void test_ex6(unit_t *u)
 static void test_ex7(unit_t *u)
 {
     ne16_layer_t l = base_layer(NE16_LAYER_1X1);
-    l.ki = 3; l.ko = 1; l.mode16 = true;
+    l.ki = 3;
+    l.ko = 1;
+    l.mode16 = true;
     static const int16_t w[3] = {3, -2, 1};
     mem_t *m = mem_new();
     static const uint8_t x[6] = {0xE8, 0x03, 0x40, 0x9C, 0xFF, 0xFF};
@@ -315,9 +343,18 @@ static void test_ex7(unit_t *u)
 static void test_ex8(unit_t *u)
 {
     ne16_layer_t l = base_layer(NE16_LAYER_LINEAR);
-    l.ki = 32; l.ko = 2; l.qw = 2; l.wmin = -2; l.out_bits = 8; l.streamout = true; l.right_shift = 2;
+    l.ki = 32;
+    l.ko = 2;
+    l.qw = 2;
+    l.wmin = -2;
+    l.out_bits = 8;
+    l.streamout = true;
+    l.right_shift = 2;
     int16_t w[64];
-    for (int e = 0; e < 32; e++) { w[e] = (int16_t)(e % 4 - 2); w[32 + e] = e < 16 ? -1 : 1; }
+    for (int e = 0; e < 32; e++) {
+        w[e] = (int16_t)(e % 4 - 2);
+        w[32 + e] = e < 16 ? -1 : 1;
+    }
     mem_t *m = mem_new();
     for (unsigned e = 0; e < 32; e++) mem_write8(m, IN_PTR + e, (uint8_t)(e + 1));
     mem_write8(m, SC_PTR, 1);
@@ -334,7 +371,7 @@ static void test_ex8(unit_t *u)
     CHECK_EQ(regs[0][NE16_JOB_SUBTILE_NB1], 0x00010001);
     CHECK_EQ(regs[0][NE16_JOB_SUBTILE_REM1], 0x00010001);
     static const uint8_t wexp[16] = {0xAA, 0xAA, 0xAA, 0xAA, 0xCC, 0xCC, 0xCC, 0xCC,
-                                     0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF};
+                                     0xFF, 0xFF, 0xFF, 0xFF, 0,    0,    0xFF, 0xFF};
     check_bytes(u, m, W_PTR, wexp, 16, "EX8 weights");
     static const uint8_t oexp[2] = {0xC8, 0x40};
     check_bytes(u, m, OUT_PTR, oexp, 2, "EX8 output");
@@ -345,10 +382,19 @@ static void test_ex8(unit_t *u)
 static void test_ex9(unit_t *u)
 {
     ne16_layer_t l = base_layer(NE16_LAYER_3X3);
-    l.ki = 1; l.ko = 2; l.hi = l.wi = 4; l.pt = l.pl = 1; l.strided = true;
-    l.out_bits = 8; l.streamout = true; l.relu = true;
+    l.ki = 1;
+    l.ko = 2;
+    l.hi = l.wi = 4;
+    l.pt = l.pl = 1;
+    l.strided = true;
+    l.out_bits = 8;
+    l.streamout = true;
+    l.relu = true;
     int16_t w[18];
-    for (int t = 0; t < 9; t++) { w[t] = 1; w[9 + t] = t == 4; }
+    for (int t = 0; t < 9; t++) {
+        w[t] = 1;
+        w[9 + t] = t == 4;
+    }
     mem_t *m = mem_new();
     for (unsigned h = 0; h < 4; h++)
         for (unsigned x = 0; x < 4; x++) mem_write8(m, ne16_in_addr(&l, h, x, 0), (uint8_t)(4 * h + x + 1));
@@ -378,9 +424,14 @@ static void test_errors(unit_t *u)
 {
     uint32_t ok[NE16_NUM_JOB_REGS] = {0};
     ok[NE16_JOB_SUBTILE_NB0] = ok[NE16_JOB_SUBTILE_NB1] = 0x00010001;
-    ok[NE16_JOB_CONFIG0] = 0x00C08047;   /* 1x1, raw 32-bit */
+    ok[NE16_JOB_CONFIG0] = 0x00C08047; /* 1x1, raw 32-bit */
     ok[NE16_JOB_OUTFEAT_PTR] = OUT_PTR;
-    struct { uint32_t cfg_set, cfg_clr; int reg; uint32_t val; int code; } cases[] = {
+    struct {
+        uint32_t cfg_set, cfg_clr;
+        int reg;
+        uint32_t val;
+        int code;
+    } cases[] = {
         {3u << 21, 0, -1, 0, 1},
         {1u << 4 | 3u << 12, 0, -1, 0, 2},
         {3u << 5, 0, -1, 0, 3},
@@ -390,17 +441,17 @@ static void test_errors(unit_t *u)
         {0, 0, NE16_JOB_SUBTILE_REM0, 0x00210000, 5},
         {0, 0, NE16_JOB_SUBTILE_REM0, 0x00000011, 5},
         {0, 0, NE16_JOB_SUBTILE_REM1, 0x00040000, 5},
-        {0, 0, NE16_JOB_SUBTILE_REM2, 0x00000004, 5},   /* 1x1: F = 3 */
+        {0, 0, NE16_JOB_SUBTILE_REM2, 0x00000004, 5}, /* 1x1: F = 3 */
         {1u << 14, 3u << 21, -1, 0, 6},
         {1u << 3 | 1u << 5, 3u << 5, -1, 0, 7},
-        {3u << 21 | 3u << 5, 0, -1, 0, 1},              /* priority: 1 before 3 */
-        {1u << 14 | 1u << 3 | 1u << 5, 3u << 21 | 3u << 5, -1, 0, 6},   /* 6 before 7 */
-        {1u << 7 | 3u << 5, 0, NE16_JOB_SUBTILE_REM0, 0x00000010, 0},  /* linear: FM ignored, 16 words ok */
-        {1u << 7 | 1u << 3, 0, NE16_JOB_SUBTILE_REM0, 0x00000020, 0},  /* linear MODE16: 32 words ok */
+        {3u << 21 | 3u << 5, 0, -1, 0, 1},                            /* priority: 1 before 3 */
+        {1u << 14 | 1u << 3 | 1u << 5, 3u << 21 | 3u << 5, -1, 0, 6}, /* 6 before 7 */
+        {1u << 7 | 3u << 5, 0, NE16_JOB_SUBTILE_REM0, 0x00000010, 0}, /* linear: FM ignored, 16 words ok */
+        {1u << 7 | 1u << 3, 0, NE16_JOB_SUBTILE_REM0, 0x00000020, 0}, /* linear MODE16: 32 words ok */
         {1u << 7, 0, NE16_JOB_SUBTILE_REM0, 0x00000011, 5},
-        {1u << 5, 3u << 5, NE16_JOB_SUBTILE_NB0, 0x00010000, 0},       /* DW: NB_KI ignored */
-        {1u << 5, 3u << 5, NE16_JOB_SUBTILE_REM0, 0x00110000, 5},      /* DW: KO_SUB = 16 */
-        {1u << 5, 3u << 5, NE16_JOB_SUBTILE_REM0, 0x0010FFFF, 0},      /* DW: REM_KI ignored */
+        {1u << 5, 3u << 5, NE16_JOB_SUBTILE_NB0, 0x00010000, 0},  /* DW: NB_KI ignored */
+        {1u << 5, 3u << 5, NE16_JOB_SUBTILE_REM0, 0x00110000, 5}, /* DW: KO_SUB = 16 */
+        {1u << 5, 3u << 5, NE16_JOB_SUBTILE_REM0, 0x0010FFFF, 0}, /* DW: REM_KI ignored */
         {0, 1u << 4, -1, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -414,7 +465,8 @@ static void test_errors(unit_t *u)
         int e = ne16_golden_job(r, m, &res);
         CHECK(e == cases[i].code, "case %zu: code %d expected %d", i, e, cases[i].code);
         CHECK(res.error == e, "case %zu: result error", i);
-        if (cases[i].code) CHECK(res.n == 0 && mem_crc32(m, OUT_PTR, 64) == mem_crc32(m, 0x9000, 64), "case %zu: wrote", i);
+        if (cases[i].code)
+            CHECK(res.n == 0 && mem_crc32(m, OUT_PTR, 64) == mem_crc32(m, 0x9000, 64), "case %zu: wrote", i);
         ne16_result_free(&res);
         mem_free(m);
     }
@@ -483,10 +535,15 @@ static void random_layer(rng_t *g, ne16_layer_t *l)
     l->hi = rng_range(g, 1, 9);
     l->wi = rng_range(g, 1, 9);
     if (l->mode != NE16_LAYER_1X1) {
-        l->pt = rng_below(g, 3); l->pb = rng_below(g, 3); l->pl = rng_below(g, 3); l->pr = rng_below(g, 3);
+        l->pt = rng_below(g, 3);
+        l->pb = rng_below(g, 3);
+        l->pl = rng_below(g, 3);
+        l->pr = rng_below(g, 3);
         if (rng_chance(g, 30)) {
-            l->mask_top = (uint8_t)rng_below(g, 4); l->mask_bottom = (uint8_t)rng_below(g, 4);
-            l->mask_left = (uint8_t)rng_below(g, 4); l->mask_right = (uint8_t)rng_below(g, 4);
+            l->mask_top = (uint8_t)rng_below(g, 4);
+            l->mask_bottom = (uint8_t)rng_below(g, 4);
+            l->mask_left = (uint8_t)rng_below(g, 4);
+            l->mask_right = (uint8_t)rng_below(g, 4);
         }
         while (l->hi + l->pt + l->pb < 3) l->hi++;
         while (l->wi + l->pl + l->pr < 3) l->wi++;
@@ -513,7 +570,10 @@ static void test_random_layers(unit_t *u)
         ne16_layer_t l;
         random_layer(&g, &l);
         char err[256];
-        if (ne16_layer_check(&l, err, sizeof err)) { CHECK(0, "iter %d: generator made a bad layer: %s", iter, err); continue; }
+        if (ne16_layer_check(&l, err, sizeof err)) {
+            CHECK(0, "iter %d: generator made a bad layer: %s", iter, err);
+            continue;
+        }
         const int wmin = ne16_layer_wmin(&l);
         const unsigned eb = ne16_layer_eb(&l), ob = ne16_layer_ob(&l), sb = l.norm_bits / 8;
         const unsigned kk = (l.mode == NE16_LAYER_3X3 || l.mode == NE16_LAYER_DW) ? 3 : 1;
@@ -529,12 +589,13 @@ static void test_random_layers(unit_t *u)
         for (uint32_t a = 0xA0000; a < 0xA3200; a++) mem_write8(m, a, (uint8_t)rng_next(&g));
         for (size_t i = 0; i < ne16_in_bytes(&l); i++)
             mem_write8(m, l.in + i, (uint8_t)(rng_chance(&g, 10) ? 0xFF : rng_next(&g)));
-        if (rng_chance(&g, 20)) {   /* scale corner values */
+        if (rng_chance(&g, 20)) { /* scale corner values */
             uint32_t v = rng_chance(&g, 50) ? 0 : (sb == 4 ? 0xFFFFFFFFu : (1u << (8 * sb)) - 1);
-            for (unsigned k = 0; k < l.ko; k++) for (unsigned b = 0; b < sb; b++) mem_write8(m, l.scale + k * sb + b, (uint8_t)(v >> (8 * b)));
+            for (unsigned k = 0; k < l.ko; k++)
+                for (unsigned b = 0; b < sb; b++) mem_write8(m, l.scale + k * sb + b, (uint8_t)(v >> (8 * b)));
         }
         mem_t *before = mem_clone(m);
-        uint32_t (*regs)[NE16_NUM_JOB_REGS] = malloc(64 * sizeof *regs);
+        uint32_t(*regs)[NE16_NUM_JOB_REGS] = malloc(64 * sizeof *regs);
         ne16_golden_result_t res;
         ne16_result_init(&res);
         size_t wbytes = ne16_weights_bytes(&l);
@@ -552,7 +613,8 @@ static void test_random_layers(unit_t *u)
         /* reference */
         const unsigned ho = ne16_layer_ho(&l), wo = ne16_layer_wo(&l);
         unsigned mism = 0;
-        CHECK(res.n == (size_t)ho * wo * l.ko, "iter %d: %zu elements written, expected %u", iter, res.n, ho * wo * l.ko);
+        CHECK(res.n == (size_t)ho * wo * l.ko, "iter %d: %zu elements written, expected %u", iter, res.n,
+              ho * wo * l.ko);
         for (unsigned h = 0; h < ho; h++)
             for (unsigned x = 0; x < wo; x++)
                 for (unsigned k = 0; k < l.ko; k++) {
@@ -564,12 +626,12 @@ static void test_random_layers(unit_t *u)
                                                 (int)fx < l.mask_left || (int)fx >= 3 - l.mask_right))
                                     continue;
                                 const unsigned ch = l.mode == NE16_LAYER_DW ? k : c;
-                                const int iy = (int)(stride * h + fy) - (int)l.pt, ix = (int)(stride * x + fx) - (int)l.pl;
+                                const int iy = (int)(stride * h + fy) - (int)l.pt,
+                                          ix = (int)(stride * x + fx) - (int)l.pl;
                                 uint32_t xv;
                                 if (iy < 0 || ix < 0 || iy >= (int)l.hi || ix >= (int)l.wi)
                                     xv = l.mode16 ? l.pad_value : (l.pad_value & 0xFFu);
-                                else
-                                    xv = rd_le(before, ne16_in_addr(&l, (unsigned)iy, (unsigned)ix, ch), eb);
+                                else xv = rd_le(before, ne16_in_addr(&l, (unsigned)iy, (unsigned)ix, ch), eb);
                                 acc += xv * (uint32_t)(int32_t)w[((size_t)k * nin + c) * kk * kk + fy * kk + fx];
                             }
                     uint32_t scale = rd_le(before, l.scale + k * sb, sb);
@@ -578,9 +640,15 @@ static void test_random_layers(unit_t *u)
                     uint32_t exp = ref_nq(&l, (int32_t)acc, scale, bias, shb);
                     uint32_t a = ne16_out_addr(&l, h, x, k);
                     uint32_t got = rd_le(m, a, ob);
-                    if (got != exp && getenv("NE16_DBG")) { fprintf(stderr, "  dbg iter %d k=%u acc=0x%x scale=%u bias=%d shb=%u in=%x w=%x\n", iter, k, acc, scale, bias, shb, l.in, l.weights); for (int q_ = 0; q_ < 24; q_++) fprintf(stderr, " %08x", regs[0][q_]); fprintf(stderr, "\n"); }
+                    if (got != exp && getenv("NE16_DBG")) {
+                        fprintf(stderr, "  dbg iter %d k=%u acc=0x%x scale=%u bias=%d shb=%u in=%x w=%x\n", iter, k,
+                                acc, scale, bias, shb, l.in, l.weights);
+                        for (int q_ = 0; q_ < 24; q_++) fprintf(stderr, " %08x", regs[0][q_]);
+                        fprintf(stderr, "\n");
+                    }
                     if (got != exp && mism++ < 3)
-                        CHECK(0, "iter %d mode %d k=%u h=%u w=%u: expected 0x%x got 0x%x", iter, (int)l.mode, k, h, x, exp, got);
+                        CHECK(0, "iter %d mode %d k=%u h=%u w=%u: expected 0x%x got 0x%x", iter, (int)l.mode, k, h, x,
+                              exp, got);
                     const ne16_out_elem_t *el = ne16_result_find(&res, a);
                     /* strided layers run one job per 2x2 block: coordinates are job-local there */
                     if (!(el && el->k == k && (l.strided || (el->h == h && el->w == x))) && mism++ < 3)
@@ -592,7 +660,8 @@ static void test_random_layers(unit_t *u)
         uint64_t d2 = mem_diff(before, m, l.out + ne16_out_bytes(&l), 0x100000, &first);
         CHECK(d1 == 0 && d2 == 0, "iter %d: %llu bytes changed outside the output (first 0x%llx)", iter,
               (unsigned long long)(d1 + d2), (unsigned long long)first);
-        CHECK(mism == 0, "iter %d: %u mismatches (mode %d ki %u ko %u hi %u wi %u pad %u%u%u%u v%x strided %d pulp %d m16 %d "
+        CHECK(mism == 0,
+              "iter %d: %u mismatches (mode %d ki %u ko %u hi %u wi %u pad %u%u%u%u v%x strided %d pulp %d m16 %d "
               "qw %u sym %d wmin %d so %d si %d ob %u sb %u relu %d rnd %d nsh %d bias %d sh %u z %d mask %u%u%u%u)",
               iter, mism, (int)l.mode, l.ki, l.ko, l.hi, l.wi, l.pt, l.pb, l.pl, l.pr, l.pad_value, l.strided,
               l.pulp_variant, l.mode16, l.qw, l.symmetric, l.wmin, l.streamout, l.streamin, ob, sb, l.relu, l.round,

@@ -46,7 +46,7 @@ static void test_queue(unit_t *u)
     CHECK_EQ(rd(&m, NE16_REG_ACQUIRE), 0);
     CHECK_EQ(rd(&m, NE16_REG_ACQUIRE), NE16_ACQ_OPEN);
     acc(&m, true, NE16_REG_WEIGHTS_PTR, 0x1000, 0xF);
-    ne16_pred_t p = acc(&m, true, NE16_REG_TRIGGER, 1, 0xF);   /* commit only */
+    ne16_pred_t p = acc(&m, true, NE16_REG_TRIGGER, 1, 0xF); /* commit only */
     CHECK(p.committed && !p.triggered, "commit-only does not trigger");
     CHECK(ne16_model_next_triggered(&m) == NULL, "nothing to run yet");
     CHECK(!ne16_model_startable(&m), "held job cannot start");
@@ -54,11 +54,11 @@ static void test_queue(unit_t *u)
     CHECK_EQ(rd(&m, NE16_REG_STATUS), NE16_STATUS_CTX0_BUSY_MASK);
     CHECK_EQ(rd(&m, NE16_REG_ACQUIRE), 1);
     acc(&m, true, NE16_REG_WEIGHTS_PTR, 0x2000, 0xF);
-    CHECK_EQ(rd(&m, NE16_REG_WEIGHTS_PTR), 0x2000);            /* open context 1 */
-    p = acc(&m, true, NE16_REG_TRIGGER, 7, 0xF);               /* second commit-only: auto trigger */
+    CHECK_EQ(rd(&m, NE16_REG_WEIGHTS_PTR), 0x2000); /* open context 1 */
+    p = acc(&m, true, NE16_REG_TRIGGER, 7, 0xF);    /* second commit-only: auto trigger */
     CHECK(p.triggered, "second commit-only triggers both");
     CHECK_EQ(rd(&m, NE16_REG_ACQUIRE), NE16_ACQ_FULL);
-    CHECK_EQ(rd(&m, NE16_REG_WEIGHTS_PTR), 0x1000);            /* not open: context next_id & 1 = 0 */
+    CHECK_EQ(rd(&m, NE16_REG_WEIGHTS_PTR), 0x1000); /* not open: context next_id & 1 = 0 */
     ne16_mjob_t *a = ne16_model_next_triggered(&m), *b = ne16_model_next_triggered(&m);
     CHECK(a && b && a->id == 0 && b->id == 1 && a->regs[0] == 0x1000 && b->regs[0] == 0x2000, "job order");
     CHECK(ne16_model_next_triggered(&m) == NULL, "each job handed out once");
@@ -75,7 +75,7 @@ static void test_queue(unit_t *u)
     CHECK_EQ(rd(&m, NE16_REG_RUNNING_JOB), 1);
     CHECK(ne16_model_done(&m, &d) == 0 && d.id == 1, "job 1 completes");
     CHECK(!m.trig && m.count == 0, "empty FIFO clears the trigger");
-    CHECK_EQ(rd(&m, NE16_REG_JOB_ERROR), 0x00010004u);         /* sticky: last rejected job */
+    CHECK_EQ(rd(&m, NE16_REG_JOB_ERROR), 0x00010004u); /* sticky: last rejected job */
     CHECK(ne16_model_done(&m, &d) != 0, "spurious done is refused");
 }
 
@@ -93,7 +93,7 @@ static void test_soft_clear(unit_t *u)
     ne16_pred_t p = acc(&m, true, NE16_REG_SOFT_CLEAR, 1, 0xF);
     CHECK(p.cleared && p.naborted == 1 && p.aborted[0].id == 0, "running job aborted");
     CHECK(!m.open && m.count == 0 && !m.running && m.next_id == 0, "state cleared");
-    CHECK_EQ(rd(&m, NE16_REG_CONFIG0), 0xCAFE);                 /* value != 0 keeps the registers */
+    CHECK_EQ(rd(&m, NE16_REG_CONFIG0), 0xCAFE); /* value != 0 keeps the registers */
     acc(&m, true, NE16_REG_SOFT_CLEAR, 0, 0xF);
     CHECK_EQ(rd(&m, NE16_REG_CONFIG0), 0);
     CHECK_EQ(rd(&m, NE16_REG_ACQUIRE), 0);
@@ -107,14 +107,14 @@ static void test_cov(unit_t *u)
     CHECK_EQ(fcov_hits(c), 0);
     uint32_t regs[NE16_NUM_JOB_REGS] = {0};
     regs[NE16_JOB_SUBTILE_NB0] = regs[NE16_JOB_SUBTILE_NB1] = 0x00010001;
-    regs[NE16_JOB_CONFIG0] = 0x00C08047;   /* 1x1, Qw 8, raw 32-bit */
+    regs[NE16_JOB_CONFIG0] = 0x00C08047; /* 1x1, Qw 8, raw 32-bit */
     ne16_cov_job(c, regs, 0);
     const unsigned h1 = fcov_hits(c);
     CHECK(h1 >= 8, "one legal job hits %u bins", h1);
     ne16_cov_job(c, regs, 0);
     CHECK_EQ(fcov_hits(c), h1);
     ne16_cov_job(c, regs, 7);
-    CHECK_EQ(fcov_hits(c), h1 + 1);     /* only the illegal-code bin */
+    CHECK_EQ(fcov_hits(c), h1 + 1); /* only the illegal-code bin */
     ne16_cov_queue(c, NE16_QCOV_SW_SYNC);
     CHECK_EQ(fcov_hits(c), h1 + 2);
     FILE *f = tmpfile();

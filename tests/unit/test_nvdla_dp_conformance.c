@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-
-static bool resolve(void *user, const char *name, uint32_t *addr) {
+static bool resolve(void *user, const char *name, uint32_t *addr)
+{
     (void)user;
     const nvdla_reg_t *r = nvdla_reg_by_name(name);
     if (!r) return false;
@@ -21,9 +21,12 @@ static bool resolve(void *user, const char *name, uint32_t *addr) {
     return true;
 }
 
-typedef struct result { unsigned crcs, crc_ok, irqs, irq_ok; } result_t;
+typedef struct result {
+    unsigned crcs, crc_ok, irqs, irq_ok;
+} result_t;
 
-static result_t replay(const program_t *p, char *why, size_t n) {
+static result_t replay(const program_t *p, char *why, size_t n)
+{
     result_t res = {0};
     mem_t *m = mem_new();
     nvdla_golden_t *g = nvdla_golden_new(m);
@@ -45,8 +48,9 @@ static result_t replay(const program_t *p, char *why, size_t n) {
             res.crcs++;
             uint32_t crc = mem_crc32(m, op->addr, op->size);
             if (crc == op->data) res.crc_ok++;
-            else snprintf(why, n, "CRC of [0x%llx, +0x%llx) = 0x%08x, trace expects 0x%08x",
-                          (unsigned long long)op->addr, (unsigned long long)op->size, crc, op->data);
+            else
+                snprintf(why, n, "CRC of [0x%llx, +0x%llx) = 0x%08x, trace expects 0x%08x",
+                         (unsigned long long)op->addr, (unsigned long long)op->size, crc, op->data);
             break;
         }
         default: break;
@@ -59,7 +63,8 @@ static result_t replay(const program_t *p, char *why, size_t n) {
     return res;
 }
 
-static void test_conformance(unit_t *u) {
+static void test_conformance(unit_t *u)
+{
     char conf_dir[512];
     unit_shared(conf_dir, sizeof conf_dir, "conformance/nvdla");
     DIR *d = opendir(conf_dir);
@@ -87,8 +92,8 @@ static void test_conformance(unit_t *u) {
             result_t r = replay(&p, why, sizeof why);
             bool ok = r.crcs > 0 && r.crc_ok == r.crcs && r.irq_ok == r.irqs && !why[0];
             CHECK(ok, "%s: %s", t, why);
-            printf("  %-40s %s (%u/%u CRC, %u/%u interrupts)\n", t, ok ? "PASS" : "FAIL", r.crc_ok, r.crcs,
-                   r.irq_ok, r.irqs);
+            printf("  %-40s %s (%u/%u CRC, %u/%u interrupts)\n", t, ok ? "PASS" : "FAIL", r.crc_ok, r.crcs, r.irq_ok,
+                   r.irqs);
             ran++;
         }
         program_free(&p);
@@ -97,7 +102,8 @@ static void test_conformance(unit_t *u) {
     CHECK(ran > 0, "no SDP/PDP/CDP trace found in %s", conf_dir);
 }
 
-int main(void) {
+int main(void)
+{
     unit_t u = {.name = "test_nvdla_dp_conformance"};
     UNIT_RUN(&u, test_conformance);
     return unit_done(&u);

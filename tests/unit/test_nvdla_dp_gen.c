@@ -19,7 +19,8 @@
 typedef int (*gen_fn)(program_t *, uint64_t, char *, size_t);
 
 /* Replays the program into the golden model; checks each wait_irq against the expected interrupt bits. */
-static void replay(unit_t *u, gen_fn gen, const char *name, uint64_t seed, unsigned *distinct) {
+static void replay(unit_t *u, gen_fn gen, const char *name, uint64_t seed, unsigned *distinct)
+{
     program_t p;
     program_init(&p, "nvdla", name, seed);
     char err[128] = "";
@@ -35,7 +36,7 @@ static void replay(unit_t *u, gen_fn gen, const char *name, uint64_t seed, unsig
             uint32_t got = nvdla_golden_intr_expected(g);
             CHECK((got & o->mask) == o->mask, "%s seed %llu: waits for 0x%x, golden completes 0x%x", name,
                   (unsigned long long)seed, o->mask, got);
-            nvdla_golden_write(g, 0x100C, o->mask);                  /* W1C as the bench does */
+            nvdla_golden_write(g, 0x100C, o->mask); /* W1C as the bench does */
         } else if (o->kind == OP_CHECK_GOLDEN) {
             size_t nb;
             const nvdla_box_t *b = nvdla_golden_take_boxes(g, &nb);
@@ -55,19 +56,25 @@ static void replay(unit_t *u, gen_fn gen, const char *name, uint64_t seed, unsig
     program_free(&p);
 }
 
-static void test_generators(unit_t *u) {
-    static const struct { gen_fn gen; const char *name; } gens[] = {
+static void test_generators(unit_t *u)
+{
+    static const struct {
+        gen_fn gen;
+        const char *name;
+    } gens[] = {
         {pdp_random, "pdp_random"}, {pdp_b2b, "pdp_b2b"}, {pdp_onfly, "pdp_onfly"},
         {cdp_random, "cdp_random"}, {cdp_b2b, "cdp_b2b"},
     };
     for (size_t i = 0; i < sizeof gens / sizeof *gens; i++) {
         unsigned distinct = 0;
         for (uint64_t seed = 1; seed <= 40; seed++) replay(u, gens[i].gen, gens[i].name, seed, &distinct);
-        CHECK(distinct > 40 * 8, "%s: only %u distinct output byte values summed over 40 seeds", gens[i].name, distinct);
+        CHECK(distinct > 40 * 8, "%s: only %u distinct output byte values summed over 40 seeds", gens[i].name,
+              distinct);
     }
 }
 
-int main(void) {
+int main(void)
+{
     unit_t u = {.name = "test_nvdla_dp_gen"};
     UNIT_RUN(&u, test_generators);
     return unit_done(&u);

@@ -6,55 +6,68 @@
 #include "sdp_golden.h"
 #include "unit.h"
 
-static void test_rsr(unit_t *u) {
-    CHECK_EQ(nv_rsr(-5, 1, 49, 32), (uint64_t)-3);      /* -2.5 -> -3: ties away from zero */
-    CHECK_EQ(nv_rsr(5, 1, 49, 32), 3);                  /* +2.5 -> +3 */
-    CHECK_EQ(nv_rsr(-7, 2, 49, 32), (uint64_t)-2);      /* -1.75 -> -2 */
-    CHECK_EQ(nv_rsr(1000, 0, 49, 8), 127);              /* s = 0: saturate only */
-    CHECK_EQ(nv_rsr(-(1ll << 40), 49, 49, 32), 0);        /* s >= in_w -> 0 */
-    CHECK_EQ(nv_shl_sat32(0x7FFF, 20), INT32_MAX);      /* saturating operand shift */
+static void test_rsr(unit_t *u)
+{
+    CHECK_EQ(nv_rsr(-5, 1, 49, 32), (uint64_t)-3); /* -2.5 -> -3: ties away from zero */
+    CHECK_EQ(nv_rsr(5, 1, 49, 32), 3);             /* +2.5 -> +3 */
+    CHECK_EQ(nv_rsr(-7, 2, 49, 32), (uint64_t)-2); /* -1.75 -> -2 */
+    CHECK_EQ(nv_rsr(1000, 0, 49, 8), 127);         /* s = 0: saturate only */
+    CHECK_EQ(nv_rsr(-(1ll << 40), 49, 49, 32), 0); /* s >= in_w -> 0 */
+    CHECK_EQ(nv_shl_sat32(0x7FFF, 20), INT32_MAX); /* saturating operand shift */
     CHECK_EQ(nv_shl_sat32(-2, 40), (uint64_t)(int64_t)INT32_MIN);
 }
 
-static void test_sdp(unit_t *u) {
+static void test_sdp(unit_t *u)
+{
     sdp_x_cfg_t c = {.alu_bypass = true, .mul_bypass = true, .relu_bypass = true, .mul_shift = 1};
-    CHECK_EQ(sdp_x_stage(&c, 5, 0, 0), 3);              /* MUL bypassed: the shift still applies */
+    CHECK_EQ(sdp_x_stage(&c, 5, 0, 0), 3); /* MUL bypassed: the shift still applies */
     c.bypass = true;
-    CHECK_EQ(sdp_x_stage(&c, 5, 0, 0), 5);              /* stage bypass: unchanged */
+    CHECK_EQ(sdp_x_stage(&c, 5, 0, 0), 5); /* stage bypass: unchanged */
     sdp_x_cfg_t p = {.alu_bypass = true, .prelu = true, .relu_bypass = true, .mul_shift = 4};
-    CHECK_EQ(sdp_x_stage(&p, 100, 0, 3), 100);          /* PReLU positive: no multiply, no shift */
-    CHECK_EQ(sdp_x_stage(&p, -100, 0, 3), (uint64_t)-19);   /* -300/16 = -18.75 -> -19 */
+    CHECK_EQ(sdp_x_stage(&p, 100, 0, 3), 100);            /* PReLU positive: no multiply, no shift */
+    CHECK_EQ(sdp_x_stage(&p, -100, 0, 3), (uint64_t)-19); /* -300/16 = -18.75 -> -19 */
     sdp_x_cfg_t s = {.algo = 3, .mul_bypass = true, .relu_bypass = false};
-    CHECK_EQ(sdp_x_stage(&s, -10, 4, 0), 0);            /* reserved algo = SUM, then ReLU */
+    CHECK_EQ(sdp_x_stage(&s, -10, 4, 0), 0); /* reserved algo = SUM, then ReLU */
     s.relu_bypass = true;
     CHECK_EQ(sdp_x_stage(&s, -10, 4, 0), (uint64_t)-6);
     sdp_x_cfg_t mx = {.algo = 0, .alu_shift = 2, .mul_bypass = true, .relu_bypass = true};
-    CHECK_EQ(sdp_x_stage(&mx, 5, 3, 0), 12);            /* MAX(x, op << shift) */
-    CHECK_EQ(sdp_cvt(1000, 0, 1, 0), 127);              /* pass-through converter saturates to int8 */
+    CHECK_EQ(sdp_x_stage(&mx, 5, 3, 0), 12); /* MAX(x, op << shift) */
+    CHECK_EQ(sdp_cvt(1000, 0, 1, 0), 127);   /* pass-through converter saturates to int8 */
     CHECK_EQ((uint8_t)sdp_cvt(-5, 0, 1, 1), (uint8_t)-3);
-    CHECK_EQ((uint8_t)sdp_cvt(7, 10, 0xFFFF, 0), 3);    /* (7-10) * -1 */
+    CHECK_EQ((uint8_t)sdp_cvt(7, 10, 0xFFFF, 0), 3); /* (7-10) * -1 */
 }
 
-static void test_pdp(unit_t *u) {
-    CHECK_EQ((uint8_t)pdp_rq(127 * 2 + 1, 0x8000, 31, 8), (uint8_t)-128);   /* spec sketch asserts */
+static void test_pdp(unit_t *u)
+{
+    CHECK_EQ((uint8_t)pdp_rq(127 * 2 + 1, 0x8000, 31, 8), (uint8_t)-128); /* spec sketch asserts */
     CHECK_EQ(pdp_rq(256, 0x8000, 31, 8), 0);
-    CHECK_EQ((uint64_t)pdp_rq(-3, 0x8000, 31, 8), (uint64_t)-2);            /* -1.5 -> -2 */
-    CHECK_EQ((uint64_t)pdp_rq(-5, 0x5555, 31, 8), (uint64_t)-2);            /* -1.666 -> -2 */
+    CHECK_EQ((uint64_t)pdp_rq(-3, 0x8000, 31, 8), (uint64_t)-2); /* -1.5 -> -2 */
+    CHECK_EQ((uint64_t)pdp_rq(-5, 0x5555, 31, 8), (uint64_t)-2); /* -1.666 -> -2 */
     /* 3x3 average, stride 1, pad 1 all round, pad value 1x = 9 per element: corner window has 4 real */
-    pdp_pool_cfg_t c = {.method = 0, .kw = 3, .kh = 3, .sw = 1, .sh = 1, .pl = 1, .pt = 1, .pr = 1, .pb = 1,
-                        .recip_w = 0x5555, .recip_h = 0x5555};
+    pdp_pool_cfg_t c = {.method = 0,
+                        .kw = 3,
+                        .kh = 3,
+                        .sw = 1,
+                        .sh = 1,
+                        .pl = 1,
+                        .pt = 1,
+                        .pr = 1,
+                        .pb = 1,
+                        .recip_w = 0x5555,
+                        .recip_h = 0x5555};
     for (int n = 1; n <= 7; n++) c.pv[n] = 9 * n;
     int8_t plane[9] = {9, 9, 9, 9, 9, 9, 9, 9, 9};
-    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 9);   /* all nine count 9: average 9 */
+    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 9); /* all nine count 9: average 9 */
     c.method = 1;
     plane[4] = 50;
-    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 50);  /* max over real elements only */
+    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 50); /* max over real elements only */
     c.method = 2;
     CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 9);
 }
 
-static void test_cdp(unit_t *u) {
-    CHECK_EQ(cdp_icvt(127, 0x80, 1, 0), 255);            /* 127 - (-128), 9-bit saturation */
+static void test_cdp(unit_t *u)
+{
+    CHECK_EQ(cdp_icvt(127, 0x80, 1, 0), 255); /* 127 - (-128), 9-bit saturation */
     CHECK_EQ(cdp_icvt(-128, 0x7F, 1, 0), (uint64_t)-255);
     CHECK_EQ((uint8_t)cdp_ocvt(-5, 0, 1, 1), (uint8_t)-3);
     cdp_lut_t t = {0};
@@ -63,18 +76,27 @@ static void test_cdp(unit_t *u) {
     /* LO left shift of -32 is by 0 (mod 32): X = 5 hits LO[5] */
     cdp_lut_cfg_t c = {.le_linear = true, .le_start22 = 0x1FFFFF, .le_start = 0x1FFFFF, .lo_index_select = 0x20};
     CHECK_EQ(cdp_lut_lookup(&c, &t, 5), 100);
-    c.lo_index_select = 1;                              /* X = 11 -> idx 5, frac 0.5 -> 150 */
+    c.lo_index_select = 1; /* X = 11 -> idx 5, frac 0.5 -> 150 */
     CHECK_EQ(cdp_lut_lookup(&c, &t, 11), 150);
     /* le_min 39-bit wrap: start 2^37-1, EXP offset 38 -> 2^37-1 + 2^38 wraps negative, so X - le_min
      * is huge positive and the uflow slope saturates to +32767 (without the wrap: -32768). */
-    cdp_lut_cfg_t w = {.le_linear = false, .le_start = (1ll << 37) - 1, .le_start22 = 0x3FFFFF,
-                       .le_index_offset = 38, .le_uflow_scale = 1, .le_uflow_shift = 15};
+    cdp_lut_cfg_t w = {.le_linear = false,
+                       .le_start = (1ll << 37) - 1,
+                       .le_start22 = 0x3FFFFF,
+                       .le_index_offset = 38,
+                       .le_uflow_scale = 1,
+                       .le_uflow_shift = 15};
     CHECK_EQ(cdp_lut_lookup(&w, &t, 0), 32767);
     /* LE underflow is "<=": X equal to the start underflows */
-    cdp_lut_cfg_t e = {.le_linear = true, .le_start = 10, .le_start22 = 10, .lo_start22 = 0x1FFFFF,
-                       .lo_start = 0x1FFFFF, .le_uflow_scale = 1, .le_uflow_shift = 0};
+    cdp_lut_cfg_t e = {.le_linear = true,
+                       .le_start = 10,
+                       .le_start22 = 10,
+                       .lo_start22 = 0x1FFFFF,
+                       .lo_start = 0x1FFFFF,
+                       .le_uflow_scale = 1,
+                       .le_uflow_shift = 0};
     t.le[0] = 7;
-    CHECK_EQ(cdp_lut_lookup(&e, &t, 10), 7);            /* uflow row: LE[0] + (10 - 10) */
+    CHECK_EQ(cdp_lut_lookup(&e, &t, 10), 7); /* uflow row: LE[0] + (10 - 10) */
     CHECK_EQ(cdp_lut_lookup(&e, &t, 9), 6);
     /* LUT port: the pointer saturates at the last entry */
     cdp_lut_t p = {0};
@@ -85,7 +107,8 @@ static void test_cdp(unit_t *u) {
     CHECK_EQ(p.addr, 64);
 }
 
-int main(void) {
+int main(void)
+{
     unit_t u = {.name = "test_nvdla_dp_golden"};
     UNIT_RUN(&u, test_rsr);
     UNIT_RUN(&u, test_sdp);

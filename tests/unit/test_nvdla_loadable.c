@@ -20,10 +20,28 @@ static uint8_t *sample(size_t *len)
     ld_addr_t addrs[3] = {{0, 0, 0, 5}, {1, 1, 0, 4096}, {2, 2, 16, 64}};
     uint16_t ids[3] = {0, 1, 2};
     ld_task_t task = {.id = 0, .interface = 1, .instance = -1, .addr_ids = ids, .naddr = 3};
-    ld_tensor_t tens = {.name = "out", .id = 0, .mem_id = 2, .size = 64, .offset = 16, .data_type = 4, .n = 1, .c = 32,
-                        .h = 8, .w = 8, .stride = {1, 64, 512}};
-    nvdla_loadable_t l = {.version = {0, 7, 0}, .blobs = blobs, .nblobs = 2, .mems = mems, .nmems = 3, .addrs = addrs,
-                          .naddrs = 3, .tasks = &task, .ntasks = 1, .tensors = &tens, .ntensors = 1};
+    ld_tensor_t tens = {.name = "out",
+                        .id = 0,
+                        .mem_id = 2,
+                        .size = 64,
+                        .offset = 16,
+                        .data_type = 4,
+                        .n = 1,
+                        .c = 32,
+                        .h = 8,
+                        .w = 8,
+                        .stride = {1, 64, 512}};
+    nvdla_loadable_t l = {.version = {0, 7, 0},
+                          .blobs = blobs,
+                          .nblobs = 2,
+                          .mems = mems,
+                          .nmems = 3,
+                          .addrs = addrs,
+                          .naddrs = 3,
+                          .tasks = &task,
+                          .ntasks = 1,
+                          .tensors = &tens,
+                          .ntensors = 1};
     return nvdla_loadable_write(&l, len);
 }
 
@@ -38,7 +56,8 @@ static void test_round_trip(unit_t *u)
     CHECK(!strcmp(l.blobs[1].name, "m1_data") && l.blobs[1].size == 3 && l.blobs[1].data[2] == 7, "blob 1");
     CHECK(l.blobs[0].sub_interface == 1, "sub_interface");
     CHECK(l.mems[1].flags == 7 && l.mems[1].alignment == 4096 && l.mems[1].ncontents == 1 &&
-              l.mems[1].contents[0].blob == &l.blobs[1] && l.mems[1].contents[0].offset == 5, "memory 1");
+              l.mems[1].contents[0].blob == &l.blobs[1] && l.mems[1].contents[0].offset == 5,
+          "memory 1");
     CHECK(l.mems[2].size == 0x123456789ull && l.mems[2].ncontents == 0, "a 64-bit size, no contents");
     CHECK(l.addrs[2].mem_id == 2 && l.addrs[2].offset == 16 && l.addrs[2].size == 64, "address 2");
     CHECK(l.tasks[0].instance == -1 && l.tasks[0].naddr == 3 && l.tasks[0].addr_ids[2] == 2, "task");
@@ -52,7 +71,7 @@ static void test_truncated(unit_t *u)
     size_t len;
     uint8_t *full = sample(&len);
     unsigned refused = 0;
-    for (size_t n = 0; n < len; n += 7) {   /* a truncated file must be refused, naming it and an offset */
+    for (size_t n = 0; n < len; n += 7) { /* a truncated file must be refused, naming it and an offset */
         uint8_t *cut = malloc(n ? n : 1);
         memcpy(cut, full, n);
         nvdla_loadable_t l;
@@ -60,7 +79,7 @@ static void test_truncated(unit_t *u)
         if (nvdla_loadable_parse(&l, cut, n, "cut.fbuf", err, sizeof err) != 0) {
             refused++;
             CHECK(!strncmp(err, "cut.fbuf: offset ", 17), "message '%s'", err);
-        } else {   /* only a cut in what the reader does not read (the submit list at the end) may pass */
+        } else { /* only a cut in what the reader does not read (the submit list at the end) may pass */
             CHECK(n > len / 2 && l.nblobs == 2 && l.nmems == 3 && l.ntensors == 1 && l.blobs[1].data[2] == 7,
                   "a %zu-byte cut of %zu parsed", n, len);
             nvdla_loadable_free(&l);
@@ -74,7 +93,7 @@ static void test_version(unit_t *u)
 {
     size_t len;
     uint8_t *buf = sample(&len);
-    for (size_t i = 0; i + 3 <= len; i++)   /* the version struct: the only 0,7,0 triple after the root table */
+    for (size_t i = 0; i + 3 <= len; i++) /* the version struct: the only 0,7,0 triple after the root table */
         if (buf[i] == 0 && buf[i + 1] == 7 && buf[i + 2] == 0) {
             buf[i + 1] = 8;
             break;

@@ -11,14 +11,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 static const char *data_dir(void)
 {
-    static const char *const cands[] = { "tests/unit/data", "data", "../../tests/unit/data" };
+    static const char *const cands[] = {"tests/unit/data", "data", "../../tests/unit/data"};
     struct stat st;
     for (size_t i = 0; i < sizeof cands / sizeof *cands; i++)
-        if (stat(cands[i], &st) == 0 && S_ISDIR(st.st_mode))
-            return cands[i];
+        if (stat(cands[i], &st) == 0 && S_ISDIR(st.st_mode)) return cands[i];
     return "tests/unit/data";
 }
 
@@ -27,9 +25,14 @@ static const char *data_dir(void)
 /* Fixture resolver: a few registers with their CSV addresses. */
 static bool table_resolve(void *user, const char *name, uint32_t *addr)
 {
-    static const struct { const char *name; uint32_t addr; } regs[] = {
-        { "NVDLA_GLB.S_NVDLA_HW_VERSION_0", 0x1000 }, { "NVDLA_GLB.S_INTR_MASK_0", 0x1004 },
-        { "NVDLA_CDMA.S_CBUF_FLUSH_STATUS_0", 0x300c }, { "NVDLA_SDP.D_OP_ENABLE_0", 0x9038 },
+    static const struct {
+        const char *name;
+        uint32_t addr;
+    } regs[] = {
+        {"NVDLA_GLB.S_NVDLA_HW_VERSION_0", 0x1000},
+        {"NVDLA_GLB.S_INTR_MASK_0", 0x1004},
+        {"NVDLA_CDMA.S_CBUF_FLUSH_STATUS_0", 0x300c},
+        {"NVDLA_SDP.D_OP_ENABLE_0", 0x9038},
     };
     (void)user;
     for (size_t i = 0; i < sizeof regs / sizeof *regs; i++)
@@ -42,28 +45,25 @@ static bool table_resolve(void *user, const char *name, uint32_t *addr)
 
 /* Conformance resolver: unit.register -> byte_addr from the spec CSV (one row per field). */
 typedef struct csv_regs {
-    char   (*name)[96];
+    char (*name)[96];
     uint32_t *addr;
-    size_t    n;
+    size_t n;
 } csv_regs_t;
 
 static bool csv_load(csv_regs_t *r, const char *path)
 {
     memset(r, 0, sizeof *r);
     FILE *f = fopen(path, "r");
-    if (!f)
-        return false;
+    if (!f) return false;
     char line[1024];
     size_t cap = 0;
     while (fgets(line, sizeof line, f)) {
         char unit[48], reg[48];
         unsigned a;
-        if (sscanf(line, "%47[^,],%47[^,],%x,", unit, reg, &a) != 3)
-            continue; /* header */
+        if (sscanf(line, "%47[^,],%47[^,],%x,", unit, reg, &a) != 3) continue; /* header */
         char full[96];
         snprintf(full, sizeof full, "%s.%s", unit, reg);
-        if (r->n && !strcmp(r->name[r->n - 1], full))
-            continue; /* next field of the same register */
+        if (r->n && !strcmp(r->name[r->n - 1], full)) continue; /* next field of the same register */
         if (r->n == cap) {
             cap = cap ? 2 * cap : 512;
             r->name = realloc(r->name, cap * sizeof *r->name);
@@ -93,8 +93,7 @@ static uint32_t crc32_bits(const uint8_t *p, size_t n)
     uint32_t c = 0xFFFFFFFFu;
     for (size_t i = 0; i < n; i++) {
         c ^= p[i];
-        for (int k = 0; k < 8; k++)
-            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1)));
+        for (int k = 0; k < 8; k++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1)));
     }
     return ~c;
 }
@@ -108,8 +107,7 @@ static uint8_t *window_image(const program_t *p, uint64_t base, uint64_t size)
         uint64_t len = o->kind == OP_MEM ? o->nbytes : o->kind == OP_MEM_FILL ? o->size : 0;
         uint64_t lo = o->addr > base ? o->addr : base;
         uint64_t hi = o->addr + len < base + size ? o->addr + len : base + size;
-        for (uint64_t a = lo; a < hi; a++)
-            w[a - base] = o->kind == OP_MEM ? o->bytes[a - o->addr] : (uint8_t)o->data;
+        for (uint64_t a = lo; a < hi; a++) w[a - base] = o->kind == OP_MEM ? o->bytes[a - o->addr] : (uint8_t)o->data;
     }
     return w;
 }
@@ -118,16 +116,19 @@ static uint8_t *window_image(const program_t *p, uint64_t base, uint64_t size)
 
 static void test_event_bits(unit_t *u)
 {
-    static const struct { const char *ev; unsigned bit; } ok[] = {
-        { "SDP_0", 0 }, { "SDP_1", 1 }, { "CDP_0", 2 }, { "cdp_1", 3 }, { "PDP_0", 4 }, { "Pdp_1", 5 },
-        { "BDMA_0", 6 }, { "BDMA_1", 7 }, { "RUBIK_0", 8 }, { "RUBIK_1", 9 }, { "CDMA_DAT_0", 16 },
-        { "cdma_dat_1", 17 }, { "CDMA_WT_0", 18 }, { "CDMA_WT_1", 19 }, { "CACC_0", 20 }, { "cacc_1", 21 },
+    static const struct {
+        const char *ev;
+        unsigned bit;
+    } ok[] = {
+        {"SDP_0", 0},      {"SDP_1", 1},      {"CDP_0", 2},   {"cdp_1", 3},   {"PDP_0", 4},       {"Pdp_1", 5},
+        {"BDMA_0", 6},     {"BDMA_1", 7},     {"RUBIK_0", 8}, {"RUBIK_1", 9}, {"CDMA_DAT_0", 16}, {"cdma_dat_1", 17},
+        {"CDMA_WT_0", 18}, {"CDMA_WT_1", 19}, {"CACC_0", 20}, {"cacc_1", 21},
     };
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
         unsigned b = 99;
         CHECK(nvsmall_event_bit(ok[i].ev, &b) && b == ok[i].bit, "%s -> %u", ok[i].ev, b);
     }
-    static const char *const bad[] = { "SDP_2", "SDP", "SDP_", "_0", "FOO_0", "CDMA_0", "SDP_0x", "SDP_00", "" };
+    static const char *const bad[] = {"SDP_2", "SDP", "SDP_", "_0", "FOO_0", "CDMA_0", "SDP_0x", "SDP_00", ""};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         unsigned b;
         CHECK(!nvsmall_event_bit(bad[i], &b), "'%s' accepted", bad[i]);
@@ -144,27 +145,27 @@ static void test_mini(unit_t *u)
     CHECK(rc == 0, "load: %s", err);
     CHECK(p.name && !strcmp(p.name, "mini_test"), "name '%s'", p.name);
     CHECK_EQ(p.n, 22);
-    if (rc || p.n != 22)
-        goto out;
+    if (rc || p.n != 22) goto out;
     const op_t *o = p.ops;
     CHECK(o[0].kind == OP_JOB && !strcmp(o[0].text, "mini_test") && o[0].file && strstr(o[0].file, "mini_test.cfg"),
           "job first");
-    CHECK(o[1].kind == OP_MEM_FILL && o[1].addr == 0x80000000u && o[1].size == 0x20 && o[1].data == 0 &&
-          o[1].line == 3, "ALL_ZERO at line 3 (%d)", o[1].line);
+    CHECK(o[1].kind == OP_MEM_FILL && o[1].addr == 0x80000000u && o[1].size == 0x20 && o[1].data == 0 && o[1].line == 3,
+          "ALL_ZERO at line 3 (%d)", o[1].line);
     /* records at 0, 4, 8 (short payload: zeros) are contiguous: one op; the record at 0x18 is another */
-    const uint8_t w1[16] = { 1, 2, 3, 4, 010, 11, 0x0c, 0, 0xff, 0xfe, 0, 0, 0, 0, 0, 0 };
+    const uint8_t w1[16] = {1, 2, 3, 4, 010, 11, 0x0c, 0, 0xff, 0xfe, 0, 0, 0, 0, 0, 0};
     CHECK(o[2].kind == OP_MEM && o[2].addr == 0x80000000u && o[2].nbytes == 16 && !memcmp(o[2].bytes, w1, 16),
           "coalesced records (n=%zu)", o[2].nbytes);
-    CHECK(o[2].file && strstr(o[2].file, "in.dat") && o[2].line == 3, "mem op points at in.dat:3 (%s:%d)",
-          o[2].file, o[2].line);
-    const uint8_t w2[4] = { 0xaa, 0xbb, 0xcc, 0xdd };
+    CHECK(o[2].file && strstr(o[2].file, "in.dat") && o[2].line == 3, "mem op points at in.dat:3 (%s:%d)", o[2].file,
+          o[2].line);
+    const uint8_t w2[4] = {0xaa, 0xbb, 0xcc, 0xdd};
     CHECK(o[3].kind == OP_MEM && o[3].addr == 0x80000018u && o[3].nbytes == 4 && !memcmp(o[3].bytes, w2, 4) &&
-          o[3].line == 6, "separate record");
+              o[3].line == 6,
+          "separate record");
     CHECK(o[4].kind == OP_MEM_FILL && o[4].addr == 0x90000000u && o[4].size == 0x17238C0u && o[4].data == 0xff,
           "huge ONES is a fill");
     CHECK(o[5].kind == OP_MEM_FILL && o[5].data == 0xa5 && o[6].data == 0x5a && o[7].data == 0 && o[7].size == 0x10,
           "AFIVE FIVEA X");
-    const uint8_t wa[4] = { 0xfe, 0xff, 0x00, 0x01 };
+    const uint8_t wa[4] = {0xfe, 0xff, 0x00, 0x01};
     CHECK(o[8].kind == OP_MEM && o[8].addr == 0x900003feu && o[8].nbytes == 4 && !memcmp(o[8].bytes, wa, 4),
           "ADDR pattern");
     CHECK(o[9].kind == OP_MEM && o[9].addr == 0x90000400u && o[9].nbytes == 16, "RANDOM materialised");
@@ -177,7 +178,8 @@ static void test_mini(unit_t *u)
           "reg_read_check");
     CHECK(o[14].kind == OP_READ && o[14].addr == 0x1004 && o[14].mask == 0, "reg_read discards");
     CHECK(o[15].kind == OP_POLL && o[15].addr == 0x300c && o[15].data == 1 && o[15].mask == 0xFFFFFFFFu &&
-          o[15].timeout == NVSMALL_POLL_TIMEOUT, "poll");
+              o[15].timeout == NVSMALL_POLL_TIMEOUT,
+          "poll");
     CHECK(o[16].kind == OP_WAIT_IRQ && o[16].mask == 1 && o[16].timeout == NVSMALL_IRQ_TIMEOUT, "SDP_0 wait");
     CHECK(o[17].kind == OP_CHECK_CRC && o[17].addr == 0x90000040u && o[17].size == 8 && o[17].data == 0xcb0ea2dbu,
           "check bound to sync_a");
@@ -212,13 +214,10 @@ static size_t count_cmd(const char *cfg, const char *cmd)
     size_t n = 0, k = strlen(cmd);
     while (f && fgets(line, sizeof line, f)) {
         const char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        if (!strncmp(s, cmd, k) && (s[k] == '(' || s[k] == ' '))
-            n++;
+        while (*s == ' ' || *s == '\t') s++;
+        if (!strncmp(s, cmd, k) && (s[k] == '(' || s[k] == ' ')) n++;
     }
-    if (f)
-        fclose(f);
+    if (f) fclose(f);
     return n;
 }
 
@@ -230,21 +229,17 @@ static uint64_t dat_bytes(const char *dir)
     struct dirent *e;
     while (d && (e = readdir(d))) {
         size_t l = strlen(e->d_name);
-        if (l < 4 || strcmp(e->d_name + l - 4, ".dat"))
-            continue;
+        if (l < 4 || strcmp(e->d_name + l - 4, ".dat")) continue;
         char path[1024], line[8192];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         FILE *f = fopen(path, "r");
         while (f && fgets(line, sizeof line, f)) {
             const char *s = strstr(line, "size:");
-            if (s)
-                total += strtoull(s + 5, NULL, 0);
+            if (s) total += strtoull(s + 5, NULL, 0);
         }
-        if (f)
-            fclose(f);
+        if (f) fclose(f);
     }
-    if (d)
-        closedir(d);
+    if (d) closedir(d);
     return total;
 }
 
@@ -260,18 +255,15 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
         program_free(&p);
         return;
     }
-    size_t cnt[OP_SKIP + 1] = { 0 };
+    size_t cnt[OP_SKIP + 1] = {0};
     uint64_t mem_bytes = 0;
     size_t first_reg = p.n, last_mem = 0;
     for (size_t i = 0; i < p.n; i++) {
         const op_t *o = &p.ops[i];
         cnt[o->kind]++;
-        if (o->kind == OP_MEM)
-            mem_bytes += o->nbytes;
-        if ((o->kind == OP_MEM || o->kind == OP_MEM_FILL) && i > last_mem)
-            last_mem = i;
-        if ((o->kind == OP_WRITE || o->kind == OP_READ || o->kind == OP_POLL) && i < first_reg)
-            first_reg = i;
+        if (o->kind == OP_MEM) mem_bytes += o->nbytes;
+        if ((o->kind == OP_MEM || o->kind == OP_MEM_FILL) && i > last_mem) last_mem = i;
+        if ((o->kind == OP_WRITE || o->kind == OP_READ || o->kind == OP_POLL) && i < first_reg) first_reg = i;
     }
     CHECK(!strcmp(p.name, name) && p.ops[0].kind == OP_JOB && !strcmp(p.ops[0].text, name), "%s: job name", name);
     CHECK(cnt[OP_JOB] == 1, "%s: one job", name);
@@ -283,10 +275,8 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
     CHECK(cnt[OP_MEM_FILL] == count_cmd(cfg, "mem_init"), "%s: fills", name);
     CHECK(mem_bytes == dat_bytes(dir), "%s: %" PRIu64 " loaded bytes, .dat records hold %" PRIu64, name, mem_bytes,
           dat_bytes(dir));
-    CHECK(last_mem < first_reg, "%s: memory ops (last %zu) before register ops (first %zu)", name, last_mem,
-          first_reg);
-    CHECK(p.ops[p.n - 2].kind == OP_CHECK_CRC || p.ops[p.n - 2].kind == OP_WAIT_IRQ, "%s: the events at the end",
-          name);
+    CHECK(last_mem < first_reg, "%s: memory ops (last %zu) before register ops (first %zu)", name, last_mem, first_reg);
+    CHECK(p.ops[p.n - 2].kind == OP_CHECK_CRC || p.ops[p.n - 2].kind == OP_WAIT_IRQ, "%s: the events at the end", name);
     CHECK(cnt[OP_CHECK_GOLDEN] == 1 && p.ops[p.n - 1].kind == OP_CHECK_GOLDEN,
           "%s: ends with one golden comparison, after the last event", name);
     for (size_t i = 0; i < p.n; i++)
@@ -300,8 +290,7 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
      * its input, so the input image's CRC is the golden one.) */
     for (size_t i = 0; i < p.n; i++) {
         const op_t *o = &p.ops[i];
-        if (o->kind != OP_CHECK_CRC || o->size > (64u << 20))
-            continue;
+        if (o->kind != OP_CHECK_CRC || o->size > (64u << 20)) continue;
         uint8_t *w = window_image(&p, o->addr, o->size);
         uint32_t pre = crc32_bits(w, o->size);
         free(w);
@@ -321,8 +310,7 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
               "sdp_1x1x1: CHECK_CRC 0xcb0ea2db over 0x90000040+8");
         const op_t *last = NULL;
         for (size_t i = 0; i < p.n; i++)
-            if (p.ops[i].kind == OP_WRITE)
-                last = &p.ops[i];
+            if (p.ops[i].kind == OP_WRITE) last = &p.ops[i];
         CHECK(last && last->addr == 0x8008 && last->data == 1, "sdp_1x1x1: last write is SDP_RDMA.D_OP_ENABLE");
     }
     if (!strncmp(name, "pdp_", 4) || !strncmp(name, "cdp_", 4)) {
@@ -338,8 +326,8 @@ static void check_conformance_test(unit_t *u, csv_regs_t *regs, const char *dir,
     program_t q;
     program_init(&q, "", NULL, 0);
     rc = trace_read(&q, tmp, err, sizeof err);
-    CHECK(rc == 0 && q.n == p.n && !strcmp(q.acc, "nvdla") && !strcmp(q.name, name), "%s: dump/read back: %s",
-          name, rc ? err : "op count or header differs");
+    CHECK(rc == 0 && q.n == p.n && !strcmp(q.acc, "nvdla") && !strcmp(q.name, name), "%s: dump/read back: %s", name,
+          rc ? err : "op count or header differs");
     bool same = rc == 0 && q.n == p.n;
     for (size_t i = 0; same && i < p.n; i++) {
         const op_t *a = &p.ops[i], *b = &q.ops[i];
@@ -362,9 +350,9 @@ static void test_conformance(unit_t *u)
     csv_regs_t regs;
     if (!d || !csv_load(&regs, regs_csv)) {
         printf("test_nvsmall_cfg: SKIPPED the conformance tests: %s or %s not found (set COSIM_SHARED=<the shared "
-               "folder>)\n", conf_dir, regs_csv);
-        if (d)
-            closedir(d);
+               "folder>)\n",
+               conf_dir, regs_csv);
+        if (d) closedir(d);
         return;
     }
     size_t tested = 0;
@@ -373,8 +361,7 @@ static void test_conformance(unit_t *u)
         char dir[1024], cfg[1400];
         snprintf(dir, sizeof dir, "%s/%s", conf_dir, e->d_name);
         snprintf(cfg, sizeof cfg, "%s/%s.cfg", dir, e->d_name);
-        if (e->d_name[0] == '.' || access(cfg, R_OK) != 0)
-            continue;
+        if (e->d_name[0] == '.' || access(cfg, R_OK) != 0) continue;
         check_conformance_test(u, &regs, dir, e->d_name);
         tested++;
     }
@@ -386,32 +373,37 @@ static void test_conformance(unit_t *u)
 
 static void test_errors(unit_t *u)
 {
-    static const struct { const char *file; const char *in; int line; const char *what; } cases[] = {
-        { "no_semicolon.cfg", NULL, 3, "unrecognized line 'reg_write(NVDLA_SDP.D_OP_ENABLE_0, 0x1)'" },
-        { "unknown_command.cfg", NULL, 3, "unrecognized line 'frobnicate(1, 2);'" },
-        { "unknown_register.cfg", NULL, 2, "unknown register 'NVDLA_SDP.D_NO_SUCH_REG_0'" },
-        { "check_file.cfg", NULL, 3, "check_file is unimplemented upstream" },
-        { "sec_mem.cfg", NULL, 1, "sec_mem (SRAMIF) does not exist" },
-        { "mem_trailing_sync.cfg", NULL, 2, "mem_init with a trailing sync-id argument is not supported" },
-        { "sync_wait_first.cfg", NULL, 3, "sync_wait(NVDLA_PDP, a) has no earlier sync_notify" },
-        { "unbound_check.cfg", NULL, 4, "check_crc bound to a sync id that no intr_notify fires (saw 's1')" },
-        { "random_too_large.cfg", NULL, 2, "pattern too large" },
-        { "bad_number.cfg", NULL, 2, "bad number for register value (saw '0x1g')" },
-        { "value_range.cfg", NULL, 2, "register value out of range" },
-        { "unknown_event.cfg", NULL, 2, "unknown interrupt event" },
-        { "intr_any.cfg", NULL, 2, "intr_notify without an event ID" },
-        { "unknown_pattern.cfg", NULL, 1, "unknown mem_init pattern" },
-        { "load_unquoted.cfg", NULL, 1, "mem_load needs a quoted file name" },
-        { "duplicate_sync.cfg", NULL, 3, "sync id already used by the intr_notify at line 2" },
-        { "reg_arg_count.cfg", NULL, 2, "reg_write takes 2 arguments, got 3" },
-        { "missing_dat.cfg", NULL, 1, "cannot open surface file" },
-        { "dat_bad_payload.cfg", "bad_payload.dat", 3, "bad payload byte in surface record (saw '0x1g')" },
-        { "dat_byte_range.cfg", "byte_range.dat", 1, "payload byte out of range" },
-        { "dat_too_many.cfg", "too_many.dat", 2, "payload has more bytes than size 2 (saw '3')" },
-        { "dat_bad_field.cfg", "bad_field.dat", 1, "surface record field should be 'offset:...'" },
-        { "dat_two_parts.cfg", "two_parts.dat", 3, "malformed surface record" },
-        { "dat_cut_short.cfg", "cut_short.dat", 3, "surface file ends without its closing '}' line" },
-        { "dat_after_close.cfg", "after_close.dat", 4, "line after the closing '}' of the surface file" },
+    static const struct {
+        const char *file;
+        const char *in;
+        int line;
+        const char *what;
+    } cases[] = {
+        {"no_semicolon.cfg", NULL, 3, "unrecognized line 'reg_write(NVDLA_SDP.D_OP_ENABLE_0, 0x1)'"},
+        {"unknown_command.cfg", NULL, 3, "unrecognized line 'frobnicate(1, 2);'"},
+        {"unknown_register.cfg", NULL, 2, "unknown register 'NVDLA_SDP.D_NO_SUCH_REG_0'"},
+        {"check_file.cfg", NULL, 3, "check_file is unimplemented upstream"},
+        {"sec_mem.cfg", NULL, 1, "sec_mem (SRAMIF) does not exist"},
+        {"mem_trailing_sync.cfg", NULL, 2, "mem_init with a trailing sync-id argument is not supported"},
+        {"sync_wait_first.cfg", NULL, 3, "sync_wait(NVDLA_PDP, a) has no earlier sync_notify"},
+        {"unbound_check.cfg", NULL, 4, "check_crc bound to a sync id that no intr_notify fires (saw 's1')"},
+        {"random_too_large.cfg", NULL, 2, "pattern too large"},
+        {"bad_number.cfg", NULL, 2, "bad number for register value (saw '0x1g')"},
+        {"value_range.cfg", NULL, 2, "register value out of range"},
+        {"unknown_event.cfg", NULL, 2, "unknown interrupt event"},
+        {"intr_any.cfg", NULL, 2, "intr_notify without an event ID"},
+        {"unknown_pattern.cfg", NULL, 1, "unknown mem_init pattern"},
+        {"load_unquoted.cfg", NULL, 1, "mem_load needs a quoted file name"},
+        {"duplicate_sync.cfg", NULL, 3, "sync id already used by the intr_notify at line 2"},
+        {"reg_arg_count.cfg", NULL, 2, "reg_write takes 2 arguments, got 3"},
+        {"missing_dat.cfg", NULL, 1, "cannot open surface file"},
+        {"dat_bad_payload.cfg", "bad_payload.dat", 3, "bad payload byte in surface record (saw '0x1g')"},
+        {"dat_byte_range.cfg", "byte_range.dat", 1, "payload byte out of range"},
+        {"dat_too_many.cfg", "too_many.dat", 2, "payload has more bytes than size 2 (saw '3')"},
+        {"dat_bad_field.cfg", "bad_field.dat", 1, "surface record field should be 'offset:...'"},
+        {"dat_two_parts.cfg", "two_parts.dat", 3, "malformed surface record"},
+        {"dat_cut_short.cfg", "cut_short.dat", 3, "surface file ends without its closing '}' line"},
+        {"dat_after_close.cfg", "after_close.dat", 4, "line after the closing '}' of the surface file"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char path[512], err[512] = "", want[1024];
@@ -419,8 +411,7 @@ static void test_errors(unit_t *u)
         if (cases[i].in)
             snprintf(want, sizeof want, "%s/nvsmall_bad/%s:%d: %s", data_dir(), cases[i].in, cases[i].line,
                      cases[i].what);
-        else
-            snprintf(want, sizeof want, "%s:%d: %s", path, cases[i].line, cases[i].what);
+        else snprintf(want, sizeof want, "%s:%d: %s", path, cases[i].line, cases[i].what);
         program_t p;
         program_init(&p, "nvdla", NULL, 0);
         int rc = nvsmall_cfg_load(&p, path, table_resolve, NULL, err, sizeof err);
@@ -432,13 +423,14 @@ static void test_errors(unit_t *u)
     program_t p;
     program_init(&p, "nvdla", NULL, 0);
     CHECK(nvsmall_cfg_load(&p, "/nonexistent/t/t.cfg", table_resolve, NULL, err, sizeof err) == -1 &&
-          strstr(err, "/nonexistent/t/t.cfg"), "missing cfg: '%s'", err);
+              strstr(err, "/nonexistent/t/t.cfg"),
+          "missing cfg: '%s'", err);
     program_free(&p);
 }
 
 int main(void)
 {
-    unit_t u = { .name = "test_nvsmall_cfg" };
+    unit_t u = {.name = "test_nvsmall_cfg"};
     UNIT_RUN(&u, test_event_bits);
     UNIT_RUN(&u, test_mini);
     UNIT_RUN(&u, test_conformance);

@@ -34,8 +34,7 @@ static void test_add_defaults_and_growth(unit_t *u)
     CHECK(o->bytes == NULL && o->text == NULL && o->file == NULL && o->line == 0, "zeroed pointers");
 
     const unsigned N = 10000;
-    for (unsigned i = 1; i < N; i++)
-        prog_write(&p, 4 * i, i * 3u);
+    for (unsigned i = 1; i < N; i++) prog_write(&p, 4 * i, i * 3u);
     CHECK_EQ(p.n, N);
     CHECK(p.cap >= p.n, "cap %zu >= n %zu", p.cap, p.n);
     unsigned bad = 0;
@@ -56,7 +55,7 @@ static void test_builders(unit_t *u)
     prog_poll(&p, 0x300c, 1, 0x1, 5000);
     prog_wait_irq(&p, 0x40, 2000000);
     prog_idle(&p, 123);
-    uint8_t img[5] = { 1, 2, 3, 4, 5 };
+    uint8_t img[5] = {1, 2, 3, 4, 5};
     prog_mem(&p, 0x80000000u, img, sizeof img);
     img[0] = 99; /* the program must have its own copy */
     prog_mem_fill(&p, 0x90000000u, 0x17238C0u, 0xA5);
@@ -70,19 +69,18 @@ static void test_builders(unit_t *u)
     const op_t *o = p.ops;
     CHECK(o[0].kind == OP_JOB && o[0].text && !strcmp(o[0].text, "job 3 of bdma"), "job text '%s'", o[0].text);
     CHECK(o[1].kind == OP_WRITE && o[1].addr == 0x10004 && o[1].data == 0x80000000u && !o[1].nposted &&
-          o[1].strb == 0xF, "write");
+              o[1].strb == 0xF,
+          "write");
     CHECK(o[2].kind == OP_WRITE && o[2].addr == 0x10008 && o[2].data == 7 && o[2].nposted, "write np");
     CHECK(o[3].kind == OP_READ && o[3].data == 0x303031 && o[3].mask == 0xFF00FF00u, "read");
-    CHECK(o[4].kind == OP_POLL && o[4].addr == 0x300c && o[4].data == 1 && o[4].mask == 1 &&
-          o[4].timeout == 5000, "poll");
+    CHECK(o[4].kind == OP_POLL && o[4].addr == 0x300c && o[4].data == 1 && o[4].mask == 1 && o[4].timeout == 5000,
+          "poll");
     CHECK(o[5].kind == OP_WAIT_IRQ && o[5].mask == 0x40 && o[5].timeout == 2000000, "wait_irq");
     CHECK(o[6].kind == OP_IDLE && o[6].size == 123, "idle");
     CHECK(o[7].kind == OP_MEM && o[7].addr == 0x80000000u && o[7].nbytes == 5 && o[7].bytes != img, "mem");
     CHECK(o[7].bytes && o[7].bytes[0] == 1 && o[7].bytes[4] == 5, "mem bytes copied before the caller changed them");
-    CHECK(o[8].kind == OP_MEM_FILL && o[8].addr == 0x90000000u && o[8].size == 0x17238C0u && o[8].data == 0xA5,
-          "fill");
-    CHECK(o[9].kind == OP_CHECK_CRC && o[9].addr == 0x90000040u && o[9].size == 8 && o[9].data == 0xcb0ea2dbu,
-          "crc");
+    CHECK(o[8].kind == OP_MEM_FILL && o[8].addr == 0x90000000u && o[8].size == 0x17238C0u && o[8].data == 0xA5, "fill");
+    CHECK(o[9].kind == OP_CHECK_CRC && o[9].addr == 0x90000040u && o[9].size == 8 && o[9].data == 0xcb0ea2dbu, "crc");
     CHECK(o[10].kind == OP_CHECK_GOLDEN, "golden");
     CHECK(o[11].kind == OP_SKIP && !strcmp(o[11].text, "needs BDMA unit"), "skip text '%s'", o[11].text);
 
@@ -117,7 +115,7 @@ static void test_intern(unit_t *u)
 
 int main(void)
 {
-    unit_t u = { .name = "test_program" };
+    unit_t u = {.name = "test_program"};
     UNIT_RUN(&u, test_init_free);
     UNIT_RUN(&u, test_add_defaults_and_growth);
     UNIT_RUN(&u, test_builders);

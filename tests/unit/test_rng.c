@@ -61,11 +61,10 @@ static void test_bounds(unit_t *u)
     CHECK(!out, "rng_range(5, 9) left its range");
     CHECK(lo_seen && hi_seen, "rng_range(5, 9) never hit an end point (inclusive bounds)");
     CHECK_EQ(rng_range(&r, 3, 3), 3u);
-    uint32_t v = rng_range(&r, 0, UINT32_MAX);   /* full range must not divide by zero */
+    uint32_t v = rng_range(&r, 0, UINT32_MAX); /* full range must not divide by zero */
     (void)v;
     unsigned hits[100] = {0};
-    for (int i = 0; i < 100000; i++)
-        hits[rng_below(&r, 100)]++;
+    for (int i = 0; i < 100000; i++) hits[rng_below(&r, 100)]++;
     unsigned mn = hits[0], mx = hits[0];
     for (int i = 1; i < 100; i++) {
         mn = hits[i] < mn ? hits[i] : mn;
@@ -81,8 +80,7 @@ static void test_unbiased(unit_t *u)
     rng_seed(&r, 99);
     const uint32_t n = 0xC0000000u;
     int low = 0, total = 60000;
-    for (int i = 0; i < total; i++)
-        low += rng_below(&r, n) < 0x40000000u;
+    for (int i = 0; i < total; i++) low += rng_below(&r, n) < 0x40000000u;
     double frac = (double)low / total;
     CHECK(frac > 0.32 && frac < 0.347, "rng_below biased: P(v < n/3) = %.4f, want 1/3", frac);
 }

@@ -10,16 +10,21 @@
 enum { NP = 9, MAXT = 400, SPAN = 4096 };
 #define BASE 0x10000000u
 
-typedef struct tx { bool read; uint32_t a; uint8_t be[NP]; uint32_t data[NP]; } tx_t;
+typedef struct tx {
+    bool read;
+    uint32_t a;
+    uint8_t be[NP];
+    uint32_t data[NP];
+} tx_t;
 
 typedef struct engine {
     const tx_t *tx;
     unsigned ntx, next;
     tcdm_in_t o;
-    bool     presenting;
-    int      expect_resp;            /* tx index whose response must arrive at this edge, -1 none */
+    bool presenting;
+    int expect_resp; /* tx index whose response must arrive at this edge, -1 none */
     unsigned grants, timing_errors, data_errors;
-    const uint8_t *shadow;           /* expected memory (for reads) */
+    const uint8_t *shadow; /* expected memory (for reads) */
 } engine_t;
 
 static void present(engine_t *e)
@@ -40,8 +45,7 @@ static void present(engine_t *e)
 static void engine_edge(engine_t *e, const tcdm_out_t *so)
 {
     bool any_rv = false;
-    for (unsigned i = 0; i < NP; i++)
-        any_rv |= so->port[i].r_valid;
+    for (unsigned i = 0; i < NP; i++) any_rv |= so->port[i].r_valid;
     if (e->expect_resp >= 0) {
         const tx_t *t = &e->tx[e->expect_resp];
         if (t->read) {
@@ -51,23 +55,20 @@ static void engine_edge(engine_t *e, const tcdm_out_t *so)
                     continue;
                 }
                 uint32_t off = t->a + 4 * i - BASE, want = 0;
-                for (int k = 3; k >= 0; k--)
-                    want = want << 8 | e->shadow[off + (unsigned)k];
-                if (so->port[i].r_data != want)
-                    e->data_errors++;
+                for (int k = 3; k >= 0; k--) want = want << 8 | e->shadow[off + (unsigned)k];
+                if (so->port[i].r_data != want) e->data_errors++;
             }
         }
         e->expect_resp = -1;
     } else if (any_rv) {
-        e->timing_errors++;              /* r_valid with nothing granted one cycle before */
+        e->timing_errors++; /* r_valid with nothing granted one cycle before */
     }
     bool gnt_all = true, gnt_any = false;
     for (unsigned i = 0; i < NP; i++) {
         gnt_all &= so->port[i].gnt;
         gnt_any |= so->port[i].gnt;
     }
-    if (gnt_any != gnt_all)
-        e->timing_errors++;              /* M2: partial grant */
+    if (gnt_any != gnt_all) e->timing_errors++; /* M2: partial grant */
     if (e->presenting && gnt_all) {
         e->grants++;
         e->expect_resp = (int)e->next;
@@ -75,8 +76,7 @@ static void engine_edge(engine_t *e, const tcdm_out_t *so)
         e->presenting = false;
         memset(&e->o, 0, sizeof e->o);
     }
-    if (!e->presenting && e->next < e->ntx)
-        present(e);
+    if (!e->presenting && e->next < e->ntx) present(e);
 }
 
 static uint64_t run(unit_env_t *ue, tcdm_slave_t *s, engine_t *e, uint64_t max, uint64_t *gnt_bits)
@@ -84,16 +84,13 @@ static uint64_t run(unit_env_t *ue, tcdm_slave_t *s, engine_t *e, uint64_t max, 
     tcdm_out_t so;
     memset(&so, 0, sizeof so);
     uint64_t start = ue->cycle;
-    if (gnt_bits)
-        *gnt_bits = 0;
+    if (gnt_bits) *gnt_bits = 0;
     for (; ue->cycle - start < max; ue->cycle++) {
         tcdm_out_t prev = so;
         tcdm_slave_tick(s, &e->o, &so);
         engine_edge(e, &prev);
-        if (gnt_bits && ue->cycle - start < 64 && so.port[0].gnt)
-            *gnt_bits |= 1ull << (ue->cycle - start);
-        if (e->next == e->ntx && !e->presenting && e->expect_resp < 0 && tcdm_slave_idle(s))
-            break;
+        if (gnt_bits && ue->cycle - start < 64 && so.port[0].gnt) *gnt_bits |= 1ull << (ue->cycle - start);
+        if (e->next == e->ntx && !e->presenting && e->expect_resp < 0 && tcdm_slave_idle(s)) break;
     }
     return ue->cycle - start;
 }
@@ -111,8 +108,7 @@ static void apply(uint8_t *shadow, const tx_t *t)
 {
     for (unsigned i = 0; i < NP; i++)
         for (unsigned k = 0; k < 4; k++)
-            if (t->be[i] >> k & 1)
-                shadow[t->a - BASE + 4 * i + k] = (uint8_t)(t->data[i] >> (8 * k));
+            if (t->be[i] >> k & 1) shadow[t->a - BASE + 4 * i + k] = (uint8_t)(t->data[i] >> (8 * k));
 }
 
 static void test_transfers(unit_t *u)
@@ -138,9 +134,9 @@ static void test_transfers(unit_t *u)
         tx_t *t = &tx[n];
         t->read = false;
         t->a = BASE + 4 * rng_below(&r, SPAN / 4 - NP);
-        bool full = rng_chance(&r, 30);                  /* whole-window stores take a fast path */
+        bool full = rng_chance(&r, 30); /* whole-window stores take a fast path */
         for (unsigned i = 0; i < NP; i++) {
-            t->be[i] = full ? 0xF : (uint8_t)rng_below(&r, 16);   /* includes be=0000 ports */
+            t->be[i] = full ? 0xF : (uint8_t)rng_below(&r, 16); /* includes be=0000 ports */
             t->data[i] = (uint32_t)rng_next(&r);
         }
         apply(shadow, t);
@@ -153,10 +149,9 @@ static void test_transfers(unit_t *u)
     uint8_t got[SPAN];
     mem_read(mem, BASE, got, SPAN);
     CHECK(memcmp(got, shadow, SPAN) == 0, "memory differs from the byte-enable shadow");
-    CHECK_EQ(mem_read8(mem, BASE + 0x100), shadow[0x100]);    /* byte lane 0 of port 0 untouched (be=1110) */
+    CHECK_EQ(mem_read8(mem, BASE + 0x100), shadow[0x100]); /* byte lane 0 of port 0 untouched (be=1110) */
     /* read everything back */
-    for (unsigned k = 0; k < 150; k++)
-        tx[k] = (tx_t){.read = true, .a = BASE + 4 * rng_below(&r, SPAN / 4 - NP)};
+    for (unsigned k = 0; k < 150; k++) tx[k] = (tx_t){.read = true, .a = BASE + 4 * rng_below(&r, SPAN / 4 - NP)};
     engine_init(&e, tx, 150, shadow);
     run(&ue, s, &e, 10000, NULL);
     CHECK_EQ(e.grants, 150);
@@ -190,11 +185,9 @@ static void test_unmapped_pattern(unit_t *u)
     tcdm_cfg_t cfg = {.nports = NP, .unmapped_pattern = true};
     tcdm_slave_t *s = tcdm_slave_new(&ue.env, "tcdm", mem, &cfg, 77);
     uint8_t *shadow = calloc(SPAN, 1);
-    for (unsigned i = 0; i < SPAN; i++)
-        shadow[i] = tcdm_unmapped_byte(77, BASE + i);
+    for (unsigned i = 0; i < SPAN; i++) shadow[i] = tcdm_unmapped_byte(77, BASE + i);
     /* a back-door loaded and mapped region */
-    for (unsigned i = 0x200; i < 0x220; i++)
-        shadow[i] = (uint8_t)i;
+    for (unsigned i = 0x200; i < 0x220; i++) shadow[i] = (uint8_t)i;
     mem_write(mem, BASE + 0x200, shadow + 0x200, 0x20);
     tcdm_slave_map(s, BASE + 0x200, 0x20);
     /* bytes stored through the port read back; their neighbours stay pattern */
@@ -203,16 +196,17 @@ static void test_unmapped_pattern(unit_t *u)
     tx[0].be[0] = 0x6;
     tx[0].data[0] = 0xAABBCCDDu;
     apply(shadow, &tx[0]);
-    tx[1] = (tx_t){.read = true, .a = BASE + 0x1F0};   /* straddles unmapped and mapped words */
+    tx[1] = (tx_t){.read = true, .a = BASE + 0x1F0}; /* straddles unmapped and mapped words */
     tx[2] = (tx_t){.read = true, .a = BASE + 0x400};
-    tx[3] = (tx_t){.read = true, .a = BASE + 0x800};   /* all unmapped, memory is 0 */
+    tx[3] = (tx_t){.read = true, .a = BASE + 0x800}; /* all unmapped, memory is 0 */
     engine_t e;
     engine_init(&e, tx, 4, shadow);
     run(&ue, s, &e, 100, NULL);
     CHECK_EQ(e.grants, 4);
     CHECK_EQ(e.data_errors, 0);
     CHECK(tcdm_unmapped_byte(77, BASE) != tcdm_unmapped_byte(78, BASE) ||
-          tcdm_unmapped_byte(77, BASE + 1) != tcdm_unmapped_byte(78, BASE + 1), "pattern ignores the seed");
+              tcdm_unmapped_byte(77, BASE + 1) != tcdm_unmapped_byte(78, BASE + 1),
+          "pattern ignores the seed");
     CHECK(ue.errors == 0, "unexpected errors:\n%s", ue.err);
     tcdm_slave_free(s);
     free(shadow);
@@ -227,8 +221,7 @@ static uint64_t gnt_pattern(uint64_t seed)
     tcdm_cfg_t cfg = {.nports = NP, .gnt_stall_pct = 50};
     tcdm_slave_t *s = tcdm_slave_new(&ue.env, "tcdm", mem, &cfg, seed);
     static tx_t tx[64];
-    for (unsigned i = 0; i < 64; i++)
-        tx[i] = (tx_t){.read = true, .a = BASE + 64 * i};
+    for (unsigned i = 0; i < 64; i++) tx[i] = (tx_t){.read = true, .a = BASE + 64 * i};
     uint8_t *shadow = calloc(SPAN, 1);
     engine_t e;
     engine_init(&e, tx, 64, shadow);
@@ -266,9 +259,7 @@ static void drive(unit_env_t *ue, unsigned stall, const tcdm_in_t *seq, unsigned
     tcdm_cfg_t cfg = {.nports = NP, .gnt_stall_pct = stall};
     tcdm_slave_t *s = tcdm_slave_new(&ue->env, "tcdm", mem, &cfg, 1);
     tcdm_out_t out;
-    for (unsigned i = 0; i < n; i++, ue->cycle++) {
-        tcdm_slave_tick(s, &seq[i], &out);
-    }
+    for (unsigned i = 0; i < n; i++, ue->cycle++) { tcdm_slave_tick(s, &seq[i], &out); }
     tcdm_slave_free(s);
     mem_free(mem);
 }

@@ -9,28 +9,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 /* Fixture directory: tests/unit/data from the repository root, else next to this source file. */
 static const char *data_dir(void)
 {
-    static const char *const cands[] = { "tests/unit/data", "data", "../../tests/unit/data" };
+    static const char *const cands[] = {"tests/unit/data", "data", "../../tests/unit/data"};
     struct stat st;
     for (size_t i = 0; i < sizeof cands / sizeof *cands; i++)
-        if (stat(cands[i], &st) == 0 && S_ISDIR(st.st_mode))
-            return cands[i];
+        if (stat(cands[i], &st) == 0 && S_ISDIR(st.st_mode)) return cands[i];
     return "tests/unit/data";
 }
 
-static void fixture(char *buf, size_t n, const char *name)
-{
-    snprintf(buf, n, "%s/trace/%s", data_dir(), name);
-}
+static void fixture(char *buf, size_t n, const char *name) { snprintf(buf, n, "%s/trace/%s", data_dir(), name); }
 
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
@@ -81,26 +75,26 @@ static void test_all_ops(unit_t *u)
     program_init(&p, "", NULL, 0);
     int rc = trace_read(&p, path, err, sizeof err);
     CHECK(rc == 0, "trace_read failed: %s", err);
-    if (rc)
-        goto out;
+    if (rc) goto out;
     CHECK(!strcmp(p.acc, "nvdla"), "acc '%s'", p.acc);
     CHECK(p.name && !strcmp(p.name, "all ops test"), "name '%s'", p.name);
     CHECK_EQ(p.seed, 12345);
     CHECK_EQ(p.n, 18);
-    if (p.n != 18)
-        goto out;
+    if (p.n != 18) goto out;
     const op_t *o = p.ops;
     CHECK(o[0].kind == OP_JOB && !strcmp(o[0].text, "bdma copy  0"), "job text '%s'", o[0].text);
     CHECK(o[0].line == 5 && o[0].file && !strcmp(o[0].file, path), "job at %s:%d", o[0].file, o[0].line);
     CHECK(o[1].kind == OP_WRITE && o[1].addr == 0x10004 && o[1].data == 0x80000000u && o[1].strb == 0xF &&
-          !o[1].nposted, "w default strb");
+              !o[1].nposted,
+          "w default strb");
     CHECK(o[2].kind == OP_WRITE && o[2].addr == 0x10008 && o[2].data == 1 && o[2].strb == 3, "w 0x prefix, strb");
     CHECK(o[3].kind == OP_WRITE && o[3].nposted && o[3].data == 2 && o[3].strb == 0xF, "wn");
     CHECK(o[4].kind == OP_READ && o[4].addr == 0x1000 && o[4].data == 0x303031 && o[4].mask == 0xFFFFFFFFu,
           "r default mask");
     CHECK(o[5].kind == OP_READ && o[5].data == 0x40 && o[5].mask == 0xc0, "r mask");
     CHECK(o[6].kind == OP_POLL && o[6].addr == 0x300c && o[6].data == 1 && o[6].mask == 0xFFFFFFFFu &&
-          o[6].timeout == 0, "poll defaults");
+              o[6].timeout == 0,
+          "poll defaults");
     CHECK(o[7].kind == OP_POLL && o[7].timeout == 5000, "poll timeout decimal (%" PRIu64 ")", o[7].timeout);
     CHECK(o[8].kind == OP_WAIT_IRQ && o[8].mask == 0 && o[8].timeout == 0, "wait_irq defaults");
     CHECK(o[9].kind == OP_WAIT_IRQ && o[9].mask == 0x40, "wait_irq mask");
@@ -108,10 +102,9 @@ static void test_all_ops(unit_t *u)
     CHECK(o[11].kind == OP_IDLE && o[11].size == 100, "idle decimal");
     CHECK(o[12].kind == OP_MEM && o[12].addr == 0x80000000u && o[12].nbytes == 5 && o[12].line == 17,
           "two contiguous mem lines are one op (n=%zu line=%d)", o[12].nbytes, o[12].line);
-    const uint8_t want[5] = { 0x00, 0xff, 0x1a, 0x2b, 0x3c };
+    const uint8_t want[5] = {0x00, 0xff, 0x1a, 0x2b, 0x3c};
     CHECK(o[12].bytes && !memcmp(o[12].bytes, want, 5), "mem bytes in address order");
-    CHECK(o[13].kind == OP_MEM_FILL && o[13].addr == 0x90000000u && o[13].size == 0x1000 && o[13].data == 0xa5,
-          "fill");
+    CHECK(o[13].kind == OP_MEM_FILL && o[13].addr == 0x90000000u && o[13].size == 0x1000 && o[13].data == 0xa5, "fill");
     CHECK(o[14].kind == OP_CHECK_CRC && o[14].addr == 0x90000000u && o[14].size == 8 && o[14].data == 0xcb0ea2dbu,
           "check_crc");
     CHECK(o[15].kind == OP_CHECK_MEM && o[15].nbytes == 2 && o[15].bytes[1] == 0xff, "check_mem");
@@ -129,7 +122,8 @@ static void test_max78000_trace(unit_t *u)
     unit_shared(max_trace, sizeof max_trace, "conformance/max78000/mnist/apb_trace.txt");
     if (access(max_trace, R_OK) != 0) {
         printf("test_trace_native: SKIPPED the MAX78000 trace test: %s not found (set COSIM_SHARED=<the shared "
-               "folder>)\n", max_trace);
+               "folder>)\n",
+               max_trace);
         return;
     }
     size_t nw = 0, nr = 0, nirq = 0, nbyte = 0;
@@ -141,8 +135,7 @@ static void test_max78000_trace(unit_t *u)
         if (!strncmp(buf, "w ", 2)) {
             nw++;
             unsigned a, d, s;
-            if (sscanf(buf, "w %x %x %x", &a, &d, &s) == 3 && s != 0xf)
-                nbyte++;
+            if (sscanf(buf, "w %x %x %x", &a, &d, &s) == 3 && s != 0xf) nbyte++;
         } else if (!strncmp(buf, "r ", 2)) {
             nr++;
         } else if (!strncmp(buf, "wait_irq", 8)) {
@@ -174,15 +167,15 @@ static void test_max78000_trace(unit_t *u)
             other++;
         }
     }
-    CHECK(cw == nw && cr == nr && ci == nirq && other == 0, "w %zu/%zu r %zu/%zu irq %zu/%zu other %zu", cw, nw,
-          cr, nr, ci, nirq, other);
+    CHECK(cw == nw && cr == nr && ci == nirq && other == 0, "w %zu/%zu r %zu/%zu irq %zu/%zu other %zu", cw, nw, cr, nr,
+          ci, nirq, other);
     CHECK(cb == nbyte && nbyte > 0, "byte writes %zu/%zu", cb, nbyte);
     CHECK(seen_irq_line == irq_line, "wait_irq line %d, file says %d", seen_irq_line, irq_line);
     /* the documented byte-write convention: PADDR 50180001, data 00000100, pstrb 2 */
     bool found = false;
     for (size_t i = 0; i < p.n && !found; i++)
-        found = p.ops[i].kind == OP_WRITE && p.ops[i].addr == 0x50180001u && p.ops[i].data == 0x100 &&
-                p.ops[i].strb == 2;
+        found =
+            p.ops[i].kind == OP_WRITE && p.ops[i].addr == 0x50180001u && p.ops[i].data == 0x100 && p.ops[i].strb == 2;
     CHECK(found, "byte write to 50180001 with pstrb 2");
 
     /* and it round-trips */
@@ -223,19 +216,17 @@ static void test_round_trip(unit_t *u)
     prog_wait_irq(&p, 0x3F00FF, 0);
     prog_idle(&p, 0);
     uint8_t big[1000];
-    for (size_t i = 0; i < sizeof big; i++)
-        big[i] = (uint8_t)(i * 7 + 3);
+    for (size_t i = 0; i < sizeof big; i++) big[i] = (uint8_t)(i * 7 + 3);
     prog_mem(&p, 0x1000, big, sizeof big);
-    prog_mem(&p, 0x1000 + sizeof big, big, 10);  /* contiguous with the previous: written as one stream */
-    prog_mem(&p, 0x9000, big, 0);                 /* empty: no text form */
+    prog_mem(&p, 0x1000 + sizeof big, big, 10); /* contiguous with the previous: written as one stream */
+    prog_mem(&p, 0x9000, big, 0);               /* empty: no text form */
     prog_mem(&p, 0x5000, big, 3);
     prog_mem_fill(&p, 0x80000000u, 0x17238C0u, 0);
     prog_check_crc(&p, 0, 0x800, 0xF1E8BA9Eu);
     op_t *cm = program_add(&p, OP_CHECK_MEM);
     cm->addr = 0x1000;
     cm->bytes = malloc(130);
-    for (int i = 0; i < 130; i++)
-        cm->bytes[i] = (uint8_t)i;
+    for (int i = 0; i < 130; i++) cm->bytes[i] = (uint8_t)i;
     cm->nbytes = 130;
     prog_check_golden(&p);
     prog_skip(&p, "no\nnewlines");
@@ -255,17 +246,14 @@ static void test_round_trip(unit_t *u)
     CHECK(q.name && !strcmp(q.name, "round _ trip"), "name '%s'", q.name);
     const op_t *m = NULL;
     for (size_t i = 0; i < q.n && !m; i++)
-        if (q.ops[i].kind == OP_MEM)
-            m = &q.ops[i];
+        if (q.ops[i].kind == OP_MEM) m = &q.ops[i];
     CHECK(m && m->addr == 0x1000 && m->nbytes == 1010, "1000+10 contiguous bytes as one op (%zu)", m ? m->nbytes : 0);
-    if (m && m->nbytes == 1010)
-        CHECK(!memcmp(m->bytes, big, 1000) && !memcmp(m->bytes + 1000, big, 10), "mem bytes");
+    if (m && m->nbytes == 1010) CHECK(!memcmp(m->bytes, big, 1000) && !memcmp(m->bytes + 1000, big, 10), "mem bytes");
     CHECK(strstr(s1, "w fffffffffffffff0 deadbeef 5\n") != NULL, "64-bit address and strobe written");
     CHECK(strstr(s1, "job spaced   job _1\n") != NULL, "job text sanitized");
     /* 1010 bytes -> 16 lines of 64 + one of 46 */
     size_t lines = 0;
-    for (const char *c = s1; (c = strstr(c, "\nmem 1")); c++)
-        lines++;
+    for (const char *c = s1; (c = strstr(c, "\nmem 1")); c++) lines++;
     CHECK_EQ(lines, 16);
     size_t nq = q.n;
     free(s1);
@@ -281,21 +269,26 @@ static void test_round_trip(unit_t *u)
 
 static void test_errors(unit_t *u)
 {
-    static const struct { const char *file; int line; const char *what; const char *saw; } cases[] = {
-        { "bad_command.trace", 3, "unknown command", "frobnicate" },
-        { "bad_count.trace", 3, "'w' takes 2 to 3 operands, got 1", "w" },
-        { "bad_count_extra.trace", 3, "'r' takes 2 to 3 operands, got 4", "3" },
-        { "bad_number.trace", 2, "bad hex number for address", "10g0" },
-        { "bad_decimal.trace", 2, "bad decimal number for cycle count", "0x10" },
-        { "odd_hex.trace", 2, "odd number of hex digits", "00f" },
-        { "bad_hex_digit.trace", 2, "bad hex digit", "zz" },
-        { "bad_acc.trace", 2, "unknown accelerator", "tpu" },
-        { "range_data.trace", 2, "data out of range", "100000000" },
-        { "range_strb.trace", 2, "strobe out of range", "10" },
-        { "range_addr.trace", 2, "address out of range", "11112222333344445" },
-        { "range_byte.trace", 2, "fill byte out of range", "100" },
-        { "range_mask.trace", 2, "mask out of range", "1ffffffff" },
-        { "job_no_name.trace", 2, "'job' needs a name", "job" },
+    static const struct {
+        const char *file;
+        int line;
+        const char *what;
+        const char *saw;
+    } cases[] = {
+        {"bad_command.trace", 3, "unknown command", "frobnicate"},
+        {"bad_count.trace", 3, "'w' takes 2 to 3 operands, got 1", "w"},
+        {"bad_count_extra.trace", 3, "'r' takes 2 to 3 operands, got 4", "3"},
+        {"bad_number.trace", 2, "bad hex number for address", "10g0"},
+        {"bad_decimal.trace", 2, "bad decimal number for cycle count", "0x10"},
+        {"odd_hex.trace", 2, "odd number of hex digits", "00f"},
+        {"bad_hex_digit.trace", 2, "bad hex digit", "zz"},
+        {"bad_acc.trace", 2, "unknown accelerator", "tpu"},
+        {"range_data.trace", 2, "data out of range", "100000000"},
+        {"range_strb.trace", 2, "strobe out of range", "10"},
+        {"range_addr.trace", 2, "address out of range", "11112222333344445"},
+        {"range_byte.trace", 2, "fill byte out of range", "100"},
+        {"range_mask.trace", 2, "mask out of range", "1ffffffff"},
+        {"job_no_name.trace", 2, "'job' needs a name", "job"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char path[512], err[512] = "", want[600], saw[128];
@@ -327,7 +320,7 @@ static void test_errors(unit_t *u)
 
 int main(void)
 {
-    unit_t u = { .name = "test_trace_native" };
+    unit_t u = {.name = "test_trace_native"};
     UNIT_RUN(&u, test_all_ops);
     UNIT_RUN(&u, test_long_free_text);
     UNIT_RUN(&u, test_max78000_trace);

@@ -15,14 +15,13 @@
 
 typedef struct unit {
     const char *name;
-    const char *test;        /* current test function */
+    const char *test; /* current test function */
     unsigned passed, failed;
 } unit_t;
 
-static inline void unit_check(unit_t *u, bool ok, const char *file, int line, const char *expr,
-                              const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static inline void unit_check(unit_t *u, bool ok, const char *file, int line, const char *expr,
-                              const char *fmt, ...)
+static inline void unit_check(unit_t *u, bool ok, const char *file, int line, const char *expr, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static inline void unit_check(unit_t *u, bool ok, const char *file, int line, const char *expr, const char *fmt, ...)
 {
     if (ok) {
         u->passed++;
@@ -38,16 +37,15 @@ static inline void unit_check(unit_t *u, bool ok, const char *file, int line, co
 }
 
 #define CHECK(cond, ...) unit_check(u, (cond) ? true : false, __FILE__, __LINE__, #cond, __VA_ARGS__)
-#define CHECK_EQ(a, b)                                                                                  \
-    do {                                                                                                \
-        uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                                                \
-        unit_check(u, a_ == b_, __FILE__, __LINE__, #a " == " #b, "0x%" PRIx64 " != 0x%" PRIx64, a_,   \
-                   b_);                                                                                 \
+#define CHECK_EQ(a, b)                                                                                    \
+    do {                                                                                                  \
+        uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                                                  \
+        unit_check(u, a_ == b_, __FILE__, __LINE__, #a " == " #b, "0x%" PRIx64 " != 0x%" PRIx64, a_, b_); \
     } while (0)
-#define UNIT_RUN(u, fn)                                                                                 \
-    do {                                                                                                \
-        (u)->test = #fn;                                                                                \
-        fn(u);                                                                                          \
+#define UNIT_RUN(u, fn)  \
+    do {                 \
+        (u)->test = #fn; \
+        fn(u);           \
     } while (0)
 
 /* A path under the shared folder (the spec, conformance data), relative to the checkout the tests run in:
@@ -69,11 +67,11 @@ static inline int unit_done(unit_t *u)
 enum { UNIT_MSG_BUF = 1 << 16 };
 typedef struct unit_env {
     bfm_env_t env;
-    uint64_t  cycle;
-    unsigned  errors, logs;
-    char      err[UNIT_MSG_BUF];   /* all error messages, one per line (truncated when full) */
-    size_t    err_len;
-    bool      echo;                /* print errors to stderr as they come (debugging) */
+    uint64_t cycle;
+    unsigned errors, logs;
+    char err[UNIT_MSG_BUF]; /* all error messages, one per line (truncated when full) */
+    size_t err_len;
+    bool echo; /* print errors to stderr as they come (debugging) */
 } unit_env_t;
 
 static inline void unit_env_error(void *user, const char *who, const char *msg)
@@ -81,10 +79,8 @@ static inline void unit_env_error(void *user, const char *who, const char *msg)
     unit_env_t *e = user;
     e->errors++;
     int n = snprintf(e->err + e->err_len, sizeof e->err - e->err_len, "%s: %s\n", who, msg);
-    if (n > 0 && e->err_len + (size_t)n < sizeof e->err)
-        e->err_len += (size_t)n;
-    if (e->echo)
-        fprintf(stderr, "  [error @%" PRIu64 "] %s: %s\n", e->cycle, who, msg);
+    if (n > 0 && e->err_len + (size_t)n < sizeof e->err) e->err_len += (size_t)n;
+    if (e->echo) fprintf(stderr, "  [error @%" PRIu64 "] %s: %s\n", e->cycle, who, msg);
 }
 
 static inline void unit_env_log(void *user, const char *who, const char *msg)
@@ -121,8 +117,7 @@ static inline bool unit_env_has(const unit_env_t *e, const char *w1, const char 
         size_t n = len < sizeof buf - 1 ? len : sizeof buf - 1;
         memcpy(buf, line, n);
         buf[n] = '\0';
-        if (strstr(buf, w1) && (!w2 || strstr(buf, w2)))
-            return true;
+        if (strstr(buf, w1) && (!w2 || strstr(buf, w2))) return true;
         line += len + (end ? 1 : 0);
     }
     return false;

@@ -29,7 +29,10 @@ uint32_t hwpe_reg_read(hwpe_dev_t *dev, int reg)
     return drv_reg_read(nnx_host_drv(), NNX_HOST_APB_BASE + 4u * (unsigned)reg);
 }
 
-void hwpe_task_reg_write(hwpe_dev_t *dev, int reg, uint32_t value) { hwpe_reg_write(dev, HWPE_TASK_REG_OFFSET + reg, value); }
+void hwpe_task_reg_write(hwpe_dev_t *dev, int reg, uint32_t value)
+{
+    hwpe_reg_write(dev, HWPE_TASK_REG_OFFSET + reg, value);
+}
 uint32_t hwpe_task_reg_read(hwpe_dev_t *dev, int reg) { return hwpe_reg_read(dev, HWPE_TASK_REG_OFFSET + reg); }
 
 void hwpe_soft_clear(hwpe_dev_t *dev)
@@ -68,5 +71,5 @@ void ne16_pulp_open(ne16_pulp_conf_t *conf) { (void)conf; }
 void ne16_pulp_close(void) {}
 void ne16_pulp_event_wait_and_clear(void) { drv_wait_irq(nnx_host_drv(), 1, 0); }
 
-static const ne16_dev_t ne16_host_dev = {.hwpe_dev = {.base_addr = 0}};   /* the glue addresses NNX_HOST_APB_BASE */
+static const ne16_dev_t ne16_host_dev = {.hwpe_dev = {.base_addr = 0}}; /* the glue addresses NNX_HOST_APB_BASE */
 const ne16_dev_t *ne16_pulp_get_dev(void) { return &ne16_host_dev; }

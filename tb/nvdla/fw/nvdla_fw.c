@@ -25,15 +25,16 @@
 enum { MEM_START = 0x80000000u, MEM_ALIGN = 4096, DIMG_HEADER = 36 };
 
 typedef struct fw_run {
-    nvdla_fw_host_t  h;
+    nvdla_fw_host_t h;
     nvdla_loadable_t ld;
-    char            *path, *name, *golden;   /* golden: NVIDIA's o_000000.dimg, or NULL */
-    bool             uses[6];                /* DLA_OP_BDMA .. DLA_OP_RUBIK */
+    char *path, *name, *golden; /* golden: NVIDIA's o_000000.dimg, or NULL */
+    bool uses[6];               /* DLA_OP_BDMA .. DLA_OP_RUBIK */
 } fw_run_t;
 
 static const char *const op_unit[6] = {"bdma", "conv", "sdp", "pdp", "cdp", "rubik"};
 
-static void fw_free(void *arg) {
+static void fw_free(void *arg)
+{
     fw_run_t *r = arg;
     nvdla_loadable_free(&r->ld);
     free(r->h.mem_base);
@@ -44,7 +45,8 @@ static void fw_free(void *arg) {
 }
 
 /* Bytes [offset, offset+n) of memory entry m as the loadable sets them (0 where no content lies). */
-static void ld_bytes(const ld_mem_t *m, uint64_t offset, void *dst, size_t n) {
+static void ld_bytes(const ld_mem_t *m, uint64_t offset, void *dst, size_t n)
+{
     memset(dst, 0, n);
     for (size_t k = 0; k < m->ncontents; k++) {
         const ld_content_t *c = &m->contents[k];
@@ -58,7 +60,8 @@ static void ld_bytes(const ld_mem_t *m, uint64_t offset, void *dst, size_t n) {
 
 /* NVIDIA's regression keeps a loadable's golden output in regression/golden/<test>_<hash>/dla/o_000000.dimg,
  * beside regression/flatbufs/kmd/<UNIT>/<test>_fbuf. */
-static char *find_golden(const char *path) {
+static char *find_golden(const char *path)
+{
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     size_t n = strlen(base);
@@ -75,9 +78,13 @@ static char *find_golden(const char *path) {
 }
 
 #ifndef NVDLA_FW_ABSENT
-static uint32_t le32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static uint32_t le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
 
-static void md5_file_bytes(const uint8_t *b, size_t n, char out[33]) {
+static void md5_file_bytes(const uint8_t *b, size_t n, char out[33])
+{
     md5_t m;
     md5_init(&m);
     md5_update(&m, b, n);
@@ -87,7 +94,8 @@ static void md5_file_bytes(const uint8_t *b, size_t n, char out[33]) {
 /* The output tensor as NVIDIA's runtime dumps it (the golden's header, then the elements read through the
  * runtime's 32-channel addressing: c/32 * surface stride + y * line stride + x * 32 + c % 32), compared
  * with the golden file byte by byte and by md5 (the regression's lead.md5 is the golden file's md5). */
-static void check_nvidia_golden(fw_run_t *r, drv_t *d) {
+static void check_nvidia_golden(fw_run_t *r, drv_t *d)
+{
     FILE *f = fopen(r->golden, "rb");
     uint8_t *g = NULL;
     size_t glen = 0;
@@ -124,32 +132,34 @@ static void check_nvidia_golden(fw_run_t *r, drv_t *d) {
     for (uint32_t ch = 0; ch < c; ch++)
         for (uint32_t y = 0; y < hgt; y++)
             for (uint32_t x = 0; x < w; x++, k++) {
-                drv_mem_read(d, base + (uint64_t)ch / 32 * ss + (uint64_t)y * ls + (uint64_t)x * 32 + ch % 32, &mine[k], 1);
+                drv_mem_read(d, base + (uint64_t)ch / 32 * ss + (uint64_t)y * ls + (uint64_t)x * 32 + ch % 32, &mine[k],
+                             1);
                 if (mine[k] != g[k] && !ndiff++) first = k - DIMG_HEADER;
             }
-    sb_add_compared(sim_scoreboard(drv_sim(d)), size);   /* the golden file's bytes are this job's check */
+    sb_add_compared(sim_scoreboard(drv_sim(d)), size); /* the golden file's bytes are this job's check */
     char gm[33], mm[33];
     md5_file_bytes(g, glen, gm);
     md5_file_bytes(mine, glen, mm);
     if (ndiff) {
         uint32_t e = (uint32_t)first;
-        sim_error(drv_sim(d), "MISMATCH NVIDIA golden output %s: %zu of %u bytes differ, first element c %u y %u x %u: "
-                  "golden 0x%02x, DUT 0x%02x; md5 golden %s, DUT %s", r->golden, ndiff, size, e / (w * hgt),
-                  e / w % hgt, e % w, g[DIMG_HEADER + first], mine[DIMG_HEADER + first], gm, mm);
+        sim_error(drv_sim(d),
+                  "MISMATCH NVIDIA golden output %s: %zu of %u bytes differ, first element c %u y %u x %u: "
+                  "golden 0x%02x, DUT 0x%02x; md5 golden %s, DUT %s",
+                  r->golden, ndiff, size, e / (w * hgt), e / w % hgt, e % w, g[DIMG_HEADER + first],
+                  mine[DIMG_HEADER + first], gm, mm);
     } else {
         printf("NVIDIA golden %s: %u bytes equal; md5 of the DUT's output %s, of the golden file %s\n", r->golden, size,
                mm, gm);
     }
     /* the regression's published digest of the golden file, lead.md5 beside it */
     char lead[1200], want[40] = "";
-    snprintf(lead, sizeof lead, "%.*slead.md5", (int)(strrchr(r->golden, '/') ? strrchr(r->golden, '/') + 1 - r->golden : 0),
-             r->golden);
+    snprintf(lead, sizeof lead, "%.*slead.md5",
+             (int)(strrchr(r->golden, '/') ? strrchr(r->golden, '/') + 1 - r->golden : 0), r->golden);
     FILE *lf = fopen(lead, "r");
     if (lf && fscanf(lf, "%32s", want) == 1) {
         if (strcmp(want, mm) != 0)
             sim_error(drv_sim(d), "MISMATCH md5 of the DUT's output %s differs from %s's %s", mm, lead, want);
-        else
-            printf("lead.md5 %s: %s equal\n", lead, want);
+        else printf("lead.md5 %s: %s equal\n", lead, want);
     } else {
         sim_note(drv_sim(d), "no lead.md5 beside %s: compared with the golden file only", r->golden);
     }
@@ -158,7 +168,8 @@ static void check_nvidia_golden(fw_run_t *r, drv_t *d) {
     free(g);
 }
 
-static int fw_main(drv_t *d, void *arg) {
+static int fw_main(drv_t *d, void *arg)
+{
     fw_run_t *r = arg;
     nvdla_fw_host_t *h = &r->h;
     h->d = d;
@@ -175,13 +186,15 @@ static int fw_main(drv_t *d, void *arg) {
         for (size_t k = 0; k < m->ncontents; k++)
             if (m->contents[k].blob)
                 drv_mem_write(d, at + m->contents[k].offset, m->contents[k].blob->data, m->contents[k].blob->size);
-        at += m->size + MEM_ALIGN;   /* a gap: a unit that runs past its region writes outside every golden box */
+        at += m->size + MEM_ALIGN; /* a gap: a unit that runs past its region writes outside every golden box */
     }
     void *engine = NULL;
     dla_register_driver(&engine, h);
     dla_clear_task(engine);
-    struct dla_config config = {.atom_size = 8, .bdma_enable = r->uses[DLA_OP_BDMA], .rubik_enable = false,
-                                .weight_compress_support = false};   /* NVIDIA's nv_small profile (+ BDMA if used) */
+    struct dla_config config = {.atom_size = 8,
+                                .bdma_enable = r->uses[DLA_OP_BDMA],
+                                .rubik_enable = false,
+                                .weight_compress_support = false}; /* NVIDIA's nv_small profile (+ BDMA if used) */
     for (size_t t = 0; t < r->ld.ntasks; t++) {
         h->task = &r->ld.tasks[t];
         drv_job(d, "fw.%s.t%u", r->name, h->task->id);
@@ -204,7 +217,8 @@ static int fw_main(drv_t *d, void *arg) {
 
 #ifdef NVDLA_FW_ABSENT
 /* A run of test fw or fw_net on a build without NVIDIA's firmware: one job, skipped with the reason. */
-static int fw_absent(program_t *p, const char *test) {
+static int fw_absent(program_t *p, const char *test)
+{
     free(p->name);
     p->name = strdup(test);
     prog_job(p, "%s", test);
@@ -216,7 +230,8 @@ static int fw_absent(program_t *p, const char *test) {
 /* fw_net's loadables are written with the firmware's own structures (dla_interface.h), so without it
  * nvdla_fw_net.c is not built (tb/nvdla/fw/nvdla_fw.mk) and fw_net is skipped before it would get here. */
 static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *name, size_t namelen, char *err,
-                        size_t errlen) {
+                        size_t errlen)
+{
     (void)sim, (void)seed, (void)ld, (void)name, (void)namelen;
     snprintf(err, errlen, "test fw_net: NVIDIA's firmware was not found at build time (%s)", NVDLA_FW_ABSENT);
     return -1;
@@ -225,7 +240,8 @@ static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *n
 /* Test fw_net: a random network's loadable, from the seed (+fw_save=FILE keeps it). CDP's LUT is NVIDIA's LRN table
  * from its CDP regression loadable (+fw_lut=), without which the networks have no CDP. */
 static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *name, size_t namelen, char *err,
-                        size_t errlen) {
+                        size_t errlen)
+{
     const char *lutfile = sim_plusarg(sim, "fw_lut");
     if (!lutfile || !*lutfile) lutfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CDP/CDP_L0_0_small_fbuf";
     nvdla_loadable_t cdp;
@@ -237,7 +253,8 @@ static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *n
         if (strstr(cdp.blobs[i].name, "LUTList")) lut = cdp.blobs[i].data, lutlen = cdp.blobs[i].size;
     if (!lut) printf("fw_net: no CDP LUT (%s): the network has no CDP\n", have ? "no LUTList blob" : lerr);
     const char *convfile = sim_plusarg(sim, "fw_conv");
-    if (!convfile || !*convfile) convfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CONV/CONV_D_L0_0_small_fbuf";
+    if (!convfile || !*convfile)
+        convfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CONV/CONV_D_L0_0_small_fbuf";
     nvdla_loadable_t conv;
     bool have_conv = nvdla_loadable_read(&conv, convfile, lerr, sizeof lerr) == 0;
     if (!have_conv) printf("fw_net: no convolution layer template (%s)\n", lerr);
@@ -265,7 +282,8 @@ static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *n
 }
 #endif
 
-int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capability, char *err, size_t errlen) {
+int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capability, char *err, size_t errlen)
+{
     bool net = strcmp(test, "fw_net") == 0;
 #ifdef NVDLA_FW_ABSENT
     if (net) return fw_absent(p, test);
@@ -298,15 +316,17 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capabili
         const ld_mem_t *m = a ? ld_mem_by_id(&r->ld, a->mem_id) : NULL;
         int16_t head[6];
         if (!m || m->size < 16 + sizeof head) {
-            snprintf(err, errlen, "%s: task %u's address-list entry 0 is no network descriptor", path, r->ld.tasks[t].id);
+            snprintf(err, errlen, "%s: task %u's address-list entry 0 is no network descriptor", path,
+                     r->ld.tasks[t].id);
             fw_free(r);
             return -1;
         }
-        ld_bytes(m, 16, head, sizeof head);   /* struct dla_network_desc: eight int16 fields, then op_head[6] */
+        ld_bytes(m, 16, head, sizeof head); /* struct dla_network_desc: eight int16 fields, then op_head[6] */
         for (int u = 0; u < 6; u++) r->uses[u] |= head[u] >= 0;
     }
     for (int u = 0; u < 6; u++)
-        if (r->uses[u]) snprintf(needs + strlen(needs), sizeof needs - strlen(needs), "%s%s", needs[0] ? " " : "", op_unit[u]);
+        if (r->uses[u])
+            snprintf(needs + strlen(needs), sizeof needs - strlen(needs), "%s%s", needs[0] ? " " : "", op_unit[u]);
     const char *golden = sim_plusarg(sim, "fw_golden");
     if (golden && *golden) r->golden = strcmp(golden, "none") ? strdup(golden) : NULL;
     else r->golden = net ? NULL : find_golden(path);

@@ -7,11 +7,11 @@
 #include <stdint.h>
 
 typedef struct nvdla_fw_host {
-    drv_t                  *d;
+    drv_t *d;
     const nvdla_loadable_t *ld;
-    const ld_task_t        *task;       /* the task running */
-    uint64_t               *mem_base;   /* DBB address of each memory list entry (by index in ld->mems) */
-    bool                    debug;      /* +fw_debug: the firmware's dla_debug lines */
+    const ld_task_t *task; /* the task running */
+    uint64_t *mem_base;    /* DBB address of each memory list entry (by index in ld->mems) */
+    bool debug;            /* +fw_debug: the firmware's dla_debug lines */
 } nvdla_fw_host_t;
 
 /* The DBB address of the memory entry that address-list index `index` of the running task names, and that

@@ -11,7 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-bool nvdla_fw_addr(const nvdla_fw_host_t *h, int64_t index, uint64_t *mem_base, uint64_t *offset) {
+bool nvdla_fw_addr(const nvdla_fw_host_t *h, int64_t index, uint64_t *mem_base, uint64_t *offset)
+{
     if (index < 0 || (uint64_t)index >= h->task->naddr) return false;
     const ld_addr_t *a = ld_addr_by_id(h->ld, h->task->addr_ids[index]);
     const ld_mem_t *m = ld_mem_by_id(h->ld, a->mem_id);
@@ -20,17 +21,20 @@ bool nvdla_fw_addr(const nvdla_fw_host_t *h, int64_t index, uint64_t *mem_base, 
     return true;
 }
 
-uint32_t dla_reg_read(void *driver_context, uint32_t addr) {
+uint32_t dla_reg_read(void *driver_context, uint32_t addr)
+{
     nvdla_fw_host_t *h = driver_context;
     return drv_reg_read(h->d, addr);
 }
 
-void dla_reg_write(void *driver_context, uint32_t addr, uint32_t reg) {
+void dla_reg_write(void *driver_context, uint32_t addr, uint32_t reg)
+{
     nvdla_fw_host_t *h = driver_context;
     drv_reg_write(h->d, addr, reg);
 }
 
-int32_t dla_data_read(void *driver_context, void *task_data, uint64_t src, void *dst, uint32_t size, uint64_t offset) {
+int32_t dla_data_read(void *driver_context, void *task_data, uint64_t src, void *dst, uint32_t size, uint64_t offset)
+{
     nvdla_fw_host_t *h = driver_context;
     uint64_t base, entry_offset;
     (void)task_data;
@@ -43,7 +47,8 @@ int32_t dla_data_read(void *driver_context, void *task_data, uint64_t src, void 
     return 0;
 }
 
-int32_t dla_data_write(void *driver_context, void *task_data, void *src, uint64_t dst, uint32_t size, uint64_t offset) {
+int32_t dla_data_write(void *driver_context, void *task_data, void *src, uint64_t dst, uint32_t size, uint64_t offset)
+{
     nvdla_fw_host_t *h = driver_context;
     uint64_t base, entry_offset;
     (void)task_data;
@@ -56,11 +61,12 @@ int32_t dla_data_write(void *driver_context, void *task_data, void *src, uint64_
     return 0;
 }
 
-int32_t dla_get_dma_address(void *driver_context, void *task_data, int16_t index, void *dst_ptr, uint32_t destination) {
+int32_t dla_get_dma_address(void *driver_context, void *task_data, int16_t index, void *dst_ptr, uint32_t destination)
+{
     nvdla_fw_host_t *h = driver_context;
     uint64_t base, offset, *dst = dst_ptr;
     (void)task_data;
-    if (!nvdla_fw_addr(h, index, &base, &offset)) return -1;   /* Linux: -EINVAL; the firmware reports it */
+    if (!nvdla_fw_addr(h, index, &base, &offset)) return -1; /* Linux: -EINVAL; the firmware reports it */
     if (destination == DESTINATION_PROCESSOR) *dst = (uint64_t)index;
     else if (destination == DESTINATION_DMA) *dst = base + offset;
     else return -1;
@@ -68,14 +74,13 @@ int32_t dla_get_dma_address(void *driver_context, void *task_data, int16_t index
 }
 
 /* Simulated time at a nominal 1 GHz: the firmware only uses it for its statistics. */
-int64_t dla_get_time_us(void) {
-    return (int64_t)(sim_cycle(sim_get()) / 1000);
-}
+int64_t dla_get_time_us(void) { return (int64_t)(sim_cycle(sim_get()) / 1000); }
 
 void *dla_memset(void *src, int ch, uint64_t len) { return memset(src, ch, len); }
 
 /* The firmware's messages end in '\n' and carry no context: they become the bench's notes and errors. */
-static void say(bool error, const char *str, va_list ap) {
+static void say(bool error, const char *str, va_list ap)
+{
     char msg[400];
     vsnprintf(msg, sizeof msg, str, ap);
     size_t n = strlen(msg);
@@ -85,7 +90,8 @@ static void say(bool error, const char *str, va_list ap) {
     else sim_note(sim_get(), "firmware: %s", msg);
 }
 
-void dla_debug(const char *str, ...) {
+void dla_debug(const char *str, ...)
+{
     if (!sim_plusarg_flag(sim_get(), "fw_debug")) return;
     va_list ap;
     va_start(ap, str);
@@ -93,21 +99,24 @@ void dla_debug(const char *str, ...) {
     va_end(ap);
 }
 
-void dla_info(const char *str, ...) {
+void dla_info(const char *str, ...)
+{
     va_list ap;
     va_start(ap, str);
     say(false, str, ap);
     va_end(ap);
 }
 
-void dla_warn(const char *str, ...) {
+void dla_warn(const char *str, ...)
+{
     va_list ap;
     va_start(ap, str);
     say(false, str, ap);
     va_end(ap);
 }
 
-void dla_error(const char *str, ...) {
+void dla_error(const char *str, ...)
+{
     va_list ap;
     va_start(ap, str);
     say(true, str, ap);

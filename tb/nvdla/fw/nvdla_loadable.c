@@ -19,7 +19,8 @@ typedef struct fb {
 } fb_t;
 
 static void fb_fail(fb_t *f, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void fb_fail(fb_t *f, size_t at, const char *fmt, ...) {
+static void fb_fail(fb_t *f, size_t at, const char *fmt, ...)
+{
     if (f->bad) return;
     f->bad = true;
     char msg[200];
@@ -27,21 +28,24 @@ static void fb_fail(fb_t *f, size_t at, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(f->err, f->errlen, "%s: offset %zu: %s (not an NVDLA loadable 0.7 flatbuffer, or truncated)", f->path,
-             at, msg);
+    snprintf(f->err, f->errlen, "%s: offset %zu: %s (not an NVDLA loadable 0.7 flatbuffer, or truncated)", f->path, at,
+             msg);
 }
 
-static bool fb_ok(fb_t *f, size_t at, size_t n) {
+static bool fb_ok(fb_t *f, size_t at, size_t n)
+{
     if (!f->bad && at <= f->len && n <= f->len - at) return true;
     fb_fail(f, at, "%zu bytes past the end of the %zu-byte file", n, f->len);
     return false;
 }
-static uint32_t u32(fb_t *f, size_t at) {
+static uint32_t u32(fb_t *f, size_t at)
+{
     if (!fb_ok(f, at, 4)) return 0;
     const uint8_t *p = f->b + at;
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
-static uint16_t u16(fb_t *f, size_t at) {
+static uint16_t u16(fb_t *f, size_t at)
+{
     if (!fb_ok(f, at, 2)) return 0;
     return (uint16_t)(f->b[at] | f->b[at + 1] << 8);
 }
@@ -49,7 +53,8 @@ static uint64_t u64(fb_t *f, size_t at) { return u32(f, at) | (uint64_t)u32(f, a
 static uint8_t u8(fb_t *f, size_t at) { return fb_ok(f, at, 1) ? f->b[at] : 0; }
 
 /* Position of field `i` of the table at t, or 0 when absent. */
-static size_t field(fb_t *f, size_t t, unsigned i) {
+static size_t field(fb_t *f, size_t t, unsigned i)
+{
     int32_t so = (int32_t)u32(f, t);
     size_t vt = (size_t)((int64_t)t - so);
     if (f->bad || (int64_t)t - so < 0) {
@@ -62,12 +67,29 @@ static size_t field(fb_t *f, size_t t, unsigned i) {
     return o ? t + o : 0;
 }
 static size_t deref(fb_t *f, size_t at) { return at ? at + u32(f, at) : 0; }
-static uint64_t f_u64(fb_t *f, size_t t, unsigned i) { size_t p = field(f, t, i); return p ? u64(f, p) : 0; }
-static uint32_t f_u32(fb_t *f, size_t t, unsigned i) { size_t p = field(f, t, i); return p ? u32(f, p) : 0; }
-static uint16_t f_u16(fb_t *f, size_t t, unsigned i) { size_t p = field(f, t, i); return p ? u16(f, p) : 0; }
-static uint8_t f_u8(fb_t *f, size_t t, unsigned i) { size_t p = field(f, t, i); return p ? u8(f, p) : 0; }
+static uint64_t f_u64(fb_t *f, size_t t, unsigned i)
+{
+    size_t p = field(f, t, i);
+    return p ? u64(f, p) : 0;
+}
+static uint32_t f_u32(fb_t *f, size_t t, unsigned i)
+{
+    size_t p = field(f, t, i);
+    return p ? u32(f, p) : 0;
+}
+static uint16_t f_u16(fb_t *f, size_t t, unsigned i)
+{
+    size_t p = field(f, t, i);
+    return p ? u16(f, p) : 0;
+}
+static uint8_t f_u8(fb_t *f, size_t t, unsigned i)
+{
+    size_t p = field(f, t, i);
+    return p ? u8(f, p) : 0;
+}
 /* A vector field: its element count and the position of element 0. */
-static size_t f_vec(fb_t *f, size_t t, unsigned i, size_t *start) {
+static size_t f_vec(fb_t *f, size_t t, unsigned i, size_t *start)
+{
     size_t v = deref(f, field(f, t, i));
     *start = v + 4;
     if (!v) return 0;
@@ -75,7 +97,8 @@ static size_t f_vec(fb_t *f, size_t t, unsigned i, size_t *start) {
     if (n > f->len) fb_fail(f, v, "vector of %zu elements", n);
     return f->bad ? 0 : n;
 }
-static char *f_str(fb_t *f, size_t t, unsigned i) {
+static char *f_str(fb_t *f, size_t t, unsigned i)
+{
     size_t s = deref(f, field(f, t, i));
     if (!s) return strdup("");
     size_t n = u32(f, s);
@@ -83,7 +106,8 @@ static char *f_str(fb_t *f, size_t t, unsigned i) {
     return strndup((const char *)f->b + s + 4, n);
 }
 
-static void *xcalloc(size_t n, size_t sz) {
+static void *xcalloc(size_t n, size_t sz)
+{
     void *p = calloc(n ? n : 1, sz);
     if (!p) abort();
     return p;
@@ -92,7 +116,8 @@ static void *xcalloc(size_t n, size_t sz) {
 /* Loadable fields in schema order. */
 enum { L_VERSION, L_TASKS, L_MEMS, L_ADDRS, L_EVENTS, L_BLOBS, L_TENSORS, L_RELOCS, L_SUBMITS };
 
-int nvdla_loadable_read(nvdla_loadable_t *l, const char *path, char *err, size_t errlen) {
+int nvdla_loadable_read(nvdla_loadable_t *l, const char *path, char *err, size_t errlen)
+{
     FILE *fp = fopen(path, "rb");
     if (!fp) {
         snprintf(err, errlen, "%s: cannot open the loadable", path);
@@ -107,18 +132,20 @@ int nvdla_loadable_read(nvdla_loadable_t *l, const char *path, char *err, size_t
     return nvdla_loadable_parse(l, buf, len, path, err, errlen);
 }
 
-int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const char *name, char *err, size_t errlen) {
+int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const char *name, char *err, size_t errlen)
+{
     memset(l, 0, sizeof *l);
     l->buf = buf;
     l->len = len;
     const char *path = name;
     fb_t f = {.b = l->buf, .len = l->len, .path = path, .err = err, .errlen = errlen};
-    size_t root = u32(&f, 0);   /* the root table's uoffset, from position 0 */
+    size_t root = u32(&f, 0); /* the root table's uoffset, from position 0 */
     size_t vp = field(&f, root, L_VERSION);
     if (!f.bad && !vp) fb_fail(&f, root, "the required field 'version' is missing");
     for (int i = 0; i < 3 && vp; i++) l->version[i] = u8(&f, vp + (size_t)i);
     if (!f.bad && (l->version[0] != 0 || l->version[1] != 7))
-        fb_fail(&f, vp, "loadable version %u.%u.%u, this reader knows 0.7.x", l->version[0], l->version[1], l->version[2]);
+        fb_fail(&f, vp, "loadable version %u.%u.%u, this reader knows 0.7.x", l->version[0], l->version[1],
+                l->version[2]);
 
     size_t v, n = f_vec(&f, root, L_BLOBS, &v);
     l->blobs = xcalloc(n, sizeof *l->blobs);
@@ -150,16 +177,20 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
             size_t s = deref(&f, cv + 4 * k);
             size_t slen = u32(&f, s);
             if (!fb_ok(&f, s + 4, slen)) break;
-            if (slen == 0) continue;   /* NVIDIA's compiler writes "" for a region with nothing to set */
+            if (slen == 0) continue; /* NVIDIA's compiler writes "" for a region with nothing to set */
             const ld_blob_t *blob = NULL;
             for (size_t b = 0; b < l->nblobs && !blob; b++)
-                if (strlen(l->blobs[b].name) == slen && memcmp(l->blobs[b].name, f.b + s + 4, slen) == 0) blob = &l->blobs[b];
-            if (!blob) fb_fail(&f, s, "memory entry %u names content '%.*s', which no blob has", m->id, (int)slen, f.b + s + 4);
+                if (strlen(l->blobs[b].name) == slen && memcmp(l->blobs[b].name, f.b + s + 4, slen) == 0)
+                    blob = &l->blobs[b];
+            if (!blob)
+                fb_fail(&f, s, "memory entry %u names content '%.*s', which no blob has", m->id, (int)slen,
+                        f.b + s + 4);
             m->contents[k] = (ld_content_t){blob, u64(&f, ov + 8 * k)};
             m->ncontents++;
             if (blob && m->contents[k].offset + blob->size > m->size)
-                fb_fail(&f, s, "memory entry %u: content '%s' at offset %llu (%zu bytes) overflows its %llu bytes", m->id,
-                        blob->name, (unsigned long long)m->contents[k].offset, blob->size, (unsigned long long)m->size);
+                fb_fail(&f, s, "memory entry %u: content '%s' at offset %llu (%zu bytes) overflows its %llu bytes",
+                        m->id, blob->name, (unsigned long long)m->contents[k].offset, blob->size,
+                        (unsigned long long)m->size);
         }
     }
     n = f_vec(&f, root, L_ADDRS, &v);
@@ -184,8 +215,8 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
         for (size_t a = 0; a < na && !f.bad; a++, k->naddr++) {
             k->addr_ids[a] = u16(&f, av + 2 * a);
             if (!f.bad && !ld_addr_by_id(l, k->addr_ids[a]))
-                fb_fail(&f, av + 2 * a, "task %u's address list names address id %u, which the address list lacks", k->id,
-                        k->addr_ids[a]);
+                fb_fail(&f, av + 2 * a, "task %u's address list names address id %u, which the address list lacks",
+                        k->id, k->addr_ids[a]);
         }
     }
     n = f_vec(&f, root, L_TENSORS, &v);
@@ -216,7 +247,8 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
     return 0;
 }
 
-void nvdla_loadable_free(nvdla_loadable_t *l) {
+void nvdla_loadable_free(nvdla_loadable_t *l)
+{
     for (size_t i = 0; i < l->nblobs; i++) free(l->blobs[i].name);
     for (size_t i = 0; i < l->nmems; i++) free(l->mems[i].contents);
     for (size_t i = 0; i < l->ntasks; i++) free(l->tasks[i].addr_ids);
@@ -230,13 +262,15 @@ void nvdla_loadable_free(nvdla_loadable_t *l) {
     memset(l, 0, sizeof *l);
 }
 
-const ld_mem_t *ld_mem_by_id(const nvdla_loadable_t *l, uint16_t id) {
+const ld_mem_t *ld_mem_by_id(const nvdla_loadable_t *l, uint16_t id)
+{
     for (size_t i = 0; i < l->nmems; i++)
         if (l->mems[i].id == id) return &l->mems[i];
     return NULL;
 }
 
-const ld_addr_t *ld_addr_by_id(const nvdla_loadable_t *l, uint16_t id) {
+const ld_addr_t *ld_addr_by_id(const nvdla_loadable_t *l, uint16_t id)
+{
     for (size_t i = 0; i < l->naddrs; i++)
         if (l->addrs[i].id == id) return &l->addrs[i];
     return NULL;

@@ -5,10 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct fbb { uint8_t *b; size_t n, cap; } fbb_t;
-typedef struct tbl { size_t t; unsigned nf; uint16_t off[24]; } tbl_t;
+typedef struct fbb {
+    uint8_t *b;
+    size_t n, cap;
+} fbb_t;
+typedef struct tbl {
+    size_t t;
+    unsigned nf;
+    uint16_t off[24];
+} tbl_t;
 
-static size_t put(fbb_t *f, const void *v, size_t n, size_t align) {
+static size_t put(fbb_t *f, const void *v, size_t n, size_t align)
+{
     size_t pad = (align - f->n % align) % align;
     if (f->n + pad + n > f->cap) {
         f->cap = (f->n + pad + n) * 2 + 256;
@@ -23,29 +31,44 @@ static size_t put(fbb_t *f, const void *v, size_t n, size_t align) {
     f->n += n;
     return at;
 }
-static void set32(fbb_t *f, size_t at, uint32_t v) { for (int i = 0; i < 4; i++) f->b[at + (size_t)i] = (uint8_t)(v >> (8 * i)); }
+static void set32(fbb_t *f, size_t at, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) f->b[at + (size_t)i] = (uint8_t)(v >> (8 * i));
+}
 static void set16(fbb_t *f, size_t at, uint16_t v) { f->b[at] = (uint8_t)v, f->b[at + 1] = (uint8_t)(v >> 8); }
-static size_t put_u32(fbb_t *f, uint32_t v) { uint8_t b[4]; for (int i = 0; i < 4; i++) b[i] = (uint8_t)(v >> (8 * i)); return put(f, b, 4, 4); }
-static void link(fbb_t *f, size_t slot, size_t target) { set32(f, slot, (uint32_t)(target - slot)); }   /* uoffset */
+static size_t put_u32(fbb_t *f, uint32_t v)
+{
+    uint8_t b[4];
+    for (int i = 0; i < 4; i++) b[i] = (uint8_t)(v >> (8 * i));
+    return put(f, b, 4, 4);
+}
+static void link(fbb_t *f, size_t slot, size_t target) { set32(f, slot, (uint32_t)(target - slot)); } /* uoffset */
 
-static void tb_begin(fbb_t *f, tbl_t *t, unsigned nf) {
+static void tb_begin(fbb_t *f, tbl_t *t, unsigned nf)
+{
     memset(t, 0, sizeof *t);
     t->nf = nf;
     put(f, NULL, 0, 8);
     t->t = put_u32(f, 0);
 }
-static void tb_le(fbb_t *f, tbl_t *t, unsigned i, uint64_t v, size_t sz) {
+static void tb_le(fbb_t *f, tbl_t *t, unsigned i, uint64_t v, size_t sz)
+{
     uint8_t b[8];
     for (size_t k = 0; k < sz; k++) b[k] = (uint8_t)(v >> (8 * k));
     t->off[i] = (uint16_t)(put(f, b, sz, sz) - t->t);
 }
-static void tb_bytes(fbb_t *f, tbl_t *t, unsigned i, const void *v, size_t n) { t->off[i] = (uint16_t)(put(f, v, n, 1) - t->t); }
-static size_t tb_ref(fbb_t *f, tbl_t *t, unsigned i) {   /* a uoffset field, linked later */
+static void tb_bytes(fbb_t *f, tbl_t *t, unsigned i, const void *v, size_t n)
+{
+    t->off[i] = (uint16_t)(put(f, v, n, 1) - t->t);
+}
+static size_t tb_ref(fbb_t *f, tbl_t *t, unsigned i)
+{ /* a uoffset field, linked later */
     size_t at = put_u32(f, 0);
     t->off[i] = (uint16_t)(at - t->t);
     return at;
 }
-static void tb_end(fbb_t *f, tbl_t *t) {
+static void tb_end(fbb_t *f, tbl_t *t)
+{
     uint16_t tsize = (uint16_t)(f->n - t->t);
     size_t v = put(f, NULL, 4 + 2 * t->nf, 2);
     set16(f, v, (uint16_t)(4 + 2 * t->nf));
@@ -53,21 +76,24 @@ static void tb_end(fbb_t *f, tbl_t *t) {
     for (unsigned i = 0; i < t->nf; i++) set16(f, v + 4 + 2 * i, t->off[i]);
     set32(f, t->t, (uint32_t)(int32_t)((int64_t)t->t - (int64_t)v));
 }
-static size_t vec_begin(fbb_t *f, size_t slot, size_t n, size_t elem_align) {   /* returns the first element's position */
+static size_t vec_begin(fbb_t *f, size_t slot, size_t n, size_t elem_align)
+{ /* returns the first element's position */
     put(f, NULL, 0, elem_align > 4 ? elem_align : 4);
-    if (elem_align > 4 && f->n % elem_align == 0) put(f, NULL, 4, 1);   /* length word just before aligned data */
+    if (elem_align > 4 && f->n % elem_align == 0) put(f, NULL, 4, 1); /* length word just before aligned data */
     size_t at = put_u32(f, (uint32_t)n);
     link(f, slot, at);
     return at + 4;
 }
-static void str(fbb_t *f, size_t slot, const char *s) {
+static void str(fbb_t *f, size_t slot, const char *s)
+{
     size_t n = strlen(s);
     size_t at = put_u32(f, (uint32_t)n);
     link(f, slot, at);
     put(f, s, n, 1);
     put(f, "", 1, 1);
 }
-static size_t *slots(fbb_t *f, size_t slot, size_t n) {   /* a vector of tables: n slots to link */
+static size_t *slots(fbb_t *f, size_t slot, size_t n)
+{ /* a vector of tables: n slots to link */
     size_t first = vec_begin(f, slot, n, 4);
     put(f, NULL, 4 * n, 4);
     size_t *s = calloc(n ? n : 1, sizeof *s);
@@ -76,15 +102,16 @@ static size_t *slots(fbb_t *f, size_t slot, size_t n) {   /* a vector of tables:
     return s;
 }
 
-uint8_t *nvdla_loadable_write(const nvdla_loadable_t *l, size_t *len) {
+uint8_t *nvdla_loadable_write(const nvdla_loadable_t *l, size_t *len)
+{
     fbb_t f = {0};
     size_t root = put_u32(&f, 0);
     tbl_t t;
     tb_begin(&f, &t, 9);
     link(&f, root, t.t);
     tb_bytes(&f, &t, 0, l->version, 3);
-    size_t s_tasks = tb_ref(&f, &t, 1), s_mems = tb_ref(&f, &t, 2), s_addrs = tb_ref(&f, &t, 3), s_blobs = tb_ref(&f, &t, 5),
-           s_tensors = tb_ref(&f, &t, 6), s_submit = tb_ref(&f, &t, 8);
+    size_t s_tasks = tb_ref(&f, &t, 1), s_mems = tb_ref(&f, &t, 2), s_addrs = tb_ref(&f, &t, 3),
+           s_blobs = tb_ref(&f, &t, 5), s_tensors = tb_ref(&f, &t, 6), s_submit = tb_ref(&f, &t, 8);
     tb_end(&f, &t);
 
     size_t *s = slots(&f, s_tasks, l->ntasks);
@@ -99,7 +126,10 @@ uint8_t *nvdla_loadable_write(const nvdla_loadable_t *l, size_t *len) {
         tb_end(&f, &t);
         size_t e = vec_begin(&f, a, k->naddr, 4);
         (void)e;
-        for (size_t j = 0; j < k->naddr; j++) { uint8_t b[2] = {(uint8_t)k->addr_ids[j], (uint8_t)(k->addr_ids[j] >> 8)}; put(&f, b, 2, 2); }
+        for (size_t j = 0; j < k->naddr; j++) {
+            uint8_t b[2] = {(uint8_t)k->addr_ids[j], (uint8_t)(k->addr_ids[j] >> 8)};
+            put(&f, b, 2, 2);
+        }
     }
     free(s);
     s = slots(&f, s_mems, l->nmems);
@@ -176,7 +206,7 @@ uint8_t *nvdla_loadable_write(const nvdla_loadable_t *l, size_t *len) {
         str(&f, sn, d->name);
     }
     free(s);
-    s = slots(&f, s_submit, l->ntasks);   /* one submit entry per task, in order */
+    s = slots(&f, s_submit, l->ntasks); /* one submit entry per task, in order */
     for (size_t i = 0; i < l->ntasks; i++) {
         tb_begin(&f, &t, 2);
         link(&f, s[i], t.t);
