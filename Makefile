@@ -38,6 +38,9 @@
 #   NVDLA_SW=<dir> PULP_NNX=<dir>   the vendors' software (default ../shared/upstream/nvdla_sw, .../pulp_nnx)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
+# A recipe that fails removes the target it changed: a verilation stopped on a warning has already written its
+# Vtb_*.mk, which the next make would otherwise take as built (tests/test_delete_on_error.py).
+.DELETE_ON_ERROR:
 
 # Accelerators with a testbench top tb/<acc>/tb_<acc>.sv; rtl/<acc>/<acc>.f lists the RTL, top module last.
 ACCS      ?= $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/tb_*.sv))))
@@ -312,6 +315,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_runner.py
 	$(PYTHON) tests/test_driver_loop.py
 	$(PYTHON) tests/test_pulpnnx.py
+	$(PYTHON) -m tests.test_delete_on_error
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
 # folder, build/regress/<name>/cov/<acc>_<list>/; each tb/<acc>/<acc>_coverage.py merges them, prints the
