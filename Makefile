@@ -385,12 +385,13 @@ coverage: check-deps build $(COV_SIMS)
 
 # make test's coverage build, so that `make coverage` cannot rot unnoticed: one accelerator's coverage model
 # (NVDLA's, the one that broke), a few runs (tests/lists/coverage_smoke.list), its report in its own folder
-# (build/coverage/ keeps the full one); fails when no HTML report is written.
+# (build/coverage/ keeps the full one); fails when no HTML report is written. Its six runs stay local whatever
+# LAUNCHER make test is given (it runs before a local Slurm cluster is started).
 COV_SMOKE_ACC := nvdla
 coverage-smoke: check-deps $(BUILD)/coverage/$(COV_SMOKE_ACC)/sim
 	@tests/install_deps.sh lcov
 	@rm -rf $(BUILD)/coverage-smoke/html
-	$(PYTHON) tests/coverage.py --list tests/lists/coverage_smoke.list --jobs $(JOBS) --out $(BUILD)/coverage-smoke
+	LAUNCHER=local $(PYTHON) tests/coverage.py --list tests/lists/coverage_smoke.list --jobs $(JOBS) --out $(BUILD)/coverage-smoke
 	@test -s $(BUILD)/coverage-smoke/html/index.html && test -s $(BUILD)/coverage-smoke/$(COV_SMOKE_ACC).info \
 	    || { echo "ERROR: coverage-smoke wrote no HTML report ($(BUILD)/coverage-smoke/html/index.html)" >&2; exit 1; }
 
