@@ -14,6 +14,7 @@
 #   make bench        performance figures;  make lint;  make deps (install tools);  make clean
 #   make regress LAUNCHER=slurm                                      the runs as Slurm job arrays (README)
 #   make coverage     line coverage of our RTL over the nightly: build/coverage/html/index.html
+#   make coverage-smoke   the same on a few NVDLA runs (make test runs it): build/coverage-smoke/html/index.html
 #   make mutate ACC=ne16 [N=20] [SEED=1] [LIST=...]                  mutation testing of our RTL (tests/mutate.py)
 #   make help         this list, the variables, the DUTs and every accelerator's plusargs
 #   make duts         the DUTs of every accelerator;  make list: every test
@@ -38,6 +39,9 @@
 #   NVDLA_SW=<dir> PULP_NNX=<dir>   the vendors' software (default ../shared/upstream/nvdla_sw, .../pulp_nnx)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
+# A recipe that fails removes the target it changed: a verilation stopped on a warning has already written its
+# Vtb_*.mk, which the next make would otherwise take as built (tests/test_delete_on_error.py).
+.DELETE_ON_ERROR:
 
 # Accelerators with a testbench top tb/<acc>/tb_<acc>.sv; rtl/<acc>/<acc>.f lists the RTL, top module last.
 ACCS      ?= $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/tb_*.sv))))
@@ -246,7 +250,7 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: mutate coverage help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
+.PHONY: mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
@@ -292,7 +296,7 @@ SLURM_LOCAL := $(if $(filter slurm,$(LAUNCHER)),$(if $(or $(SLURM_CONF),$(wildca
 slurm-local:
 	tests/slurm/local_cluster.sh start
 
-test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
+test: check-deps regs-check lint unit-test build build-upstream coverage-smoke $(SLURM_LOCAL)
 	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
 	@for a in $(COV_ACCS); do $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) tests/test_failing_job.py
@@ -308,6 +312,7 @@ test: check-deps regs-check lint unit-test build build-upstream $(SLURM_LOCAL)
 	$(PYTHON) tests/test_runner.py
 	$(PYTHON) tests/test_driver_loop.py
 	$(PYTHON) tests/test_pulpnnx.py
+	$(PYTHON) -m tests.test_delete_on_error
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
 # folder, build/regress/<name>/cov/<acc>_<list>/; flow/fcov_report.py merges each accelerator's, prints the
@@ -374,6 +379,18 @@ COV_LIST ?= tests/lists/nightly.list
 coverage: check-deps build $(COV_SIMS)
 	@tests/install_deps.sh lcov
 	$(PYTHON) tests/coverage.py --list $(COV_LIST) --jobs $(JOBS)
+
+# make test's coverage build, so that `make coverage` cannot rot unnoticed: one accelerator's coverage model
+# (NVDLA's, the one that broke), a few runs (tests/lists/coverage_smoke.list), its report in its own folder
+# (build/coverage/ keeps the full one); fails when no HTML report is written. Its six runs stay local whatever
+# LAUNCHER make test is given (it runs before a local Slurm cluster is started).
+COV_SMOKE_ACC := nvdla
+coverage-smoke: check-deps $(BUILD)/coverage/$(COV_SMOKE_ACC)/sim
+	@tests/install_deps.sh lcov
+	@rm -rf $(BUILD)/coverage-smoke/html
+	LAUNCHER=local $(PYTHON) tests/coverage.py --list tests/lists/coverage_smoke.list --jobs $(JOBS) --out $(BUILD)/coverage-smoke
+	@test -s $(BUILD)/coverage-smoke/html/index.html && test -s $(BUILD)/coverage-smoke/$(COV_SMOKE_ACC).info \
+	    || { echo "ERROR: coverage-smoke wrote no HTML report ($(BUILD)/coverage-smoke/html/index.html)" >&2; exit 1; }
 
 # Mutation testing of our RTL (tests/mutate.py): N sampled mutants of rtl/ACC/, each rebuilt under
 # build/mutate/ACC and judged by LIST's runs of ACC on our DUT; killed / survived / stillborn and the score.

@@ -94,7 +94,7 @@ def print_toggles(report):
                     if not c:
                         f.write(f"{fn}\t{name}\tnever toggled\n")
         print(f"{'== ' + acc + ' (our DUT)':52} {n:7} {h:7} {100 * h / n if n else 100:6.1f}   "
-              f"(untoggled: build/coverage/{acc}.toggle.txt)")
+              f"(untoggled: {os.path.relpath(OUT, ROOT)}/{acc}.toggle.txt)")
 
 
 def main():
@@ -103,13 +103,18 @@ def main():
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--no-run', action='store_true', help='merge the .dat files of a previous run only')
     ap.add_argument('--require', type=float, default=0.0, help='minimum %% per accelerator after waivers')
+    ap.add_argument('--out', default=os.path.join('build', 'coverage'),
+                    help="folder of the .dat files, lcov files and HTML report, relative to the checkout (default "
+                    "build/coverage); its name names the regression (make coverage-smoke: build/coverage-smoke)")
     a = ap.parse_args()
+    global OUT
+    OUT = os.path.normpath(os.path.join(ROOT, a.out))
     dat = os.path.join(OUT, 'dat')
     if not a.no_run:
         for f in glob.glob(os.path.join(dat, '*.dat')):
             os.unlink(f)
         r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'regress.py'), '--list', a.list, '--jobs',
-                            str(a.jobs), '--name', 'coverage', '--no-waves', '--code-cov', dat], cwd=ROOT)
+                            str(a.jobs), '--name', os.path.basename(OUT), '--no-waves', '--code-cov', dat], cwd=ROOT)
         if r.returncode:
             print("coverage: the list did not pass on the coverage builds; figures below are of what ran")
     waivers = read_waivers()
@@ -165,7 +170,7 @@ def main():
     if g.returncode:
         print(f"coverage: genhtml failed: {g.stderr.strip()[-500:]}")
         return 1
-    print(f"\nreport: {os.path.relpath(html, ROOT)}/index.html (lcov: build/coverage/<acc>.info)")
+    print(f"\nreport: {os.path.relpath(html, ROOT)}/index.html (lcov: {os.path.relpath(OUT, ROOT)}/<acc>.info)")
     return total_rc
 
 

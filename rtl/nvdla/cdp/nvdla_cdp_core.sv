@@ -124,6 +124,11 @@ module nvdla_cdp_core
   wire signed [39:0] le_min   = scfg.lut_le_function ? le_start
                               : 40'(sx(64'(le_start) + ((scfg.lut_le_index_offset[7] || offk >= 7'd39) ? 64'd0
                                                          : (64'd1 << offk)), 39));
+  // The LUT read addresses come from E2's registers alone. They stay out of the always_comb below, which
+  // reads the LUT's data: in one block, index -> LUT -> data -> block is a combinational cycle for Verilator
+  // (UNOPTFLAT) whenever it cannot split the block, e.g. in the --coverage build.
+  assign le_idx = le_st2 == HIT ? le_i2 : le_st2 == UFLOW ? 7'd0 : 7'd64;
+  assign lo_idx = lo_st2 == HIT ? lo_i2 : lo_st2 == UFLOW ? 9'd0 : 9'd256;
   always_comb begin
     if (le_st2 == HIT && lo_st2 == HIT) use_lo = scfg.lut_hybrid_priority;
     else if ((le_st2 == UFLOW && lo_st2 == OFLOW) || (le_st2 == OFLOW && lo_st2 == UFLOW))
@@ -132,8 +137,6 @@ module nvdla_cdp_core
     else if (lo_st2 == HIT) use_lo = 1'b1;
     else if (le_st2 == UFLOW) use_lo = scfg.lut_uflow_priority;
     else use_lo = scfg.lut_oflow_priority;
-    le_idx = le_st2 == HIT ? le_i2 : le_st2 == UFLOW ? 7'd0 : 7'd64;
-    lo_idx = lo_st2 == HIT ? lo_i2 : lo_st2 == UFLOW ? 9'd0 : 9'd256;
     if (!use_lo) begin
       pd = signed'(le_d0);
       case (le_st2)
