@@ -253,7 +253,7 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: mutate coverage help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
+.PHONY: mutate coverage help diff build build-upstream deps check-deps test regress run waves bench lint lint-py unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
@@ -284,9 +284,14 @@ regs-check:
 
 # Every RTL file list, lint-clean with -Wall (the top module is the last file of the list).
 RTL_LISTS := $(wildcard rtl/*/*.f)
-lint:
+lint: lint-py
 	@for f in $(RTL_LISTS); do top=$$(grep -v '^\s*#' $$f | tail -1 | xargs basename | sed 's/\.sv$$//'); \
 	  echo "lint $$f (top $$top)"; $(VERILATOR) --lint-only -Wall -f $$f --top-module $$top || exit 1; done
+# The Python of flow/ and tests/: ruff, pinned, installed into .venv/ on first use (flow/setup/install_ruff.sh);
+# its rules in ruff.toml.
+lint-py:
+	@ruff=$$(flow/setup/install_ruff.sh) && echo "lint-py flow tests ($$($$ruff --version))" && $$ruff check -q flow tests
+
 # Where the runs of a list execute: local (processes here) or slurm (job arrays: flow/launch_slurm.py).
 # LAUNCHER=slurm with no cluster configured (SLURM_CONF, /etc/slurm/slurm.conf) starts this machine's own.
 LAUNCHER  ?= local
