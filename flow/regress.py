@@ -185,17 +185,22 @@ def acc_dut(r):
     return r['acc'] + (f"@{r['dut']}" if r.get('dut') else '')
 
 
+# Stimulus file names fixed by their format, so that only the folder tells one stimulus from another: runs of
+# such a file are named after its folder. ai8xize writes every network's SDK trace as <network>/apb_trace.txt
+# (vectors/max78000/README.md). A new format with a fixed file name adds its name (without extension) here.
+FOLDER_NAMED_STEMS = frozenset({'apb_trace'})
+
+
 def test_name(r):
-    """What a run is named after: the test; for a trace, the test it holds. A MAX78000 SDK trace is always
-    <network>/apb_trace.txt (vectors/max78000/README.md), so it is named after its folder; other traces and
-    .cfg files after their file."""
+    """What a run is named after: the test; for a trace or .cfg, its file's name without the extension, or its
+    folder's name when the file's name is fixed by its format (FOLDER_NAMED_STEMS)."""
     stem = os.path.splitext(os.path.basename(r['stim']))[0]
     if r['kind'] != 'test' and any(ch in r['stim'] for ch in '*?['):
         # a glob that matched nothing (its stimulus is absent: the run is skipped): named after its folder
         # pattern too, so that two such globs of one list keep distinct names
         pattern = os.path.join(os.path.basename(os.path.dirname(r['stim'])), stem)
         return re.sub(r'[^A-Za-z0-9]+', '_', pattern).strip('_') or 'glob'
-    if r['kind'] != 'test' and stem == 'apb_trace':
+    if r['kind'] != 'test' and stem in FOLDER_NAMED_STEMS:
         return os.path.basename(os.path.dirname(os.path.abspath(os.path.join(ROOT, r['stim'])))) or stem
     return stem
 
@@ -492,7 +497,8 @@ def lock_regression(name):
     return f
 
 
-def main():
+def parse_args(argv=None):
+    """The command line (argparse: exit 2 with usage on a malformed one)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--list', required=True)
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
@@ -510,17 +516,21 @@ def main():
                     help='where the simulators are, relative to the checkout: DIR/<acc>/sim, DIR/<acc>-<dut>/sim '
                     '(default build; build/xrand: the X-randomised builds of make build-xrand). Repro lines then '
                     'name the variant simulator itself')
-    a = ap.parse_args()
+    return ap.parse_args(argv)
+
+
+def plan(a):
+    """The runs of the regression, every one checked before any runs: (runs, base seed, whether it was drawn).
+    Sets the simulators' build root (and with --code-cov, the coverage folder). ListError: what is wrong."""
     global BUILD_ROOT, CODE_COV
+    if not re.fullmatch(r'[A-Za-z0-9_][A-Za-z0-9_.-]*', a.name):
+        raise ListError(f"--name '{a.name}': use letters, digits, '_', '.', '-' (it names build/regress/<name>/)")
+    seed, drawn = parse_seed(a.seed)
     try:
-        if not re.fullmatch(r'[A-Za-z0-9_][A-Za-z0-9_.-]*', a.name):
-            raise ListError(f"--name '{a.name}': use letters, digits, '_', '.', '-' (it names build/regress/<name>/)")
-        seed, drawn = parse_seed(a.seed)
         runs = expand(parse_list(a.list), seed)
-        BUILD_ROOT = a.build_root = build_root(a.build_root, a.code_cov)
-    except (ListError, OSError, re.error) as ex:
-        print(f"ERROR: {ex}", file=sys.stderr)
-        return 2
+    except re.error as ex:    # an expect=fail: regex that does not compile
+        raise ListError(str(ex)) from None
+    BUILD_ROOT = a.build_root = build_root(a.build_root, a.code_cov)
     if a.code_cov:
         BUILD_ROOT, CODE_COV = os.path.join('build', 'coverage'), os.path.abspath(a.code_cov)
         os.makedirs(CODE_COV, exist_ok=True)
@@ -535,34 +545,40 @@ def main():
             else:
                 how = (f"run 'make {BUILD_TARGETS[BUILD_ROOT]}' first" if BUILD_ROOT in BUILD_TARGETS else
                        f"--build-root {BUILD_ROOT} has no simulator of {acc}{'-' + dut if dut else ''}")
-            print(f"ERROR: {sim} is missing: {how}", file=sys.stderr)
-            return 2
-    try:
-        lock = lock_regression(a.name)   # noqa: F841  (held until the process exits)
-    except ListError as ex:
-        print(f"ERROR: {ex}", file=sys.stderr)
-        return 2
-    outdir = os.path.join(ROOT, 'build', 'regress', a.name)
-    shutil.rmtree(outdir, ignore_errors=True)     # a previous run's logs, waves and bins would mix with these
+            raise ListError(f"{sim} is missing: {how}")
+    return runs, seed, drawn
+
+
+def fresh_outdir(name):
+    """build/regress/<name>/, emptied: a previous run's logs, waves and bins would mix with these."""
+    outdir = os.path.join(ROOT, 'build', 'regress', name)
+    shutil.rmtree(outdir, ignore_errors=True)
     os.makedirs(os.path.join(outdir, 'logs'), exist_ok=True)
+    return outdir
+
+
+def launch(runs, outdir, a, seed, drawn):
+    """Every run through the chosen launcher, one progress line per result as it comes; the results in
+    completion order. launch_slurm.LaunchError when the launcher cannot run them."""
     via = f"{a.jobs} parallel processes" if a.launcher == 'local' else 'a Slurm job array'
     how = f"random base seed {seed} (repeat: --seed {seed}, make regress SEED={seed})" if drawn else f"base seed {seed}"
     print(f"{a.name}: {len(runs)} runs from {a.list}, {how}, {via}", flush=True)
-    t0 = time.monotonic()
     results = []
-    try:
-        for n, res in enumerate(LAUNCHERS[a.launcher](runs, outdir, a), 1):
-            results.append(res)
-            extra = f" ({res['reason'][:100]})" if res['status'] != 'PASS' or res['negative'] else ''
-            print(f"[{n:4}/{len(runs)}] {res['status']:4} {res['id']:50} {res['cycles']:9} cyc "
-                  f"{res['wall_s']:6.2f} s{extra}", flush=True)
-    except launch_slurm.LaunchError as ex:
-        print(f"ERROR: {ex}", file=sys.stderr)
-        return 2
+    for n, res in enumerate(LAUNCHERS[a.launcher](runs, outdir, a), 1):
+        results.append(res)
+        extra = f" ({res['reason'][:100]})" if res['status'] != 'PASS' or res['negative'] else ''
+        print(f"[{n:4}/{len(runs)}] {res['status']:4} {res['id']:50} {res['cycles']:9} cyc "
+              f"{res['wall_s']:6.2f} s{extra}", flush=True)
+    return results
+
+
+def judge(runs, results, outdir, no_waves):
+    """The verdicts after the runs: skips that ran nothing become failures, failures are bucketed, and one run of
+    each bucket is re-run with an FST window (unless no_waves). Returns (failed results, buckets)."""
     judge_skips(results)
     failed = [r for r in results if r['status'] in ('FAIL', 'XPASS')]
     buckets = bucket_failures(failed)
-    if buckets and not a.no_waves:
+    if buckets and not no_waves:
         by_id = {run_id(r): r for r in runs}
         reps = wave_runs(buckets, results)
         print(f"\nre-running one run of each of the {sum(w is not None for w in reps)} failure bucket(s) "
@@ -572,7 +588,12 @@ def main():
                 rerun_with_waves(by_id[res['id']], res, outdir)
                 b.update({k: res[k] for k in ('wave', 'gtkw', 'wave_window') if k in res}, wave_run=res['id'])
     results.sort(key=lambda r: r['id'])
-    wall = time.monotonic() - t0
+    return failed, buckets
+
+
+def report(a, outdir, results, failed, buckets, seed, drawn, wall):
+    """results.json and junit.xml under outdir; on stdout the summary table, the skips and expected failures,
+    each bucket with its repro line, log and waves, and the one-line verdict."""
     with open(os.path.join(outdir, 'results.json'), 'w') as f:
         json.dump({'name': a.name, 'list': os.path.relpath(os.path.abspath(a.list), ROOT), 'base_seed': seed,
                    'seed_drawn': drawn, 'wall_s': wall, 'buckets': buckets, 'runs': results}, f, indent=1)
@@ -603,6 +624,27 @@ def main():
     print(f"{a.name}: {npass} passed, {nfail} failed{f' (of them {xpass} XPASS)' if xpass else ''}, {nskip} skipped"
           f"{f', {nxfail} expected failures (known deviations: {named})' if nxfail else ''}"
           f"{f'; {len(buckets)} failure bucket(s)' if buckets else ''}")
+
+
+def main(argv=None):
+    """Parse, plan (every run checked before the first starts), launch, judge, report. Exit status: 0 all
+    passed, 1 any failure, 2 a bad list, argument or launcher."""
+    a = parse_args(argv)
+    try:
+        runs, seed, drawn = plan(a)
+        lock = lock_regression(a.name)   # noqa: F841  (held until the process exits)
+    except (ListError, OSError) as ex:
+        print(f"ERROR: {ex}", file=sys.stderr)
+        return 2
+    outdir = fresh_outdir(a.name)
+    t0 = time.monotonic()
+    try:
+        results = launch(runs, outdir, a, seed, drawn)
+    except launch_slurm.LaunchError as ex:
+        print(f"ERROR: {ex}", file=sys.stderr)
+        return 2
+    failed, buckets = judge(runs, results, outdir, a.no_waves)
+    report(a, outdir, results, failed, buckets, seed, drawn, time.monotonic() - t0)
     return 1 if failed else 0
 
 
