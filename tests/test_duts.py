@@ -168,11 +168,11 @@ def check_pgo():
             skip(f'editing {os.path.relpath(pgo, ROOT)} retrains: {d.build_dir} was built with PGO=0 (no obj-pgo/)')
         else:
             rc, out = run(['make', '-n', '-W', pgo, 'PGO=1', sim])
-            check(rc == 0 and 'pgo_train.py' in out and '-fprofile-generate' in out and '-fprofile-use' in out
+            check(rc == 0 and 'flow.pgo_train' in out and '-fprofile-generate' in out and '-fprofile-use' in out
                   and '--top-module' not in out, f'editing {os.path.relpath(pgo, ROOT)} retrains and rebuilds {sim}, '
                   'without re-verilating')
         rc, out = run(['make', '-n', '-W', pgo, 'PGO=0', sim])
-        check(rc == 0 and 'pgo_train.py' not in out and '-fprofile-use' not in out, 'PGO=0: no training, no profile')
+        check(rc == 0 and 'flow.pgo_train' not in out and '-fprofile-use' not in out, 'PGO=0: no training, no profile')
     with tempfile.TemporaryDirectory() as t:
         fake = os.path.join(t, 'Vsim')      # a stand-in simulator: passes unless given +bad
         with open(fake, 'w') as f:

@@ -126,12 +126,12 @@ def test_seeds():
     check(rc == 2 and '2^64-1' in out, f"--seed 2^64 refused in one line: {out.strip()}")
     mk = subprocess.run(['make', '-n', '-o', 'build', '-o', 'build-upstream', '-o', 'build-xrand', '-o', 'check-deps',
                          'regress', 'SEED=random', 'NAME=x'], cwd=ROOT, capture_output=True, text=True)
-    check(re.search(r'regress\.py .*--name x --seed random', mk.stdout) is not None and
+    check(re.search(r'-m flow\.regress .*--name x --seed random', mk.stdout) is not None and
           'build/regress/x/cov/' in mk.stdout,
           'make regress SEED=random NAME=x passes both to the runner')
     flat = re.sub(r'\s+', ' ', mk.stdout.replace('\\\n', ' '))   # the recipe's continued lines as one
-    check(re.search(r'regress\.py --list tests/lists/xrand\.nightly\.list --build-root build/xrand .*--name x-xrand '
-                    r'--seed random', flat) is not None and re.search(r'^regress:.* build-xrand', open(
+    check(re.search(r'-m flow\.regress --list tests/lists/xrand\.nightly\.list --build-root build/xrand '
+                    r'.*--name x-xrand --seed random', flat) is not None and re.search(r'^regress:.* build-xrand', open(
                         os.path.join(ROOT, 'Makefile')).read(), re.M) is not None,
           'make regress then runs the X lane on build/xrand (regression x-xrand), after building it')
 
