@@ -71,7 +71,8 @@ def job_cycles(j):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog='python3 -m flow.diff',
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--acc', required=True)
     ap.add_argument('--duts', default='', help='two DUTs, a,b (default: the default DUT and the first other one)')
     ap.add_argument('--tests', help=f'comma-separated test names (default: the set in {DEFAULTS})')

@@ -19,7 +19,7 @@ CYCLE = 10   # time units per clock cycle (tb/common/sim_kernel.cpp half_cycle)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap = argparse.ArgumentParser(prog='python3 -m flow.fst_table', description=__doc__.split('\n')[0])
     ap.add_argument('fst')
     ap.add_argument('regex', nargs='+')
     ap.add_argument('--from', dest='first', type=int, default=0)

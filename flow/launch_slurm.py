@@ -240,7 +240,8 @@ def run_chunk(path, task):
 
 
 def main():
-    ap = argparse.ArgumentParser(description='Slurm array task worker of flow/regress.py (see its --launcher)')
+    ap = argparse.ArgumentParser(prog='python3 -m flow.launch_slurm',
+                                 description='Slurm array task worker of flow/regress.py (see its --launcher)')
     ap.add_argument('--run-chunk', required=True, help='chunks.json written by the submit host')
     ap.add_argument('--task', type=int, default=None, help='chunk index (default: $SLURM_ARRAY_TASK_ID)')
     a = ap.parse_args()

@@ -175,7 +175,8 @@ def select_runs(list_path, acc, seed):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog='python3 -m flow.mutate',
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--acc', required=True)
     ap.add_argument('-n', type=int, default=20, help='mutants to sample (default 20)')
     ap.add_argument('--seed', type=int, default=1, help='sampling seed (default 1); also the list base seed')

@@ -499,7 +499,8 @@ def lock_regression(name):
 
 def parse_args(argv=None):
     """The command line (argparse: exit 2 with usage on a malformed one)."""
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog='python3 -m flow.regress',
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--list', required=True)
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--seed', default='1', help="base seed 0..2^64-1, or 'random' (drawn, printed, recorded in "

@@ -30,7 +30,7 @@ def measure(acc, test, prefix, stall, seed, nobudget):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog='python3 -m flow.update_cycle_budgets', description=__doc__.splitlines()[0])
     ap.add_argument('--acc', required=True)
     ap.add_argument('--test')
     ap.add_argument('--dry-run', action='store_true')

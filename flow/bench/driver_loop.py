@@ -31,7 +31,7 @@ def one(args):
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(prog='python3 -m flow.bench.driver_loop', )
     ap.add_argument('--reads', type=int, default=100000)
     ap.add_argument('--repeat', type=int, default=5)
     a = ap.parse_args()

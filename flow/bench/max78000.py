@@ -73,6 +73,6 @@ def baseline():
 
 
 if __name__ == '__main__':
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(prog='python3 -m flow.bench.max78000', description=__doc__)
     ap.add_argument('--repeats', type=int, default=1)
     run(0, ap.parse_args().repeats)

@@ -157,7 +157,7 @@ def run(jobs, repeats):
 
 
 if __name__ == '__main__':
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap = argparse.ArgumentParser(prog='python3 -m flow.bench.ne16', description=__doc__.split('\n')[0])
     ap.add_argument('--repeats', type=int, default=3)
     a = ap.parse_args()
     if not os.access(SIM, os.X_OK):

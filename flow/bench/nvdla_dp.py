@@ -81,7 +81,8 @@ def run(jobs, repeats):
 
 
 if __name__ == '__main__':
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog='python3 -m flow.bench.nvdla_dp',
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--repeats', type=int, default=3)
     a = ap.parse_args()
     if not os.access(SIM, os.X_OK):

@@ -144,6 +144,7 @@ def run(jobs, repeats):
 
 
 if __name__ == '__main__':
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog='python3 -m flow.bench.nvdla_duts',
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--repeats', type=int, default=3)
     run(1, ap.parse_args().repeats)

@@ -236,7 +236,8 @@ def run(jobs, repeats, nvdla_hw=None):
 
 
 if __name__ == '__main__':
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog='python3 -m flow.bench.nvdla_harness',
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--repeats', type=int, default=3)
     ap.add_argument('--nvdla-hw', help='a checkout of nvdla/hw, branch nv_small (default: $NVDLA_HW)')
     a = ap.parse_args()
