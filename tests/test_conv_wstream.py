@@ -17,8 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
+from tests.checklib import Checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRACE = os.path.join(ROOT, '..', 'shared', 'conformance', 'nvdla', 'dc_8x8x36_4x4x36x16_dilation_int8_0')
@@ -85,11 +84,13 @@ def main():
               out)
         if m:
             faulty = variant(tmp, 'dc_8x8x36_crc_of_faulty', lambda t: re.sub(
-                r'(check_crc\(sync_id_0, 1, 0xa0000000, 0x500, )0x[0-9a-f]+', r'\g<1>' + m.group(1), banks(t, '0x10003')))
+                r'(check_crc\(sync_id_0, 1, 0xa0000000, 0x500, )0x[0-9a-f]+', r'\g<1>' + m.group(1),
+                banks(t, '0x10003')))
             rc, out = run([SIM, f'+cfg={faulty}', '+seed=1', '+fault=wdata_flip:3'])
             mm = re.search(r'MISMATCH SDP grp 0 output[^\n]*', out)
             check(rc != 0 and re.search(r'check_crc .* ok', out) is not None and mm is not None and
-                  re.search(r'first at SDP grp 0 c \d+ h \d+ w \d+ addr 0x[0-9a-f]+: expected 0x[0-9a-f]+ got', mm.group(0)),
+                  re.search(r'first at SDP grp 0 c \d+ h \d+ w \d+ addr 0x[0-9a-f]+: expected 0x[0-9a-f]+ got',
+                            mm.group(0)),
                   'a .cfg trace whose CRC matches but whose output differs from the golden model fails, naming the '
                   'first differing element' + (f': {mm.group(0).strip()}' if mm else ''), out)
 

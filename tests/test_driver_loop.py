@@ -14,8 +14,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
+from tests.checklib import Checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
@@ -43,8 +42,8 @@ def first_error(out):
 
 def play_equivalence(tmp):
     """Direct, through the coroutine, and the coroutine run's dump replayed: same verdict, same cycles."""
-    for test, seed in (('sdp_random', 1), ('pdp_b2b', 2), ('reg_pingpong', 1), ('cdp_random', 3), ('bdma_queue_full', 1),
-                       ('conv_random', 2)):
+    for test, seed in (('sdp_random', 1), ('pdp_b2b', 2), ('reg_pingpong', 1), ('cdp_random', 3),
+                       ('bdma_queue_full', 1), ('conv_random', 2)):
         dump = os.path.join(tmp, f'{test}.trace')
         base = [SIM, f'+test={test}', f'+seed={seed}', '+quiet']
         a = verdict(run(base)[1])

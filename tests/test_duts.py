@@ -7,14 +7,13 @@ import subprocess
 import sys
 import tempfile
 
+from flow import dut_manifest
+from flow import deviations
+from flow import diff
+from flow import regress
+from tests.checklib import Checks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
-import dut_manifest  # noqa: E402
-sys.path.insert(0, os.path.join(ROOT, 'tests'))
-import deviations  # noqa: E402
-import diff  # noqa: E402
-import regress  # noqa: E402
-from checklib import Checks  # noqa: E402
 
 T = Checks('test_duts')
 check, skip = T.check, T.skip
@@ -55,7 +54,7 @@ def refusal(p):
 
 
 def check_deviations():
-    """Known deviations (tests/deviations.py): a failure is XFAIL only when every error line is explained."""
+    """Known deviations (flow/deviations.py): a failure is XFAIL only when every error line is explained."""
     with tempfile.TemporaryDirectory() as d:
         p, devs = write_deviations(d, "name a\nspec s\nrepro r\nmatch M5: .* twice\ntests t1\n\n"
                                       "name b\nspec s\nrepro r\nmatch watchdog\ntests *\n")
@@ -139,12 +138,13 @@ def check_diff_defaults():
             continue
         known = regress.known_tests(sim)
         missing = [t for t in tests if t not in known]
+        known = 'unknown: ' + ', '.join(missing) if missing else 'yes'
         check(seeds >= 1 and tests and not missing, f"diff default set of {acc}: {len(tests)} tests, all known to "
-                                                    f"its simulator ({'unknown: ' + ', '.join(missing) if missing else 'yes'})")
+                                                    f"its simulator ({known})")
     dry = ['make', '--no-print-directory', '-n', '-o', 'check-deps', '-o', 'build', '-o', 'build-upstream', 'diff']
     _, out = run(dry + ['ACC=ne16'])
     _, out2 = run(dry + ['ACC=ne16', 'TEST=perf_3x3', 'SEEDS=3', 'ARGS=+stall=1'])
-    check('tests/diff.py --acc ne16 ' in out and '--tests' not in out and '--seeds' not in out and '--args' not in out
+    check('-m flow.diff --acc ne16 ' in out and '--tests' not in out and '--seeds' not in out and '--args' not in out
           and "--tests perf_3x3 --seeds 3" in out2 and "--args '+stall=1'" in out2,
           'make diff: no TEST/SEEDS/ARGS leaves them to the default set; given, they are passed on')
 
@@ -152,7 +152,7 @@ def check_diff_defaults():
 def check_pgo():
     """Profile-guided builds (`pgo` in a .dut): the training file must exist; changing it retrains and rebuilds
     without re-verilating; PGO=0 builds without the profile; a failing training run is reported with file:line
-    but does not stop the build (tests/pgo_train.py)."""
+    but does not stop the build (flow/pgo_train.py)."""
     e = parse_error('top NV_nvdla\nfiles x.v\npgo nope.pgo\n')
     check("pgo file 'nope.pgo' does not exist" in e, f"a missing training file is refused ({e})")
     d = dut_manifest.get('nvdla', 'ours')
@@ -168,11 +168,11 @@ def check_pgo():
             skip(f'editing {os.path.relpath(pgo, ROOT)} retrains: {d.build_dir} was built with PGO=0 (no obj-pgo/)')
         else:
             rc, out = run(['make', '-n', '-W', pgo, 'PGO=1', sim])
-            check(rc == 0 and 'pgo_train.py' in out and '-fprofile-generate' in out and '-fprofile-use' in out
+            check(rc == 0 and 'flow.pgo_train' in out and '-fprofile-generate' in out and '-fprofile-use' in out
                   and '--top-module' not in out, f'editing {os.path.relpath(pgo, ROOT)} retrains and rebuilds {sim}, '
                   'without re-verilating')
         rc, out = run(['make', '-n', '-W', pgo, 'PGO=0', sim])
-        check(rc == 0 and 'pgo_train.py' not in out and '-fprofile-use' not in out, 'PGO=0: no training, no profile')
+        check(rc == 0 and 'flow.pgo_train' not in out and '-fprofile-use' not in out, 'PGO=0: no training, no profile')
     with tempfile.TemporaryDirectory() as t:
         fake = os.path.join(t, 'Vsim')      # a stand-in simulator: passes unless given +bad
         with open(fake, 'w') as f:
@@ -181,7 +181,7 @@ def check_pgo():
         runs = os.path.join(t, 'x.pgo')
         with open(runs, 'w') as f:
             f.write('# training\n+test=a +seed=1\n+test=b +bad\n')
-        rc, out = run([sys.executable, 'tests/pgo_train.py', fake, runs])
+        rc, out = run([sys.executable, '-m', 'flow.pgo_train', fake, runs])
         check(rc == 0 and f'{runs}:3: PGO training run failed (exit 1)' in out and '(1 failed)' in out
               and 'wrote no profile' in out, f'a failing training run is named (file:line) and the build goes on '
               f'({out.strip()[-160:]})')
@@ -192,7 +192,8 @@ def check_version_conditions():
     text = 'top NV_nvdla\nfiles x.v\nvflags@>=5.049 -Wno-NEW\nvflags@<5.049 -Wno-OLD\nvflags -Wno-ALL\n'
     saved = os.environ.get('VL_VERSION')
     try:
-        for ver, want in (('5006000', ['-Wno-OLD', '-Wno-ALL']), ('5049000', ['-Wno-NEW', '-Wno-ALL']), ('', ['-Wno-ALL'])):
+        for ver, want in (('5006000', ['-Wno-OLD', '-Wno-ALL']), ('5049000', ['-Wno-NEW', '-Wno-ALL']),
+                          ('', ['-Wno-ALL'])):
             os.environ['VL_VERSION'] = ver
             with tempfile.TemporaryDirectory() as d:
                 path = os.path.join(d, 'v.dut')
@@ -203,7 +204,8 @@ def check_version_conditions():
     finally:
         os.environ.pop('VL_VERSION', None) if saved is None else os.environ.__setitem__('VL_VERSION', saved)
     e = parse_error('top NV_nvdla\nfiles x.v\nvflags@>5.049 -Wno-X\n')
-    check(e.startswith('bad.dut:3: version condition'), f"a malformed version condition is refused with file:line ({e})")
+    check(e.startswith('bad.dut:3: version condition'),
+          f"a malformed version condition is refused with file:line ({e})")
     e = parse_error('top NV_nvdla\nfiles x.v\ntop@>=5.049 other\n')
     check(e.startswith('bad.dut:3: only vflags'), f"a version condition on a key that takes none is refused ({e})")
 
@@ -218,7 +220,7 @@ def main():
     check_version_conditions()
     with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
         f.write('nvdla test=sdp_random 1 dut=nope\n')
-    rc, out = run([sys.executable, 'tests/regress.py', '--list', f.name, '--name', 'test_duts'])
+    rc, out = run([sys.executable, '-m', 'flow.regress', '--list', f.name, '--name', 'test_duts'])
     os.unlink(f.name)
     check(rc == 2 and ":1: unknown DUT 'nope' for nvdla (known: nv_small, ours)" in out,
           f"a list naming an unknown DUT: file:line error, exit 2 ({out.strip()[-120:]})")
@@ -226,7 +228,8 @@ def main():
     check(rc != 0 and "unknown DUT 'nope' for nvdla" in out and 'VERILATE' not in out,
           'make run DUT=nope stops before building, naming the DUTs')
     # A build depends on every file of its description (-W: as if modified, nothing touched).
-    for acc, dut, own in [('nvdla', 'ours', 'tb/nvdla/duts/ours.dut'), ('nvdla', 'nv_small', 'tb/nvdla/duts/nv_small.vlt')]:
+    for acc, dut, own in [('nvdla', 'ours', 'tb/nvdla/duts/ours.dut'),
+                          ('nvdla', 'nv_small', 'tb/nvdla/duts/nv_small.vlt')]:
         d = dut_manifest.get(acc, dut)
         if d.unavailable():
             skip(f'{dut}: {d.unavailable()}')
@@ -235,16 +238,17 @@ def main():
         run(['make', '-s', sim])
         rc0, out0 = run(['make', '-n', sim])
         rc, out = run(['make', '-n', '-W', os.path.join(ROOT, own), sim])   # the rules name it absolute
-        check(rc0 == 0 and 'verilator' not in out0 and rc == 0 and 'verilator' in out and f'--top-module tb_{acc}' in out,
+        check(rc0 == 0 and 'verilator' not in out0 and rc == 0 and 'verilator' in out
+              and f'--top-module tb_{acc}' in out,
               f'editing {own} re-verilates {sim}, and nothing does when nothing changed')
     # The differential report fails when one side's run fails, with the repro line of each side.
     nvs = dut_manifest.get('nvdla', 'nv_small')
     if nvs.unavailable() or not os.access(os.path.join(ROOT, nvs.build_dir, 'sim'), os.X_OK):
         skip(f"make diff negative: {nvs.unavailable() or nvs.build_dir + '/sim not built'}")
     else:
-        rc, out = run([sys.executable, 'tests/diff.py', '--acc', 'nvdla', '--tests', 'sdp_random', '--seeds', '1',
+        rc, out = run([sys.executable, '-m', 'flow.diff', '--acc', 'nvdla', '--tests', 'sdp_random', '--seeds', '1',
                        '--args-b', '+fault=wdata_flip:0'])
-        # both sides run with +features=<the features both DUTs share> (tests/diff.py), then the side's own args
+        # both sides run with +features=<the features both DUTs share> (flow/diff.py), then the side's own args
         check(rc == 1 and 'MISMATCH' in out and "DUT=nv_small TEST=sdp_random SEED=1 ARGS='+features=" in out
               and "+fault=wdata_flip:0'" in out,
               'diff: a corrupted output on one DUT fails the report, with both repro lines')

@@ -13,11 +13,10 @@ import subprocess
 import sys
 import tempfile
 
+from flow import dut_manifest
+from tests.checklib import Checks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, 'tb', 'common'))
-import dut_manifest  # noqa: E402
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
 SIM = os.path.join(ROOT, 'build', 'nvdla', 'sim')
 MARGIN = 200
 T = Checks('failing_job')
@@ -54,9 +53,10 @@ def check_all_save_files():
             continue
         with tempfile.TemporaryDirectory() as d:
             fst, gtkw = os.path.join(d, 'w.fst'), os.path.join(d, 'w.gtkw')
-            r = subprocess.run([dut_manifest.traced_sim(sim), *args, f'+wave={fst}', f'+gtkw={gtkw}', '+quiet'], capture_output=True, text=True)
-            g = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'check_gtkw.py'), gtkw],
+            r = subprocess.run([dut_manifest.traced_sim(sim), *args, f'+wave={fst}', f'+gtkw={gtkw}', '+quiet'],
                                capture_output=True, text=True)
+            g = subprocess.run([sys.executable, '-m', 'flow.check_gtkw', gtkw],
+                               cwd=ROOT, capture_output=True, text=True)
             check(r.returncode != 0 and g.returncode == 0,
                   f"{acc}: the failing run's .gtkw names only signals in its FST: {g.stdout.strip()}")
 
@@ -68,7 +68,7 @@ def main():
         return 1
     with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
         f.write('nvdla test=bdma_random 1 +fault=wdata_flip +fault_job=1\n')
-    p = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'regress.py'), '--list', f.name, '--seed',
+    p = subprocess.run([sys.executable, '-m', 'flow.regress', '--list', f.name, '--seed',
                         str(seed), '--jobs', '1', '--name', 'failing_job'], cwd=ROOT, capture_output=True, text=True)
     os.unlink(f.name)
     out = p.stdout + p.stderr
@@ -87,8 +87,8 @@ def main():
         check(win[0] == jobs[1]['start'] - MARGIN and win[0] > jobs[0]['start'],
               f"FST window starts {MARGIN} cycles before the failing job, after the first job began ({win})")
         check(win[1] >= jobs[1]['first_error_cycle'], 'FST window reaches the failure')
-        g = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'check_gtkw.py'),
-                            os.path.join(ROOT, res['gtkw'])], capture_output=True, text=True)
+        g = subprocess.run([sys.executable, '-m', 'flow.check_gtkw', os.path.join(ROOT, res['gtkw'])], cwd=ROOT,
+                           capture_output=True, text=True)
         check(g.returncode == 0, 'gtkw signals exist in the FST and the marker is inside it: ' + g.stdout.strip())
         marker = re.search(r'^\*[-\d.]+ (\d+)', open(os.path.join(ROOT, res['gtkw'])).read(), re.M)
         log = open(os.path.join(ROOT, res['log'])).read()

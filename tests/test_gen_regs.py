@@ -137,7 +137,7 @@ def nv_full():
                      '    const nvdla_reg_t *r = nv_full_reg_by_name("NVDLA_RBK.D_DAIN_ADDR_HIGH_0");\n'
                      '    return !(r && r->addr == NVDLA_RBK_D_DAIN_ADDR_HIGH_0 && nv_full_reg_by_addr(0x5018u) &&\n'
                      '             REG_GET(0xc00u, NVDLA_CDMA_D_DATAIN_FORMAT_0_PIXEL_FORMAT) == 0xcu &&\n'
-                     '             REG_SET(0xffffffffu, NVDLA_CDMA_D_DATAIN_FORMAT_0_PIXEL_FORMAT, 0x41u) == 0xffffc1ffu);\n}\n')
+                     '             REG_SET(0xffffffffu, NVDLA_CDMA_D_DATAIN_FORMAT_0_PIXEL_FORMAT, 0x41u) == 0xffffc1ffu);\n}\n')  # noqa: E501
         cc = subprocess.run(['gcc', '-std=c11', '-Wall', '-Wextra', '-Werror', '-I' + out,
                              '-I' + os.path.join(ROOT, 'golden', 'nvdla'), test_c,
                              os.path.join(out, 'nv_full_regmap.c'), '-o', os.path.join(tmp, 't')],

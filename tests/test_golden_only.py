@@ -6,8 +6,9 @@
     reproduces the same mismatch;
   - a regression with two SDK traces reports two distinct run names (each named after its network);
   - the NVDLA nv_small SDP/PDP/CDP and convolution traces pass golden-only;
-  - the tests showing nv_small's CBUF deviations (weight padding, weight credit, image read across the ring wrap) (expected to fail on nv_small) pass on the golden model, every
-    layer computed: their failure on nv_small is the RTL's.
+  - the tests showing nv_small's CBUF deviations (weight padding, weight credit, image read across the ring wrap)
+    (expected to fail on nv_small) pass on the golden model, every layer computed: their failure on nv_small is the
+    RTL's.
 Skipped, with the reason, where ../shared/conformance is absent."""
 import os
 import re
@@ -16,8 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
+from tests.checklib import Checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MNIST = os.path.join('..', 'shared', 'conformance', 'max78000', 'mnist')
@@ -59,8 +59,7 @@ def mnist_checks():
         # two traces that would share a name are refused rather than sharing a log and a result
         other = os.path.join(d, 'kws')
         os.rename(bad, other)
-        sys.path.insert(0, os.path.join(ROOT, 'tests'))
-        import regress
+        from flow import regress
         lst = os.path.join(d, 'two.list')
         with open(lst, 'w') as f:
             f.write(f"max78000 trace={trace} 1 +golden_only\nmax78000 trace={os.path.join(other, 'apb_trace.txt')} 1 "

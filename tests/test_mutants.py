@@ -1,15 +1,14 @@
 #!/usr/bin/env python3
-"""Checks of the mutation candidates (tests/mutants.py) on a small SystemVerilog sample: every kind is found
+"""Checks of the mutation candidates (flow/mutants.py) on a small SystemVerilog sample: every kind is found
 where it should be, comments, strings, declarations' widths and non-blocking assignments are not mistaken for
 operators, ids are unique, and a sampled set is the same for the same seed. No build, no simulation."""
 import os
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import mutants  # noqa: E402
-import mutate   # noqa: E402
-from checklib import Checks  # noqa: E402
+from flow import mutants
+from flow import mutate
+from tests.checklib import Checks
 
 SAMPLE = """\
 module m #(parameter int W = 8) (

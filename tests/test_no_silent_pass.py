@@ -11,8 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
+from tests.checklib import Checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NEG = 'tests/negative'
@@ -47,7 +46,8 @@ def expect_fail(name, cmd, want, timeout=120):
 def expect_pass(name, cmd, want):
     rc, out = run(cmd)
     lines = [l for l in out.splitlines() if re.search(want, l)]
-    check(rc == 0 and lines, f"{name}: exit {rc}, {lines[0].strip()[:160] if lines else 'no line matching ' + repr(want)}")
+    got = lines[0].strip()[:160] if lines else 'no line matching ' + repr(want)
+    check(rc == 0 and lines, f"{name}: exit {rc}, {got}")
 
 
 NV = ['+test=bdma_sanity', '+seed=1']
@@ -55,11 +55,13 @@ CASES = [
     # --- plusarg values range-checked from the table's value column (tb/*/..._plusargs.tsv)
     ('+stall=3', [sim('nvdla'), *NV, '+stall=3'], r"\+stall=3 is out of range: accepted values are 0\|1\|2"),
     ('+stall=-1', [sim('nvdla'), *NV, '+stall=-1'], r"\+stall=-1 is out of range: accepted values are 0\|1\|2"),
-    ('ne16 +stall=2', [sim('ne16'), '+test=random', '+seed=1', '+stall=2'], r"\+stall=2 is out of range: accepted values are 0\|1"),
+    ('ne16 +stall=2', [sim('ne16'), '+test=random', '+seed=1', '+stall=2'],
+     r"\+stall=2 is out of range: accepted values are 0\|1"),
     ('+csb_idle=101', [sim('nvdla'), *NV, '+csb_idle=101'], r"\+csb_idle=101 is out of range: a percentage 0\.\.100"),
     ('+apb_idle=x', [sim('ne16'), '+test=random', '+seed=1', '+apb_idle=x'], r"\+apb_idle=x is not a percentage"),
     ('+seed=-1', [sim('nvdla'), '+test=bdma_sanity', '+seed=-1'], r"\+seed=-1 is not an unsigned number"),
-    ('+seed=2^64', [sim('nvdla'), '+test=bdma_sanity', '+seed=18446744073709551616'], r"\+seed=18446744073709551616 is not an unsigned"),
+    ('+seed=2^64', [sim('nvdla'), '+test=bdma_sanity', '+seed=18446744073709551616'],
+     r"\+seed=18446744073709551616 is not an unsigned"),
     ('+watchdog=0', [sim('nvdla'), *NV, '+watchdog=0'], r"\+watchdog=0 is out of range: at least 1 cycle"),
     ('+watchdog=5k', [sim('nvdla'), *NV, '+watchdog=5k'], r"\+watchdog=5k is not an unsigned number"),
     ('+log=yes', [sim('nvdla'), *NV, '+log=yes'], r"\+log is a flag"),
@@ -70,13 +72,16 @@ CASES = [
      r"\+features=bdam,sdp: 'bdam' is not a feature of DUT ours; did you mean 'bdma'\?"),
     ('arguments after the 64th', [sim('nvdla'), *NV] + ['+quiet'] * 70, r"72 arguments, at most 63 are accepted"),
     # --- a requested fault that never fired fails the run (five kinds on tests where they cannot fire)
-    ('nvdla cacc_flip on BDMA', [sim('nvdla'), *NV, '+fault=cacc_flip'], r"fault cacc_flip requested but never injected"),
-    ('nvdla result_flip on BDMA', [sim('nvdla'), *NV, '+fault=result_flip'], r"fault result_flip requested but never injected"),
+    ('nvdla cacc_flip on BDMA', [sim('nvdla'), *NV, '+fault=cacc_flip'],
+     r"fault cacc_flip requested but never injected"),
+    ('nvdla result_flip on BDMA', [sim('nvdla'), *NV, '+fault=result_flip'],
+     r"fault result_flip requested but never injected"),
     ('nvdla wdata_flip past the beats', [sim('nvdla'), *NV, '+fault=wdata_flip:100000'],
      r"fault wdata_flip:100000 requested but never injected"),
     ('ne16 store_flip past the stores', [sim('ne16'), '+test=ex2', '+seed=1', '+fault=store_flip:10000000'],
      r"fault store_flip:10000000 requested but never injected"),
-    ('max78000 bus_error past the writes', [sim('max78000'), '+test=reg_reset', '+seed=1', '+fault=bus_error:100000000'],
+    ('max78000 bus_error past the writes',
+     [sim('max78000'), '+test=reg_reset', '+seed=1', '+fault=bus_error:100000000'],
      r"fault bus_error:100000000 requested but never injected"),
     # --- every run checks something
     ('empty trace', [sim('nvdla'), f'+trace={NEG}/empty.trace', '+seed=1'], r"nothing was checked"),
@@ -86,7 +91,8 @@ CASES = [
     ('NE16 job with only check_golden', [sim('ne16'), f'+trace={NEG}/ne16_check_golden_only.trace', '+seed=1'],
      r"nothing was checked"),
     ('empty .cfg', [sim('nvdla'), f'+cfg={NEG}/empty.cfg', '+seed=1'], r"nothing was checked"),
-    ('.cfg cut before its check_crc', [sim('nvdla'), f'+cfg={NEG}/cut_before_check.cfg', '+seed=1'], r"nothing was checked"),
+    ('.cfg cut before its check_crc', [sim('nvdla'), f'+cfg={NEG}/cut_before_check.cfg', '+seed=1'],
+     r"nothing was checked"),
     ('malformed .dat line', [sim('nvdla'), f'+cfg={NEG}/bad_surface.cfg', '+seed=1'],
      r"bad_surface.dat:3: malformed surface record"),
     # --- size limits on trace operations (a 3-line trace must not hang or exhaust memory)
@@ -125,7 +131,8 @@ def replay_case(tmp):
     trace = os.path.join(tmp, 'fail.trace')
     rc, out = run([sim('nvdla'), '+test=bdma_random', '+seed=4', '+stall=2', '+fault=wdata_flip', f'+dump={trace}'])
     first = [l for l in out.splitlines() if 'ERROR' in l]
-    check(rc == 1 and first, f"bdma_random +fault=wdata_flip +stall=2 fails: {first[0].strip()[:120] if first else out[-200:]}")
+    got = first[0].strip()[:120] if first else out[-200:]
+    check(rc == 1 and first, f"bdma_random +fault=wdata_flip +stall=2 fails: {got}")
     text = open(trace).read() if os.path.exists(trace) else ''
     check(all(re.search(p, text, re.M) for p in (r'^seed 4$', r'^plusarg \+stall=2$', r'^plusarg \+fault=wdata_flip$')),
           'the dumped trace records seed 4, +stall=2 and +fault=wdata_flip')
@@ -138,7 +145,8 @@ def replay_case(tmp):
 
 def seed_cases():
     for seed in ('0', '2147483648', '18446744073709551615'):
-        expect_pass(f'+seed={seed} runs', [sim('nvdla'), '+test=bdma_sanity', f'+seed={seed}', f'+verilator+seed+{seed}'],
+        expect_pass(f'+seed={seed} runs',
+                    [sim('nvdla'), '+test=bdma_sanity', f'+seed={seed}', f'+verilator+seed+{seed}'],
                     rf"^PASS bdma_sanity seed {seed}:")
 
 

@@ -13,8 +13,7 @@ import re
 import subprocess
 import sys
 import tempfile
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
+from tests.checklib import Checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join('..', 'shared', 'upstream', 'pulp_nnx', 'test', 'tests')

@@ -23,11 +23,10 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from flow import regress
+from tests.checklib import Checks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, 'tests'))
-import regress  # noqa: E402
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
 TMP = os.path.join(ROOT, 'build', 'test_runner')   # lists and traces of these tests (paths inside the checkout)
 JOBS = os.environ.get('JOBS', '2')
 T = Checks('runner')
@@ -45,7 +44,7 @@ def write(name, text):
 def regress_cmd(name, lst, *opts, clean=True):
     if clean:   # nothing stale from an earlier run can count
         shutil.rmtree(os.path.join(ROOT, 'build', 'regress', name), ignore_errors=True)
-    return [sys.executable, os.path.join(ROOT, 'tests', 'regress.py'), '--list', lst, '--name', name,
+    return [sys.executable, '-m', 'flow.regress', '--list', lst, '--name', name,
             '--jobs', JOBS, *opts]
 
 
@@ -117,7 +116,8 @@ def test_seeds():
           f"runs pass at a 64-bit seed: {[r['reason'] for r in res['runs'] if r['stim'] == 'reg_rw']}")
     rc, out = run_regress('t_seed_max', write('seedmax.list', "nvdla test=reg_rw 2\n"), '--seed', str(2**64 - 1))
     st = sorted((r['seed'], r['status']) for r in results('t_seed_max')['runs'])
-    check(rc == 0 and st == [(0, 'PASS'), (2**64 - 1, 'PASS')], f'--seed 2^64-1 accepted, the next seed wraps to 0: {st}')
+    check(rc == 0 and st == [(0, 'PASS'), (2**64 - 1, 'PASS')],
+          f'--seed 2^64-1 accepted, the next seed wraps to 0: {st}')
     top = next((r for r in results('t_seed_max')['runs'] if r['seed'] == 2**64 - 1), None)
     if top:   # the repro line of a run at the largest seed works too (Verilator's own seed derived from it)
         p = subprocess.run(top['repro'], shell=True, cwd=ROOT, capture_output=True, text=True)
@@ -126,12 +126,12 @@ def test_seeds():
     check(rc == 2 and '2^64-1' in out, f"--seed 2^64 refused in one line: {out.strip()}")
     mk = subprocess.run(['make', '-n', '-o', 'build', '-o', 'build-upstream', '-o', 'build-xrand', '-o', 'check-deps',
                          'regress', 'SEED=random', 'NAME=x'], cwd=ROOT, capture_output=True, text=True)
-    check(re.search(r'regress\.py .*--name x --seed random', mk.stdout) is not None and
+    check(re.search(r'-m flow\.regress .*--name x --seed random', mk.stdout) is not None and
           'build/regress/x/cov/' in mk.stdout,
           'make regress SEED=random NAME=x passes both to the runner')
     flat = re.sub(r'\s+', ' ', mk.stdout.replace('\\\n', ' '))   # the recipe's continued lines as one
-    check(re.search(r'regress\.py --list tests/lists/xrand\.nightly\.list --build-root build/xrand .*--name x-xrand '
-                    r'--seed random', flat) is not None and re.search(r'^regress:.* build-xrand', open(
+    check(re.search(r'-m flow\.regress --list tests/lists/xrand\.nightly\.list --build-root build/xrand '
+                    r'.*--name x-xrand --seed random', flat) is not None and re.search(r'^regress:.* build-xrand', open(
                         os.path.join(ROOT, 'Makefile')).read(), re.M) is not None,
           'make regress then runs the X lane on build/xrand (regression x-xrand), after building it')
 
@@ -198,8 +198,9 @@ def test_buckets_and_folder():
     if big and big[0].get('gtkw'):
         with tempfile.TemporaryDirectory() as d:
             moved = shutil.copytree(os.path.join(outdir, 'waves'), os.path.join(d, 'moved'))
-            g = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'check_gtkw.py'),
-                                os.path.join(moved, os.path.basename(big[0]['gtkw']))], capture_output=True, text=True)
+            g = subprocess.run([sys.executable, '-m', 'flow.check_gtkw',
+                                os.path.join(moved, os.path.basename(big[0]['gtkw']))], cwd=ROOT, capture_output=True,
+                               text=True)
             check(g.returncode == 0, f'the .gtkw, moved with its FST, still names it: {g.stdout.strip()}')
     # every bucket gets waves, not only the first ten: the choice of the runs to re-run
     fake = [{'id': f'r{i}', 'status': 'FAIL', 'negative': False, 'reason': 'x', 'repro': '',
@@ -227,7 +228,7 @@ def test_concurrent():
     lst_b = write('conc_b.list', "nvdla test=reg_reset 3 +cov=build/cov/nvdla_c/\nne16 test=ex1 1\n")
     pa = subprocess.Popen(regress_cmd('t_conc_a', lst_a, '--jobs', '1'), cwd=ROOT, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True)
-    first = pa.stdout.readline()          # its lock is held once it prints its header
+    pa.stdout.readline()                  # its lock is held once it prints its header
     pb = subprocess.Popen(regress_cmd('t_conc_b', lst_b, '--jobs', '1'), cwd=ROOT, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True)
     # The same name while one runs: this process holds that regression's lock (as a running regression does) so
@@ -237,7 +238,7 @@ def test_concurrent():
         same = subprocess.run(regress_cmd('t_conc_same', lst_a), cwd=ROOT, capture_output=True, text=True)
     finally:
         held.close()
-    out_a, out_b = first + pa.communicate()[0], pb.communicate()[0]
+    pa.communicate(), pb.communicate()    # both finished (their reports are read from results.json)
     check(same.returncode == 2 and 'already running' in same.stderr and str(os.getpid()) in same.stderr,
           f"a second regression of the same name stops in one line, naming the holder: {same.stderr.strip()}")
     ra, rb = results('t_conc_a'), results('t_conc_b')
@@ -267,12 +268,12 @@ def test_make_waves():
 def test_slurm_runtime_dir():
     with tempfile.TemporaryDirectory() as d:
         deep = os.path.join(d, *(['a' * 40] * 5))   # a checkout well past 150 characters
-        os.makedirs(os.path.join(deep, 'tests', 'slurm'))
-        script = shutil.copy(os.path.join(ROOT, 'tests', 'slurm', 'local_cluster.sh'),
-                             os.path.join(deep, 'tests', 'slurm'))
+        os.makedirs(os.path.join(deep, 'flow', 'slurm'))
+        script = shutil.copy(os.path.join(ROOT, 'flow', 'slurm', 'local_cluster.sh'),
+                             os.path.join(deep, 'flow', 'slurm'))
         env = {k: v for k, v in os.environ.items() if k != 'SLURM_LOCAL_DIR'}
         run = lambda s: subprocess.run([s, 'dir'], capture_output=True, text=True, env=env).stdout.strip()
-        rdir, mine = run(script), run(os.path.join(ROOT, 'tests', 'slurm', 'local_cluster.sh'))
+        rdir, mine = run(script), run(os.path.join(ROOT, 'flow', 'slurm', 'local_cluster.sh'))
         sock = os.path.join(rdir, 'munge', 'munge.socket')
         check(len(deep) > 150 and rdir and len(sock) < 108 and not rdir.startswith(deep) and rdir != mine,
               f'the local cluster of a {len(deep)}-character checkout keeps munge\'s socket at {sock} '
@@ -307,8 +308,9 @@ def main():
             print(f"ERROR: build/{acc}/sim is missing: run 'make build' first", file=sys.stderr)
             return 2
     only = sys.argv[1:]
-    for t in (test_negative_matches_error_lines, test_list_entries, test_seeds, test_build_root, test_buckets_and_folder,
-              test_concurrent, test_make_waves, test_slurm_runtime_dir, test_no_absolute_paths):
+    for t in (test_negative_matches_error_lines, test_list_entries, test_seeds, test_build_root,
+              test_buckets_and_folder, test_concurrent, test_make_waves, test_slurm_runtime_dir,
+              test_no_absolute_paths):
         if not only or t.__name__ in only:
             try:
                 t()

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """End-to-end test of the Slurm launcher (run by `make test`) on this machine's single-node cluster
-(tests/slurm/local_cluster.sh: started here when it is not running, and stopped again if started here):
+(flow/slurm/local_cluster.sh: started here when it is not running, and stopped again if started here):
   - tests/slurm/agree.list through Slurm gives the same results.json, JUnit and summary table as the local
     launcher, including a run that fails on a node (a FAIL with its repro line), negative tests and a skip;
   - a node job killed while running (scancel of its array task) is reported: the run in progress and the
@@ -17,19 +17,18 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
+from flow import launch_slurm
+from tests.checklib import Checks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CLUSTER = os.path.join(ROOT, 'tests', 'slurm', 'local_cluster.sh')
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import launch_slurm  # noqa: E402
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checklib import Checks  # noqa: E402
+CLUSTER = os.path.join(ROOT, 'flow', 'slurm', 'local_cluster.sh')
 ENV = dict(os.environ, SLURM_CONF=launch_slurm.local_conf())
 T = Checks('slurm')
 check, skip = T.check, T.skip
 
 
 def regress(name, lst, *opts):
-    cmd = [sys.executable, os.path.join(ROOT, 'tests', 'regress.py'), '--list', os.path.join(ROOT, lst),
+    cmd = [sys.executable, '-m', 'flow.regress', '--list', os.path.join(ROOT, lst),
            '--name', name, *opts]
     return subprocess.Popen(cmd, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
@@ -70,7 +69,8 @@ def test_agree():
     check(rl[2] == rs[2], 'JUnit test cases, failures and skips identical')
     check(table(out_l) is not None and table(out_l) == table(out_s), 'summary tables identical (but cyc/s)')
     tail = lambda out: out[out.find('failure(s) in '):out.find('\nreports:')]   # failures with repro lines, logs, waves
-    rep = re.search(r"\] 1 x .*MISMATCH.*\n  first: nvdla\.bdma_random\.fault_wdata_flip\.s1: .*MISMATCH.*\n  runs:  .*\n  repro: (make run .*)", out_s)
+    rep = re.search(r"\] 1 x .*MISMATCH.*\n  first: nvdla\.bdma_random\.fault_wdata_flip\.s1: .*MISMATCH.*\n"
+                    r"  runs:  .*\n  repro: (make run .*)", out_s)
     check(rep is not None and rep.group(1) == "make run ACC=nvdla TEST=bdma_random SEED=1 ARGS='+fault=wdata_flip'",
           'the run failing on a node is a FAIL with its repro line')
     check(tail(out_l).replace('slurm_agree_local', 'X') == tail(out_s).replace('slurm_agree_slurm', 'X'),
@@ -103,7 +103,8 @@ def test_killed(time_limit):
         out = ''.join(lines) + p.communicate()[0]
     state = 'TIMEOUT' if time_limit else 'CANCELLED'
     print(f"killed.list with a task {'over its time limit' if time_limit else 'cancelled'}: "
-          f"{time.monotonic() - t0:.1f} s; its failures:\n  " + '\n  '.join(out[out.find('failure(s) in '):].splitlines()))
+          f"{time.monotonic() - t0:.1f} s; its failures:\n  "
+          + '\n  '.join(out[out.find('failure(s) in '):].splitlines()))
     check(p.returncode == 1, f'{name}: runner exits 1 (got {p.returncode})')
     with open(os.path.join(ROOT, 'build', 'regress', name, 'results.json')) as f:
         res = {r['id']: r for r in json.load(f)['runs']}

@@ -29,7 +29,7 @@ void cycle_budget_check(sim_t *s, const char *path, const char *test)
             sim_error(s, "+cycle_budgets=%s: cannot open: %s", path, strerror(errno));
             return;
         }
-    } else if (!(f = checkout_fopen("tests/cycle_budgets.tsv", where, sizeof where))) {
+    } else if (!(f = checkout_fopen("tb/common/cycle_budgets.tsv", where, sizeof where))) {
         return; /* a simulator outside a checkout: no table, said by +cycle_budgets= when it matters */
     }
     char stall[24], seed[32];

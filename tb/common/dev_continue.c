@@ -1,4 +1,4 @@
-/* Named deviations a run continues past (dev_continue.h). Reads the same file tests/deviations.py reads, with
+/* Named deviations a run continues past (dev_continue.h). Reads the same file flow/deviations.py reads, with
  * its rules: blocks of `key value` lines starting at `name`, '#' comments except on match/repro lines. */
 #define _POSIX_C_SOURCE 200809L
 #include "dev_continue.h"
@@ -112,7 +112,7 @@ dev_continue_t *dev_continue_load(const char *path, const char *test, char *err,
             }
             cur->cont = true;
         }
-        /* other keys (spec, repro, describe) are tests/deviations.py's business */
+        /* other keys (spec, repro, describe) are flow/deviations.py's business */
     }
     fclose(f);
     for (size_t i = 0; i < d->n; i++) {

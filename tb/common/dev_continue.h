@@ -1,10 +1,10 @@
 /* Named deviations a run continues past. A deviation of the DUT (tb/<acc>/duts/<dut>.deviations, format:
- * tests/deviations.py) with the line `continue yes` describes a difference that does not make the rest of
+ * flow/deviations.py) with the line `continue yes` describes a difference that does not make the rest of
  * the run meaningless (e.g. one register read that a driver's check accepts either way): its error lines are
  * still printed as ERROR, but do not stop the run, so that the run goes on and compares its outputs. A run
  * that continued past one is never a PASS: it ends FAIL, and the regression calls it XFAIL <name> only when
  * every error line is explained and the "continued past" summary line (printed only when the run reached its
- * end having compared output bytes) is there (tests/deviations.py classify). */
+ * end having compared output bytes) is there (flow/deviations.py classify). */
 #ifndef DEV_CONTINUE_H
 #define DEV_CONTINUE_H
 #include <stdbool.h>

@@ -14,7 +14,7 @@ static bool in_list(const char *list, const char *feature)
 }
 
 /* +features=a,b,...: the run uses only these of the DUT's features, so that a differential run generates the
- * same jobs on two DUTs (tests/diff.py passes the features they share). */
+ * same jobs on two DUTs (flow/diff.py passes the features they share). */
 bool dut_has(const char *feature)
 {
     for (const char *const *f = tb_dut.features; *f; f++)

@@ -1,5 +1,5 @@
 /* The design under test a simulator was built for: generated at build time from tb/<acc>/duts/<dut>.dut by
- * tb/common/dut_manifest.py (build/<acc>[-<dut>]/dut_info.c). Read-only data: the accelerator's tests ask it
+ * flow/dut_manifest.py (build/<acc>[-<dut>]/dut_info.c). Read-only data: the accelerator's tests ask it
  * which features the DUT implements, the simulator names it in reports and repro lines, and its signal
  * list (relative to the DUT instance) goes into the failing-job GTKWave save file. */
 #ifndef DUT_INFO_H

@@ -1,5 +1,5 @@
 /* Plusarg checking against the simulator's table (tb_plusargs, generated from tb/common/plusargs.tsv and
- * tb/<acc>/<acc>_plusargs.tsv by tb/common/gen_plusargs.py): a mistyped plusarg stops the run with the list
+ * tb/<acc>/<acc>_plusargs.tsv by flow/gen_plusargs.py): a mistyped plusarg stops the run with the list
  * of known ones and a "did you mean" instead of being silently ignored. It knows the table and the command
  * line, nothing of the simulation: sim.c reads its plusargs through it, never the other way round. */
 #ifndef PLUSARGS_H
@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 /* One plusarg the simulator accepts. The table (NULL-terminated) is generated at build time from
- * tb/common/plusargs.tsv and tb/<acc>/<acc>_plusargs.tsv (tb/common/gen_plusargs.py); reading a plusarg
+ * tb/common/plusargs.tsv and tb/<acc>/<acc>_plusargs.tsv (flow/gen_plusargs.py); reading a plusarg
  * that is not in it is a testbench bug and aborts (sim_plusarg). */
 typedef struct sim_plusarg_def {
     const char *name, *value, *dflt, *help;

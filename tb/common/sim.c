@@ -193,7 +193,7 @@ static void check_something_checked(sim_t *s)
     if (s->errors && s->status == SEQ_DONE) s->status = SEQ_FAILED;
     if (!dev_continue_hits(s->devcont) || s->status != SEQ_DONE) return;
     /* Past a continued deviation the run counts only if it went to its end and compared its outputs; it is
-     * never a pass (the regression names it XFAIL when nothing else failed: tests/deviations.py). */
+     * never a pass (the regression names it XFAIL when nothing else failed: flow/deviations.py). */
     if (!bytes) sim_error(s, "the run went on past a deviation (continue) but compared no output byte");
     else dev_continue_summary(s->devcont, stdout, (unsigned long long)bytes);
     s->status = SEQ_FAILED;
@@ -433,7 +433,7 @@ static bool golden_idle(void *acc)
 
 static void golden_no_check(void *acc, scoreboard_t *sb) { (void)acc, (void)sb; } /* no DUT to compare */
 
-/* What the regression names the run after (tests/regress.py test_name): the test, else the trace's file name
+/* What the regression names the run after (flow/regress.py test_name): the test, else the trace's file name
  * without its extension. */
 static const char *run_test_name(const sim_t *s, char *buf, size_t n)
 {

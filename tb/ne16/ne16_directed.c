@@ -380,7 +380,7 @@ int ne16_streamin_chain(program_t *p, uint64_t seed, char *err, size_t errlen)
     return 0;
 }
 
-/* Throughput jobs, run with +perf +stall=0 for MACs/cycle (tests/bench_ne16.py, make diff against PULP's
+/* Throughput jobs, run with +perf +stall=0 for MACs/cycle (flow/bench/ne16.py, make diff against PULP's
  * NE16): one layer each, 8-bit in/out, no padding, stride 1. The job name carries the shape and the MAC
  * count so that the bench can recompute both. Each layer at Qw = 2, 4, 6, 8: the engine is bit-serial over the
  * weight bits (docs/ne16_engine.md), so its throughput depends on Qw. */

@@ -3,7 +3,7 @@
 #include "nvdla_regs.h"
 #include <stdio.h>
 
-/* Fixed shapes for throughput figures (tests/bench_nvdla_dp.py): the seed picks the row (seed 1 = first,
+/* Fixed shapes for throughput figures (flow/bench/nvdla_dp.py): the seed picks the row (seed 1 = first,
  * wrapping). Packed cubes, one job, group 0, golden-checked like every other job. The job name carries
  * the input element count (W*H*8*S: every lane of every atom is processed). */
 typedef struct shape {

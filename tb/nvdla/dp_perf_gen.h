@@ -1,4 +1,4 @@
-/* Fixed-shape SDP/PDP/CDP jobs for throughput figures (tests/bench_nvdla_dp.py); the seed picks the shape. */
+/* Fixed-shape SDP/PDP/CDP jobs for throughput figures (flow/bench/nvdla_dp.py); the seed picks the shape. */
 #ifndef DP_PERF_GEN_H
 #define DP_PERF_GEN_H
 #include "program.h"
