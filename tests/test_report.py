@@ -21,6 +21,7 @@ import tempfile
 from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
+from flow import regress
 from tests.checklib import Checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -173,7 +174,7 @@ def smoke():
               all(el['attrs']['data-acc'] == acc and el['attrs']['data-status'] == 'PASS' for el in vis),
               f"the filter accelerator={acc}, status=PASS shows exactly its {n} of {len(runs)} runs",
               f"shown {f.text('shown')}, visible rows {len(vis)}")
-    n = sum('bdma' in r['id'].split('.')[1] for r in runs)
+    n = sum('bdma' in regress.test_name(r) for r in runs)   # what the page names each run's test
     f = load(page, '#test=bdma')
     if f is not None:
         check(len(visible_runs(f)) == n and f.text('shown') == str(n),
