@@ -66,7 +66,8 @@ def environment():
     shared = os.path.join(os.path.dirname(ROOT), 'shared')
     return {'verilator': vl, 'revision': rev,
             'shared': {'present': os.path.isdir(shared),
-                       'upstream': sorted(os.listdir(os.path.join(shared, 'upstream')))
+                       'upstream': sorted(n for n in os.listdir(os.path.join(shared, 'upstream'))
+                                          if os.path.isdir(os.path.join(shared, 'upstream', n)))
                        if os.path.isdir(os.path.join(shared, 'upstream')) else []},
             'date': datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M:%S UTC')}
 

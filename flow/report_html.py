@@ -172,7 +172,7 @@ def coverage(d):
 def plot(pid, title, nights, series, unit=''):
     """A line plot, one point per night: series [(name, colour, [value per night])]. Each point is a <circle>
     with data-night and data-v (what the browser test counts)."""
-    w, h, left, top, bottom = 560, 170, 48, 12, 28
+    w, h, left, top, bottom = 480, 170, 48, 12, 28
     vals = [v for _, _, vs in series for v in vs]
     vmax = max(vals + [1e-9]) * 1.1
     n = len(nights)

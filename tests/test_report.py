@@ -10,8 +10,9 @@
     the second with a fault injected into one entry: the third's page shows that bucket first and last on
     night 2 and fixed, the first night's bucket list empty, and its plots draw three nights; the second's page
     shows it new, with links to its log, FST window and .gtkw that exist.
-Needs `make build` and the smoke regression (make test runs it first); about 25 s.
-    python3 -m tests.test_report [smoke|nights]"""
+Needs `make build` and the smoke regression (make test runs it first); about 20 s.
+  - the history's rules (no browser): other names and unreadable lines left out, older pages, appends once.
+    python3 -m tests.test_report [history|smoke|nights]"""
 import json
 import os
 import shutil
@@ -242,11 +243,47 @@ def nights():
         shutil.rmtree(TMP, ignore_errors=True)
 
 
+def history_rules():
+    """The history's rules without a browser: other names and unreadable lines left out (the latter named
+    file:line), a page of an older regression shows the nights up to it, a regression's record is appended once
+    however often its page is written, a bucket's state on the last night."""
+    from flow import report
+    with tempfile.TemporaryDirectory() as d:
+        h = os.path.join(d, 'history.jsonl')
+        rec = lambda n, key, sigs: {'name': n, 'key': key, 'counts': {}, 'buckets': [{'signature': x} for x in sigs]}  # noqa: E731
+        with open(h, 'w') as f:
+            lines = [json.dumps(rec('a', 'k1', ['s1', 's2'])), json.dumps(rec('b', 'k9', [])), '{"name": "a", tru',
+                     json.dumps(rec('a', 'k2', ['s2', 's3'])), json.dumps(rec('a', 'k3', []))]
+            f.write('\n'.join(lines) + '\n')
+        recs, warn = report.read_history(h, 'a')
+        check([r['key'] for r in recs] == ['k1', 'k2', 'k3'] and warn == [f"{h}:3: not a history record, skipped"],
+              "history: another name's records and an unreadable line (named file:line) are left out", str(warn))
+        shown, prov = report.nights(recs, rec('a', 'k2', []), 14)
+        check([n['key'] for n in shown] == ['k1', 'k2'] and [n['night'] for n in shown] == [1, 2] and not prov,
+              "history: the page of an older regression shows the nights up to it")
+        shown, prov = report.nights(recs, rec('a', 'k4', []), 2)
+        check([n['night'] for n in shown] == [3, 4] and prov, 'history: the last N nights, numbered in the whole '
+              'history; a regression not in the file is shown as its last night, marked provisional')
+        states = {b['signature']: (b['state'], b['first'], b['last'])
+                  for b in report.bucket_history(report.nights(recs[:2], recs[1], 14)[0])}
+        check(states == {'s1': ('fixed', 1, 1), 's2': ('open', 1, 2), 's3': ('new', 2, 2)},
+              'history: buckets new, still open and fixed since the night before', str(states))
+        out = os.path.join(d, 'regress', 'x')
+        os.makedirs(out)
+        with open(os.path.join(out, 'results.json'), 'w') as f:
+            json.dump({'name': 'x', 'base_seed': 1, 'wall_s': 1.0, 'buckets': [], 'runs': []}, f)
+        for _ in range(2):
+            report.publish(out, h, append=True)
+        recs, _ = report.read_history(h, 'x')
+        check(len(recs) == 1 and os.path.exists(os.path.join(out, 'index.html')),
+              "history: a regression's record is appended once however often its page is written")
+
+
 def main(argv):
     if not check(chromium() is not None, 'headless Chromium is installed (flow/setup/install_deps.sh: chromium)'):
         return T.summary()
     print(f"browser: {chromium()}, network: {'own namespace (unshare -n)' if isolated() else 'dead proxy, no DNS'}")
-    for name, fn in (('smoke', smoke), ('nights', nights)):
+    for name, fn in (('history', history_rules), ('smoke', smoke), ('nights', nights)):
         if not argv or name in argv:
             fn()
     return T.summary()
