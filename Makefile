@@ -13,6 +13,8 @@
 #                                                                    the default set, tests/lists/diff_defaults.tsv)
 #   make bench        performance figures;  make lint (RTL, Python, C style);  make format (C style);  make deps;  make clean
 #   make regress LAUNCHER=slurm                                      the runs as Slurm job arrays (README)
+#   make report [NAME=nightly]   the regression's page build/regress/NAME/index.html again (every regression writes
+#                     it; flow/report.py);  make report-serve [PORT=8000]: serve it on 127.0.0.1
 #   make coverage     line coverage of our RTL over the nightly: build/coverage/html/index.html
 #   make coverage-smoke   the same on a few NVDLA runs (make test runs it): build/coverage-smoke/html/index.html
 #   make mutate ACC=ne16 [N=20] [SEED=1] [LIST=...]                  mutation testing of our RTL (flow/mutate.py)
@@ -23,6 +25,7 @@
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
 #   TEST=<name> TRACE=<file> CFG=<file> LOADABLE=<file> SDK=<folder>   what to run (one of them; LOADABLE: ACC=nvdla)
 #   NAME=<name>               make regress: the regression's folder build/regress/<name>/ (default nightly)
+#   HISTORY=<file>            make regress, make report: the history of every night (default build/regress/history.jsonl)
 #   SEED=<n>                  the seed, 0..2^64-1 (default 1); make regress: the base seed, or random;  SEEDS=<n>: seeds per test for make diff
 #   ARGS='+plusarg ...'       plusargs for the simulator (make help lists them per accelerator)
 #   GOLDEN_ONLY=1             make run: the golden model alone, no RTL (+golden_only; MAX78000, NVDLA)
@@ -250,7 +253,7 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint lint-py lint-c format unit-test regs-check clean list duts
+.PHONY: report report-serve mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint lint-py lint-c format unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
@@ -328,6 +331,7 @@ test: check-deps regs-check lint unit-test build build-upstream coverage-smoke $
 	$(PYTHON) -m tests.test_driver_loop
 	$(PYTHON) -m tests.test_pulpnnx
 	$(PYTHON) -m tests.test_delete_on_error
+	$(PYTHON) -m tests.test_report
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
 # folder, build/regress/<name>/cov/<acc>_<list>/; flow/fcov_report.py merges each accelerator's, prints the
@@ -348,6 +352,15 @@ regress: check-deps build build-upstream build-xrand $(SLURM_LOCAL)
 	  $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || rc=1; done; \
 	$(PYTHON) -m flow.regress --list tests/lists/xrand.nightly.list --build-root $(BUILD)/xrand --jobs $(JOBS) \
 	    --name $(NAME)-xrand --seed $(SEED) --launcher $(LAUNCHER) || rc=1; exit $$rc
+
+# The page of regression NAME (build/regress/NAME/index.html; every regression writes its own at its end):
+# rewritten from its results.json and the history (HISTORY=<file>, default build/regress/history.jsonl), appending
+# nothing (flow/report.py). make report-serve serves the folder on http://127.0.0.1:$(PORT)/ (localhost only).
+PORT ?= 8000
+report:
+	$(PYTHON) -m flow.report --name $(NAME) $(if $(HISTORY),--history $(HISTORY))
+report-serve: report
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(BUILD)/regress/$(NAME) $(PORT)
 
 list: build
 	@for a in $(ACCS); do echo "$$a:"; $(BUILD)/$$a/sim +test=? 2>&1 | sed -n '/known tests/,$$p' | tail -n +2; done

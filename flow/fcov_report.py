@@ -1,7 +1,7 @@
 """Merge the functional-coverage files of runs (+cov=<dir>/, tb/common/fcov.c, tb/ne16/ne16_cov.c), apply the
 accelerator's coverage tables, report the holes; with --require-all, the gate of the nightly.
 
-usage: python3 -m flow.fcov_report <acc> [--require-all] [--holes N] <dir-or-file>...
+usage: python3 -m flow.fcov_report <acc> [--require-all] [--holes N] [--json] <dir-or-file>...
   directories are searched recursively for *.cov files.
 
 Coverage files: '#' comments, then "<cross> <bin> <count>" for every allowed bin (only passing runs write).
@@ -21,6 +21,7 @@ Exit status: 0; 1 with --require-all and an un-waived hole, a bad waiver or a re
 another size; 2 no input, a malformed file or an unknown accelerator.
 """
 import argparse
+import json
 import os
 import sys
 
@@ -94,24 +95,18 @@ def read_required(path):
     return required
 
 
-def report(acc, paths, require_all=False, max_holes=20, root=ROOT):
-    tag = f"{acc}_coverage"
-    try:
-        files = list(cov_files(paths))
-    except FileNotFoundError as e:
-        print(f"{tag}: {e}: no such file or directory", file=sys.stderr)
-        return 2
+def analyse(acc, paths, root=ROOT):
+    """The coverage of an accelerator as data: {acc, files, crosses: [{name, hit, waived, total, holes, not_run}],
+    hit, waived, total, holes: {cross: [bins]}, not_run: {cross: reason}, waivers: [{cross, bin, reason}],
+    open: [...], waived_hit: [...], bad: [...], has_waivers, waiver_file}. Raises FileNotFoundError (a path
+    that does not exist), LookupError (no .cov files) or ValueError (a malformed file or table)."""
+    files = list(cov_files(paths))
     if not files:
-        print(f"{tag}: no .cov files under {' '.join(paths)}", file=sys.stderr)
-        return 2
+        raise LookupError(f"no .cov files under {' '.join(paths)}")
     waiver_file = table_path(root, acc, 'waivers')
-    try:
-        crosses = merge(files)
-        waivers = read_waivers(waiver_file)
-        required = read_required(table_path(root, acc, 'required'))
-    except ValueError as e:
-        print(f"{tag}: {e}", file=sys.stderr)
-        return 2
+    crosses = merge(files)
+    waivers = read_waivers(waiver_file)
+    required = read_required(table_path(root, acc, 'required'))
     # An accelerator without a waivers table has nothing waived: no `waived` column, holes are plain holes.
     has_waivers = waivers is not None
     waivers = waivers or {}
@@ -127,27 +122,59 @@ def report(acc, paths, require_all=False, max_holes=20, root=ROOT):
                 not_run[cross] = reason[len('NEEDS-DUT:'):].strip()
         elif b not in crosses.get(cross, {}):
             bad.append(f"{where}: waiver names no bin of the coverage table: {cross} {b}")
-    w = max([36 if has_waivers else 34] + [len(n) for n in crosses])
-    waived_col = (lambda v: f" {v:>6}") if has_waivers else (lambda v: '')
-    print(f"{acc.upper()} functional coverage from {len(files)} run(s)")
-    print(f"{'cross':<{w}} {'hit':>5}{waived_col('waived')} {'total':>5}  {'%':>6}")
+    rows, holes, waived_hit = [], {}, []
     total = hit = nwaived = 0
-    holes, waived_hit = {}, []
     for name, bins in crosses.items():
         if name in not_run:
-            print(f"{name:<{w}} {'NOT RUN':>19}  (not gated)")
+            rows.append({'name': name, 'hit': 0, 'waived': 0, 'total': len(bins), 'holes': [],
+                         'not_run': not_run[name]})
             continue
         h = sum(1 for c in bins.values() if c > 0)
         wv = sum(1 for b, c in bins.items() if c == 0 and (name, b) in waivers)
+        missing = [b for b, c in bins.items() if c == 0 and (name, b) not in waivers]
+        rows.append({'name': name, 'hit': h, 'waived': wv, 'total': len(bins), 'holes': missing, 'not_run': None})
         total += len(bins)
         hit += h
         nwaived += wv
-        print(f"{name:<{w}} {h:>5}{waived_col(wv)} {len(bins):>5}  {100.0 * (h + wv) / len(bins):>5.1f}%")
-        missing = [b for b, c in bins.items() if c == 0 and (name, b) not in waivers]
         if missing:
             holes[name] = missing
         waived_hit += [f"{name} {b}" for b, c in bins.items() if c > 0 and (name, b) in waivers]
-    print(f"{'TOTAL':<{w}} {hit:>5}{waived_col(nwaived)} {total:>5}  {100.0 * (hit + nwaived) / max(total, 1):>5.1f}%")
+    opened = [f"{c} {b}: {r[len('OPEN:'):].strip()}" for (c, b), (r, _) in waivers.items()
+              if r.startswith('OPEN:') and crosses.get(c, {}).get(b, 1) == 0]
+    for name, n in required.items():
+        if name not in crosses:
+            bad.append(f"required cross {name} is missing from the coverage files (simulator too old?)")
+        elif len(crosses[name]) != n:
+            bad.append(f"cross {name} has {len(crosses[name])} bins, the spec allows {n}")
+    return {'acc': acc, 'files': len(files), 'crosses': rows, 'hit': hit, 'waived': nwaived, 'total': total,
+            'holes': holes, 'not_run': not_run, 'open': opened, 'waived_hit': waived_hit, 'bad': bad,
+            'waivers': [{'cross': c, 'bin': b, 'reason': r} for (c, b), (r, _) in waivers.items()],
+            'has_waivers': has_waivers, 'waiver_file': waiver_file}
+
+
+def report(acc, paths, require_all=False, max_holes=20, root=ROOT):
+    tag = f"{acc}_coverage"
+    try:
+        a = analyse(acc, paths, root)
+    except FileNotFoundError as e:
+        print(f"{tag}: {e}: no such file or directory", file=sys.stderr)
+        return 2
+    except (LookupError, ValueError) as e:
+        print(f"{tag}: {e}", file=sys.stderr)
+        return 2
+    has_waivers, holes, not_run = a['has_waivers'], a['holes'], a['not_run']
+    w = max([36 if has_waivers else 34] + [len(c['name']) for c in a['crosses']])
+    waived_col = (lambda v: f" {v:>6}") if has_waivers else (lambda v: '')
+    print(f"{acc.upper()} functional coverage from {a['files']} run(s)")
+    print(f"{'cross':<{w}} {'hit':>5}{waived_col('waived')} {'total':>5}  {'%':>6}")
+    for c in a['crosses']:
+        if c['not_run'] is not None:
+            print(f"{c['name']:<{w}} {'NOT RUN':>19}  (not gated)")
+            continue
+        print(f"{c['name']:<{w}} {c['hit']:>5}{waived_col(c['waived'])} {c['total']:>5}  "
+              f"{100.0 * (c['hit'] + c['waived']) / c['total']:>5.1f}%")
+    print(f"{'TOTAL':<{w}} {a['hit']:>5}{waived_col(a['waived'])} {a['total']:>5}  "
+          f"{100.0 * (a['hit'] + a['waived']) / max(a['total'], 1):>5.1f}%")
     not_waived = ' (not waived)' if has_waivers else ''
     if holes:
         print(f"holes{not_waived}:")
@@ -160,26 +187,19 @@ def report(acc, paths, require_all=False, max_holes=20, root=ROOT):
     if not_run:
         reasons = sorted(set(not_run.values()))
         print(f"not run (no DUT that samples them ran, not gated): {len(not_run)} cross(es): " + '; '.join(reasons))
-    opened = [f"{c} {b}: {r[len('OPEN:'):].strip()}" for (c, b), (r, _) in waivers.items()
-              if r.startswith('OPEN:') and crosses.get(c, {}).get(b, 1) == 0]
-    if opened:
-        print(f"open gaps (waived, not yet generated): {len(opened)}")
-        for o in opened:
+    if a['open']:
+        print(f"open gaps (waived, not yet generated): {len(a['open'])}")
+        for o in a['open']:
             print(f"  {o}")
-    for b in waived_hit:
+    for b in a['waived_hit']:
         print(f"{tag}: note: waived bin was hit (the waiver may be stale): {b}")
-    for name, n in required.items():
-        if name not in crosses:
-            bad.append(f"required cross {name} is missing from the coverage files (simulator too old?)")
-        elif len(crosses[name]) != n:
-            bad.append(f"cross {name} has {len(crosses[name])} bins, the spec allows {n}")
-    for msg in bad:
+    for msg in a['bad']:
         print(f"{tag}: {msg}", file=sys.stderr)
-    if require_all and (holes or bad):
+    if require_all and (holes or a['bad']):
         if holes:
             n = sum(len(m) for m in holes.values())
             if has_waivers:
-                print(f"{tag}: {n} bin(s) not hit and not waived ({waiver_file})", file=sys.stderr)
+                print(f"{tag}: {n} bin(s) not hit and not waived ({a['waiver_file']})", file=sys.stderr)
             else:
                 print(f"{tag}: {n} required bin(s) not hit", file=sys.stderr)
         return 1
@@ -200,11 +220,20 @@ def main(argv=None):
                     help='exit 1 on any bin neither hit nor waived, or a required cross missing or of another '
                          'size (the nightly gate)')
     ap.add_argument('--holes', type=int, default=20, help='list at most N holes per cross (default 20)')
+    ap.add_argument('--json', action='store_true', help='print the analysis as JSON instead (exit 0, or 2 on '
+                    'bad input): what flow/report.py shows')
     a = ap.parse_args(argv)
     accs = accelerators()
     if a.acc not in accs:
         print(f"fcov_report: unknown accelerator '{a.acc}' (known: {', '.join(accs)})", file=sys.stderr)
         return 2
+    if a.json:
+        try:
+            print(json.dumps(analyse(a.acc, a.paths), indent=1))
+        except (OSError, LookupError, ValueError) as e:
+            print(f"{a.acc}_coverage: {e}", file=sys.stderr)
+            return 2
+        return 0
     return report(a.acc, a.paths, a.require_all, a.holes)
 
 

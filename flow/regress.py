@@ -26,8 +26,9 @@ exits 0 without a job fails, and a simulator's skip for anything but a feature t
 Failures are bucketed by signature (first error line, numbers masked): each bucket is printed once, with its
 count, one repro line, one log, and one run of it re-run with an FST window (every bucket).
 Outputs, all under build/regress/<name>/ (one regression per name at a time: build/regress/<name>.lock):
-results.json (runs, buckets, base seed), junit.xml, logs/, waves/, cov/ (a list's +cov=<dir> bins land in
-cov/<dir's name>/); exit status 1 on any failure, 2 on a bad list or argument.
+results.json (runs, buckets, base seed, environment), junit.xml, index.html (the page: flow/report.py, which
+also appends the regression's line to the history, --history / $HISTORY), logs/, waves/, cov/ (a list's
++cov=<dir> bins land in cov/<dir's name>/); exit status 1 on any failure, 2 on a bad list or argument.
 Which simulators: --build-root DIR (default build) runs DIR/<acc>/sim and DIR/<acc>-<dut>/sim, e.g. build/xrand
 (make build-xrand: X-randomised); repro lines then name that simulator itself (`make run` would run build/).
 Where the runs execute: --launcher local (processes here, default) or slurm (flow/launch_slurm.py).
@@ -50,6 +51,7 @@ import xml.etree.ElementTree as ET
 from flow import deviations      # known deviations of a DUT: tb/<acc>/duts/<dut>.deviations
 from flow import dut_manifest    # the DUT descriptions: tb/<acc>/duts/*.dut
 from flow import launch_slurm
+from flow import report as report_page   # the regression's page and the history (issue 40)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WAVE_MARGIN = 200          # cycles of context before the job start and after the failure
@@ -508,6 +510,8 @@ def parse_args(argv=None):
     ap.add_argument('--name', default='regress', help='the regression: everything it writes is under '
                     'build/regress/<name>/ (letters, digits, _ . -)')
     ap.add_argument('--no-waves', action='store_true', help='do not re-run failing jobs with waves')
+    ap.add_argument('--history', help='the history file the regression appends its record to (default $HISTORY, '
+                    f'else {report_page.DEFAULT_HISTORY}; flow/report.py)')
     ap.add_argument('--launcher', choices=sorted(LAUNCHERS), default=os.environ.get('LAUNCHER') or 'local',
                     help='where the runs execute: local processes (default) or a Slurm job array (env LAUNCHER)')
     launch_slurm.add_args(ap)
@@ -597,7 +601,8 @@ def report(a, outdir, results, failed, buckets, seed, drawn, wall):
     each bucket with its repro line, log and waves, and the one-line verdict."""
     with open(os.path.join(outdir, 'results.json'), 'w') as f:
         json.dump({'name': a.name, 'list': os.path.relpath(os.path.abspath(a.list), ROOT), 'base_seed': seed,
-                   'seed_drawn': drawn, 'wall_s': wall, 'buckets': buckets, 'runs': results}, f, indent=1)
+                   'seed_drawn': drawn, 'wall_s': wall, 'env': report_page.environment(), 'buckets': buckets,
+                   'runs': results}, f, indent=1)
     write_junit(os.path.join(outdir, 'junit.xml'), a.name, results, seed)
     print('\n' + summary(results))
     npass, nfail = sum(r['status'] == 'PASS' for r in results), len(failed)
@@ -646,6 +651,13 @@ def main(argv=None):
         return 2
     failed, buckets = judge(runs, results, outdir, a.no_waves)
     report(a, outdir, results, failed, buckets, seed, drawn, time.monotonic() - t0)
+    try:   # the page and the history line: a regression whose page cannot be written does not pass quietly
+        page = report_page.publish(outdir, a.history, append=True)
+        hist = report_page.shown_path(report_page.history_path(a.history))
+        print(f"page: {os.path.relpath(page, ROOT)} (history: {hist})")
+    except (report_page.ReportError, OSError, ValueError, KeyError) as ex:
+        print(f"ERROR: the regression's page: {ex}", file=sys.stderr)
+        return 1
     return 1 if failed else 0
 
 
