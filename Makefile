@@ -331,6 +331,7 @@ test: check-deps regs-check lint unit-test build build-upstream coverage-smoke $
 	$(PYTHON) -m tests.test_driver_loop
 	$(PYTHON) -m tests.test_pulpnnx
 	$(PYTHON) -m tests.test_delete_on_error
+	@flow/setup/install_deps.sh chromium   # headless Chromium loads the page (make test only: a large package)
 	$(PYTHON) -m tests.test_report
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own

