@@ -429,7 +429,7 @@ static void finish_job(program_t *p, uint32_t bits)
 /* 1..max_rounds rounds; a round is one layer, or two back to back (the idle group programmed and enabled while
  * the other runs). pdp_pct: share of layers whose SDP output streams into PDP. */
 static int conv_run(program_t *p, uint64_t seed, const char *name, int max_rounds, unsigned b2b_pct, unsigned pdp_pct,
-                    unsigned wide_pct)
+                    unsigned wide_every)
 {
     rng_t r;
     program_start(p, &r, seed, name);
@@ -440,12 +440,14 @@ static int conv_run(program_t *p, uint64_t seed, const char *name, int max_round
         conv_geom_t geo, geo2;
         pick_geom(&r, &geo, pick_limits(&r));
         /* From a side stream, so that the layers drawn before these were added keep their seeds: the wide
-         * shape class (conv_random only; NVIDIA's dc_8192x1x1_2x3x1x41 trace) or the CDMA converter. */
+         * shape class (NVIDIA's dc_8192x1x1_2x3x1x41 trace) on every wide_every-th seed, else the CDMA converter
+         * on a share of the layers. Every tenth seed, not a random share: the low seeds that lists, the bench and
+         * the PGO training pin stay short layers. */
         rng_t side;
         char stream[32];
         snprintf(stream, sizeof stream, "conv.side.%d", k);
         rng_seed_stream(&side, seed, stream);
-        if (wide_pct && rng_chance(&side, wide_pct)) pick_wide_geom(&side, &geo);
+        if (wide_every && k == 0 && seed % wide_every == 0) pick_wide_geom(&side, &geo);
         else if (rng_chance(&side, 15)) pick_cvt(&side, &geo);
         bool pdp = rng_chance(&r, pdp_pct), two = rng_chance(&r, b2b_pct), last = k == rounds - 1;
         if (two) pick_geom(&r, &geo2, pick_limits(&r));

@@ -40,7 +40,8 @@ static const test_entry_t tests[] = {
     {"conv_random", conv_random, "conv sdp",
      "one constrained-random direct convolution -> SDP on the fly: shapes, kernels, "
      "strides, dilation, pads, pad value, CBUF banks, truncation, SDP bias/ReLU/CVT; some with CDMA's converter on "
-     "the feature data, some very wide single-channel with kernels taller than the input (conv_wide's class)"},
+     "the feature data; every tenth seed very wide single-channel with kernels taller than the input (conv_wide's "
+     "class)"},
     {"conv_seq", conv_seq, "conv sdp pdp",
      "1-3 random convolution layers in one program, some back to back or into PDP "
      "(weights padded and banked within nv_small's two CBUF deviations)"},
