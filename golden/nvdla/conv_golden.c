@@ -504,6 +504,17 @@ static void compute_feature(const nvdla_dp_ctx_t *ctx, const nvdla_pp_t *cdma, c
                       .line_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0) & ~7u,
                       .surf_stride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_SURF_STRIDE_0) & ~7u};
     nv_cube_read(ctx, &in, &src);
+    /* CDMA's input converter acts on feature data too, not only on pixels (NV_NVDLA_CDMA_cvt.v: cvt_wr_en includes
+     * dc2cvt_dat_wr_en, cvt_cell_en = cvt_wr_en & CVT_EN), with CVT_OFFSET (the direct path's mean bit is 0) on signed
+     * bytes (its uint bit is 0; NV_NVDLA_CDMA_dc.v:2751-2752). CSC's padding is not converted. */
+    L->cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
+    if (L->cvt) {
+        const int16_t off = (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET),
+                      scale = (int16_t)FLD(cdma, CDMA, D_CVT_SCALE_0, CVT_SCALE);
+        const unsigned t = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_TRUNCATE);
+        for (size_t i = 0; i < (size_t)in.s * in.h * in.w * ATOM; i++)
+            in.v[i] = conv_image_cvt((uint8_t)in.v[i], true, off, scale, t);
+    }
     const uint32_t R = L->k_h, S = L->k_w, C = L->in_c, K = L->kernels;
     for (uint32_t k = 0; k < K; k++)
         for (uint32_t oy = 0; oy < L->out_h; oy++)

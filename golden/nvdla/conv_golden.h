@@ -5,7 +5,8 @@
  * from zero, the sticky bits limited to the 15 below the guide bit, NV_NVDLA_CACC_CALC_int8.v) and saturates
  * to int32. Weights: uncompressed, in nvdla/doc format.rst "Weight for direct convolution" with nv_small's
  * atomic C = K = 8. Image input (CDMA.D_DATAIN_FORMAT = pixel): 8-bit formats, CDMA's converter and mean, the
- * kernel channel pre-extended (conv_image.h). Configurations the hardware cannot run, or the model does not
+ * kernel channel pre-extended (conv_image.h). CDMA's converter (CVT_EN) applies to feature input as well.
+ * Configurations the hardware cannot run, or the model does not
  * compute, are refused, naming the register. */
 #ifndef CONV_GOLDEN_H
 #define CONV_GOLDEN_H
@@ -34,7 +35,7 @@ void nv_acc_cube_free(nv_acc_cube_t *c);
 typedef struct conv_layer {
     bool image;                 /* DATAIN_FORMAT = pixel */
     uint32_t pixel_format;      /* image: CDMA's PIXEL_FORMAT */
-    bool cvt, mean;             /* image: CDMA's converter, global mean */
+    bool cvt, mean;             /* CDMA's converter (feature and image input), global mean (image) */
     uint32_t x_offset;          /* image: CDMA's PIXEL_X_OFFSET */
     uint32_t y_ext;             /* image: CSC's post-extension, lines an atom (1, 2, 4) */
     uint32_t in_w, in_h, in_c;  /* CDMA input cube */

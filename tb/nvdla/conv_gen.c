@@ -16,6 +16,8 @@ typedef struct conv_geom {
     uint32_t entries, wbytes, dbanks, wbanks;
     uint32_t pad_value; /* PAD_VALUE register (low byte used, junk above) */
     unsigned trunc;
+    bool cvt; /* CDMA's input converter on the feature data (CVT_EN), with these fields */
+    uint32_t cvt_offset, cvt_scale, cvt_trunc;
 } conv_geom_t;
 
 typedef struct limits {
@@ -185,8 +187,11 @@ static void conv_regs(program_t *p, rng_t *r, dp_wlist_t *l, const conv_geom_t *
     dp_put(l, NVDLA_CDMA_D_WEIGHT_BYTES_0, g->wbytes);
     dp_put(l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
     dp_put(l, NVDLA_CDMA_D_MEAN_GLOBAL_0_0, dp_junk(r)), dp_put(l, NVDLA_CDMA_D_MEAN_GLOBAL_1_0, dp_junk(r));
-    dp_put(l, NVDLA_CDMA_D_CVT_CFG_0, (j >> 4) & 0x3F0u); /* CVT off: truncate is junk */
-    dp_put(l, NVDLA_CDMA_D_CVT_OFFSET_0, dp_junk(r) & 0xFFFF), dp_put(l, NVDLA_CDMA_D_CVT_SCALE_0, dp_junk(r) & 0xFFFF);
+    /* CVT off: truncate, offset and scale are junk (drawn either way, so that a layer's other draws do not move) */
+    dp_put(l, NVDLA_CDMA_D_CVT_CFG_0, g->cvt ? 1u | (g->cvt_trunc << 4) : (j >> 4) & 0x3F0u);
+    const uint32_t cvt_off = dp_junk(r) & 0xFFFF, cvt_scale = dp_junk(r) & 0xFFFF;
+    dp_put(l, NVDLA_CDMA_D_CVT_OFFSET_0, g->cvt ? g->cvt_offset : cvt_off);
+    dp_put(l, NVDLA_CDMA_D_CVT_SCALE_0, g->cvt ? g->cvt_scale : cvt_scale);
     dp_put(l, NVDLA_CDMA_D_CONV_STRIDE_0, (g->sx - 1) | ((g->sy - 1) << 16));
     dp_put(l, NVDLA_CDMA_D_ZERO_PADDING_0, g->pl | (g->pr << 8) | (g->pt << 16) | (g->pb << 24));
     dp_put(l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, g->pad_value);
@@ -334,6 +339,59 @@ static uint32_t conv_layer(program_t *p, rng_t *r, int k, conv_groups_t *gs, con
 
 static const limits_t *pick_limits(rng_t *r) { return rng_chance(r, 25) ? &wide : &small; }
 
+/* CDMA's input converter with moderate fields, so that the converted bytes are not all saturated:
+ * sat8(round((x - offset) x scale >> truncate)). */
+static void pick_cvt(rng_t *r, conv_geom_t *g)
+{
+    g->cvt = true;
+    g->cvt_offset = (rng_range(r, 0, 40) - 20) & 0xFFFFu;
+    g->cvt_scale = (rng_chance(r, 20) ? -(int32_t)rng_range(r, 1, 3) : (int32_t)rng_range(r, 1, 3)) & 0xFFFFu;
+    g->cvt_trunc = rng_range(r, 0, 2);
+}
+
+/* The shape class of NVIDIA's dc_8192x1x1_2x3x1x41 trace (issue 38): a very wide, single-channel (or few-channel)
+ * input one or two lines high, kernels taller than the input (their rows beyond it are CSC's padding), large
+ * dilation, padding up to 15 a side, up to 48 kernels; the CDMA converter on or off. */
+static void pick_wide_geom(rng_t *r, conv_geom_t *g)
+{
+    memset(g, 0, sizeof *g);
+    g->c = rng_chance(r, 70) ? 1 : rng_range(r, 2, 8);
+    g->k = rng_chance(r, 30) ? 41 : rng_range(r, 1, 48);
+    g->w = rng_chance(r, 30) ? 8192 : rng_chance(r, 50) ? rng_range(r, 2048, 8192) : rng_range(r, 256, 2047);
+    g->h = rng_chance(r, 75) ? 1 : 2;
+    g->s = rng_range(r, 1, 3);
+    g->r = rng_range(r, g->h + 1, 4); /* taller than the input */
+    g->sx = rng_range(r, 1, 2), g->sy = rng_range(r, 1, 2);
+    g->dx = rng_chance(r, 50) ? 1 : rng_range(r, 2, 24);
+    g->dy = rng_chance(r, 50) ? 1 : rng_range(r, 2, 15);
+    /* vertically: every kernel row within the padded input, at most 15 padding rows a side */
+    uint32_t span_h = (g->r - 1) * g->dy + 1;
+    while (span_h > g->h + 30) g->dy--, span_h = (g->r - 1) * g->dy + 1;
+    g->oh = 1;
+    if (span_h + g->sy <= g->h + 30 && rng_chance(r, 30)) g->oh = 2;
+    uint32_t pads = (g->oh - 1) * g->sy + span_h - g->h;
+    g->pt = pads > 15 ? rng_range(r, pads - 15, 15) : rng_range(r, 0, pads);
+    g->pb = pads - g->pt;
+    if (g->pb < 15 && rng_chance(r, 30)) g->pb += rng_range(r, 0, 15 - g->pb); /* rows left over */
+    /* horizontally: pads up to 15, all possible outputs or fewer (as the trace: 4099 of 4109) */
+    uint32_t span_w = (g->s - 1) * g->dx + 1;
+    g->pl = rng_range(r, 0, span_w - 1 < 15 ? span_w - 1 : 15),
+    g->pr = rng_range(r, 0, span_w - 1 < 15 ? span_w - 1 : 15);
+    uint32_t most = (g->w + g->pl + g->pr - span_w) / g->sx + 1;
+    g->ow = rng_chance(r, 60) ? most : rng_range(r, most > 16 ? most - 16 : 1, most);
+    geom_sizes(g);
+    g->wbanks = ceil_div(g->wbytes, BANK_BYTES);
+    while (data_banks_min(g) + g->wbanks > CBUF_BANKS)
+        g->w /= 2, g->ow = (g->w + g->pl + g->pr - span_w) / g->sx + 1, geom_sizes(g);
+    g->dbanks = data_banks_min(g);
+    g->dbanks += rng_below(r, CBUF_BANKS - g->dbanks - g->wbanks + 1);
+    g->pad_value = ((uint32_t)rng_next(r) & 0xFF) | ((uint32_t)rng_next(r) & 0xFF00);
+    uint32_t n = g->r * g->s * g->c, bits = 13;
+    while ((1u << ((bits - 12) * 2)) < n && bits < 30) bits++;
+    g->trunc = rng_range(r, 0, bits - 9);
+    if (rng_chance(r, 50)) pick_cvt(r, g);
+}
+
 /* Admits a random layer (g as picked, re-picked up to 8 times if it does not fit) into a program; false when no
  * layer fits (the program ends there). */
 static bool place_layer(rng_t *r, conv_geom_t *g, uint32_t *written, bool keep_padding)
@@ -370,7 +428,8 @@ static void finish_job(program_t *p, uint32_t bits)
 
 /* 1..max_rounds rounds; a round is one layer, or two back to back (the idle group programmed and enabled while
  * the other runs). pdp_pct: share of layers whose SDP output streams into PDP. */
-static int conv_run(program_t *p, uint64_t seed, const char *name, int max_rounds, unsigned b2b_pct, unsigned pdp_pct)
+static int conv_run(program_t *p, uint64_t seed, const char *name, int max_rounds, unsigned b2b_pct, unsigned pdp_pct,
+                    unsigned wide_every)
 {
     rng_t r;
     program_start(p, &r, seed, name);
@@ -380,13 +439,24 @@ static int conv_run(program_t *p, uint64_t seed, const char *name, int max_round
     for (int k = 0; k < rounds; k++) {
         conv_geom_t geo, geo2;
         pick_geom(&r, &geo, pick_limits(&r));
+        /* From a side stream, so that the layers drawn before these were added keep their seeds: the wide
+         * shape class (NVIDIA's dc_8192x1x1_2x3x1x41 trace) on every wide_every-th seed, else the CDMA converter
+         * on a share of the layers. Every tenth seed, not a random share: the low seeds that lists, the bench and
+         * the PGO training pin stay short layers. */
+        rng_t side;
+        char stream[32];
+        snprintf(stream, sizeof stream, "conv.side.%d", k);
+        rng_seed_stream(&side, seed, stream);
+        if (wide_every && k == 0 && seed % wide_every == 0) pick_wide_geom(&side, &geo);
+        else if (rng_chance(&side, 15)) pick_cvt(&side, &geo);
         bool pdp = rng_chance(&r, pdp_pct), two = rng_chance(&r, b2b_pct), last = k == rounds - 1;
         if (two) pick_geom(&r, &geo2, pick_limits(&r));
         /* Within nv_small's envelope (the two deviations above): only a program's last layer keeps the
          * format's 128-byte weight padding, and the weights written so far must fit each layer's banks. */
         if (!place_layer(&r, &geo, &written, last && !two) || (two && !place_layer(&r, &geo2, &written, last))) break;
-        prog_job(p, "%s.s%llu.j%d.c%uk%u.%ux%u.s%ux%u.d%ux%u%s%s", name, (unsigned long long)seed, k, geo.c, geo.k,
-                 geo.s, geo.r, geo.sx, geo.sy, geo.dx, geo.dy, pdp ? ".pdp" : "", two ? ".b2b" : "");
+        prog_job(p, "%s.s%llu.j%d.w%uh%uc%uk%u.%ux%u.s%ux%u.d%ux%u%s%s%s", name, (unsigned long long)seed, k, geo.w,
+                 geo.h, geo.c, geo.k, geo.s, geo.r, geo.sx, geo.sy, geo.dx, geo.dy, geo.cvt ? ".cvt" : "",
+                 pdp ? ".pdp" : "", two ? ".b2b" : "");
         uint32_t bits = conv_layer(p, &r, 2 * k, &gs, &geo, pdp);
         if (two) bits |= conv_layer(p, &r, 2 * k + 1, &gs, &geo2, false);
         finish_job(p, bits);
@@ -398,38 +468,47 @@ static int conv_run(program_t *p, uint64_t seed, const char *name, int max_round
 int conv_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return conv_run(p, seed, "conv_random", 1, 0, 0);
+    return conv_run(p, seed, "conv_random", 1, 0, 0, 10);
 }
 
 int conv_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return conv_run(p, seed, "conv_pdp", 1, 0, 100);
+    return conv_run(p, seed, "conv_pdp", 1, 0, 100, 0);
 }
 
 int conv_seq(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return conv_run(p, seed, "conv_seq", 3, 25, 20);
+    return conv_run(p, seed, "conv_seq", 3, 25, 20, 0);
 }
 
 int conv_b2b(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return conv_run(p, seed, "conv_b2b", 2, 100, 0);
+    return conv_run(p, seed, "conv_b2b", 2, 100, 0, 0);
 }
 
 /* One layer as its own job, SDP passing CACC's truncated sums straight to memory (BS/BN/EW bypassed, identity
  * converter), so that any wrong weight shows in the output: programmed into the next groups, waited for
  * (at most `timeout` cycles), checked. */
+static void conv_job_at(program_t *p, rng_t *r, int k, conv_groups_t *gs, const conv_geom_t *g, const char *what,
+                        uint64_t seed, uint32_t timeout, uint32_t in_ls, uint32_t in_ss);
 static void conv_job(program_t *p, rng_t *r, int k, conv_groups_t *gs, const conv_geom_t *g, const char *what,
                      uint64_t seed, uint32_t timeout)
+{
+    conv_job_at(p, r, k, gs, g, what, seed, timeout, 0, 0);
+}
+
+/* conv_job with the input cube, when in_ls != 0, already in memory at region k with these strides. */
+static void conv_job_at(program_t *p, rng_t *r, int k, conv_groups_t *gs, const conv_geom_t *g, const char *what,
+                        uint64_t seed, uint32_t timeout, uint32_t in_ls, uint32_t in_ss)
 {
     prog_job(p, "%s.s%llu.%s.c%uk%u.%ux%u.w%u.banks%u+%u", what, (unsigned long long)seed, k ? "b" : "a", g->c, g->k,
              g->s, g->r, g->wbytes, g->dbanks, g->wbanks);
     uint32_t region = 0x80000000u + (uint32_t)k * 0x01000000u, dst = region + 0x00800000u;
     dp_wlist_t l = {.n = 0};
-    conv_regs(p, r, &l, g, region, region + 0x00400000u, 0, 0);
+    conv_regs(p, r, &l, g, region, region + 0x00400000u, in_ls, in_ss);
     dp_put(&l, SDP + 0x3c, g->ow - 1), dp_put(&l, SDP + 0x40, g->oh - 1), dp_put(&l, SDP + 0x44, g->k - 1);
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1), dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, 0);
     dp_fill_random(p, r, dst, ceil_div(g->k, ATOM) * g->ow * g->oh * ATOM);
@@ -447,6 +526,56 @@ static void conv_job(program_t *p, rng_t *r, int k, conv_groups_t *gs, const con
     prog_wait_irq(p, layer_bits(gs->conv, false), timeout);
     prog_check_golden(p);
     gs->conv ^= 1;
+}
+
+/* The layer of NVIDIA's nv_small trace dc_8192x1x1_2x3x1x41_int8_0 (nvdla/hw verif/tests/trace_tests/nv_small;
+ * issue 38), rebuilt from its registers: input 8192 x 1 x 1 (W x H x C; line stride 0x403c0, surface stride
+ * 0x40b20), 41 kernels 2 wide and 3 tall (S x R), stride 2 x 2, dilation 22 x 15, padding left 15, right 12, top 15,
+ * bottom 15, pad value 0xc2cd, 4099 x 1 outputs, 16 + 16 banks, CACC truncation 2, CDMA's converter on (offset
+ * 0x1599, scale 0x8544, truncate 3: every input byte converts to 127). Kernel rows 0 and 2 read padding rows, row 1
+ * the input line. Seed 1 is the trace's layer; other seeds keep its geometry with the converter off or moderate.
+ * Data and weights are random; SDP passes CACC's sums through (the trace's SDP saturated every output to one value,
+ * so only the CACC -> SDP stream check could see the layer). */
+int conv_wide(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    program_start(p, &r, seed, "conv_wide");
+    conv_geom_t g = {.w = 8192,
+                     .h = 1,
+                     .c = 1,
+                     .k = 41,
+                     .r = 3,
+                     .s = 2,
+                     .sx = 2,
+                     .sy = 2,
+                     .dx = 22,
+                     .dy = 15,
+                     .pl = 15,
+                     .pr = 12,
+                     .pt = 15,
+                     .pb = 15,
+                     .ow = 4099,
+                     .oh = 1,
+                     .dbanks = 16,
+                     .wbanks = 16,
+                     .pad_value = 0xc2cd,
+                     .trunc = 2,
+                     .cvt = true,
+                     .cvt_offset = 0x1599,
+                     .cvt_scale = 0x8544,
+                     .cvt_trunc = 3};
+    if (seed != 1) {
+        if (rng_chance(&r, 50)) pick_cvt(&r, &g);
+        else g.cvt = false;
+        g.pad_value = (uint32_t)rng_next(&r) & 0xFFFF;
+    }
+    geom_sizes(&g);
+    const uint32_t ls = 0x403c0, ss = 0x40b20;
+    dp_fill_random(p, &r, 0x80000000u, dp_footprint(g.w, g.h, 1, ls, ss));
+    conv_groups_t gs = {0, 0, 0};
+    conv_job_at(p, &r, 0, &gs, &g, g.cvt ? "conv_wide.cvt" : "conv_wide", seed, JOB_TIMEOUT, ls, ss);
+    return 0;
 }
 
 /* Fixed convolution shapes for throughput figures (make bench, make diff): the seed picks one (1-based, cyclic).

@@ -80,6 +80,8 @@ enum {
     X_IMG_OFFSET,
     X_IMG_YEXT,
     X_CONV_WEIGHTS,
+    X_CONV_CVT,
+    X_CONV_WIDE,
     X_N
 };
 
@@ -142,6 +144,8 @@ static const fcov_cross_t crosses[X_N] = {
     [X_IMG_OFFSET] = {"conv_image_x_offset_x_side_pad", 2, {D("x_offset", L_XOFF), D("pad", L_PAD)}, NULL},
     [X_IMG_YEXT] = {"conv_image_post_y_extension", 1, {D("atom", L_YEXT)}, NULL},
     [X_CONV_WEIGHTS] = {"conv_weights_in_cbuf", 1, {D("weights", L_WRING)}, NULL},
+    [X_CONV_CVT] = {"conv_feature_cdma_cvt", 1, {D("cvt", L_OFFON)}, NULL},
+    [X_CONV_WIDE] = {"conv_wide_1ch_kernel_taller", 1, {D("class", L_OFFON)}, NULL},
 };
 #undef D
 
@@ -288,6 +292,10 @@ static void conv(fcov_t *c, const nvdla_layer_t *l)
         return;
     }
     const unsigned kw = L->k_w - 1, kh = L->k_h - 1;
+    /* CDMA's converter on feature data; the shape class of NVIDIA's dc_8192x1x1_2x3x1x41 (issue 38): at least 2048
+     * wide, at most 8 channels (one atom), kernels taller than the input */
+    fcov_hit4(c, X_CONV_CVT, L->cvt, 0, 0, 0);
+    fcov_hit4(c, X_CONV_WIDE, L->in_w >= 2048 && L->in_c <= 8 && L->k_h > L->in_h, 0, 0, 0);
     fcov_hit4(c, X_CONV_KERNEL, kw < 3 ? kw : 3, kh < 3 ? kh : 3, 0, 0);
     fcov_hit4(c, X_CONV_STRIDE, sbin(L->stride_x - 1), sbin(L->stride_y - 1), 0, 0);
     if (L->k_w > 1 && L->k_h > 1) fcov_hit4(c, X_CONV_DILATION, L->dil_x > 1, L->dil_y > 1, 0, 0);

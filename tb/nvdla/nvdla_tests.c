@@ -39,7 +39,9 @@ static const test_entry_t tests[] = {
     {"cdp_hang", cdp_hang, "cdp", "NEGATIVE: CDP enabled without CDP_RDMA never completes (watchdog)"},
     {"conv_random", conv_random, "conv sdp",
      "one constrained-random direct convolution -> SDP on the fly: shapes, kernels, "
-     "strides, dilation, pads, pad value, CBUF banks, truncation, SDP bias/ReLU/CVT"},
+     "strides, dilation, pads, pad value, CBUF banks, truncation, SDP bias/ReLU/CVT; some with CDMA's converter on "
+     "the feature data; every tenth seed very wide single-channel with kernels taller than the input (conv_wide's "
+     "class)"},
     {"conv_seq", conv_seq, "conv sdp pdp",
      "1-3 random convolution layers in one program, some back to back or into PDP "
      "(weights padded and banked within nv_small's two CBUF deviations)"},
@@ -49,6 +51,9 @@ static const test_entry_t tests[] = {
      "one convolution whose weights exceed their CBUF weight banks, "
      "streamed through the ring a kernel group at a time (one or 2-4 groups in the ring, partial last group, large "
      "kernels, padding) -> SDP (-> PDP) on the fly"},
+    {"conv_wide", conv_wide, "conv sdp",
+     "NVIDIA's dc_8192x1x1_2x3x1x41 layer rebuilt (8192 x 1 x 1 input, 41 kernels 2 x 3, dilation 22 x 15, "
+     "padding rows, CDMA converter on feature data); seed 1 as the trace, others with the converter off or moderate"},
     {"conv_pdp", conv_pdp, "conv sdp pdp", "convolution -> SDP -> PDP, all on the fly, pooled output to memory"},
     {"conv_image", conv_image, "conv conv_image sdp",
      "one convolution with image input (CDMA pixel formats R8 and 8-bit RGBA/YUVA "

@@ -3,9 +3,12 @@
 // arrival order, so that slice y occupies entries y*EPS .. y*EPS+EPS-1 (surface-major inside the slice,
 // EPS = W x surfaces = D_ENTRY_PER_SLICE + 1). rows_done counts the complete slices: CSC starts on a row as
 // soon as it is in (fetch and compute overlap). Read data is always accepted, as the shared MCIF return path
-// requires.
+// requires. With CVT_EN every byte goes through CDMA's input converter on its way to the CBUF, as nv_small's
+// does for feature data too (NV_NVDLA_CDMA_cvt.v: cvt_wr_en includes dc2cvt_dat_wr_en; the direct path's
+// info_pd has mean 0 and uint 0, NV_NVDLA_CDMA_dc.v:2751-2752): sat8(round((int8 - CVT_OFFSET) x scale >> truncate)).
 module nvdla_cdma_dat
   import nvdla_conv_pkg::*;
+  import nvdla_dp_pkg::*;
 (
   input  logic                clk,
   input  logic                rst_n,
@@ -17,6 +20,9 @@ module nvdla_cdma_dat
   input  logic [13:0]         height,         // lines
   input  logic [10:0]         surfs,          // 8-channel surfaces
   input  logic [14:0]         eps,            // CBUF entries a slice (width x surfs)
+  input  logic                cvt_en,
+  input  logic [5:0]          truncate,
+  input  logic [15:0]         offset, scale,
   output logic                done,           // every slice is in the CBUF (level until the next start)
   output logic [13:0]         rows_done,
   // MCIF read client
@@ -70,7 +76,12 @@ module nvdla_cdma_dat
   assign rd_rsp_ready = 1'b1;
   assign cbuf_wr_en   = rd_rsp_valid;
   assign cbuf_wr_addr = wr_ptr;
-  assign cbuf_wr_data = rd_rsp_data;
+  always_comb
+    for (int b = 0; b < 8; b++) begin
+      logic signed [63:0] d;
+      d = 64'($signed(rd_rsp_data[b*8 +: 8])) - 64'($signed(offset));
+      cbuf_wr_data[b*8 +: 8] = cvt_en ? 8'(sat(rsr(d * 64'($signed(scale)), truncate, 34, 17), 8)) : rd_rsp_data[b*8 +: 8];
+    end
   always_ff @(posedge clk or negedge rst_n) begin
     if (!rst_n) begin
       {wr_ptr, in_row, rows_done} <= '0;

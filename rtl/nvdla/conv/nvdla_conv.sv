@@ -121,6 +121,7 @@ module nvdla_conv
   nvdla_cdma_dat u_cdma_dat (
     .clk, .rst_n, .start(start && !image), .base({cdma.datain_addr_low_0[31:3], 3'd0}), .line_stride({cdma.line_stride[31:3], 3'd0}),
     .surf_stride({cdma.surf_stride[31:3], 3'd0}), .width(in_w), .height(in_h), .surfs(cblocks), .eps,
+    .cvt_en(cdma.cvt_en), .truncate(cdma.cvt_truncate), .offset(cdma.cvt_offset), .scale(cdma.cvt_scale),
     .done(f_done), .rows_done(f_rows),
     .rd_req_valid(f_req_valid), .rd_req_ready(rd_req_ready[0] && !image), .rd_req_addr(f_req_addr),
     .rd_rsp_valid(rd_rsp_valid[0] && !image), .rd_rsp_ready(f_rsp_ready), .rd_rsp_data(rd_rsp_data[0]),
