@@ -6,6 +6,7 @@
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
 #   make run ACC=nvdla LOADABLE=path/to/x_fbuf [DUT=nv_small]          NVIDIA's firmware runs a loadable (docs/drivers.md)
 #   make run ACC=max78000 SDK=<ai8xize folder> [GOLDEN_ONLY=1]       run a generated cnn.c/main.c (docs/max78000.md)
+#   make run ACC=max78000 FIRMWARE=<SDK example folder|.elf>          the SDK-built firmware on the emulated Cortex-M4 (docs/max78000_fw.md)
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make run ACC=ne16 PULPNNX=../shared/upstream/pulp_nnx/test/tests/test_1 [DUT=pulp]   pulp-nnx's driver, one layer
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
@@ -169,7 +170,7 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
 	$$(Q)$$(VERILATOR) $$(VFLAGS) $(4) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
+	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz $$(EXTRA_LIBS_$(1))" \
 	    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
 $(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
@@ -356,13 +357,13 @@ list: build
 ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
-STIM   = $(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST))))))
+STIM   = $(if $(FIRMWARE),$(FW_ARGS),$(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST)))))))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values (flow/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)')
+RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)' 'FIRMWARE=$(FIRMWARE)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif
