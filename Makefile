@@ -312,7 +312,7 @@ SLURM_LOCAL := $(if $(filter slurm,$(LAUNCHER)),$(if $(or $(SLURM_CONF),$(wildca
 slurm-local:
 	flow/slurm/local_cluster.sh start
 
-test: check-deps regs-check lint unit-test build build-upstream coverage-smoke $(SLURM_LOCAL)
+test: check-deps regs-check lint unit-test build build-upstream fw-examples coverage-smoke $(SLURM_LOCAL)
 	$(PYTHON) -m flow.regress --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
 	@for a in $(COV_ACCS); do $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) -m tests.test_failing_job

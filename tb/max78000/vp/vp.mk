@@ -10,6 +10,15 @@ EXTRA_LIBS_max78000  += -lunicorn -lpthread -lm
 # (the SDK may be read-only; its Makefile writes beside itself) with BUILD_DIR there too, so the SDK's
 # PeriphDriver library is built in our build folder and nothing is written under MAX78000_SDK.
 MAX78000_SDK ?= ../shared/upstream/max78000_sdk
+# $(call FW_BUILD,<example folder>,<out folder>): the recipe that builds one example (its ELF: <out>/build/max78000.elf)
+define FW_BUILD
+	@test -f $(1)/Makefile || { echo "make: FIRMWARE=$(1): no Makefile there (an SDK example folder or an .elf)"; exit 2; }
+	@command -v arm-none-eabi-gcc >/dev/null || { echo "make: FIRMWARE= needs arm-none-eabi-gcc: flow/setup/install_deps.sh"; exit 2; }
+	@mkdir -p $(2)/src && cp -pr $(1)/. $(2)/src/
+	@echo "  FW      $(1) with the SDK's Makefile (MAXIM_PATH=$(MAX78000_SDK)); log: $(2)/build.log"
+	@$(MAKE) --no-print-directory -C $(2)/src MAXIM_PATH=$(abspath $(MAX78000_SDK)) BUILD_DIR=$(abspath $(2))/build \
+	    >$(2)/build.log 2>&1 || { tail -20 $(2)/build.log; exit 1; }
+endef
 ifneq ($(FIRMWARE),)
 FW_DIR := $(BUILD)/max78000/fw/$(notdir $(abspath $(FIRMWARE)))
 FW_ELF := $(if $(filter %.elf,$(FIRMWARE)),$(FIRMWARE),$(FW_DIR)/build/max78000.elf)
@@ -17,12 +26,18 @@ FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK)
 ifeq ($(filter %.elf,$(FIRMWARE)),)
 .PHONY: $(FW_ELF)
 $(FW_ELF):
-	@test -f $(FIRMWARE)/Makefile || { echo "make run: FIRMWARE=$(FIRMWARE): no Makefile there (an SDK example folder or an .elf)"; exit 2; }
-	@command -v arm-none-eabi-gcc >/dev/null || { echo "make run: FIRMWARE= needs arm-none-eabi-gcc: flow/setup/install_deps.sh gcc-arm-none-eabi libnewlib-arm-none-eabi"; exit 2; }
-	@mkdir -p $(FW_DIR)/src && cp -pr $(FIRMWARE)/. $(FW_DIR)/src/
-	@echo "  FW      $(FIRMWARE) with the SDK's Makefile (MAXIM_PATH=$(MAX78000_SDK)); log: $(FW_DIR)/build.log"
-	@$(MAKE) --no-print-directory -C $(FW_DIR)/src MAXIM_PATH=$(abspath $(MAX78000_SDK)) BUILD_DIR=$(abspath $(FW_DIR))/build \
-	    >$(FW_DIR)/build.log 2>&1 || { tail -20 $(FW_DIR)/build.log; exit 1; }
+	$(call FW_BUILD,$(FIRMWARE),$(FW_DIR))
 endif
 run waves: $(FW_ELF)
+endif
+# The SDK examples the smoke list runs (tests/lists/max78000_fw.smoke.list), built by make test when the SDK is
+# there (the list's entries are skipped, saying so, when it is not). The SDK's Makefile is incremental: a rebuild
+# with nothing changed takes about a second.
+FW_SMOKE := mnist
+.PHONY: fw-examples
+fw-examples:
+ifneq ($(wildcard $(MAX78000_SDK)/Examples/MAX78000/CNN),)
+ifneq ($(shell command -v arm-none-eabi-gcc),)
+	$(foreach e,$(FW_SMOKE),$(call FW_BUILD,$(MAX78000_SDK)/Examples/MAX78000/CNN/$(e),$(BUILD)/max78000/fw/$(e)))
+endif
 endif
