@@ -276,6 +276,8 @@ UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/scoreb
 UNIT_INCLUDES   += $(addprefix -I,$(wildcard golden/*)) -Itb/nvdla -I$(BUILD)
 UNIT_EXTRA_SRCS += tb/nvdla/fw/nvdla_loadable.c tb/nvdla/fw/nvdla_loadable_write.c
 UNIT_INCLUDES   += -Itb/nvdla/fw
+UNIT_EXTRA_SRCS += tb/max78000/vp/vp_elf.c
+UNIT_INCLUDES   += -Itb/max78000/vp
 
 # Generated register files must match their descriptions rtl/<acc>/regs/<acc>_regs.csv (flow/gen_regs.py; nv_full's
 # map is cross-checked when ../shared is there), and the generator passes its own test.
