@@ -38,6 +38,8 @@
 #   NV_SMALL_VMOD=<dir>       NVIDIA nv_small's vmod folder (default ../shared/upstream/nvdla_nv_small/vmod)
 #   PULP_NE16=<dir>           PULP's NE16 with its dependencies (default ../shared/upstream/pulp_ne16; tb/ne16/duts/pulp.dut)
 #   NVDLA_SW=<dir> PULP_NNX=<dir>   the vendors' software (default ../shared/upstream/nvdla_sw, .../pulp_nnx)
+#   FIRMWARE=<folder|elf>     make run ACC=max78000: SDK firmware on the virtual platform (docs/max78000_fw.md)
+#   MAX78000_SDK=<dir>        Maxim's MAX78000 SDK that builds FIRMWARE= folders (default ../shared/upstream/max78000_sdk)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 # A recipe that fails removes the target it changed: a verilation stopped on a warning has already written its

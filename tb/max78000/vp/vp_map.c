@@ -22,7 +22,7 @@ static const region_t regions[] = {
     {0x10000000u, 0x80000u, M_MEM, "flash (512 KiB)"},
     {0x20000000u, 0x20000u, M_MEM, "SRAM (128 KiB)"},
     {0x0FFFF000u, 0x1000u, M_MEM, "exception-return page of the virtual platform (vp_cpu.c)"},
-    {0x50000000u, 0x1000000u, M_CNN, "CNN (APB: global, quadrants, memories)"},
+    {0x50000000u, 0x1100000u, M_CNN, "CNN (APB: global, quadrants 0-3 and their memories, to 0x510FFFFF)"},
     {0x400C0000u, 0x1000u, M_CNN, "CNN FIFOs (APB)"},
     {0x40000000u, 0xC0000u, M_PERIPH, "APB peripherals"},
     {0xE000E000u, 0x1000u, M_PERIPH, "Cortex-M4 system control space"},
