@@ -30,14 +30,17 @@ $(FW_ELF):
 endif
 run waves: $(FW_ELF)
 endif
-# The SDK examples the smoke list runs (tests/lists/max78000_fw.smoke.list), built by make test when the SDK is
+# The SDK examples the lists run (tests/lists/max78000_fw.*.list), built by make test and make regress when the SDK is
 # there (the list's entries are skipped, saying so, when it is not). The SDK's Makefile is incremental: a rebuild
 # with nothing changed takes about a second.
-FW_SMOKE := mnist
+FW_SMOKE := mnist faceid rps
 .PHONY: fw-examples
-fw-examples:
 ifneq ($(wildcard $(MAX78000_SDK)/Examples/MAX78000/CNN),)
 ifneq ($(shell command -v arm-none-eabi-gcc),)
-	$(foreach e,$(FW_SMOKE),$(call FW_BUILD,$(MAX78000_SDK)/Examples/MAX78000/CNN/$(e),$(BUILD)/max78000/fw/$(e)))
+fw-examples: $(foreach e,$(FW_SMOKE),$(BUILD)/max78000/fw/$(e)/build/max78000.elf)
+# FORCE: the SDK's Makefile decides what is out of date.
+$(BUILD)/max78000/fw/%/build/max78000.elf: FORCE
+	$(call FW_BUILD,$(MAX78000_SDK)/Examples/MAX78000/CNN/$*,$(BUILD)/max78000/fw/$*)
 endif
 endif
+fw-examples: ;
