@@ -84,6 +84,9 @@ static uint64_t cnn_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
     return size == 4 ? word : (word >> 8 * (addr & 3)) & (size == 2 ? 0xFFFFu : 0xFFu);
 }
 
+/* Writes are non-posted: the core's store to the APB bridge completes when the transfer does, so CPU time
+ * (SysTick, TMR0: the inference time the firmware prints) includes the bus's; with posted writes the firmware
+ * ran ahead of thousands of queued writes and started its timer before the CNN's start reached the CNN. */
 static void cnn_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value, void *user)
 {
     (void)uc;
@@ -91,12 +94,13 @@ static void cnn_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value
     vp_t *v = w->v;
     uint32_t addr = w->base + (uint32_t)off;
     v->cnn_writes++;
-    if (size == 4) drv_reg_write(v->drv, addr, (uint32_t)value);
+    if (size == 4) drv_reg_write_np(v->drv, addr, (uint32_t)value);
     else { /* a byte or halfword store: its lanes of PSTRB (the express-load set-address byte, D02) */
         op_t o = {.kind = OP_WRITE,
                   .addr = addr, /* unaligned, as m7_wr_byte: the bench takes the lane from it */
                   .data = (uint32_t)value << 8 * (addr & 3),
-                  .strb = (uint8_t)((size == 2 ? 3u : 1u) << (addr & 3))};
+                  .strb = (uint8_t)((size == 2 ? 3u : 1u) << (addr & 3)),
+                  .nposted = true};
         drv_op(v->drv, &o);
     }
     vp_sync_time(v);
