@@ -7,14 +7,16 @@ EXTRA_LIBS_max78000  += -lunicorn -lpthread -lm
 
 # make run ACC=max78000 FIRMWARE=<SDK example folder | .elf>: the folder is built with the SDK's own Makefile
 # (Debian's gcc-arm-none-eabi, libnewlib-arm-none-eabi) out of the tree: copied into build/max78000/fw/<name>/src
-# (the SDK may be read-only; its Makefile writes beside itself) with BUILD_DIR there too, so the SDK's
-# PeriphDriver library is built in our build folder and nothing is written under MAX78000_SDK.
+# (the SDK may be read-only; its Makefile writes beside itself), the examples' Common/ into .../<name>/Common (some
+# Makefiles reach it as ../Common), with BUILD_DIR=.../<name>/build, so that the SDK's PeriphDriver library is
+# built in our build folder too and nothing is written under MAX78000_SDK.
 MAX78000_SDK ?= ../shared/upstream/max78000_sdk
 # $(call FW_BUILD,<example folder>,<out folder>): the recipe that builds one example (its ELF: <out>/build/max78000.elf)
 define FW_BUILD
 	@test -f $(1)/Makefile || { echo "make: FIRMWARE=$(1): no Makefile there (an SDK example folder or an .elf)"; exit 2; }
 	@command -v arm-none-eabi-gcc >/dev/null || { echo "make: FIRMWARE= needs arm-none-eabi-gcc: flow/setup/install_deps.sh"; exit 2; }
 	@mkdir -p $(2)/src && cp -pr $(1)/. $(2)/src/
+	@if [ -d $(1)/../Common ]; then mkdir -p $(2)/Common && cp -pr $(1)/../Common/. $(2)/Common/; fi
 	@echo "  FW      $(1) with the SDK's Makefile (MAXIM_PATH=$(MAX78000_SDK)); log: $(2)/build.log"
 	@$(MAKE) --no-print-directory -C $(2)/src MAXIM_PATH=$(abspath $(MAX78000_SDK)) BUILD_DIR=$(abspath $(2))/build \
 	    >$(2)/build.log 2>&1 || { tail -20 $(2)/build.log; exit 1; }
