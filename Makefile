@@ -346,7 +346,7 @@ COV_ACCS := $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/*_cov.c))))
 NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
 # The X-randomised lane (tests/lists/xrand.nightly.list on build/xrand) follows as regression NAME-xrand; both
 # always run, the target fails if either (or the coverage) does.
-regress: check-deps build build-upstream build-xrand fw-examples $(SLURM_LOCAL)
+regress: check-deps build build-upstream build-xrand fw-examples-nightly $(SLURM_LOCAL)
 	@rc=0; $(PYTHON) -m flow.regress --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
 	    --launcher $(LAUNCHER) || rc=1; \
 	for a in $(COV_ACCS); do \

@@ -36,13 +36,16 @@ endif
 # there (the list's entries are skipped, saying so, when it is not). The SDK's Makefile is incremental: a rebuild
 # with nothing changed takes about a second.
 FW_SMOKE := mnist faceid rps
-.PHONY: fw-examples
+# and the applications the nightly runs until their first unmodelled device (make fw-examples-nightly)
+FW_NIGHTLY := $(FW_SMOKE) kws20_demo cats-dogs_demo
+.PHONY: fw-examples fw-examples-nightly
 ifneq ($(wildcard $(MAX78000_SDK)/Examples/MAX78000/CNN),)
 ifneq ($(shell command -v arm-none-eabi-gcc),)
 fw-examples: $(foreach e,$(FW_SMOKE),$(BUILD)/max78000/fw/$(e)/build/max78000.elf)
+fw-examples-nightly: $(foreach e,$(FW_NIGHTLY),$(BUILD)/max78000/fw/$(e)/build/max78000.elf)
 # FORCE: the SDK's Makefile decides what is out of date.
 $(BUILD)/max78000/fw/%/build/max78000.elf: FORCE
 	$(call FW_BUILD,$(MAX78000_SDK)/Examples/MAX78000/CNN/$*,$(BUILD)/max78000/fw/$*)
 endif
 endif
-fw-examples: ;
+fw-examples fw-examples-nightly: ;
