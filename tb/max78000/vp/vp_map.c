@@ -28,16 +28,16 @@ static const region_t regions[] = {
     {0xE000E000u, 0x1000u, M_PERIPH, "Cortex-M4 system control space"},
 };
 
-static const char *const acc_kind[] = {"read", "write"};
+_Static_assert(sizeof regions / sizeof *regions <= sizeof((vp_t *)0)->win / sizeof(vp_win_t),
+               "vp_t.win holds a callback context per region");
 
 _Noreturn static void unmodelled(vp_t *v, uint32_t addr, unsigned size, bool write, uint32_t value)
 {
     char reg[160];
     vp_sdk_reg_name(v->sdk, addr, reg, sizeof reg);
     if (write)
-        vp_fail(v, "%u-byte %s of 0x%x to 0x%08x (%s): no peripheral model covers it", size, acc_kind[1], value, addr,
-                reg);
-    vp_fail(v, "%u-byte %s of 0x%08x (%s): no peripheral model covers it", size, acc_kind[0], addr, reg);
+        vp_fail(v, "%u-byte write of 0x%x to 0x%08x (%s): no peripheral model covers it", size, value, addr, reg);
+    vp_fail(v, "%u-byte read of 0x%08x (%s): no peripheral model covers it", size, addr, reg);
 }
 
 /* A repeated read of one address from one PC within a few instructions is a poll (vp_periph.c's timers). */
