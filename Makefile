@@ -6,6 +6,7 @@
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
 #   make run ACC=nvdla LOADABLE=path/to/x_fbuf [DUT=nv_small]          NVIDIA's firmware runs a loadable (docs/drivers.md)
 #   make run ACC=max78000 SDK=<ai8xize folder> [GOLDEN_ONLY=1]       run a generated cnn.c/main.c (docs/max78000.md)
+#   make run ACC=max78000 FIRMWARE=<SDK example folder|.elf>          the SDK-built firmware on the emulated Cortex-M4 (docs/max78000_fw.md)
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make run ACC=ne16 PULPNNX=../shared/upstream/pulp_nnx/test/tests/test_1 [DUT=pulp]   pulp-nnx's driver, one layer
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
@@ -40,6 +41,8 @@
 #   NV_SMALL_VMOD=<dir>       NVIDIA nv_small's vmod folder (default ../shared/upstream/nvdla_nv_small/vmod)
 #   PULP_NE16=<dir>           PULP's NE16 with its dependencies (default ../shared/upstream/pulp_ne16; tb/ne16/duts/pulp.dut)
 #   NVDLA_SW=<dir> PULP_NNX=<dir>   the vendors' software (default ../shared/upstream/nvdla_sw, .../pulp_nnx)
+#   FIRMWARE=<folder|elf>     make run ACC=max78000: SDK firmware on the virtual platform (docs/max78000_fw.md)
+#   MAX78000_SDK=<dir>        Maxim's MAX78000 SDK that builds FIRMWARE= folders (default ../shared/upstream/max78000_sdk)
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 # A recipe that fails removes the target it changed: a verilation stopped on a warning has already written its
@@ -172,7 +175,7 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
 	$$(Q)$$(VERILATOR) $$(VFLAGS) $(4) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
+	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz $$(EXTRA_LIBS_$(1))" \
 	    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
 $(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
@@ -278,6 +281,8 @@ UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/scoreb
 UNIT_INCLUDES   += $(addprefix -I,$(wildcard golden/*)) -Itb/nvdla -I$(BUILD)
 UNIT_EXTRA_SRCS += tb/nvdla/fw/nvdla_loadable.c tb/nvdla/fw/nvdla_loadable_write.c
 UNIT_INCLUDES   += -Itb/nvdla/fw
+UNIT_EXTRA_SRCS += tb/max78000/vp/vp_elf.c
+UNIT_INCLUDES   += -Itb/max78000/vp
 
 # Generated register files must match their descriptions rtl/<acc>/regs/<acc>_regs.csv (flow/gen_regs.py; nv_full's
 # map is cross-checked when ../shared is there), and the generator passes its own test.
@@ -314,7 +319,7 @@ SLURM_LOCAL := $(if $(filter slurm,$(LAUNCHER)),$(if $(or $(SLURM_CONF),$(wildca
 slurm-local:
 	flow/slurm/local_cluster.sh start
 
-test: check-deps regs-check lint unit-test build build-upstream coverage-smoke $(SLURM_LOCAL)
+test: check-deps regs-check lint unit-test build build-upstream fw-examples coverage-smoke $(SLURM_LOCAL)
 	$(PYTHON) -m flow.regress --list tests/lists/smoke.list --jobs $(JOBS) --name smoke --launcher $(LAUNCHER)
 	@for a in $(COV_ACCS); do $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) -m tests.test_failing_job
@@ -346,7 +351,7 @@ COV_ACCS := $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/*_cov.c))))
 NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
 # The X-randomised lane (tests/lists/xrand.nightly.list on build/xrand) follows as regression NAME-xrand; both
 # always run, the target fails if either (or the coverage) does.
-regress: check-deps build build-upstream build-xrand $(SLURM_LOCAL)
+regress: check-deps build build-upstream build-xrand fw-examples-nightly $(SLURM_LOCAL)
 	@rc=0; $(PYTHON) -m flow.regress --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
 	    --launcher $(LAUNCHER) || rc=1; \
 	for a in $(COV_ACCS); do \
@@ -370,13 +375,13 @@ list: build
 ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
-STIM   = $(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST))))))
+STIM   = $(if $(FIRMWARE),$(FW_ARGS),$(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST)))))))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values (flow/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)')
+RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)' 'FIRMWARE=$(FIRMWARE)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif

@@ -18,15 +18,19 @@ def accelerators():
 
 
 def problem(v):
-    stims = [k for k in ('TEST', 'TRACE', 'CFG', 'LOADABLE', 'SDK') if v.get(k)]
+    stims = [k for k in ('TEST', 'TRACE', 'CFG', 'LOADABLE', 'SDK', 'FIRMWARE') if v.get(k)]
     if not stims:
         return ("make run: say what to run: TEST=<name> (make list), TRACE=<file.trace>, CFG=<file.cfg>, "
                 "LOADABLE=<NVDLA loadable> or SDK=<ai8xize folder>")
     if len(stims) > 1:
-        return f"make run: give one of TEST, TRACE, CFG, LOADABLE and SDK, not {' and '.join(stims)}"
+        return f"make run: give one of TEST, TRACE, CFG, LOADABLE, SDK and FIRMWARE, not {' and '.join(stims)}"
     if v.get('LOADABLE') and v.get('ACC') != 'nvdla':
         return (f"make run: LOADABLE= is an NVDLA loadable (NVIDIA's firmware runs it): ACC=nvdla, "
                 f"not ACC={v.get('ACC')}")
+    if v.get('FIRMWARE') and v.get('ACC') != 'max78000':
+        return f"make run: FIRMWARE= is MAX78000 firmware (the SDK's): ACC=max78000, not ACC={v.get('ACC')}"
+    if v.get('FIRMWARE') and not os.path.exists(v['FIRMWARE']):
+        return f"make run: FIRMWARE={v['FIRMWARE']}: no such folder or file (an SDK example folder or an .elf)"
     for k in ('TRACE', 'CFG', 'LOADABLE'):
         if v.get(k) and not os.path.isfile(v[k]) and not (k == 'CFG' and os.path.isdir(v[k])):
             return f"make run: {k}={v[k]}: no such file"

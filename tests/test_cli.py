@@ -23,9 +23,11 @@ CASES = [
     (['ACC=nvdla'], r"say what to run: TEST=<name> \(make list\), TRACE=<file.trace>, CFG=<file.cfg>, "
                     r"LOADABLE=<NVDLA loadable> or SDK="),
     (['ACC=nvdla', 'TEST=bdma_random', 'CFG=x.cfg'],
-     r"give one of TEST, TRACE, CFG, LOADABLE and SDK, not TEST and CFG"),
+     r"give one of TEST, TRACE, CFG, LOADABLE, SDK and FIRMWARE, not TEST and CFG"),
     (['ACC=ne16', 'LOADABLE=Makefile'], r"LOADABLE= is an NVDLA loadable .*ACC=nvdla, not ACC=ne16"),
     (['ACC=nvdla', 'LOADABLE=no/such.fbuf'], r"LOADABLE=no/such.fbuf: no such file"),
+    (['ACC=nvdla', 'FIRMWARE=Makefile'], r"FIRMWARE= is MAX78000 firmware .*ACC=max78000, not ACC=nvdla"),
+    (['ACC=max78000', 'FIRMWARE=no/such'], r"FIRMWARE=no/such: no such folder or file"),
 ]
 
 

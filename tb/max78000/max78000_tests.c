@@ -5,6 +5,7 @@
 #include "max78000_regtests.h"
 #include "max78000_fifo_tests.h"
 #include "test_registry.h"
+#include "vp.h"
 
 static const test_entry_t tests[] = {
     {"net_random", m7_net_random, NULL, "one random legal network of 1-4 layers, SDK-style program"},
@@ -40,6 +41,8 @@ static const test_entry_t tests[] = {
     {"reg_busy_slverr", m7_reg_busy_slverr, NULL, "memory access during a run answers PSLVERR, registers work (D05)"},
     {"fifo_regs", m7_fifo_regs, NULL, "FIFO_WRk pushes, FIFO_STAT levels/flags/thresholds, dropped writes (D10)"},
     {"fifo_irq", m7_fifo_irq, NULL, "each FIFO interrupt source with its enable raises irq (D06, D10)"},
+    {"firmware", vp_firmware_test, NULL,
+     "+firmware=<ELF>: the SDK's firmware on the emulated Cortex-M4 (tb/max78000/vp/, make run FIRMWARE=<folder>)"},
     {"neg_unexpected_slverr", m7_neg_unexpected_slverr, NULL, "NEGATIVE: unmapped access not marked expected"},
 };
 

@@ -1,0 +1,56 @@
+/* MAX78000 virtual platform (docs/max78000_fw.md): the firmware Maxim's SDK builds runs on an emulated
+ * Cortex-M4 (Unicorn), its CNN accesses are APB transactions of the bench (driver in the loop,
+ * tb/common/driver_loop.h), the SoC peripherals the SDK touches have minimal models (vp_periph.c). One
+ * vp_t per simulation; nothing here is global.
+ *
+ * Time: the CPU's cycles (cpu_t, at the core clock) are counted per executed instruction; a CNN access or a
+ * wait for the CNN's interrupt also adds the bench cycles it took, times the clock ratio. The RTL advances only
+ * during CNN accesses and interrupt waits (the CNN is idle between them in the SDK's programs). */
+#ifndef VP_H
+#define VP_H
+#include "driver_loop.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct vp_elf vp_elf_t;
+typedef struct vp_periph vp_periph_t;
+
+typedef struct vp vp_t;
+typedef struct vp_win { /* an MMIO window's callback context */
+    vp_t *v;
+    uint32_t base;
+} vp_win_t;
+
+struct vp {
+    drv_t *drv;
+    sim_t *sim;
+    struct uc_struct *uc;
+    vp_elf_t *elf;
+    vp_periph_t *per;
+    const char *path;   /* the ELF */
+    const char *sdk;    /* SDK root: register names in errors (may be NULL) */
+    uint64_t cpu_t;     /* CPU cycles since reset */
+    uint64_t budget;    /* CPU cycles the firmware may take */
+    uint64_t cnn_sync;  /* drv_cycle when cpu_t last took the bench's cycles */
+    unsigned clk_ratio; /* CPU cycles per bench (CNN clock) cycle */
+    uint32_t last_pc;   /* of the last MMIO access: poll detection */
+    uint64_t last_addr, last_t;
+    bool poll; /* this access repeats the last one from the same PC within a few instructions */
+    char failed[512];
+    uint64_t cnn_reads, cnn_writes, irqs;
+    uint32_t exit_status;
+    bool exited, fw_pass, main_ret_hooked;
+    vp_win_t win[8]; /* vp_map.c's regions */
+};
+
+/* The function around pc from the ELF's symbols ("fn+0x12"), or "?". */
+const char *vp_where(vp_t *v, uint32_t pc, char *buf, size_t n);
+/* Stop the run: an error naming the firmware's PC and function (does not return). */
+_Noreturn void vp_fail(vp_t *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+uint32_t vp_pc(vp_t *v);
+/* Bring cpu_t up to date with the bench cycles spent since the last call. */
+void vp_sync_time(vp_t *v);
+
+/* The test `firmware`: +firmware=<elf> (test registry entry). */
+int vp_firmware_test(program_t *p, uint64_t seed, char *err, size_t errlen);
+#endif

@@ -1,0 +1,9 @@
+/* The MAX78000's memory map as the virtual platform builds it (vp_map.c): memories, the CNN's APB window
+ * (bus transactions of the bench) and the peripheral windows (vp_periph.c). */
+#ifndef VP_MAP_H
+#define VP_MAP_H
+#include "vp.h"
+
+/* Map every region into v->uc and load the ELF's segments; 0, or -1 with err. */
+int vp_map_build(vp_t *v, char *err, size_t errlen);
+#endif
