@@ -108,6 +108,10 @@ COMMON_SRCS := $(wildcard tb/common/*.c)
 # with its own compile rules; when the vendor's folder is absent it builds without it and says why at run time.
 include $(sort $(wildcard tb/*/*/*.mk))
 
+# Libraries an accelerator's simulator links beyond zlib: NE16 reads pulp-nnx's conf.json with Debian's jansson
+# (libjansson-dev; its libjansson.a links statically).
+EXTRA_LIBS_ne16 := -ljansson
+
 # ---- per accelerator: C library (gcc, C11) ---------------------------------------------------------
 # $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c. One library serves every DUT.
 define ACC_RULES
@@ -169,7 +173,7 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
 	$$(Q)$$(VERILATOR) $$(VFLAGS) $(4) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz" \
+	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a $$(EXTRA_LIBS_$(1)) -lz" \
 	    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
 $(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
@@ -328,6 +332,7 @@ test: check-deps regs-check lint unit-test build build-upstream coverage-smoke $
 	$(PYTHON) -m tests.test_driver_loop
 	$(PYTHON) -m tests.test_pulpnnx
 	$(PYTHON) -m tests.test_delete_on_error
+	$(PYTHON) -m tests.test_input_errors
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
 # folder, build/regress/<name>/cov/<acc>_<list>/; flow/fcov_report.py merges each accelerator's, prints the
