@@ -333,6 +333,7 @@ test: check-deps regs-check lint unit-test build build-upstream coverage-smoke $
 	$(PYTHON) -m tests.test_pulpnnx
 	$(PYTHON) -m tests.test_delete_on_error
 	$(PYTHON) -m tests.test_input_errors
+	$(PYTHON) -m tests.test_waves_unique
 
 # Functional coverage: a list's +cov=build/cov/<acc>_<list>/ bins are written under the regression's own
 # folder, build/regress/<name>/cov/<acc>_<list>/; flow/fcov_report.py merges each accelerator's, prints the
@@ -379,11 +380,16 @@ run: check-deps $(RUN_SIM)
 	$(RUN_SIM) $(STIM) $(SEED_ARG) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
 
 # The waves are written whatever the verdict; the exit status is the run's (nonzero when it fails). The traced
-# twin of the simulator records them (built on first use).
+# twin of the simulator records them (built on first use). Their name is the run's own: the accelerator, the DUT
+# when not the default, the stimulus (the test, else the base name of the trace, .cfg, loadable, SDK or pulp-nnx
+# folder: fw or pulpnnx alone would name every loadable or layer alike), the seed and the shell's process id, so
+# that two runs side by side never write, nor claim, one file (tests/test_waves_unique.py).
+WAVE_STIM = $(basename $(notdir $(patsubst %/,%,$(or $(PULPNNX),$(TRACE),$(SDK),$(CFG),$(LOADABLE),$(TEST)))))
+WAVE_STEM = waves/$(ACC)$(if $(filter-out $(DUT_DEFAULT_$(ACC)),$(DUT)),_$(DUT))_$(or $(WAVE_STIM),run)_s$(SEED)
 waves: check-deps $(RUN_SIM)-waves
 	@mkdir -p waves
-	$(RUN_SIM)-waves $(STIM) $(SEED_ARG) $(ARGS) \
-	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw
+	@w=$(WAVE_STEM)_p$$$$; echo "waves of this run: $$w.fst, $$w.gtkw"; set -x; \
+	$(RUN_SIM)-waves $(STIM) $(SEED_ARG) $(ARGS) +wave=$$w.fst +gtkw=$$w.gtkw
 
 # `make help`: the targets and variables from this file's header, the plusargs from the tables the
 # simulators are built from (flow/gen_plusargs.py), so it cannot drift from what they accept.
