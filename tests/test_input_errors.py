@@ -9,7 +9,8 @@ and damaged there:
     with its file offset; an SDP surface whose destination address index (99) lies outside the task's address
     list fails naming the task and the index, not only with the output mismatch that follows;
   - ai8xize folders: a sampleoutput.h record one word longer than it says names sampleoutput.h's line and the
-    record before it; a cnn.c write to an unmapped address, golden-only, names the address and cnn.c's line;
+    record before it; a cnn.c write to an unmapped address names the address and cnn.c's line, golden-only and
+    on our RTL (apb_master's PSLVERR error, then the program's line);
   - every one of these refusals, setup errors included, prints the `repro: make run ...` line of run-time
     failures, and one of them, run as printed, fails with the same error.
 Skipped, with the reason, where ../shared's inputs or the simulators are absent."""
@@ -172,6 +173,9 @@ def sdk_checks(tmp):
     refused('a cnn.c write to an unmapped address, golden-only', [sim('max78000'), f'+cfg={d}', '+seed=1',
             '+golden_only'], r'to 0x5fff0000 answered with an error by the golden model \(no register or memory '
             rf'there\) \({re.escape(cnn)}:{n + 1}\)', rc_want=1)
+    refused('the same write on our RTL', [sim('max78000'), f'+cfg={d}', '+seed=1'],
+            rf'the write of 0x5fff0000 that answered PSLVERR is the program\'s \({re.escape(cnn)}:{n + 1}\)',
+            rc_want=1)
 
 
 def setup_checks(tmp):

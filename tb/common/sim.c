@@ -66,6 +66,13 @@ uint64_t sim_seed(const sim_t *s) { return s->seed; }
 const bfm_env_t *sim_env(sim_t *s) { return &s->env; }
 scoreboard_t *sim_scoreboard(sim_t *s) { return s->sb; }
 int sim_error_count(const sim_t *s) { return s->errors; }
+const char *sim_where_tag(const sim_t *s, uint64_t tag, uint64_t mask, char *buf, size_t n)
+{
+    const op_t *op = s->seq ? seq_op_of_tag(s->seq, tag, mask) : NULL;
+    if (op && op->file) snprintf(buf, n, " (%s:%d)", op->file, op->line);
+    else if (n) buf[0] = 0;
+    return buf;
+}
 bool sim_driver_run(const sim_t *s) { return s->prog.source != NULL; }
 uint64_t sim_stall(const sim_t *s) { return s->acc_ops->stall ? s->acc_ops->stall(s) : 1; }
 
