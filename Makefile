@@ -114,6 +114,10 @@ COMMON_SRCS := $(wildcard tb/common/*.c)
 # with its own compile rules; when the vendor's folder is absent it builds without it and says why at run time.
 include $(sort $(wildcard tb/*/*/*.mk))
 
+# Libraries an accelerator's simulator links beyond zlib: NE16 reads pulp-nnx's conf.json with Debian's jansson
+# (libjansson-dev; its libjansson.a links statically).
+EXTRA_LIBS_ne16 := -ljansson
+
 # ---- per accelerator: C library (gcc, C11) ---------------------------------------------------------
 # $(1) = accelerator. Its C sources: golden/<acc>/*.c and tb/<acc>/*.c. One library serves every DUT.
 define ACC_RULES
@@ -175,7 +179,7 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
 	$$(Q)$$(VERILATOR) $$(VFLAGS) $(4) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
 	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a -lz $$(EXTRA_LIBS_$(1))" \
+	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a $$(EXTRA_LIBS_$(1)) -lz" \
 	    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
 $(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
@@ -336,6 +340,8 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	$(PYTHON) -m tests.test_driver_loop
 	$(PYTHON) -m tests.test_pulpnnx
 	$(PYTHON) -m tests.test_delete_on_error
+	$(PYTHON) -m tests.test_input_errors
+	$(PYTHON) -m tests.test_waves_unique
 	@flow/setup/install_deps.sh chromium   # headless Chromium loads the page (make test only: a large package)
 	$(PYTHON) -m tests.test_report
 
@@ -393,11 +399,16 @@ run: check-deps $(RUN_SIM)
 	$(RUN_SIM) $(STIM) $(SEED_ARG) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
 
 # The waves are written whatever the verdict; the exit status is the run's (nonzero when it fails). The traced
-# twin of the simulator records them (built on first use).
+# twin of the simulator records them (built on first use). Their name is the run's own: the accelerator, the DUT
+# when not the default, the stimulus (the test, else the base name of the trace, .cfg, loadable, SDK or pulp-nnx
+# folder: fw or pulpnnx alone would name every loadable or layer alike), the seed and the shell's process id, so
+# that two runs side by side never write, nor claim, one file (tests/test_waves_unique.py).
+WAVE_STIM = $(basename $(notdir $(patsubst %/,%,$(or $(PULPNNX),$(TRACE),$(SDK),$(CFG),$(LOADABLE),$(TEST)))))
+WAVE_STEM = waves/$(ACC)$(if $(filter-out $(DUT_DEFAULT_$(ACC)),$(DUT)),_$(DUT))_$(or $(WAVE_STIM),run)_s$(SEED)
 waves: check-deps $(RUN_SIM)-waves
 	@mkdir -p waves
-	$(RUN_SIM)-waves $(STIM) $(SEED_ARG) $(ARGS) \
-	    +wave=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).fst +gtkw=waves/$(ACC)_$(or $(TEST),trace)_$(SEED).gtkw
+	@w=$(WAVE_STEM)_p$$$$; echo "waves of this run: $$w.fst, $$w.gtkw"; set -x; \
+	$(RUN_SIM)-waves $(STIM) $(SEED_ARG) $(ARGS) +wave=$$w.fst +gtkw=$$w.gtkw
 
 # `make help`: the targets and variables from this file's header, the plusargs from the tables the
 # simulators are built from (flow/gen_plusargs.py), so it cannot drift from what they accept.

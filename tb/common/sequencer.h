@@ -17,5 +17,8 @@ sequencer_t *seq_new(sim_t *sim, const acc_ops_t *ops, void *acc, const program_
 void seq_free(sequencer_t *s);
 seq_status_t seq_step(sequencer_t *s); /* once per cycle, after the rising edge */
 const op_t *seq_current_op(const sequencer_t *s);
+/* The op that issued bus request `tag` (compared under mask: bus models that keep fewer tag bits), among the
+ * last 256 requests; NULL when unknown. */
+const op_t *seq_op_of_tag(const sequencer_t *s, uint64_t tag, uint64_t mask);
 const char *seq_skip_reason(const sequencer_t *s);
 #endif

@@ -66,6 +66,13 @@ uint64_t sim_seed(const sim_t *s) { return s->seed; }
 const bfm_env_t *sim_env(sim_t *s) { return &s->env; }
 scoreboard_t *sim_scoreboard(sim_t *s) { return s->sb; }
 int sim_error_count(const sim_t *s) { return s->errors; }
+const char *sim_where_tag(const sim_t *s, uint64_t tag, uint64_t mask, char *buf, size_t n)
+{
+    const op_t *op = s->seq ? seq_op_of_tag(s->seq, tag, mask) : NULL;
+    if (op && op->file) snprintf(buf, n, " (%s:%d)", op->file, op->line);
+    else if (n) buf[0] = 0;
+    return buf;
+}
 bool sim_driver_run(const sim_t *s) { return s->prog.source != NULL; }
 uint64_t sim_stall(const sim_t *s) { return s->acc_ops->stall ? s->acc_ops->stall(s) : 1; }
 
@@ -406,7 +413,18 @@ static void golden_push(void *acc, const bus_req_t *r)
     sim_t *s = &the_sim;
     bus_resp_t resp = {.tag = r->tag, .cycle = s->cycle};
     s->acc_ops->golden_bus(acc, r, &resp);
-    if (r->write && !r->nposted && !resp.error) return; /* posted writes answer nothing */
+    if (r->write && !r->nposted) { /* posted writes answer nothing: an error is said here, where the op is known */
+        if (resp.error) {
+            const op_t *op = s->seq ? seq_current_op(s->seq) : NULL; /* the write being issued */
+            char loc[300] = "";
+            if (op && op->file) snprintf(loc, sizeof loc, " (%s:%d)", op->file, op->line);
+            sim_error(s,
+                      "bus: write of 0x%08llx (strb 0x%x) to 0x%08llx answered with an error by the golden model "
+                      "(no register or memory there)%s",
+                      (unsigned long long)r->data, r->strb, (unsigned long long)r->addr, loc);
+        }
+        return;
+    }
     if (s->golden_n == sizeof s->golden_ring / sizeof *s->golden_ring) {
         sim_error(s, "golden-only: more than %zu unconsumed responses", sizeof s->golden_ring / sizeof *s->golden_ring);
         return;
@@ -525,6 +543,19 @@ static void wave_signal_list_free(const acc_ops_t *a, const char **list)
     free(list);
 }
 
+static void print_repro(const sim_t *s, FILE *f, bool seed_known);
+
+/* A run refused before its first cycle (a stimulus that does not read, a bad value): the error, the result file
+ * and the same repro line a failing run prints, so that every failure can be re-run as it was. Returns 2. */
+static int setup_fail(const sim_t *s, const char *err, bool seed_known)
+{
+    if (err && *err) fprintf(stderr, "ERROR: %s\n", err);
+    if (err) results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, seed_known ? s->seed : 0);
+    fflush(stdout);
+    print_repro(s, stderr, seed_known);
+    return 2;
+}
+
 int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops)
 {
     sim_t *s = &the_sim;
@@ -545,17 +576,9 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops)
     char err[16384] = ""; /* room for the whole test list (unknown +test=): a shorter buffer cut it */
     const char *test = sim_plusarg(s, "test"), *trace = sim_plusarg(s, "trace");
     program_init(&s->prog, s->acc_ops->name, test ? test : "", 0);
-    if (trace && *trace && load_trace(s, trace, err, sizeof err) != 0) {
-        fprintf(stderr, "ERROR: %s\n", err);
-        results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, 0);
-        return 2;
-    }
+    if (trace && *trace && load_trace(s, trace, err, sizeof err) != 0) return setup_fail(s, err, false);
     s->seed = pick_seed(s);
-    if (check_args(s, err, sizeof err) != 0) {
-        fprintf(stderr, "ERROR: %s\n", err);
-        results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
-        return 2;
-    }
+    if (check_args(s, err, sizeof err) != 0) { return setup_fail(s, err, true); }
     s->quiet = sim_plusarg_flag(s, "quiet");
     s->max_cycles = sim_plusarg_u64(s, "max_cycles", 50000000);
     s->env.user = s;
@@ -569,23 +592,17 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops)
     printf("accel-cosim %s on DUT %s (%s): seed %llu\n", s->acc_ops->name, tb_dut.name, tb_dut.describe,
            (unsigned long long)s->seed);
 
-    if (load_dev_continue(s, err, sizeof err) != 0) {
-        fprintf(stderr, "ERROR: %s\n", err);
-        results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
-        return 2;
-    }
+    if (load_dev_continue(s, err, sizeof err) != 0) { return setup_fail(s, err, true); }
     s->acc = s->acc_ops->create(s);
-    if (!s->acc) return 2;
+    if (!s->acc) return setup_fail(s, NULL, true); /* create() printed why */
     if (load_program(s, err, sizeof err) != 0 || check_program(s, err, sizeof err) != 0) {
-        fprintf(stderr, "ERROR: %s\n", err);
-        results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, s->seed);
-        return 2;
+        return setup_fail(s, err, true);
     }
     if (sim_plusarg_flag(s, "via_driver") && !s->prog.source) drv_play_attach(&s->prog, s);
     const char *dump = sim_plusarg(s, "dump");
     if (dump && *dump && !s->prog.source) { /* a live driver's program is written when it has run (finish) */
         int rc = dump_program(s, dump);
-        if (rc) return rc;
+        if (rc) return setup_fail(s, NULL, true);
     }
     /* A program without job marks is one job named after the program (a driver's: until it starts one). */
     if (s->prog.n == 0 || s->prog.ops[0].kind != OP_JOB) sb_job_begin(s->sb, s->prog.name ? s->prog.name : "", 0);
@@ -595,7 +612,7 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops)
     bool golden_only = sim_plusarg_flag(s, "golden_only");
     if (golden_only) {
         int rc = run_golden_only(s);
-        if (rc) return rc;
+        if (rc) return setup_fail(s, NULL, true);
     }
     s->seq = seq_new(s, golden_only ? &s->golden_ops : s->acc_ops, s->acc, &s->prog, watchdog);
     if (golden_only) { /* the sequencer alone, one operation step per "cycle"; no Verilated model */
@@ -646,7 +663,7 @@ static double elapsed(const sim_t *s)
     return (double)(t.tv_sec - s->t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - s->t0.tv_nsec);
 }
 
-static void print_repro(const sim_t *s, FILE *f)
+static void print_repro(const sim_t *s, FILE *f, bool seed_known)
 {
     fprintf(f, "repro: make run ACC=%s", s->acc_ops->name);
     if (!tb_dut.is_default) fprintf(f, " DUT=%s", tb_dut.name);
@@ -656,7 +673,11 @@ static void print_repro(const sim_t *s, FILE *f)
         const char *v = sim_plusarg(s, keys[i]);
         if (v && *v) fprintf(f, " %s=%s", mk[i], v);
     }
-    fprintf(f, " SEED=%llu", (unsigned long long)s->seed);
+    /* Before the seed is picked (a trace that does not read): the one given, else none (make run then replays a
+     * trace with the seed it recorded). */
+    const char *given = sim_plusarg(s, "seed");
+    if (seed_known) fprintf(f, " SEED=%llu", (unsigned long long)s->seed);
+    else if (given && *given) fprintf(f, " SEED=%s", given);
     /* Every other plusarg that changes the outcome (plusargs.tsv: repro = yes) is passed through verbatim. */
     bool first = true;
     for (int i = 1; i < s->argc; i++) {
@@ -727,7 +748,7 @@ static int finish(sim_t *s, const char *crash)
     printf("%s %s seed %llu: %llu cycles, %zu jobs, %d errors%s, %.3f s (%.0f cycles/s)\n", verdict,
            s->prog.name ? s->prog.name : "", (unsigned long long)s->seed, (unsigned long long)s->cycle, sb_njobs(s->sb),
            s->errors, cont, wall, wall > 0 ? (double)s->cycle / wall : 0.0);
-    if (s->status == SEQ_FAILED) print_repro(s, stdout);
+    if (s->status == SEQ_FAILED) print_repro(s, stdout, true);
     results_info_t ri = {
         .acc = s->acc_ops->name,
         .dut = tb_dut.name,

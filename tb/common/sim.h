@@ -87,6 +87,9 @@ const char *sim_plusarg(const sim_t *s, const char *name); /* "+name=value" → 
 uint64_t sim_plusarg_u64(const sim_t *s, const char *name, uint64_t dflt);
 bool sim_plusarg_flag(const sim_t *s, const char *name); /* "+name" or "+name=1" */
 scoreboard_t *sim_scoreboard(sim_t *s);
+/* " (file:line)" of the program op that issued bus request `tag` (under mask), or "" when unknown: for errors
+ * that arrive after the sequencer moved on (a posted write's PSLVERR). Returns buf. */
+const char *sim_where_tag(const sim_t *s, uint64_t tag, uint64_t mask, char *buf, size_t n);
 bool sim_driver_run(const sim_t *s); /* the program comes from a driver in the loop (driver_loop.h) */
 uint64_t sim_stall(const sim_t *s);  /* the accelerator's stall level (acc_ops_t.stall; 1 without one) */
 

@@ -17,10 +17,12 @@
 #endif
 #include "ai8x_import.h"
 #include "ai8x_src.h"
+#include "max78000_decode.h"
 
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -571,25 +573,55 @@ static int builtin_weights(ix_t *x, const ai8x_stmt_t *s)
     }
 }
 
+/* A damaged record of a word stream: the message names the array's own file:line of the record at fault and
+ * the record before it (a record one word too long makes its last word read as the next record's address),
+ * then the statement that read the stream. */
+static int arr_fail(ix_t *x, const ai8x_stmt_t *s, const ai8x_array_t *a, size_t at, size_t prev, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static int arr_fail(ix_t *x, const ai8x_stmt_t *s, const ai8x_array_t *a, size_t at, size_t prev, const char *fmt, ...)
+{
+    char msg[320], before[160] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (prev != SIZE_MAX)
+        snprintf(before, sizeof before, "; the record before it starts at word %zu (line %d, address 0x%08x)", prev,
+                 a->line[prev], a->v[prev]);
+    const size_t w = at < a->n ? at : a->n - 1;
+    snprintf(x->err, x->errlen, "%s:%d: %s, word %zu: %s%s (read by %s:%d)", a->file, a->n ? a->line[w] : 0, a->name, w,
+             msg, before, s->file, s->line);
+    return -1;
+}
+
+static bool mapped(uint32_t addr) { return max78000_decode(addr).kind != DEC_INVALID; }
+
 static int builtin_check(ix_t *x, const ai8x_stmt_t *s)
 {
     var_t *k = var_find(x, "sample_output");
     if (!k || !k->arr) return ix_fail(x, s, "check_output: 'sample_output' is not an array");
     const ai8x_array_t *a = k->arr;
-    size_t i = 0;
+    size_t i = 0, prev = SIZE_MAX;
     for (;;) {
         if (i >= a->n) return ix_fail(x, s, "known answer %s ends without its 0 terminator", a->name);
+        const size_t start = i;
         uint32_t addr = a->v[i++];
         if (!addr) break;
-        if (i + 2 > a->n) return ix_fail(x, s, "known answer %s: record at 0x%08x is cut short", a->name, addr);
+        if (i + 2 > a->n)
+            return arr_fail(x, s, a, start, prev, "known-answer record at 0x%08x is cut short (no mask, no length)",
+                            addr);
         uint32_t mask = a->v[i++], len = a->v[i++];
         if (i + len > a->n)
-            return ix_fail(x, s, "known answer %s: record at 0x%08x claims %u words, %zu left", a->name, addr, len,
-                           a->n - i);
+            return arr_fail(x, s, a, start, prev, "known-answer record at 0x%08x claims %u words, %zu left", addr, len,
+                            a->n - i);
+        if (!mapped(addr) || (len && !mapped(addr + 4 * (len - 1))))
+            return arr_fail(x, s, a, start, prev,
+                            "known-answer record at 0x%08x (%u words) reads outside the CNN's address map", addr, len);
         for (uint32_t j = 0; j < len; j++, i++) {
             emit_read(x, addr + 4 * j, a->v[i], mask, a->file, a->line[i]);
             x->nchecked++;
         }
+        prev = start;
     }
     if (!x->nchecked) return ix_fail(x, s, "known answer %s holds no words: nothing would be checked", a->name);
     return 0;

@@ -226,6 +226,12 @@ static void on_apb_accept(void *user, const apb_req_t *req, uint32_t rdata, bool
     bool exp_err = d.kind == DEC_INVALID || (is_memory(d.kind) && pending); /* D05 */
     unsigned ws = 0;
     t->transfers++;
+    if (slverr && !req->expect_error) { /* apb_master said the address; the program's line is known here */
+        char loc[300];
+        if (*sim_where_tag(t->sim, req->tag & TAG_MASK, TAG_MASK, loc, sizeof loc))
+            sim_note(t->sim, "the %s of 0x%08x that answered PSLVERR is the program's%s", req->write ? "write" : "read",
+                     req->addr, loc);
+    }
     if (slverr != exp_err)
         sim_error(t->sim, "APB: PSLVERR=%d on %s of %s (0x%08x), the spec expects %d (D05%s)", slverr,
                   req->write ? "write" : "read", m7_reg_name(t, req->addr, nm, sizeof nm), req->addr, exp_err,

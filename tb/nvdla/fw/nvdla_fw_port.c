@@ -66,7 +66,16 @@ int32_t dla_get_dma_address(void *driver_context, void *task_data, int16_t index
     nvdla_fw_host_t *h = driver_context;
     uint64_t base, offset, *dst = dst_ptr;
     (void)task_data;
-    if (!nvdla_fw_addr(h, index, &base, &offset)) return -1; /* Linux: -EINVAL; the firmware reports it */
+    if (!nvdla_fw_addr(h, index, &base, &offset)) {
+        /* Linux returns -EINVAL, which most of the firmware's callers ignore (sdp.c programs the address it did
+         * not get): said here, with the task and the index, or the run would end in a bare output mismatch. */
+        const char *ld = sim_plusarg(sim_get(), "loadable");
+        sim_error(sim_get(),
+                  "loadable %s: task %u: address-list index %d (a %s address) outside the task's %zu entries",
+                  ld && *ld ? ld : "(the generated network)", h->task->id, index,
+                  destination == DESTINATION_DMA ? "DMA" : "processor", h->task->naddr);
+        return -1;
+    }
     if (destination == DESTINATION_PROCESSOR) *dst = (uint64_t)index;
     else if (destination == DESTINATION_DMA) *dst = base + offset;
     else return -1;

@@ -187,10 +187,12 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
                         f.b + s + 4);
             m->contents[k] = (ld_content_t){blob, u64(&f, ov + 8 * k)};
             m->ncontents++;
-            if (blob && m->contents[k].offset + blob->size > m->size)
-                fb_fail(&f, s, "memory entry %u: content '%s' at offset %llu (%zu bytes) overflows its %llu bytes",
-                        m->id, blob->name, (unsigned long long)m->contents[k].offset, blob->size,
-                        (unsigned long long)m->size);
+            /* offset > size first: offset + blob size can wrap around (0xffffffffffffff00 + 256 = 0) */
+            if (blob && (m->contents[k].offset > m->size || blob->size > m->size - m->contents[k].offset))
+                fb_fail(&f, ov + 8 * k,
+                        "memory entry %u: content '%s' at offset %llu (0x%llx; %zu bytes) overflows its %llu bytes",
+                        m->id, blob->name, (unsigned long long)m->contents[k].offset,
+                        (unsigned long long)m->contents[k].offset, blob->size, (unsigned long long)m->size);
         }
     }
     n = f_vec(&f, root, L_ADDRS, &v);
@@ -198,9 +200,14 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
     for (size_t i = 0; i < n && !f.bad; i++, l->naddrs++) {
         size_t t = deref(&f, v + 4 * i);
         l->addrs[i] = (ld_addr_t){f_u16(&f, t, 0), f_u16(&f, t, 1), f_u64(&f, t, 2), f_u64(&f, t, 3)};
-        if (!f.bad && !ld_mem_by_id(l, l->addrs[i].mem_id))
+        const ld_mem_t *m = f.bad ? NULL : ld_mem_by_id(l, l->addrs[i].mem_id);
+        if (!f.bad && !m)
             fb_fail(&f, t, "address entry %u refers to memory id %u, which the memory list lacks", l->addrs[i].id,
                     l->addrs[i].mem_id);
+        else if (m && l->addrs[i].offset > m->size) /* a DMA address past its memory entry */
+            fb_fail(&f, t, "address entry %u: offset %llu (0x%llx) lies past memory entry %u's %llu bytes",
+                    l->addrs[i].id, (unsigned long long)l->addrs[i].offset, (unsigned long long)l->addrs[i].offset,
+                    m->id, (unsigned long long)m->size);
     }
     n = f_vec(&f, root, L_TASKS, &v);
     l->tasks = xcalloc(n, sizeof *l->tasks);
