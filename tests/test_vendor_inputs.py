@@ -117,8 +117,9 @@ def loadable_cases(tmp):
     # 2. the NVIDIA golden file's coverage, stated exactly (golden-only and on our RTL)
     for extra, what in (([], 'our RTL'), (['+golden_only'], 'golden-only')):
         out = expect(f'PDP_L0_0_small NVIDIA golden coverage ({what})', [*fw, f'+loadable={PDP}', *extra],
-                     r"^coverage: NVIDIA golden .* constrains \d+ of the \d+ bytes of output entry \d+ \(\d+ values "
-                     r"through NVIDIA's 32-channel view.*\); every byte the DUT wrote is compared with the golden model",
+                     r"^coverage: NVIDIA golden .* constrains \d+ of the \d+ bytes of output entry \d+ \(\d+ "
+                     r"values through NVIDIA's 32-channel view.*\); every byte the DUT wrote is compared with the "
+                     r"golden model",
                      rc_ok=lambda rc: rc == 0)
         m = re.search(r"NVIDIA golden \S+: (\d+) values equal, read from (\d+) distinct bytes of the (\d+)-byte", out)
         check(m and int(m.group(2)) < int(m.group(3)),
@@ -132,10 +133,10 @@ def loadable_cases(tmp):
     zero = os.path.join(tmp, 'PDP_output0_fbuf')
     with_entry_size(PDP, zero, lambda e: oi, 0)
     # on the RTL too the golden model, which runs when the firmware enables PDP, reports it first
-    for extra, who in (([], r"the golden model's PDP"), (['+golden_only'], r"the golden model's PDP")):
-        expect(f'output entry of 0 bytes ({"our RTL" if not extra else "golden-only"})', [*fw, f'+loadable={zero}', *extra],
-               rf"ERROR.*DMA outside the stimulus's memory: {who} wrote \d+ byte\(s\) at 0x[0-9a-f]+, outside every "
-               rf"declared region: PDP_output0_fbuf memory entry \d+ \[0x[0-9a-f]+, \+0x0\)")
+    for extra, what in (([], 'our RTL'), (['+golden_only'], 'golden-only')):
+        expect(f'output entry of 0 bytes ({what})', [*fw, f'+loadable={zero}', *extra],
+               r"ERROR.*DMA outside the stimulus's memory: the golden model's PDP wrote \d+ byte\(s\) at "
+               r"0x[0-9a-f]+, outside every declared region: PDP_output0_fbuf memory entry \d+ \[0x[0-9a-f]+, \+0x0\)")
 
 
 def ai8x_cases(tmp):
