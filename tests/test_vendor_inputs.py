@@ -6,8 +6,9 @@ copy of a real vendor input of ../shared in a temp folder (never committed) and 
   2. an nv_small loadable's NVIDIA golden file is read through NVIDIA's 32-channel view: the run says how many
      distinct output bytes it constrains and, in the summary before the verdict, that it is only part of the
      output entry;
-  3. a loadable whose output memory entry is 0 bytes: the DMA that writes the output lies outside every entry,
-     an error naming the unit, the address and the entry (golden model and our RTL);
+  3. a loadable whose output memory entry is 0 bytes, and one whose SDP source width grows from 8 to 8192 (it
+     passed golden-only while both RTLs hung): the DMA outside every entry is an error naming the unit, the
+     address and the entry (golden-only and on our RTL);
   4. an ai8xize folder whose known-answer masks are all 0 compares nothing: the run fails, "nothing was checked".
 Cases whose input is absent say SKIPPED with the reason."""
 import os
@@ -23,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KMD = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_sw', 'regression', 'flatbufs', 'kmd')
 FW = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_sw', 'kmd', 'firmware')
 PDP = os.path.join(KMD, 'PDP', 'PDP_L0_0_small_fbuf')
+SDP = os.path.join(KMD, 'SDP', 'SDP_X1_L0_0_small_fbuf')
 AI8X = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'ai8x', 'conv1d-1')
 T = Checks('test_vendor_inputs')
 check, skip = T.check, T.skip
@@ -53,6 +55,7 @@ def expect(name, cmd, want, rc_ok=lambda rc: rc not in (None, 0)):
 
 # --- the loadable's flatbuffer (schema nvdla_sw/umd/core/common/loadable.fbs; tb/nvdla/fw/nvdla_loadable.c)
 L_MEMS = 2          # the root table's field: memory_list
+L_BLOBS = 5         # the root table's field: blobs (name: field 0, data: field 5)
 M_SIZE = 3          # a memory entry's field: size (uint64)
 
 
@@ -88,6 +91,22 @@ def with_entry_size(src, dst, pick, size):
     struct.pack_into('<Q', b, ents[k][1], size)
     open(dst, 'wb').write(b)
     return k
+
+
+def blob_data(b, part):
+    """Position of the data of the blob whose name contains `part`."""
+    root = struct.unpack_from('<I', b, 0)[0]
+    vp = fb_field(b, root, L_BLOBS)
+    vec = vp + struct.unpack_from('<I', b, vp)[0]
+    for k in range(struct.unpack_from('<I', b, vec)[0]):
+        at = vec + 4 + 4 * k
+        t = at + struct.unpack_from('<I', b, at)[0]
+        np_ = fb_field(b, t, 0)
+        s = np_ + struct.unpack_from('<I', b, np_)[0]
+        if part in b[s + 4:s + 4 + struct.unpack_from('<I', b, s)[0]].decode():
+            dp = fb_field(b, t, 5)
+            return dp + struct.unpack_from('<I', b, dp)[0] + 4
+    return None
 
 
 def output_entry(b):
@@ -139,6 +158,27 @@ def loadable_cases(tmp):
                r"0x[0-9a-f]+, outside every declared region: PDP_output0_fbuf memory entry \d+ \[0x[0-9a-f]+, \+0x0\)")
 
 
+def sdp_width_case(tmp):
+    """The reported case: SDP's source width grown from 8 to 8192 in the surface list (struct dla_sdp_surface_desc:
+    src_data first; struct dla_data_cube: type, address, size, then width at byte 8) passed golden-only in 51 cycles
+    while both RTLs hung. Now the golden model's first read past the entry fails the run, on the RTL too."""
+    if not os.path.exists(SDP):
+        skip('SDP width 8192: SKIPPED, NVIDIA\'s SDP_X1_L0_0_small_fbuf absent')
+        return
+    b = bytearray(open(SDP, 'rb').read())
+    at = blob_data(b, 'SurfList')
+    check(at is not None and struct.unpack_from('<H', b, at + 8)[0] == 8, 'SDP_X1_L0_0_small: source width 8')
+    if at is None:
+        return
+    struct.pack_into('<H', b, at + 8, 8192)
+    wide = os.path.join(tmp, 'SDP_width8192_fbuf')
+    open(wide, 'wb').write(b)
+    for extra, what in ((['+golden_only'], 'golden-only'), ([], 'our RTL')):
+        expect(f'SDP source width 8192 ({what})', [sim('nvdla'), '+test=fw', '+seed=1', f'+loadable={wide}', *extra],
+               r"ERROR.*DMA outside the stimulus's memory: the golden model's SDP read \d+ byte\(s\) at 0x[0-9a-f]+, "
+               r"outside every declared region: SDP_width8192_fbuf memory entry \d+ \[0x[0-9a-f]+, \+0x800\) ends")
+
+
 def ai8x_cases(tmp):
     if not os.path.isdir(AI8X):
         skip('ai8x masks all 0: SKIPPED, ../shared/conformance/max78000/ai8x/conv1d-1 absent')
@@ -175,6 +215,8 @@ def main():
             return 1
     with tempfile.TemporaryDirectory(prefix='vendor_inputs.', dir=os.path.join(ROOT, 'build')) as tmp:
         loadable_cases(tmp)
+        if os.path.isdir(FW):
+            sdp_width_case(tmp)
         ai8x_cases(tmp)
     return T.summary()
 
