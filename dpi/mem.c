@@ -48,20 +48,27 @@ static void *xcalloc(size_t n, size_t sz)
     return p;
 }
 
-/* [addr, addr+n) lies inside one region: else the access is recorded. */
-static void fence_check(fence_t *f, uint64_t addr, uint64_t n, bool write)
+/* [addr, addr+n) lies inside one region: true; else the access is recorded. */
+static bool fence_check(fence_t *f, uint64_t addr, uint64_t n, bool write)
 {
     for (size_t i = 0; i < f->n; i++)
         if (addr >= f->r[i].base && addr - f->r[i].base < f->r[i].size && n <= f->r[i].size - (addr - f->r[i].base))
-            return;
+            return true;
     f->count++;
-    if (f->hit) return;
+    if (f->hit) return false;
     f->hit = true;
     f->addr = addr, f->len = n, f->write = write, f->hit_who = f->who;
+    return false;
 }
-#define FENCE(m, addr, n, write)                                       \
-    do {                                                               \
-        if ((m)->fence) fence_check((m)->fence, (addr), (n), (write)); \
+/* A read outside is recorded and served; a write outside is recorded and dropped, so that a unit programmed to
+ * write far beyond its entries cannot allocate host memory without bound before the run stops. */
+#define FENCE_READ(m, addr, n)                                       \
+    do {                                                             \
+        if ((m)->fence) fence_check((m)->fence, (addr), (n), false); \
+    } while (0)
+#define FENCE_WRITE(m, addr, n)                                                \
+    do {                                                                       \
+        if ((m)->fence && !fence_check((m)->fence, (addr), (n), true)) return; \
     } while (0)
 
 void mem_fence_set(mem_t *m, const mem_region_t *regions, size_t n)
@@ -224,14 +231,14 @@ uint8_t mem_host_read8(const mem_t *m, uint64_t addr)
 
 uint8_t mem_read8(const mem_t *m, uint64_t addr)
 {
-    FENCE(m, addr, 1, false);
+    FENCE_READ(m, addr, 1);
     const page_t *p = find(m, addr >> PAGE_BITS);
     return p ? p->b[addr & PAGE_MASK] : 0;
 }
 
 void mem_write8(mem_t *m, uint64_t addr, uint8_t v)
 {
-    FENCE(m, addr, 1, true);
+    FENCE_WRITE(m, addr, 1);
     get_page(m, addr >> PAGE_BITS)->b[addr & PAGE_MASK] = v;
 }
 
@@ -246,7 +253,7 @@ static uint64_t chunk_len(uint64_t addr, uint64_t n)
 
 void mem_read(const mem_t *m, uint64_t addr, void *dst, uint64_t n)
 {
-    FENCE(m, addr, n, false);
+    FENCE_READ(m, addr, n);
     read_raw(m, addr, dst, n);
 }
 
@@ -266,7 +273,7 @@ static void read_raw(const mem_t *m, uint64_t addr, void *dst, uint64_t n)
 
 void mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t n)
 {
-    FENCE(m, addr, n, true);
+    FENCE_WRITE(m, addr, n);
     mem_host_write(m, addr, src, n);
 }
 
@@ -285,7 +292,7 @@ void mem_host_write(mem_t *m, uint64_t addr, const void *src, uint64_t n)
 /* Word reads: one page lookup and no memcpy call when the word lies inside a page (the common case). */
 uint64_t mem_read64(const mem_t *m, uint64_t addr)
 {
-    FENCE(m, addr, 8, false);
+    FENCE_READ(m, addr, 8);
     uint8_t tmp[8];
     const uint8_t *b = tmp;
     if ((addr & PAGE_MASK) <= PAGE_SIZE - 8) {
@@ -302,7 +309,7 @@ uint64_t mem_read64(const mem_t *m, uint64_t addr)
 
 uint32_t mem_read32(const mem_t *m, uint64_t addr)
 {
-    FENCE(m, addr, 4, false);
+    FENCE_READ(m, addr, 4);
     uint8_t tmp[4];
     const uint8_t *b = tmp;
     if ((addr & PAGE_MASK) <= PAGE_SIZE - 4) {
@@ -318,7 +325,7 @@ uint32_t mem_read32(const mem_t *m, uint64_t addr)
 static void write_strb(mem_t *m, uint64_t addr, uint64_t data, unsigned strb, unsigned nbytes)
 {
     if (!strb) return; /* nothing enabled: do not even allocate the page */
-    FENCE(m, addr, nbytes, true);
+    FENCE_WRITE(m, addr, nbytes);
     if ((addr & PAGE_MASK) + nbytes <= PAGE_SIZE) {
         uint8_t *d = get_page(m, addr >> PAGE_BITS)->b + (addr & PAGE_MASK);
         if (strb == (1u << nbytes) - 1) { /* all lanes: no per-byte test */

@@ -36,7 +36,7 @@ void mem_dump_image(const mem_t *m, FILE *f);
 
 /* A fence: the regions a stimulus declares (an NVDLA loadable's memory entries). Once set, every access through
  * the read/write functions above (what the DUT's bus models and the golden models use) outside all regions is
- * recorded: the first one with its actor, and a count. Fills, CRCs, diffs and the host's accesses (mem_host_*:
+ * recorded: the first one with its actor, and a count; a write outside is dropped (it would allocate). Fills, CRCs, diffs and the host's accesses (mem_host_*:
  * back-door loads, the drivers, the scoreboard) are not fenced. Regions and names are copied. */
 typedef struct mem_region {
     uint64_t base, size;

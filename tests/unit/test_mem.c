@@ -276,6 +276,7 @@ static void test_fence(unit_t *u)
                            "ends before it by 0x2 bytes (2 access(es) outside)"),
           "report: %s", msg);
     CHECK(!mem_fence_report(m, msg, sizeof msg), "reported once");
+    CHECK(mem_host_read8(m, 0x10FF) == 0xAA && mem_host_read8(m, 0x1100) == 0, "the write outside was dropped");
     mem_fence_set(m, r, 2);      /* a new fence: a fresh record */
     (void)mem_read32(m, 0x3000); /* a 0-byte region holds nothing */
     CHECK(mem_fence_report(m, msg, sizeof msg) && strstr(msg, "read 4 byte(s) at 0x3000") &&
