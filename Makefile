@@ -330,6 +330,7 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	$(PYTHON) -m tests.test_duts
 	$(PYTHON) -m tests.test_cli
 	$(PYTHON) -m tests.test_no_silent_pass
+	$(PYTHON) -m tests.test_vendor_inputs
 	$(PYTHON) -m tests.test_golden_only
 	$(PYTHON) -m tests.test_conv_wstream
 	$(PYTHON) -m tests.test_ai8x

@@ -19,10 +19,21 @@ typedef struct page {
     uint8_t b[PAGE_SIZE];
 } page_t;
 
+/* Reached from a const mem_t: a read outside the fence is recorded by the const read functions. */
+typedef struct fence {
+    mem_region_t *r;
+    size_t n;
+    const char *who;
+    bool hit, reported, write;
+    uint64_t addr, len, count; /* the first access outside; accesses outside in all */
+    const char *hit_who;
+} fence_t;
+
 struct mem {
     page_t **slot; /* NULL = empty; load factor kept <= 1/2 */
     unsigned log2cap;
     size_t count;
+    fence_t *fence; /* NULL: no fence (every stimulus but a loadable) */
 };
 
 static const uint8_t zero_page[PAGE_SIZE];
@@ -35,6 +46,79 @@ static void *xcalloc(size_t n, size_t sz)
         abort();
     }
     return p;
+}
+
+/* [addr, addr+n) lies inside one region: true; else the access is recorded. */
+static bool fence_check(fence_t *f, uint64_t addr, uint64_t n, bool write)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (addr >= f->r[i].base && addr - f->r[i].base < f->r[i].size && n <= f->r[i].size - (addr - f->r[i].base))
+            return true;
+    f->count++;
+    if (f->hit) return false;
+    f->hit = true;
+    f->addr = addr, f->len = n, f->write = write, f->hit_who = f->who;
+    return false;
+}
+/* A read outside is recorded and served; a write outside is recorded and dropped, so that a unit programmed to
+ * write far beyond its entries cannot allocate host memory without bound before the run stops. */
+#define FENCE_READ(m, addr, n)                                       \
+    do {                                                             \
+        if ((m)->fence) fence_check((m)->fence, (addr), (n), false); \
+    } while (0)
+#define FENCE_WRITE(m, addr, n)                                                \
+    do {                                                                       \
+        if ((m)->fence && !fence_check((m)->fence, (addr), (n), true)) return; \
+    } while (0)
+
+void mem_fence_set(mem_t *m, const mem_region_t *regions, size_t n)
+{
+    if (!m->fence) m->fence = xcalloc(1, sizeof *m->fence);
+    fence_t *f = m->fence;
+    for (size_t i = 0; i < f->n; i++) free((char *)f->r[i].name);
+    free(f->r);
+    memset(f, 0, sizeof *f);
+    f->r = xcalloc(n ? n : 1, sizeof *f->r);
+    for (size_t i = 0; i < n; i++) {
+        f->r[i] = regions[i];
+        f->r[i].name = strdup(regions[i].name ? regions[i].name : "region");
+        if (!f->r[i].name) {
+            fprintf(stderr, "mem: out of memory copying a region name\n");
+            abort();
+        }
+    }
+    f->n = n;
+    f->who = "an access";
+}
+
+void mem_fence_actor(const mem_t *m, const char *who)
+{
+    if (m->fence) m->fence->who = who;
+}
+
+bool mem_fence_report(const mem_t *m, char *buf, size_t n)
+{
+    const fence_t *f = m->fence;
+    if (!f || !f->hit || f->reported) return false;
+    m->fence->reported = true;
+    /* the region just below the address, else the lowest one above it */
+    const mem_region_t *below = NULL, *above = NULL;
+    for (size_t i = 0; i < f->n; i++) {
+        const mem_region_t *r = &f->r[i];
+        if (r->base <= f->addr && (!below || r->base > below->base)) below = r;
+        if (r->base > f->addr && (!above || r->base < above->base)) above = r;
+    }
+    char near[200] = "no region declared";
+    const mem_region_t *r = below ? below : above;
+    if (r)
+        snprintf(near, sizeof near, "%s [0x%llx, +0x%llx) %s by 0x%llx bytes", r->name, (unsigned long long)r->base,
+                 (unsigned long long)r->size, below ? "ends before it" : "starts after it",
+                 below ? (unsigned long long)(f->addr + f->len - (r->base + r->size))
+                       : (unsigned long long)(r->base - f->addr));
+    snprintf(buf, n, "%s %s %llu byte(s) at 0x%llx, outside every declared region: %s (%llu access(es) outside)",
+             f->hit_who, f->write ? "wrote" : "read", (unsigned long long)f->len, (unsigned long long)f->addr, near,
+             (unsigned long long)f->count);
+    return true;
 }
 
 static size_t cap_of(const mem_t *m) { return (size_t)1 << m->log2cap; }
@@ -115,6 +199,11 @@ mem_t *mem_new(void)
 void mem_free(mem_t *m)
 {
     if (!m) return;
+    if (m->fence) {
+        for (size_t i = 0; i < m->fence->n; i++) free((char *)m->fence->r[i].name);
+        free(m->fence->r);
+    }
+    free(m->fence);
     for (size_t i = 0; i < cap_of(m); i++) free(m->slot[i]);
     free(m->slot);
     free(m);
@@ -134,13 +223,26 @@ mem_t *mem_clone(const mem_t *m)
     return c;
 }
 
-uint8_t mem_read8(const mem_t *m, uint64_t addr)
+uint8_t mem_host_read8(const mem_t *m, uint64_t addr)
 {
     const page_t *p = find(m, addr >> PAGE_BITS);
     return p ? p->b[addr & PAGE_MASK] : 0;
 }
 
-void mem_write8(mem_t *m, uint64_t addr, uint8_t v) { get_page(m, addr >> PAGE_BITS)->b[addr & PAGE_MASK] = v; }
+uint8_t mem_read8(const mem_t *m, uint64_t addr)
+{
+    FENCE_READ(m, addr, 1);
+    const page_t *p = find(m, addr >> PAGE_BITS);
+    return p ? p->b[addr & PAGE_MASK] : 0;
+}
+
+void mem_write8(mem_t *m, uint64_t addr, uint8_t v)
+{
+    FENCE_WRITE(m, addr, 1);
+    get_page(m, addr >> PAGE_BITS)->b[addr & PAGE_MASK] = v;
+}
+
+static void read_raw(const mem_t *m, uint64_t addr, void *dst, uint64_t n);
 
 /* Length of the piece of [addr, addr+n) that lies in addr's page. */
 static uint64_t chunk_len(uint64_t addr, uint64_t n)
@@ -150,6 +252,12 @@ static uint64_t chunk_len(uint64_t addr, uint64_t n)
 }
 
 void mem_read(const mem_t *m, uint64_t addr, void *dst, uint64_t n)
+{
+    FENCE_READ(m, addr, n);
+    read_raw(m, addr, dst, n);
+}
+
+static void read_raw(const mem_t *m, uint64_t addr, void *dst, uint64_t n)
 {
     uint8_t *d = dst;
     while (n) {
@@ -165,6 +273,12 @@ void mem_read(const mem_t *m, uint64_t addr, void *dst, uint64_t n)
 
 void mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t n)
 {
+    FENCE_WRITE(m, addr, n);
+    mem_host_write(m, addr, src, n);
+}
+
+void mem_host_write(mem_t *m, uint64_t addr, const void *src, uint64_t n)
+{
     const uint8_t *s = src;
     while (n) {
         uint64_t len = chunk_len(addr, n);
@@ -178,6 +292,7 @@ void mem_write(mem_t *m, uint64_t addr, const void *src, uint64_t n)
 /* Word reads: one page lookup and no memcpy call when the word lies inside a page (the common case). */
 uint64_t mem_read64(const mem_t *m, uint64_t addr)
 {
+    FENCE_READ(m, addr, 8);
     uint8_t tmp[8];
     const uint8_t *b = tmp;
     if ((addr & PAGE_MASK) <= PAGE_SIZE - 8) {
@@ -185,7 +300,7 @@ uint64_t mem_read64(const mem_t *m, uint64_t addr)
         if (!p) return 0;
         b = p->b + (addr & PAGE_MASK);
     } else {
-        mem_read(m, addr, tmp, 8);
+        read_raw(m, addr, tmp, 8);
     }
     uint64_t v = 0;
     for (int i = 7; i >= 0; i--) v = (v << 8) | b[i];
@@ -194,6 +309,7 @@ uint64_t mem_read64(const mem_t *m, uint64_t addr)
 
 uint32_t mem_read32(const mem_t *m, uint64_t addr)
 {
+    FENCE_READ(m, addr, 4);
     uint8_t tmp[4];
     const uint8_t *b = tmp;
     if ((addr & PAGE_MASK) <= PAGE_SIZE - 4) {
@@ -201,7 +317,7 @@ uint32_t mem_read32(const mem_t *m, uint64_t addr)
         if (!p) return 0;
         b = p->b + (addr & PAGE_MASK);
     } else {
-        mem_read(m, addr, tmp, 4);
+        read_raw(m, addr, tmp, 4);
     }
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
@@ -209,6 +325,7 @@ uint32_t mem_read32(const mem_t *m, uint64_t addr)
 static void write_strb(mem_t *m, uint64_t addr, uint64_t data, unsigned strb, unsigned nbytes)
 {
     if (!strb) return; /* nothing enabled: do not even allocate the page */
+    FENCE_WRITE(m, addr, nbytes);
     if ((addr & PAGE_MASK) + nbytes <= PAGE_SIZE) {
         uint8_t *d = get_page(m, addr >> PAGE_BITS)->b + (addr & PAGE_MASK);
         if (strb == (1u << nbytes) - 1) { /* all lanes: no per-byte test */
@@ -220,7 +337,7 @@ static void write_strb(mem_t *m, uint64_t addr, uint64_t data, unsigned strb, un
         return;
     }
     for (unsigned i = 0; i < nbytes; i++)
-        if (strb >> i & 1) mem_write8(m, addr + i, (uint8_t)(data >> (8 * i)));
+        if (strb >> i & 1) get_page(m, (addr + i) >> PAGE_BITS)->b[(addr + i) & PAGE_MASK] = (uint8_t)(data >> (8 * i));
 }
 
 void mem_write64_strb(mem_t *m, uint64_t addr, uint64_t data, uint8_t strb) { write_strb(m, addr, data, strb, 8); }

@@ -33,5 +33,21 @@ uint64_t mem_diff(const mem_t *a, const mem_t *b, uint64_t addr, uint64_t n, uin
 /* Image dump/load in the text form "@<hex addr>" then lines of up to 32 hex byte pairs (only written pages,
  * zero pages skipped). Load returns 0, or -1 with a message "file:line: what" in err. */
 void mem_dump_image(const mem_t *m, FILE *f);
+
+/* A fence: the regions a stimulus declares (an NVDLA loadable's memory entries). Once set, every access through
+ * the read/write functions above (what the DUT's bus models and the golden models use) outside all regions is
+ * recorded: the first one with its actor, and a count; a write outside is dropped (it would allocate). Fills, CRCs, diffs and the host's accesses (mem_host_*:
+ * back-door loads, the drivers, the scoreboard) are not fenced. Regions and names are copied. */
+typedef struct mem_region {
+    uint64_t base, size;
+    const char *name; /* "memory entry 3" */
+} mem_region_t;
+void mem_fence_set(mem_t *m, const mem_region_t *regions, size_t n);
+/* Who makes the accesses from now on ("the DUT", "golden sdp"): a string that outlives the fence. */
+void mem_fence_actor(const mem_t *m, const char *who);
+/* The first access outside the fence not yet reported, as one sentence in buf; false when there is none. */
+bool mem_fence_report(const mem_t *m, char *buf, size_t n);
+uint8_t mem_host_read8(const mem_t *m, uint64_t addr);
+void mem_host_write(mem_t *m, uint64_t addr, const void *src, uint64_t n);
 int mem_load_image(mem_t *m, const char *path, char *err, size_t errlen);
 #endif

@@ -106,6 +106,12 @@ void nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, voi
 
 static void sample(nvdla_golden_t *g, const nvdla_layer_t *l)
 {
+    static const char *const actor[] = {[NVDLA_LAYER_BDMA] = "the golden model's BDMA",
+                                        [NVDLA_LAYER_SDP] = "the golden model's SDP",
+                                        [NVDLA_LAYER_PDP] = "the golden model's PDP",
+                                        [NVDLA_LAYER_CDP] = "the golden model's CDP",
+                                        [NVDLA_LAYER_CONV] = "the golden model's convolution"};
+    mem_fence_actor(g->mem, actor[l->unit]); /* names the unit in a fence report (mem.h) */
     if (g->hook) g->hook(g->hook_user, l);
 }
 
@@ -135,6 +141,7 @@ static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp
     const bool to_pdp = sdp_golden_to_pdp(sdp);
     sdp_result_t res;
     nv_cube_t stream;
+    mem_fence_actor(g->mem, flying ? "the golden model's convolution and SDP" : "the golden model's SDP");
     sdp_golden_run(sdp, rdma, ctx, grp, flying, to_pdp ? &stream : NULL, &res);
     sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP,
                                .group = grp,
@@ -161,6 +168,7 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
     nvdla_pp_t *sr = &g->dp[U_SDP_RDMA];
     conv_layer_t L;
     nv_acc_cube_t acc;
+    mem_fence_actor(g->mem, "the golden model's convolution");
     bool computed = conv_golden_run(g->conv, ctx, &acc, &L);
     if (computed) {
         const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);

@@ -270,7 +270,20 @@ void drv_mem_read(drv_t *d, uint64_t addr, void *dst, size_t n)
 {
     uint8_t *b = dst;
     const mem_t *m = d->ops->dut_mem(d->acc);
-    for (size_t i = 0; i < n; i++) b[i] = mem_read8(m, addr + i);
+    for (size_t i = 0; i < n; i++) b[i] = mem_host_read8(m, addr + i);
+}
+
+void drv_mem_fence(drv_t *d, const mem_region_t *regions, size_t n)
+{
+    mem_t *m = d->ops->dut_mem(d->acc);
+    mem_fence_set(m, regions, n);
+    mem_fence_actor(m, "the DUT");
+    mem_t *g = d->ops->golden_mem ? d->ops->golden_mem(d->acc) : NULL;
+    if (g) {
+        mem_fence_set(g, regions, n);
+        mem_fence_actor(g, "the golden model");
+    }
+    sim_watch_fences(d->sim, m, g);
 }
 
 void drv_wait_irq(drv_t *d, uint32_t mask, uint64_t timeout)

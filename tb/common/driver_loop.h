@@ -37,6 +37,9 @@ uint32_t drv_reg_expect(drv_t *d, uint64_t addr, uint32_t expect, uint32_t mask)
 void drv_mem_write(drv_t *d, uint64_t addr, const void *src, size_t n);
 void drv_mem_fill(drv_t *d, uint64_t addr, uint64_t n, uint8_t v);
 void drv_mem_read(drv_t *d, uint64_t addr, void *dst, size_t n);
+/* The regions the stimulus declares (a loadable's memory entries): from now on every DUT and golden-model access
+ * outside them fails the run, naming the actor, the address and the nearest region (mem_fence_set, mem.h). */
+void drv_mem_fence(drv_t *d, const mem_region_t *regions, size_t n);
 /* Wait for the interrupt: mask 0 = the line (the driver services it); otherwise the accelerator's
  * OP_WAIT_IRQ meaning. timeout 0 = the watchdog. A watchdog expiry fails the run: the call does not return. */
 void drv_wait_irq(drv_t *d, uint32_t mask, uint64_t timeout);

@@ -103,16 +103,38 @@ static int op_fail(const op_t *o, size_t i, char *err, size_t errlen, const char
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (o->file) snprintf(err, errlen, "%s:%d: %s", o->file, o->line, msg);
+    else if (i == SIZE_MAX) snprintf(err, errlen, "a driver's operation: %s", msg);
     else snprintf(err, errlen, "operation %zu of the program: %s", i + 1, msg);
     return -1;
 }
 
+static const char *const op_names[] = {
+    [OP_MEM] = "mem",   [OP_MEM_FILL] = "fill", [OP_CHECK_CRC] = "check_crc", [OP_CHECK_MEM] = "check_mem",
+    [OP_IDLE] = "idle", [OP_POLL] = "poll",     [OP_WAIT_IRQ] = "wait_irq",
+};
+
+int program_check_region(const op_t *o, size_t i, uint64_t *loaded, char *err, size_t errlen)
+{
+    const char *name =
+        (size_t)o->kind < sizeof op_names / sizeof *op_names && op_names[o->kind] ? op_names[o->kind] : "operation";
+    if (o->size > PROG_MAX_REGION)
+        return op_fail(o, i, err, errlen, "%s of 0x%llx bytes exceeds the limit of 0x%llx bytes per operation", name,
+                       (unsigned long long)o->size, PROG_MAX_REGION);
+    if (o->size && o->addr + o->size - 1 < o->addr)
+        return op_fail(o, i, err, errlen, "%s [0x%llx, +0x%llx) wraps around the address space", name,
+                       (unsigned long long)o->addr, (unsigned long long)o->size);
+    if (o->kind == OP_CHECK_CRC && o->size == 0)
+        return op_fail(o, i, err, errlen, "check_crc over 0 bytes checks nothing");
+    if (o->kind == OP_MEM || (o->kind == OP_MEM_FILL && (o->data & 0xFF))) *loaded += o->size;
+    if (*loaded > PROG_MAX_LOADED)
+        return op_fail(o, i, err, errlen,
+                       "%s of 0x%llx bytes at 0x%llx: the program loads more than 0x%llx bytes of data (host memory)",
+                       name, (unsigned long long)o->size, (unsigned long long)o->addr, PROG_MAX_LOADED);
+    return 0;
+}
+
 int program_check_limits(const program_t *p, char *err, size_t errlen)
 {
-    static const char *const names[] = {
-        [OP_MEM] = "mem",   [OP_MEM_FILL] = "fill", [OP_CHECK_CRC] = "check_crc", [OP_CHECK_MEM] = "check_mem",
-        [OP_IDLE] = "idle", [OP_POLL] = "poll",     [OP_WAIT_IRQ] = "wait_irq",
-    };
     uint64_t loaded = 0;
     for (size_t i = 0; i < p->n; i++) {
         const op_t *o = &p->ops[i];
@@ -121,18 +143,7 @@ int program_check_limits(const program_t *p, char *err, size_t errlen)
         case OP_MEM_FILL:
         case OP_CHECK_CRC:
         case OP_CHECK_MEM:
-            if (o->size > PROG_MAX_REGION)
-                return op_fail(o, i, err, errlen, "%s of 0x%llx bytes exceeds the limit of 0x%llx bytes per operation",
-                               names[o->kind], (unsigned long long)o->size, PROG_MAX_REGION);
-            if (o->size && o->addr + o->size - 1 < o->addr)
-                return op_fail(o, i, err, errlen, "%s [0x%llx, +0x%llx) wraps around the address space", names[o->kind],
-                               (unsigned long long)o->addr, (unsigned long long)o->size);
-            if (o->kind == OP_CHECK_CRC && o->size == 0)
-                return op_fail(o, i, err, errlen, "check_crc over 0 bytes checks nothing");
-            if (o->kind == OP_MEM || (o->kind == OP_MEM_FILL && (o->data & 0xFF))) loaded += o->size;
-            if (loaded > PROG_MAX_LOADED)
-                return op_fail(o, i, err, errlen, "the program loads more than 0x%llx bytes of data (host memory)",
-                               PROG_MAX_LOADED);
+            if (program_check_region(o, i, &loaded, err, errlen)) return -1;
             break;
         case OP_IDLE:
             if (o->size > PROG_MAX_CYCLES)
@@ -142,8 +153,8 @@ int program_check_limits(const program_t *p, char *err, size_t errlen)
         case OP_POLL:
         case OP_WAIT_IRQ:
             if (o->timeout > PROG_MAX_CYCLES)
-                return op_fail(o, i, err, errlen, "%s timeout of %llu cycles exceeds the limit of %llu", names[o->kind],
-                               (unsigned long long)o->timeout, PROG_MAX_CYCLES);
+                return op_fail(o, i, err, errlen, "%s timeout of %llu cycles exceeds the limit of %llu",
+                               op_names[o->kind], (unsigned long long)o->timeout, PROG_MAX_CYCLES);
             break;
         default: break;
         }

@@ -33,6 +33,9 @@ typedef struct op {
     uint32_t mask;
     uint8_t strb;
     bool nposted; /* OP_WRITE on CSB: non-posted */
+    /* OP_READ of a value the program itself wrote (an ai8xize read-modify-write): checked, but no known answer
+     * of the accelerator's output, so it does not make a run one that checked something (sim.c). */
+    bool readback;
     uint64_t size;
     uint64_t timeout; /* cycles; 0 = the sequencer's default */
     uint8_t *bytes;   /* owned by the program */
@@ -84,6 +87,11 @@ void program_add_plusarg(program_t *p, const char *arg); /* copied */
 /* Checks the limits above and that every check checks something (no check_crc of 0 bytes). Returns 0, or
  * -1 with "file:line: what" (or "op N: what" for generated programs) in err. */
 int program_check_limits(const program_t *p, char *err, size_t errlen);
+/* The per-operation part of those limits for op o (number i, for messages) of kind mem, fill, check_crc or
+ * check_mem; *loaded accumulates the bytes of data loaded so far. The one place every back-door load is
+ * bounded: program_check_limits runs it over a whole program before it starts, the sequencer on every load
+ * as it executes it (a driver's loads exist only then; i = SIZE_MAX names the op a driver's). Returns 0, or -1 with the message in err. */
+int program_check_region(const op_t *o, size_t i, uint64_t *loaded, char *err, size_t errlen);
 
 /* Convenience builders used by generators. */
 void prog_job(program_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

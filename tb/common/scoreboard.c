@@ -103,10 +103,10 @@ uint64_t sb_compare(scoreboard_t *sb, FILE *out, const mem_t *dut, const mem_t *
         snprintf(sb->last_mismatch, sizeof sb->last_mismatch,
                  "%s: %llu of %llu bytes differ, first at %s%saddr 0x%08llx: expected 0x%02x got 0x%02x", what,
                  (unsigned long long)ndiff, (unsigned long long)len, c, *c ? " " : "", (unsigned long long)first,
-                 mem_read8(gold, first), mem_read8(dut, first));
+                 mem_host_read8(gold, first), mem_host_read8(dut, first));
     }
     for (uint64_t a = first; a < addr + len && shown; a++) {
-        uint8_t e = mem_read8(gold, a), g = mem_read8(dut, a);
+        uint8_t e = mem_host_read8(gold, a), g = mem_host_read8(dut, a);
         if (e == g) continue;
         char c[160] = "";
         if (coord) coord(ctx, a, c, sizeof c);

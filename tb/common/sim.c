@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { MAX_ARGS = 64, MAX_ERRORS_KEPT = 16, WAVE_TAIL = 100 };
+enum { MAX_ARGS = 64, MAX_ERRORS_KEPT = 16, WAVE_TAIL = 100, MAX_SUMMARY = 4 };
 
 struct sim {
     const tb_kernel_ops_t *kops;
@@ -43,7 +43,10 @@ struct sim {
     uint64_t fail_cycle; /* first cycle the run was known to fail */
     uint64_t mark_cycle; /* when the DUT did the wrong thing, if known (sim_mark_failure) */
     char verdict_reason[512];
-    uint64_t checked_reads;  /* expected register values read (sim_count_check) */
+    uint64_t checked_reads;         /* expected register values read (sim_count_check) */
+    const mem_t *fenced[2];         /* memories with a fence (sim_watch_fences): the DUT's, the golden model's */
+    char summary[MAX_SUMMARY][400]; /* what a check covered less of than it reads like (sim_summary) */
+    int nsummary;
     bool fault_fired;        /* the requested +fault was injected (sim_fault_injected) */
     dev_continue_t *devcont; /* the DUT's deviations whose errors do not stop the run (dev_continue.h) */
     struct timespec t0;
@@ -220,6 +223,28 @@ void sim_note(sim_t *s, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     vreport(s, "NOTE", fmt, ap);
+    va_end(ap);
+}
+
+void sim_watch_fences(sim_t *s, const mem_t *dut, const mem_t *golden)
+{
+    s->fenced[0] = dut;
+    s->fenced[1] = golden;
+}
+
+bool sim_fence_report(sim_t *s, char *buf, size_t n)
+{
+    for (int i = 0; i < 2; i++)
+        if (s->fenced[i] && mem_fence_report(s->fenced[i], buf, n)) return true;
+    return false;
+}
+
+void sim_summary(sim_t *s, const char *fmt, ...)
+{
+    if (s->nsummary >= MAX_SUMMARY) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->summary[s->nsummary++], sizeof s->summary[0], fmt, ap);
     va_end(ap);
 }
 
@@ -741,6 +766,7 @@ static int finish(sim_t *s, const char *crash)
                (unsigned long long)(j->end - j->start), (unsigned long long)j->bytes_compared,
                (unsigned long long)j->mismatches);
     }
+    for (int i = 0; i < s->nsummary; i++) printf("coverage: %s\n", s->summary[i]);
     if (s->status == SEQ_SKIPPED) printf("SKIP %s: %s\n", s->prog.name ? s->prog.name : "", seq_skip_reason(s->seq));
     char cont[64] = "";
     if (dev_continue_hits(s->devcont))
@@ -763,6 +789,7 @@ static int finish(sim_t *s, const char *crash)
         .nerrors = s->nkept,
     };
     results_write(sim_plusarg(s, "results"), &ri);
+    s->fenced[0] = s->fenced[1] = NULL; /* they go with the accelerator */
     if (s->acc) s->acc_ops->destroy(s->acc);
     s->acc = NULL;
     dev_continue_free(s->devcont);

@@ -115,6 +115,14 @@ void sim_count_check(sim_t *s);
 /* Report an error (counts toward failure) or a note, with the cycle and current job prefixed. */
 void sim_error(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sim_note(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line printed as "coverage: ..." just before the run's verdict, even under +quiet: a check that constrains
+ * only part of what its name suggests says so where the verdict is read (at most 4 per run). */
+/* The memories whose fence (mem_fence_set) the sequencer checks every step; either may be NULL. Asking the
+ * accelerator for its memories each cycle is no option: a view may be rebuilt on each call (MAX78000). */
+void sim_watch_fences(sim_t *s, const mem_t *dut, const mem_t *golden);
+/* The first unreported access outside a watched fence, as a sentence in buf; false when there is none. */
+bool sim_fence_report(sim_t *s, char *buf, size_t n);
+void sim_summary(sim_t *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int sim_error_count(const sim_t *s);
 /* The cycle a failure happened in the DUT (e.g. when the first wrong byte was written), if earlier than
  * its detection: the GTKWave marker goes there. The first call wins. */

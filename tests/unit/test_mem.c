@@ -7,6 +7,7 @@
 #include "unit.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -251,6 +252,39 @@ static void test_image_errors(unit_t *u)
     mem_free(m);
 }
 
+/* The fence: accesses through the read/write functions outside the regions are recorded (first one, actor, count)
+ * and reported once; the host's accesses, fills and diffs are not fenced. */
+static void test_fence(unit_t *u)
+{
+    mem_t *m = mem_new();
+    const mem_region_t r[2] = {{0x1000, 0x100, "entry 0"}, {0x3000, 0, "entry 1"}};
+    mem_fence_set(m, r, 2);
+    char msg[300] = "";
+    mem_write(m, 0x1000, "abcd", 4);
+    mem_write64_strb(m, 0x10F8, 0x1122334455667788ull, 0xFF);
+    (void)mem_read64(m, 0x1010);
+    mem_fill(m, 0x2000, 0x100, 7);
+    mem_host_write(m, 0x5000, "x", 1);
+    CHECK(mem_host_read8(m, 0x5000) == 'x' && !mem_fence_report(m, msg, sizeof msg), "inside, or the host: no report");
+    mem_fence_actor(m, "unit A");
+    mem_write32_strb(m, 0x10FC, 0xAABBCCDD, 0xF);
+    CHECK(!mem_fence_report(m, msg, sizeof msg), "the region's last word is inside");
+    mem_write32_strb(m, 0x10FE, 0xAABBCCDD, 0xF); /* two bytes past the end */
+    (void)mem_read8(m, 0x2FFF);
+    CHECK(mem_fence_report(m, msg, sizeof msg) &&
+              !strcmp(msg, "unit A wrote 4 byte(s) at 0x10fe, outside every declared region: entry 0 [0x1000, +0x100) "
+                           "ends before it by 0x2 bytes (2 access(es) outside)"),
+          "report: %s", msg);
+    CHECK(!mem_fence_report(m, msg, sizeof msg), "reported once");
+    CHECK(mem_host_read8(m, 0x10FF) == 0xAA && mem_host_read8(m, 0x1100) == 0, "the write outside was dropped");
+    mem_fence_set(m, r, 2);      /* a new fence: a fresh record */
+    (void)mem_read32(m, 0x3000); /* a 0-byte region holds nothing */
+    CHECK(mem_fence_report(m, msg, sizeof msg) && strstr(msg, "read 4 byte(s) at 0x3000") &&
+              strstr(msg, "entry 1 [0x3000, +0x0) ends before it by 0x4 bytes"),
+          "0-byte region: %s", msg);
+    mem_free(m);
+}
+
 int main(void)
 {
     unit_t u = {.name = "mem"};
@@ -261,5 +295,6 @@ int main(void)
     UNIT_RUN(&u, test_diff_clone);
     UNIT_RUN(&u, test_image);
     UNIT_RUN(&u, test_image_errors);
+    UNIT_RUN(&u, test_fence);
     return unit_done(&u);
 }

@@ -8,7 +8,8 @@
 
 #include <stdlib.h>
 
-static uint8_t *sample(size_t *len)
+/* mem2_size: the size of memory entry 2 (the output) */
+static uint8_t *sample_sized(size_t *len, uint64_t mem2_size)
 {
     static const uint8_t a[] = {1, 2, 3, 4, 5}, b[] = {9, 8, 7};
     ld_blob_t blobs[2] = {{.name = "m0_desc", .data = a, .size = sizeof a, .sub_interface = 1},
@@ -16,7 +17,7 @@ static uint8_t *sample(size_t *len)
     ld_content_t c0[1] = {{&blobs[0], 0}}, c1[1] = {{&blobs[1], 5}};
     ld_mem_t mems[3] = {{.id = 0, .flags = 3, .size = 5, .contents = c0, .ncontents = 1},
                         {.id = 1, .flags = 3 | 4, .size = 4096, .alignment = 4096, .contents = c1, .ncontents = 1},
-                        {.id = 2, .flags = 1 | 8, .size = 0x123456789ull}};
+                        {.id = 2, .flags = 1 | 8, .size = mem2_size}};
     ld_addr_t addrs[3] = {{0, 0, 0, 5}, {1, 1, 0, 4096}, {2, 2, 16, 64}};
     uint16_t ids[3] = {0, 1, 2};
     ld_task_t task = {.id = 0, .interface = 1, .instance = -1, .addr_ids = ids, .naddr = 3};
@@ -45,6 +46,8 @@ static uint8_t *sample(size_t *len)
     return nvdla_loadable_write(&l, len);
 }
 
+static uint8_t *sample(size_t *len) { return sample_sized(len, 0x3456789Aull); }
+
 static void test_round_trip(unit_t *u)
 {
     size_t len;
@@ -58,11 +61,24 @@ static void test_round_trip(unit_t *u)
     CHECK(l.mems[1].flags == 7 && l.mems[1].alignment == 4096 && l.mems[1].ncontents == 1 &&
               l.mems[1].contents[0].blob == &l.blobs[1] && l.mems[1].contents[0].offset == 5,
           "memory 1");
-    CHECK(l.mems[2].size == 0x123456789ull && l.mems[2].ncontents == 0, "a 64-bit size, no contents");
+    CHECK(l.mems[2].size == 0x3456789Aull && l.mems[2].ncontents == 0, "a size, no contents");
     CHECK(l.addrs[2].mem_id == 2 && l.addrs[2].offset == 16 && l.addrs[2].size == 64, "address 2");
     CHECK(l.tasks[0].instance == -1 && l.tasks[0].naddr == 3 && l.tasks[0].addr_ids[2] == 2, "task");
     CHECK(!strcmp(l.tensors[0].name, "out") && l.tensors[0].c == 32 && l.tensors[0].stride[2] == 512, "tensor");
     CHECK(ld_mem_by_id(&l, 1) == &l.mems[1] && ld_addr_by_id(&l, 7) == NULL, "lookups");
+    nvdla_loadable_free(&l);
+}
+
+/* An entry over the 1 GiB every stimulus loads under (PROG_MAX_REGION) is refused, its 64-bit size named. */
+static void test_entry_limit(unit_t *u)
+{
+    size_t len;
+    uint8_t *buf = sample_sized(&len, 0x123456789ull);
+    nvdla_loadable_t l;
+    char err[300] = "";
+    CHECK(nvdla_loadable_parse(&l, buf, len, "sample", err, sizeof err) != 0 &&
+              strstr(err, "memory entry 2 (index 2): size 0x123456789 bytes exceeds the limit of 0x40000000 bytes"),
+          "a 0x123456789-byte entry refused: %s", err);
     nvdla_loadable_free(&l);
 }
 
@@ -108,6 +124,7 @@ int main(void)
     unit_t u = {.name = "test_nvdla_loadable"};
     UNIT_RUN(&u, test_round_trip);
     UNIT_RUN(&u, test_truncated);
+    UNIT_RUN(&u, test_entry_limit);
     UNIT_RUN(&u, test_version);
     return unit_done(&u);
 }

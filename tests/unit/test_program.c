@@ -4,6 +4,7 @@
 #include "unit.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void test_init_free(unit_t *u)
 {
@@ -113,12 +114,33 @@ static void test_intern(unit_t *u)
     program_free(&p);
 }
 
+/* The per-load limit the sequencer applies to every load as it runs it, a driver's included (SIZE_MAX: no file). */
+static void test_check_region(unit_t *u)
+{
+    char err[300] = "";
+    uint64_t loaded = 0;
+    op_t fill = {.kind = OP_MEM_FILL, .addr = 0x80000000, .size = 0x10000000000ull, .data = 0x5A};
+    CHECK(program_check_region(&fill, SIZE_MAX, &loaded, err, sizeof err) != 0 &&
+              !strcmp(err, "a driver's operation: fill of 0x10000000000 bytes exceeds the limit of 0x40000000 bytes "
+                           "per operation"),
+          "a driver's 1 TiB fill: %s", err);
+    op_t half = {.kind = OP_MEM_FILL, .addr = 0x80000000, .size = 0x30000000, .data = 1};
+    CHECK(program_check_region(&half, SIZE_MAX, &loaded, err, sizeof err) == 0, "0.75 GiB: %s", err);
+    half.data = 0; /* zeros load nothing */
+    CHECK(program_check_region(&half, SIZE_MAX, &loaded, err, sizeof err) == 0, "zero fill: %s", err);
+    half.data = 2;
+    CHECK(program_check_region(&half, SIZE_MAX, &loaded, err, sizeof err) != 0 &&
+              strstr(err, "the program loads more than 0x40000000 bytes"),
+          "1.5 GiB in all: %s", err);
+}
+
 int main(void)
 {
     unit_t u = {.name = "test_program"};
     UNIT_RUN(&u, test_init_free);
     UNIT_RUN(&u, test_add_defaults_and_growth);
     UNIT_RUN(&u, test_builders);
+    UNIT_RUN(&u, test_check_region);
     UNIT_RUN(&u, test_intern);
     return unit_done(&u);
 }

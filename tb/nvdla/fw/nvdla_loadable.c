@@ -3,6 +3,7 @@
  * vectors and strings are uoffsets relative to where they are stored. Every access is bounds-checked: the
  * first bad offset ends the read with its position. */
 #include "nvdla_loadable.h"
+#include "program.h" /* PROG_MAX_REGION, PROG_MAX_LOADED: the limits every stimulus format loads under */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -30,6 +31,20 @@ static void fb_fail(fb_t *f, size_t at, const char *fmt, ...)
     va_end(ap);
     snprintf(f->err, f->errlen, "%s: offset %zu: %s (not an NVDLA loadable 0.7 flatbuffer, or truncated)", f->path, at,
              msg);
+}
+
+/* A well-formed loadable that asks more of the host than any stimulus may: no "not a flatbuffer" suffix. */
+static void fb_limit(fb_t *f, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fb_limit(fb_t *f, size_t at, const char *fmt, ...)
+{
+    if (f->bad) return;
+    f->bad = true;
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(f->err, f->errlen, "%s: offset %zu: %s", f->path, at, msg);
 }
 
 static bool fb_ok(fb_t *f, size_t at, size_t n)
@@ -160,6 +175,7 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
     }
     n = f_vec(&f, root, L_MEMS, &v);
     l->mems = xcalloc(n, sizeof *l->mems);
+    uint64_t total = 0; /* bytes of every entry: the driver fills each whole (tb/nvdla/fw/nvdla_fw.c) */
     for (size_t i = 0; i < n && !f.bad; i++, l->nmems++) {
         size_t t = deref(&f, v + 4 * i), cv, ov;
         ld_mem_t *m = &l->mems[i];
@@ -167,6 +183,15 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
         m->domain = f_u8(&f, t, 1);
         m->flags = f_u16(&f, t, 2);
         m->size = f_u64(&f, t, 3);
+        if (m->size > PROG_MAX_REGION)
+            fb_limit(&f, t,
+                     "memory entry %u (index %zu): size 0x%llx bytes exceeds the limit of 0x%llx bytes per entry",
+                     m->id, i, (unsigned long long)m->size, PROG_MAX_REGION);
+        total += m->size;
+        if (total > PROG_MAX_LOADED)
+            fb_limit(&f, t,
+                     "memory entry %u (index %zu, 0x%llx bytes): the entries total more than the limit of 0x%llx bytes",
+                     m->id, i, (unsigned long long)m->size, PROG_MAX_LOADED);
         m->alignment = f_u32(&f, t, 4);
         m->bind_id = f_u16(&f, t, 7);
         m->tensor_desc_id = f_u16(&f, t, 8);
