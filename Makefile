@@ -404,7 +404,7 @@ run: check-deps $(RUN_SIM)
 # when not the default, the stimulus (the test, else the base name of the trace, .cfg, loadable, SDK or pulp-nnx
 # folder: fw or pulpnnx alone would name every loadable or layer alike), the seed and the shell's process id, so
 # that two runs side by side never write, nor claim, one file (tests/test_waves_unique.py).
-WAVE_STIM = $(basename $(notdir $(patsubst %/,%,$(or $(PULPNNX),$(TRACE),$(SDK),$(CFG),$(LOADABLE),$(TEST)))))
+WAVE_STIM = $(basename $(notdir $(patsubst %/,%,$(or $(PULPNNX),$(TRACE),$(SDK),$(CFG),$(LOADABLE),$(FIRMWARE),$(TEST)))))
 WAVE_STEM = waves/$(ACC)$(if $(filter-out $(DUT_DEFAULT_$(ACC)),$(DUT)),_$(DUT))_$(or $(WAVE_STIM),run)_s$(SEED)
 waves: check-deps $(RUN_SIM)-waves
 	@mkdir -p waves

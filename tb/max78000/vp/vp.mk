@@ -3,7 +3,15 @@
 # static library (libunicorn.a), so the simulators stay static (-static, SIM_LDFLAGS); it needs libpthread and libm.
 EXTRA_CSRCS_max78000 += $(wildcard tb/max78000/vp/*.c)
 EXTRA_INCS_max78000  += -Itb/max78000/vp
-EXTRA_LIBS_max78000  += -lunicorn -lpthread -lm
+# Debian's libunicorn.a defines crc32 (its own copy of zlib's, util/crc32c.c) and the traced simulators take zlib's
+# crc32 from libz.a for their FST writer: a static link then stops on a multiple definition. The simulators link a
+# copy of the archive in which Unicorn's crc32, its definition and its uses, is renamed, so each side keeps its own.
+VP_UNICORN_A := $(BUILD)/max78000/libunicorn_vp.a
+$(VP_UNICORN_A): $(shell gcc -print-file-name=libunicorn.a)
+	@mkdir -p $(@D)
+	objcopy --redefine-sym crc32=vp_unicorn_crc32 $< $@
+$(BUILD)/max78000/libtb_max78000.a: | $(VP_UNICORN_A)
+EXTRA_LIBS_max78000  += $(CURDIR)/$(VP_UNICORN_A) -lpthread -lm
 
 # make run ACC=max78000 FIRMWARE=<SDK example folder | .elf>: the folder is built with the SDK's own Makefile
 # (Debian's gcc-arm-none-eabi, libnewlib-arm-none-eabi) out of the tree: copied into build/max78000/fw/<name>/src
