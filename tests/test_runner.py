@@ -257,9 +257,11 @@ def test_concurrent():
 def test_make_waves():
     p = subprocess.run(['make', '--no-print-directory', 'waves', 'ACC=nvdla', 'TEST=bdma_random', 'SEED=3',
                         "ARGS=+fault=wdata_flip"], cwd=ROOT, capture_output=True, text=True)
-    fst = os.path.join(ROOT, 'waves', 'nvdla_bdma_random_3.fst')
+    # The files are named after the run (stimulus, seed, process id): make prints them on its first line.
+    named = re.search(r'waves of this run: (waves/nvdla_bdma_random_s3_p\d+)\.fst', p.stdout)
+    fst = os.path.join(ROOT, named.group(1) + '.fst') if named else os.path.join(ROOT, 'waves', 'none.fst')
     check(p.returncode != 0 and os.path.exists(fst), f'make waves of a failing run exits nonzero ({p.returncode}) '
-          'and writes its FST')
+          f'and writes the FST it names ({os.path.relpath(fst, ROOT)})')
     for ext in ('.fst', '.gtkw'):
         if os.path.exists(fst[:-4] + ext):
             os.unlink(fst[:-4] + ext)
