@@ -9,6 +9,26 @@ tail, skips said with their reason, and one summary line whose counts `make test
 """
 
 
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def sim(acc):
+    """The simulator of an accelerator's default DUT in this checkout."""
+    return os.path.join(ROOT, 'build', acc, 'sim')
+
+
+def run(cmd, timeout=120, **kw):
+    """Runs cmd from the checkout's root: (exit status, stdout + stderr), or (None, 'timed out after N s')."""
+    try:
+        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout, **kw)
+    except subprocess.TimeoutExpired:
+        return None, f'timed out after {timeout} s'
+    return p.returncode, p.stdout + p.stderr
+
+
 class Checks:
     def __init__(self, name):
         self.name = name

@@ -15,13 +15,14 @@ and damaged there:
     failures, and one of them, run as printed, fails with the same error.
 Skipped, with the reason, where ../shared's inputs or the simulators are absent."""
 import os
+from functools import partial
 import re
 import shutil
 import struct
-import subprocess
 import sys
 import tempfile
-from tests.checklib import Checks
+from tests.checklib import Checks, sim
+from tests.checklib import run as run_in_root
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join('..', 'shared')
@@ -31,15 +32,9 @@ LOADABLE = os.path.join(SHARED, 'upstream', 'nvdla_sw', 'regression', 'flatbufs'
 SDK = os.path.join(SHARED, 'conformance', 'max78000', 'ai8x', 'ai85-conv1d')
 T = Checks('test_input_errors')
 check, skip = T.check, T.skip
+run = partial(run_in_root, timeout=300)   # (exit status, output) of a command run from the root
 
 
-def sim(acc):
-    return os.path.join(ROOT, 'build', acc, 'sim')
-
-
-def run(cmd, timeout=300, **kw):
-    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout, **kw)
-    return p.returncode, p.stdout + p.stderr
 
 
 def repro_of(out):

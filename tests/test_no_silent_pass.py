@@ -6,35 +6,27 @@ tests/negative/. A case that needs ../shared (the MAX78000 mnist replay) says SK
 Also: a failing run dumped with +dump= and replayed with `make run TRACE=` fails the same way, and seeds
 0..2^64-1 run."""
 import os
+from functools import partial
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
-from tests.checklib import Checks
+from tests.checklib import Checks, sim
+from tests.checklib import run as run_in_root
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NEG = 'tests/negative'
 MNIST = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'mnist')
 T = Checks('test_no_silent_pass')
 check, skip = T.check, T.skip
+run = partial(run_in_root, timeout=120)   # (exit status, output) of a command run from the root
 
 
-def sim(acc):
-    return os.path.join(ROOT, 'build', acc, 'sim')
-
-
-def run(cmd, timeout=120):
-    try:
-        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, f'timed out after {timeout} s'
-    return p.returncode, p.stdout + p.stderr
 
 
 def expect_fail(name, cmd, want, timeout=120):
     """cmd must exit nonzero and print exactly one line matching `want` (an ERROR line)."""
-    rc, out = run(cmd, timeout)
+    rc, out = run(cmd, timeout=timeout)
     lines = [l for l in out.splitlines() if re.search(want, l)]
     ok = rc not in (None, 0) and len(lines) == 1 and 'ERROR' in lines[0]
     check(ok, f"{name}: exit {rc}, {lines[0].strip()[:160] if lines else 'no line matching ' + repr(want)}")

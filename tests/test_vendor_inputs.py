@@ -12,13 +12,14 @@ copy of a real vendor input of ../shared in a temp folder (never committed) and 
   4. an ai8xize folder whose known-answer masks are all 0 compares nothing: the run fails, "nothing was checked".
 Cases whose input is absent say SKIPPED with the reason."""
 import os
+from functools import partial
 import re
 import shutil
 import struct
-import subprocess
 import sys
 import tempfile
-from tests.checklib import Checks
+from tests.checklib import Checks, sim
+from tests.checklib import run as run_in_root
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KMD = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_sw', 'regression', 'flatbufs', 'kmd')
@@ -28,18 +29,9 @@ SDP = os.path.join(KMD, 'SDP', 'SDP_X1_L0_0_small_fbuf')
 AI8X = os.path.join(ROOT, '..', 'shared', 'conformance', 'max78000', 'ai8x', 'conv1d-1')
 T = Checks('test_vendor_inputs')
 check, skip = T.check, T.skip
+run = partial(run_in_root, timeout=300)   # (exit status, output) of a command run from the root
 
 
-def sim(acc):
-    return os.path.join(ROOT, 'build', acc, 'sim')
-
-
-def run(cmd, timeout=300):
-    try:
-        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, f'timed out after {timeout} s'
-    return p.returncode, p.stdout + p.stderr
 
 
 def expect(name, cmd, want, rc_ok=lambda rc: rc not in (None, 0)):
