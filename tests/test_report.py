@@ -6,13 +6,16 @@
     every link resolves to an existing file; nothing is fetched from anywhere (no http(s) URL, a
     Content-Security-Policy that forbids fetches); the filter (set in the address, applied by the page's script)
     shows exactly the runs it should;
+  - controls: the page's own controls driven as a user drives them (a copy of the smoke page with a script
+    appended that types a test's name into the test filter, picks a status and clicks a column head twice, through
+    DOM events): the counts shown after each step and the table's order equal what results.json gives;
   - nights: three small regressions in a row under one name with their own history file (a temporary folder),
     the second with a fault injected into one entry: the third's page shows that bucket first and last on
     night 2 and fixed, the first night's bucket list empty, and its plots draw three nights; the second's page
     shows it new, with links to its log, FST window and .gtkw that exist.
 Needs `make build` and the smoke regression (make test runs it first); about 20 s.
   - the history's rules (no browser): other names and unreadable lines left out, older pages, appends once.
-    python3 -m tests.test_report [history|smoke|nights]"""
+    python3 -m tests.test_report [history|smoke|controls|nights]"""
 import json
 import os
 import shutil
@@ -182,6 +185,69 @@ def smoke():
               f"the filter test=bdma shows exactly its {n} runs", f.text('shown'))
 
 
+# Appended to a copy of the smoke page, after the page's own script: it drives the controls through the same DOM
+# events a user's typing, choosing and clicking fire, and leaves what the page showed after each step in
+# body[data-controls] for the test to read from the dumped DOM.
+DRIVE_CONTROLS = """<script>(function () {
+    var out = {}, shown = function () { return document.getElementById('shown').textContent; };
+    var cycles = function () {
+        return Array.prototype.map.call(document.getElementById('runs').tBodies[0].rows,
+                                        function (r) { return +r.cells[6].dataset.v; });
+    };
+    var t = document.getElementById('f-test');
+    t.value = %TEST%;
+    t.dispatchEvent(new Event('input'));
+    out.typed = shown();
+    var s = document.getElementById('f-status');
+    s.value = 'PASS';
+    s.dispatchEvent(new Event('change'));
+    out.chosen = shown();
+    var th = document.querySelector('#runs th[data-col="6"]');
+    th.click();
+    out.up = cycles();
+    th.click();
+    out.down = cycles();
+    out.shownAfterSort = shown();
+    document.body.dataset.controls = JSON.stringify(out);
+}());</script>"""
+
+
+def controls():
+    outdir = os.path.join(ROOT, 'build', 'regress', 'smoke')
+    page = os.path.join(outdir, 'index.html')
+    if not check(os.path.exists(page), 'the smoke regression wrote its page (make test runs it first)', page):
+        return
+    with open(os.path.join(outdir, 'results.json')) as f:
+        runs = json.load(f)['runs']
+    with open(page) as f:
+        html = f.read()
+    if not check(html.count('</body>') == 1, 'the page has one </body> to append the driving script before'):
+        return
+    # A test that some runs have and others have not: the smoke list's most frequent test under all runs.
+    names = sorted({regress.test_name(r) for r in runs}, key=lambda t: -sum(regress.test_name(r) == t for r in runs))
+    name = next((t for t in names if 0 < sum(t in regress.test_name(r) for r in runs) < len(runs)), '')
+    copy = os.path.join(TMP, 'controls.html')
+    os.makedirs(TMP, exist_ok=True)
+    with open(copy, 'w') as f:
+        f.write(html.replace('</body>', DRIVE_CONTROLS.replace('%TEST%', json.dumps(name)) + '</body>'))
+    dom = load(copy)
+    body = dom.all('body') if dom else []
+    got = json.loads(body[0]['attrs'].get('data-controls', '{}')) if body else {}
+    if not check(got, 'the driving script ran after the page\'s own and left what the page showed'):
+        return
+    match = [r for r in runs if name and name in regress.test_name(r)]
+    n_pass = sum(r['status'] == 'PASS' for r in match)
+    check(got['typed'] == str(len(match)) and 0 < len(match) < len(runs),
+          f"typing '{name}' into the test filter shows its {len(match)} runs", f"shown {got['typed']}")
+    check(got['chosen'] == str(n_pass) and got['shownAfterSort'] == str(n_pass),
+          f"choosing status PASS then shows {n_pass}, and sorting keeps the filter",
+          f"shown {got['chosen']}, after sorting {got['shownAfterSort']}")
+    cyc = sorted(r['cycles'] for r in runs)
+    check(got['up'] == cyc and got['down'] == cyc[::-1] and len(set(cyc)) > 1,
+          f"a click on 'cycles' sorts all {len(runs)} runs by cycles, a second click reverses it")
+    os.remove(copy)
+
+
 NIGHT_LIST = """# tests/test_report.py: night {n} of three{why}
 nvdla test=reg_reset   1
 nvdla test=bdma_sanity 1 +stall=0 +cov=build/cov/nvdla_nights/
@@ -283,7 +349,7 @@ def main(argv):
     if not check(chromium() is not None, 'headless Chromium is installed (flow/setup/install_deps.sh: chromium)'):
         return T.summary()
     print(f"browser: {chromium()}, network: {'own namespace (unshare -n)' if isolated() else 'dead proxy, no DNS'}")
-    for name, fn in (('history', history_rules), ('smoke', smoke), ('nights', nights)):
+    for name, fn in (('history', history_rules), ('smoke', smoke), ('controls', controls), ('nights', nights)):
         if not argv or name in argv:
             fn()
     return T.summary()

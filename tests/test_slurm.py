@@ -77,6 +77,24 @@ def test_agree():
           'failure list (reasons, repro lines, logs, waves) identical')
     check(re.search(r'slurm_agree_slurm: \d+ passed, 1 failed, 1 skipped', out_s) is not None,
           'final count line: 1 failed, 1 skipped')
+    pl, ps = page('slurm_agree_local'), page('slurm_agree_slurm')
+    check(ps is not None and pl == ps and ps[0].get('n-fail') == '1' and len(ps[2]) == int(ps[0].get('n-runs', -1)),
+          "the Slurm regression writes the same page (counts, buckets, every run's status) as the local one",
+          f"local {pl and pl[0]}, slurm {ps and ps[0]}")
+
+
+def page(name):
+    """What a regression's page (build/regress/<name>/index.html) shows: its counts, its buckets' counts and every
+    run's id and status; None when the page is missing."""
+    path = os.path.join(ROOT, 'build', 'regress', name, 'index.html')
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        html = f.read()
+    counts = dict(re.findall(r'id="(n-[a-z]+)"[^>]*>(\d+)<', html))
+    buckets = re.findall(r'class="bucket[^"]*"[^>]*data-count="(\d+)"', html)
+    runs = re.findall(r'data-status="([A-Z]+)"><td>([^<]+)</td>', html)
+    return counts, buckets, runs
 
 
 def test_killed(time_limit):
