@@ -25,6 +25,7 @@
 #define CNN_IRQN 101u             /* max78000.h: CNN_IRQn, vector 0x75 */
 #define NVIC_ISER0 0xE000E100u
 #define SCB_VTOR 0xE000ED08u
+#define GCR_PCLKDIS1 0x40000048u     /* bit 31: the RISC-V core's clock is off */
 #define CPU_PER_CNN 2u               /* the SDK's clocks: core 100 MHz (IPO), CNN 50 MHz (PCLK, CNNCLKDIV 1) */
 #define DEFAULT_BUDGET 2000000000ull /* CPU cycles: 20 s at 100 MHz (mnist waits 2 s at start-up) */
 
@@ -90,7 +91,6 @@ uint32_t vp_arm_take_irq(vp_t *v, uint32_t irqn, uint32_t ret)
 {
     uc_engine *uc = v->uc;
     uint32_t primask = 0;
-    v->irqs++;
     uc_reg_read(uc, UC_ARM_REG_PRIMASK, &primask);
     if (primask & 1) { /* WFI wakes, the handler waits for PRIMASK: the firmware continues after the WFI */
         uint32_t next = ret | 1;
@@ -123,13 +123,18 @@ static void on_wfi(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
         vp_rv_arm_sleep(v, (uint32_t)addr, (uint32_t)addr + 2);
         return;
     }
-    uint32_t iser = 0;
+    uint32_t iser = 0, pclkdis1 = 0;
+    vp_periph_read(v->per, GCR_PCLKDIS1, 4, &pclkdis1);
+    if (!v->rv && !(pclkdis1 & 1u << 31))
+        vp_fail(v, "WFI after starting the RISC-V core (GCR PCLKDIS1.CPU1 cleared), but no RISC-V image was given "
+                   "(+fw_riscv=<its ELF>; FIRMWARE=<the example folder> builds both and gives both)");
     vp_periph_read(v->per, NVIC_ISER0 + 4 * (CNN_IRQN / 32), 4, &iser);
     if (!(iser >> (CNN_IRQN % 32) & 1))
         vp_fail(v, "WFI with the CNN interrupt (IRQ %u) disabled in the NVIC: nothing can wake the core", CNN_IRQN);
     vp_periph_flush(v->per);
     drv_wait_irq(v->drv, 0, 0);
     vp_sync_time(v);
+    v->irqs++;
     vp_arm_take_irq(v, CNN_IRQN, (uint32_t)addr + 2);
 }
 
