@@ -39,6 +39,7 @@ endef
 VP_RV_BIN := $(BUILD)/max78000/fw/riscv-bin
 VP_RV_TOOLS := gcc g++ objcopy ar as objdump size
 $(VP_RV_BIN)/picolibc_stdio.o: tb/max78000/vp/riscv/picolibc_stdio.c tb/max78000/vp/riscv/riscv-none-embed.sh
+	@command -v riscv64-unknown-elf-gcc >/dev/null || { echo "make: the SDK's RISC-V images need riscv64-unknown-elf-gcc and picolibc: flow/setup/install_deps.sh"; exit 2; }
 	@mkdir -p $(@D)
 	@for t in $(VP_RV_TOOLS); do ln -sf $(CURDIR)/tb/max78000/vp/riscv/riscv-none-embed.sh $(@D)/riscv-none-embed-$$t; done
 	riscv64-unknown-elf-gcc --specs=picolibc.specs -march=rv32imc -mabi=ilp32 -Os -Wall -Wextra -Werror -c $< -o $@
