@@ -389,7 +389,12 @@ uc_err vp_rv_run(vp_t *v, uint32_t arm_pc)
         if (r->arm == C_WFI) poll_wake(v, r);
         if (r->arm == C_RUN) e = turn(v, r, false);
         else if (r->rv == C_RUN) e = turn(v, r, true);
-        else { /* the error's PC: the RISC-V's idle loop, or the sleeping Cortex-M4's */ v->on_rv = r->rv == C_WFI;
+        else {
+            /* the error's PC (both cores are parked): the RISC-V's idle loop, or the sleeping Cortex-M4's */
+            uint32_t arm_at = r->arm_wfi | 1;
+            v->on_rv = r->rv == C_WFI;
+            uc_reg_write(r->uc, UC_RISCV_REG_PC, &r->rv_idle);
+            uc_reg_write(v->uc, UC_ARM_REG_PC, &arm_at);
             vp_fail(v,
                     "both cores stopped: the Cortex-M4 sleeps at 0x%08x with nothing to wake it (RISCV_IRQn %u: "
                     "MXC_SEMA->irq0 0x%08x, NVIC enable %u), the RISC-V core %s",
