@@ -17,6 +17,8 @@ need=(
   "file:/usr/include/unicorn/unicorn.h:libunicorn-dev"   # the MAX78000 virtual platform's Cortex-M4 (libunicorn.a)
   "arm-none-eabi-gcc:gcc-arm-none-eabi"   # builds the MAX78000 SDK's firmware (make run FIRMWARE=, make test)
   "file:/usr/lib/arm-none-eabi/newlib/libc.a:libnewlib-arm-none-eabi"   # its C library
+  "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf"   # the SDK's RISC-V images (-riscv examples; vp/riscv-none-embed.sh)
+  "file:/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs:picolibc-riscv64-unknown-elf"   # their C library (Debian has no RISC-V newlib)
 )
 missing=()
 for n in "${need[@]}"; do

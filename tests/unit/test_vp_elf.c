@@ -1,6 +1,7 @@
 /* Unit tests of the virtual platform's ELF reader (tb/max78000/vp/vp_elf.c): a small ELF written here reads back
  * its loadable segments and function symbols, the function around a PC is found (and none past a symbol's end),
- * and every truncation of the file is refused with the file's name, never read past its end. */
+ * every truncation of the file is refused with the file's name, never read past its end, and each core's reader
+ * takes its own machine only (the RISC-V core's image, vp_riscv.c). */
 #include "unit.h"
 #include "vp_elf.h"
 
@@ -91,10 +92,28 @@ static void test_truncated(unit_t *u)
     CHECK(vp_elf_read(put(b, n), err, sizeof err) == NULL && strstr(err, ":0: not an ELF"), "bad magic: %s", err);
 }
 
+static void test_machine(unit_t *u)
+{
+    uint8_t b[512];
+    size_t n = sample(b);
+    char err[256] = "";
+    vp_elf_t *e = vp_elf_read_machine(put(b, n), VP_EM_RISCV, err, sizeof err);
+    CHECK(e == NULL && strstr(err, "not a 32-bit little-endian RISC-V ELF") && strstr(err, "machine 40"),
+          "an ARM ELF given as the RISC-V image: %s", err);
+    vp_elf_free(e);
+    w16(b + 18, VP_EM_RISCV);
+    e = vp_elf_read_machine(put(b, n), VP_EM_RISCV, err, sizeof err);
+    CHECK(e && e->nsegs == 1 && vp_elf_sym(e, "main"), "a RISC-V ELF reads: %s", e ? "" : err);
+    vp_elf_free(e);
+    CHECK(vp_elf_read(put(b, n), err, sizeof err) == NULL && strstr(err, "ARM ELF") && strstr(err, "machine 243"),
+          "a RISC-V ELF given as the Cortex-M4's: %s", err);
+}
+
 int main(void)
 {
     unit_t u0 = {.name = "vp_elf"}, *u = &u0;
     UNIT_RUN(u, test_read);
     UNIT_RUN(u, test_truncated);
+    UNIT_RUN(u, test_machine);
     return unit_done(u);
 }

@@ -14,6 +14,7 @@
 
 typedef struct vp_elf vp_elf_t;
 typedef struct vp_periph vp_periph_t;
+typedef struct vp_rv vp_rv_t;
 
 typedef struct vp vp_t;
 typedef struct vp_win { /* an MMIO window's callback context */
@@ -41,6 +42,9 @@ struct vp {
     uint32_t exit_status;
     bool exited, fw_pass, main_ret_hooked;
     vp_win_t win[8]; /* vp_map.c's regions */
+    void *mem[8];    /* vp_map.c's memories (host buffers, shared by both cores) */
+    vp_rv_t *rv;     /* the RISC-V core (vp_riscv.c, +fw_riscv=), or NULL */
+    bool on_rv;      /* the RISC-V core is the one executing: PCs, symbols and errors are its */
 };
 
 /* The function around pc from the ELF's symbols ("fn+0x12"), or "?". */
@@ -48,6 +52,9 @@ const char *vp_where(vp_t *v, uint32_t pc, char *buf, size_t n);
 /* Stop the run: an error naming the firmware's PC and function (does not return). */
 _Noreturn void vp_fail(vp_t *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 uint32_t vp_pc(vp_t *v);
+/* Enter the Cortex-M4's handler of external interrupt irqn (the vector table SCB->VTOR names) as the hardware
+ * does, returning to ret; with PRIMASK set, only wake: continue at ret. Returns the PC to resume at. */
+uint32_t vp_arm_take_irq(vp_t *v, uint32_t irqn, uint32_t ret);
 /* Bring cpu_t up to date with the bench cycles spent since the last call. */
 void vp_sync_time(vp_t *v);
 

@@ -29,14 +29,45 @@ define FW_BUILD
 	@$(MAKE) --no-print-directory -C $(2)/src MAXIM_PATH=$(abspath $(MAX78000_SDK)) BUILD_DIR=$(abspath $(2))/build \
 	    >$(2)/build.log 2>&1 || { tail -20 $(2)/build.log; exit 1; }
 endef
+# The -riscv examples (a Makefile.RISCV beside the Makefile) build a second image for the RISC-V core with the
+# SDK's gcc_riscv.mk, which calls riscv-none-embed-gcc: Debian's riscv64-unknown-elf toolchain and picolibc under
+# those names (tb/max78000/vp/riscv/riscv-none-embed.sh, linked into VP_RV_BIN, first on PATH). Their Makefile
+# reads the Cortex-M4's map from build/ and writes buildrv/ beside itself, and BUILD_DIR would be shared by both
+# images, so the two images are built one after the other with their own BUILD_DIR under src/: `make arm`, then
+# `make riscv -o arm` (its rule remakes the Cortex-M4 image otherwise, into the RISC-V's BUILD_DIR). The SDK's
+# combined ELF (objcopy through Intel hex) carries no symbols; the platform loads the two ELFs instead.
+VP_RV_BIN := $(BUILD)/max78000/fw/riscv-bin
+VP_RV_TOOLS := gcc g++ objcopy ar as objdump size
+$(VP_RV_BIN)/picolibc_stdio.o: tb/max78000/vp/riscv/picolibc_stdio.c tb/max78000/vp/riscv/riscv-none-embed.sh
+	@command -v riscv64-unknown-elf-gcc >/dev/null || { echo "make: the SDK's RISC-V images need riscv64-unknown-elf-gcc and picolibc: flow/setup/install_deps.sh"; exit 2; }
+	@mkdir -p $(@D)
+	@for t in $(VP_RV_TOOLS); do ln -sf $(CURDIR)/tb/max78000/vp/riscv/riscv-none-embed.sh $(@D)/riscv-none-embed-$$t; done
+	riscv64-unknown-elf-gcc --specs=picolibc.specs -march=rv32imc -mabi=ilp32 -Os -Wall -Wextra -Werror -c $< -o $@
+# $(call FW_BUILD_RV,<example folder>,<out folder>): its images <out>/src/build/max78000.elf (Cortex-M4) and
+# <out>/src/buildrv/max78000-riscv.elf (RISC-V)
+define FW_BUILD_RV
+	@command -v riscv64-unknown-elf-gcc >/dev/null || { echo "make: FIRMWARE=$(1) has a RISC-V image: it needs riscv64-unknown-elf-gcc and picolibc: flow/setup/install_deps.sh"; exit 2; }
+	@mkdir -p $(2)/src && cp -pr $(1)/. $(2)/src/
+	@if [ -d $(1)/../Common ]; then mkdir -p $(2)/Common && cp -pr $(1)/../Common/. $(2)/Common/; fi
+	@echo "  FW      $(1) with the SDK's Makefile (MAXIM_PATH=$(MAX78000_SDK)), Cortex-M4 and RISC-V images; log: $(2)/build.log"
+	@{ $(MAKE) --no-print-directory -C $(2)/src arm MAXIM_PATH=$(abspath $(MAX78000_SDK)) BUILD_DIR=$(abspath $(2))/src/build && \
+	   PATH=$(abspath $(VP_RV_BIN)):$$PATH $(MAKE) --no-print-directory -C $(2)/src riscv -o arm \
+	     MAXIM_PATH=$(abspath $(MAX78000_SDK)) BUILD_DIR=$(abspath $(2))/src/buildrv; } >$(2)/build.log 2>&1 || { tail -20 $(2)/build.log; exit 1; }
+endef
 ifneq ($(FIRMWARE),)
 FW_DIR := $(BUILD)/max78000/fw/$(notdir $(abspath $(FIRMWARE)))
-FW_ELF := $(if $(filter %.elf,$(FIRMWARE)),$(FIRMWARE),$(FW_DIR)/build/max78000.elf)
-FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK)
+FW_RV := $(if $(filter %.elf,$(FIRMWARE)),,$(wildcard $(FIRMWARE)/Makefile.RISCV))
+FW_ELF := $(if $(filter %.elf,$(FIRMWARE)),$(FIRMWARE),$(if $(FW_RV),$(FW_DIR)/src/build/max78000.elf,$(FW_DIR)/build/max78000.elf))
+FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf)
 ifeq ($(filter %.elf,$(FIRMWARE)),)
 .PHONY: $(FW_ELF)
+ifneq ($(FW_RV),)
+$(FW_ELF): | $(VP_RV_BIN)/picolibc_stdio.o
+	$(call FW_BUILD_RV,$(FIRMWARE),$(FW_DIR))
+else
 $(FW_ELF):
 	$(call FW_BUILD,$(FIRMWARE),$(FW_DIR))
+endif
 endif
 run waves: $(FW_ELF)
 endif
@@ -46,6 +77,10 @@ endif
 FW_SMOKE := mnist faceid rps
 # and the applications the nightly runs until their first unmodelled device (make fw-examples-nightly)
 FW_NIGHTLY := $(FW_SMOKE) kws20_demo cats-dogs_demo
+# the examples with a RISC-V image (built when riscv64-unknown-elf-gcc is there: their list entries are skipped
+# otherwise, saying so)
+FW_SMOKE_RV := mnist-riscv
+FW_NIGHTLY_RV := $(FW_SMOKE_RV) mnist-streaming
 .PHONY: fw-examples fw-examples-nightly
 ifneq ($(wildcard $(MAX78000_SDK)/Examples/MAX78000/CNN),)
 ifneq ($(shell command -v arm-none-eabi-gcc),)
@@ -54,6 +89,12 @@ fw-examples-nightly: $(foreach e,$(FW_NIGHTLY),$(BUILD)/max78000/fw/$(e)/build/m
 # FORCE: the SDK's Makefile decides what is out of date.
 $(BUILD)/max78000/fw/%/build/max78000.elf: FORCE
 	$(call FW_BUILD,$(MAX78000_SDK)/Examples/MAX78000/CNN/$*,$(BUILD)/max78000/fw/$*)
+ifneq ($(shell command -v riscv64-unknown-elf-gcc),)
+fw-examples: $(foreach e,$(FW_SMOKE_RV),$(BUILD)/max78000/fw/$(e)/src/build/max78000.elf)
+fw-examples-nightly: $(foreach e,$(FW_NIGHTLY_RV),$(BUILD)/max78000/fw/$(e)/src/build/max78000.elf)
+$(BUILD)/max78000/fw/%/src/build/max78000.elf: FORCE | $(VP_RV_BIN)/picolibc_stdio.o
+	$(call FW_BUILD_RV,$(MAX78000_SDK)/Examples/MAX78000/CNN/$*,$(BUILD)/max78000/fw/$*)
+endif
 endif
 endif
 fw-examples fw-examples-nightly: ;

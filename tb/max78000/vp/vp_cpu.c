@@ -13,6 +13,7 @@
 #include "vp_elf.h"
 #include "vp_map.h"
 #include "vp_periph.h"
+#include "vp_riscv.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,19 +25,21 @@
 #define CNN_IRQN 101u             /* max78000.h: CNN_IRQn, vector 0x75 */
 #define NVIC_ISER0 0xE000E100u
 #define SCB_VTOR 0xE000ED08u
+#define GCR_PCLKDIS1 0x40000048u     /* bit 31: the RISC-V core's clock is off */
 #define CPU_PER_CNN 2u               /* the SDK's clocks: core 100 MHz (IPO), CNN 50 MHz (PCLK, CNNCLKDIV 1) */
 #define DEFAULT_BUDGET 2000000000ull /* CPU cycles: 20 s at 100 MHz (mnist waits 2 s at start-up) */
 
 uint32_t vp_pc(vp_t *v)
 {
     uint32_t pc = 0;
+    if (v->on_rv) return vp_rv_pc(v);
     uc_reg_read(v->uc, UC_ARM_REG_PC, &pc);
     return pc;
 }
 
 const char *vp_where(vp_t *v, uint32_t pc, char *buf, size_t n)
 {
-    const vp_sym_t *s = vp_elf_func(v->elf, pc);
+    const vp_sym_t *s = vp_elf_func(v->on_rv ? vp_rv_elf(v) : v->elf, pc);
     if (s) snprintf(buf, n, "%s+0x%x", s->name, pc - s->addr);
     else snprintf(buf, n, "? (no function symbol)");
     return buf;
@@ -51,8 +54,8 @@ _Noreturn void vp_fail(vp_t *v, const char *fmt, ...)
     va_end(ap);
     uint32_t pc = vp_pc(v);
     vp_periph_flush(v->per);
-    drv_fail(v->drv, "firmware %s: %s, at PC 0x%08x in %s, CPU cycle %llu", v->path, msg, pc,
-             vp_where(v, pc, fn, sizeof fn), (unsigned long long)v->cpu_t);
+    drv_fail(v->drv, "firmware %s: %s, at PC 0x%08x in %s%s, CPU cycle %llu", v->path, msg, pc,
+             vp_where(v, pc, fn, sizeof fn), v->on_rv ? " on the RISC-V core" : "", (unsigned long long)v->cpu_t);
 }
 
 void vp_sync_time(vp_t *v)
@@ -84,27 +87,19 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 static const int frame_regs[] = {UC_ARM_REG_R0,  UC_ARM_REG_R1, UC_ARM_REG_R2, UC_ARM_REG_R3,
                                  UC_ARM_REG_R12, UC_ARM_REG_LR, UC_ARM_REG_PC, UC_ARM_REG_XPSR};
 
-static void on_wfi(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+uint32_t vp_arm_take_irq(vp_t *v, uint32_t irqn, uint32_t ret)
 {
-    (void)size;
-    vp_t *v = user;
-    uint32_t iser = 0, primask = 0;
-    vp_periph_read(v->per, NVIC_ISER0 + 4 * (CNN_IRQN / 32), 4, &iser);
-    if (!(iser >> (CNN_IRQN % 32) & 1))
-        vp_fail(v, "WFI with the CNN interrupt (IRQ %u) disabled in the NVIC: nothing can wake the core", CNN_IRQN);
-    vp_periph_flush(v->per);
-    drv_wait_irq(v->drv, 0, 0);
-    vp_sync_time(v);
-    v->irqs++;
+    uc_engine *uc = v->uc;
+    uint32_t primask = 0;
     uc_reg_read(uc, UC_ARM_REG_PRIMASK, &primask);
     if (primask & 1) { /* WFI wakes, the handler waits for PRIMASK: the firmware continues after the WFI */
-        uint32_t next = (uint32_t)addr + 2 + 1;
+        uint32_t next = ret | 1;
         uc_reg_write(uc, UC_ARM_REG_PC, &next);
-        return;
+        return next;
     }
     uint32_t r[8], sp;
     for (int i = 0; i < 8; i++) uc_reg_read(uc, frame_regs[i], &r[i]);
-    r[6] = (uint32_t)addr + 2; /* the return address: after the WFI */
+    r[6] = ret; /* the return address: after the WFI */
     uc_reg_read(uc, UC_ARM_REG_SP, &sp);
     uint32_t align = sp & 4; /* the frame is 8-byte aligned; xPSR bit 9 says the stack was realigned */
     sp = (sp - 32) & ~7u;
@@ -112,10 +107,35 @@ static void on_wfi(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
     if (uc_mem_write(uc, sp, r, sizeof r) != UC_ERR_OK) vp_fail(v, "exception entry: stack 0x%08x not writable", sp);
     uint32_t vtor = 0;
     vp_periph_read(v->per, SCB_VTOR, 4, &vtor);
-    uint32_t handler = rd32(v, vtor + 4 * (16 + CNN_IRQN)), lr = EXC_RETURN_AT | 1;
+    uint32_t handler = rd32(v, vtor + 4 * (16 + irqn)), lr = EXC_RETURN_AT | 1;
     uc_reg_write(uc, UC_ARM_REG_SP, &sp);
     uc_reg_write(uc, UC_ARM_REG_LR, &lr);
     uc_reg_write(uc, UC_ARM_REG_PC, &handler);
+    return handler;
+}
+
+static void on_wfi(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+{
+    (void)uc;
+    (void)size;
+    vp_t *v = user;
+    if (v->rv && vp_rv_started(v)) { /* the Cortex-M4 sleeps while the RISC-V core runs (vp_riscv.c) */
+        vp_rv_arm_sleep(v, (uint32_t)addr, (uint32_t)addr + 2);
+        return;
+    }
+    uint32_t iser = 0, pclkdis1 = 0;
+    vp_periph_read(v->per, GCR_PCLKDIS1, 4, &pclkdis1);
+    if (!v->rv && !(pclkdis1 & 1u << 31))
+        vp_fail(v, "WFI after starting the RISC-V core (GCR PCLKDIS1.CPU1 cleared), but no RISC-V image was given "
+                   "(+fw_riscv=<its ELF>; FIRMWARE=<the example folder> builds both and gives both)");
+    vp_periph_read(v->per, NVIC_ISER0 + 4 * (CNN_IRQN / 32), 4, &iser);
+    if (!(iser >> (CNN_IRQN % 32) & 1))
+        vp_fail(v, "WFI with the CNN interrupt (IRQ %u) disabled in the NVIC: nothing can wake the core", CNN_IRQN);
+    vp_periph_flush(v->per);
+    drv_wait_irq(v->drv, 0, 0);
+    vp_sync_time(v);
+    v->irqs++;
+    vp_arm_take_irq(v, CNN_IRQN, (uint32_t)addr + 2);
 }
 
 static void on_exc_return(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
@@ -195,7 +215,7 @@ static int vp_main(drv_t *d, void *arg)
     v->cnn_sync = drv_cycle(d);
     uint32_t vt = v->elf->segs[0].paddr, sp = rd32(v, vt), pc = rd32(v, vt + 4); /* the reset vector */
     uc_reg_write(v->uc, UC_ARM_REG_SP, &sp);
-    uc_err e = uc_emu_start(v->uc, pc, 0xFFFFFFFFu, 0, 0);
+    uc_err e = v->rv ? vp_rv_run(v, pc) : uc_emu_start(v->uc, pc, 0xFFFFFFFFu, 0, 0);
     vp_sync_time(v);
     vp_periph_flush(v->per);
     if (!v->exited) vp_fail(v, "the emulator stopped: %s", uc_strerror(e));
@@ -217,7 +237,9 @@ static void vp_free(void *arg)
 {
     vp_t *v = arg;
     if (!v) return;
+    vp_rv_free(v->rv);
     if (v->uc) uc_close(v->uc);
+    vp_map_free(v);
     vp_periph_free(v->per);
     vp_elf_free(v->elf);
     free(v);
@@ -252,6 +274,11 @@ int vp_firmware_test(program_t *p, uint64_t seed, char *err, size_t errlen)
         return -1;
     }
     if (vp_map_build(v, err, errlen)) {
+        vp_free(v);
+        return -1;
+    }
+    const char *rv = sim_plusarg(sim, "fw_riscv"); /* the RISC-V core's image, which the Cortex-M4 starts */
+    if (rv && *rv && !(v->rv = vp_rv_new(v, rv, err, errlen))) {
         vp_free(v);
         return -1;
     }

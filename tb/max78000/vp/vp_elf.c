@@ -24,6 +24,11 @@ static int sym_cmp(const void *a, const void *b)
 
 vp_elf_t *vp_elf_read(const char *path, char *err, size_t errlen)
 {
+    return vp_elf_read_machine(path, VP_EM_ARM, err, errlen);
+}
+
+vp_elf_t *vp_elf_read_machine(const char *path, unsigned machine, char *err, size_t errlen)
+{
     vp_elf_t *e = calloc(1, sizeof *e);
     if (!e) abort();
     FILE *f = fopen(path, "rb");
@@ -37,9 +42,9 @@ vp_elf_t *vp_elf_read(const char *path, char *err, size_t errlen)
     fclose(f);
     const uint8_t *b = e->buf;
     if (e->len < 52 || memcmp(b, "\177ELF", 4)) FAIL("%s:0: not an ELF file", path);
-    if (b[4] != 1 || b[5] != 1 || rd16(b + 18) != 40)
-        FAIL("%s:0: not a 32-bit little-endian ARM ELF (class %u, data %u, machine %u)", path, b[4], b[5],
-             rd16(b + 18));
+    if (b[4] != 1 || b[5] != 1 || rd16(b + 18) != machine)
+        FAIL("%s:0: not a 32-bit little-endian %s ELF (class %u, data %u, machine %u)", path,
+             machine == VP_EM_ARM ? "ARM" : "RISC-V", b[4], b[5], rd16(b + 18));
     e->entry = rd32(b + 24);
     uint32_t phoff = rd32(b + 28), shoff = rd32(b + 32);
     unsigned phentsize = rd16(b + 42), phnum = rd16(b + 44), shentsize = rd16(b + 46), shnum = rd16(b + 48);

@@ -6,6 +6,7 @@
 #include "vp_elf.h"
 #include "vp_periph.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unicorn/unicorn.h>
 
@@ -21,15 +22,16 @@ typedef struct region {
 static const region_t regions[] = {
     {0x10000000u, 0x80000u, M_MEM, "flash (512 KiB)"},
     {0x20000000u, 0x20000u, M_MEM, "SRAM (128 KiB)"},
-    {0x0FFFF000u, 0x1000u, M_MEM, "exception-return page of the virtual platform (vp_cpu.c)"},
+    {0x0FFFF000u, 0x1000u, M_MEM, "the virtual platform's page: exception return (vp_cpu.c), parking (vp_riscv.c)"},
     {0x50000000u, 0x1100000u, M_CNN, "CNN (APB: global, quadrants 0-3 and their memories, to 0x510FFFFF)"},
     {0x400C0000u, 0x1000u, M_CNN, "CNN FIFOs (APB)"},
     {0x40000000u, 0xC0000u, M_PERIPH, "APB peripherals"},
     {0xE000E000u, 0x1000u, M_PERIPH, "Cortex-M4 system control space"},
 };
 
-_Static_assert(sizeof regions / sizeof *regions <= sizeof((vp_t *)0)->win / sizeof(vp_win_t),
-               "vp_t.win holds a callback context per region");
+_Static_assert(sizeof regions / sizeof *regions <= sizeof((vp_t *)0)->win / sizeof(vp_win_t) &&
+                   sizeof regions / sizeof *regions <= sizeof((vp_t *)0)->mem / sizeof(void *),
+               "vp_t.win and vp_t.mem hold a callback context and a memory per region");
 
 _Noreturn static void unmodelled(vp_t *v, uint32_t addr, unsigned size, bool write, uint32_t value)
 {
@@ -106,20 +108,38 @@ static void cnn_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t value
     vp_sync_time(v);
 }
 
-int vp_map_build(vp_t *v, char *err, size_t errlen)
+/* Every region into uc: memories on the host buffers of v->mem (so that a second core sees the same bytes), the
+ * windows with v->win's callback contexts (their callbacks act for whichever core is running, vp_t.on_rv). */
+static int map_regions(vp_t *v, uc_engine *uc, char *err, size_t errlen)
 {
     for (size_t i = 0; i < sizeof regions / sizeof *regions; i++) {
         const region_t *r = &regions[i];
         vp_win_t *w = &v->win[i];
-        *w = (vp_win_t){v, r->base};
-        uc_err e = r->kind == M_MEM   ? uc_mem_map(v->uc, r->base, r->size, UC_PROT_ALL)
-                   : r->kind == M_CNN ? uc_mmio_map(v->uc, r->base, r->size, cnn_read, w, cnn_write, w)
-                                      : uc_mmio_map(v->uc, r->base, r->size, periph_read, w, periph_write, w);
+        uc_err e = r->kind == M_MEM   ? uc_mem_map_ptr(uc, r->base, r->size, UC_PROT_ALL, v->mem[i])
+                   : r->kind == M_CNN ? uc_mmio_map(uc, r->base, r->size, cnn_read, w, cnn_write, w)
+                                      : uc_mmio_map(uc, r->base, r->size, periph_read, w, periph_write, w);
         if (e != UC_ERR_OK) {
             snprintf(err, errlen, "virtual platform: cannot map %s at 0x%08x: %s", r->what, r->base, uc_strerror(e));
             return -1;
         }
     }
+    return 0;
+}
+
+int vp_map_share(vp_t *v, struct uc_struct *uc, char *err, size_t errlen) { return map_regions(v, uc, err, errlen); }
+
+void vp_map_free(vp_t *v)
+{
+    for (size_t i = 0; i < sizeof v->mem / sizeof *v->mem; i++) free(v->mem[i]);
+}
+
+int vp_map_build(vp_t *v, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof regions / sizeof *regions; i++) {
+        v->win[i] = (vp_win_t){v, regions[i].base};
+        if (regions[i].kind == M_MEM && !(v->mem[i] = calloc(1, regions[i].size))) abort();
+    }
+    if (map_regions(v, v->uc, err, errlen)) return -1;
     for (size_t i = 0; i < v->elf->nsegs; i++) {
         const vp_seg_t *s = &v->elf->segs[i];
         if (!s->filesz) continue;

@@ -35,6 +35,7 @@ static const block_t blocks[] = {
     {0x4002A800u, 0x800, "ICC1"},   /* */
     {0x40029000u, 0x1000, "FLC0"},  /* flash controller (wait states) */
     {0x40042000u, 0x1000, "UART0"}, /* the console */
+    {0x4003E000u, 0x1000, "SEMA"},  /* semaphores; IRQ0/IRQ1: the cores' interrupts to each other (vp_riscv.c) */
     {0xE000E000u, 0x10, "SCS"},     /* interrupt controller type, aux control */
     {0xE000E010u, 0x10, "SysTick"}, /* */
     {0xE000E100u, 0x400, "NVIC"},   /* enables, pending, priorities */
@@ -74,6 +75,14 @@ static const reg_rule_t reg_rules[] = {
     {0x40009014u, R_CLR, 0x4000900Cu, "GPIO1 OUTEN_CLR"},
     {0x4000901Cu, R_SET, 0x40009018u, "GPIO1 OUT_SET"},
     {0x40009020u, R_CLR, 0x40009018u, "GPIO1 OUT_CLR"},
+};
+
+/* Registers whose reset value is not 0 and matters to a program. */
+static const struct {
+    uint32_t addr, value;
+    const char *why;
+} reset_values[] = {
+    {0x40000048u, 1u << 31, "GCR PCLKDIS1.CPU1: the RISC-V core's clock is off until the Cortex-M4 enables it"},
 };
 
 typedef struct word {
@@ -127,6 +136,8 @@ vp_periph_t *vp_periph_new(vp_t *v, const char *without)
     if (!p) abort();
     p->v = v;
     p->without = without;
+    for (size_t i = 0; i < sizeof reset_values / sizeof *reset_values; i++)
+        *slot(p, reset_values[i].addr) = reset_values[i].value;
     return p;
 }
 
