@@ -59,6 +59,8 @@ nvdla_golden_t *nvdla_golden_new(mem_t *mem)
     return g;
 }
 
+void nvdla_golden_set_cvif(nvdla_golden_t *g, bool cvif) { g->bdma.cvif = cvif; }
+
 static void drop_taken_conv(nvdla_golden_t *g)
 {
     for (size_t i = 0; i < g->conv_taken; i++) {
