@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """NVIDIA's nv_full trace-player tests (input.txn, make run TXN=; docs/nvdla_nv_full.md) on the golden model, run by
 `make test`. Each case is a copy of one of NVIDIA's tests in a temporary folder, changed there:
+  - sdp_relu_int16 with its input and output moved to CVSRAM: NVIDIA's expected output, read there;
   - sanity1 and sanity1_cvsram with a dump_mem of BDMA's destination added (NVIDIA's own trace has none): the
     model's copy equals the source file, in DBB and in CVSRAM; one byte of the expected file flipped fails naming
     its address;
@@ -47,6 +48,22 @@ def flip_first_byte(lines):
     return lines[:i] + [lines[i].replace('0xce', '0xcf', 1)] + lines[i + 1:]
 
 
+def to_cvsram(lines):
+    """sdp_relu_int16's input and output moved from DBB (0x8...) to CVSRAM (0x5...): addresses, and the RAM type
+    bits (1 = DBB, 0 = CVSRAM) of SDP_RDMA.D_SRC_DMA_CFG (word 0x281d) and SDP.D_DST_DMA_CFG (0x2c2d)."""
+    out = []
+    for ln in lines:
+        ln = ln.replace('0x80200000', '0x50200000').replace('0x80800000', '0x50800000')
+        f = ln.split()
+        if len(f) >= 3 and f[1] in ('0xffff281d', '0xffff2c2d'):
+            if f[0] == 'write_reg':
+                ln = f'write_reg {f[1]} 0x0'
+            elif f[0] == 'read_reg':
+                ln = f'read_reg {f[1]} {f[2]} 0x00000000'
+        out.append(ln)
+    return out
+
+
 def golden(folder, *args):
     return run([sim('nvdla'), f'+cfg={folder}', '+golden_only', '+seed=1', *args])
 
@@ -77,6 +94,14 @@ def main():
                     f'check_mem at {dst} .byte 0 of 2048.') + ': expected 0xcf got 0xce'
             check(rc == 1 and re.search(want, out) is not None,
                   f'{test}: a wrong expected byte fails naming its address {dst}', out)
+
+        # SDP with both memories in CVSRAM (NVIDIA's test has them in DBB): the RAM-type bits select the memory
+        d = copy(tmp, 'sdp_relu_int16', 'sdp_relu_int16_cvsram')
+        edit(d, to_cvsram)
+        rc, out = golden(d)
+        check(rc == 0 and '4096 bytes of the trace\'s expected memory' in out,
+              'sdp_relu_int16 moved to CVSRAM (SDP_RDMA.D_SRC_DMA_CFG, SDP.D_DST_DMA_CFG = 0): NVIDIA\'s expected '
+              'output, read from CVSRAM', out)
 
         d = copy(tmp, 'sanity1', 'bad_value')
         edit(d, lambda ls: ls[:3] + [ls[3].replace('0x800', '0x8g0')] + ls[4:])

@@ -64,10 +64,15 @@ typedef void (*nvdla_layer_hook_t)(void *user, const nvdla_layer_t *layer);
 void nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, void *user);
 
 nvdla_golden_t *nvdla_golden_new(mem_t *mem);
-/* The configuration's differences the modelled engines follow (default: none, nv_small's). cvif: BDMA's RAM-type
- * bits select DBB or CVSRAM (NVDLA_CV_SPACE). The caller maps the configuration's register addresses onto the
+/* The configuration's differences the modelled engines follow (default: nv_small's). cvif: the RAM-type bits of
+ * BDMA, SDP and PDP select DBB or CVSRAM (NVDLA_CV_SPACE). atom_bytes 32 (nv_full; else 8): SDP and PDP run with
+ * 32-byte atoms at INT8/INT16 (dp_atom32.h). The caller maps the configuration's register addresses onto the
  * model's own (tb/nvdla/nvdla_config.c) and refuses the engines the model does not compute for it. */
-void nvdla_golden_set_cvif(nvdla_golden_t *g, bool cvif);
+typedef struct nvdla_golden_cfg {
+    bool cvif;
+    unsigned atom_bytes;
+} nvdla_golden_cfg_t;
+void nvdla_golden_configure(nvdla_golden_t *g, const nvdla_golden_cfg_t *cfg);
 void nvdla_golden_free(nvdla_golden_t *g);
 /* A CSB write (byte address, data) as accepted by the DUT. */
 void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data);

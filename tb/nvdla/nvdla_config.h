@@ -19,6 +19,7 @@ typedef struct nvdla_config {
     const char *name; /* "ours", "nv_full" */
     const nvdla_reg_t *(*reg_by_addr)(uint32_t byte_addr);
     bool cvif;                     /* a second memory interface (CVSRAM, NVDLA_CV_SPACE) */
+    unsigned atom_bytes;           /* the DBB atom: 8 (ours, nv_small), 32 (nv_full) */
     const nvdla_unit_map_t *units; /* NULL: the model's own map, every address as it is */
     size_t nunits;
 } nvdla_config_t;
@@ -28,6 +29,14 @@ extern const nvdla_config_t nvdla_config_ours;
  * stored bits at its translated address; NULL with the reason in why (map not generated: ../shared absent, or a
  * layout that differs). */
 const nvdla_config_t *nvdla_config_nv_full(char *why, size_t n);
+/* The data the model gets for a write of `data` to addr (model's register `model`): without the bits the model
+ * stores but this configuration does not (nv_full keeps addresses from bit 5, ours from bit 0). */
+uint32_t nvdla_config_data(const nvdla_config_t *c, uint32_t addr, uint32_t model, uint32_t data);
+/* Brings the model's registers of the translated units to this configuration's reset values where they differ
+ * from the model's own (nv_full resets SDP's stages to "not bypassed", ours to bypassed), in both groups, through
+ * write(user, model address, data); S_POINTER is left at group 0. */
+void nvdla_config_reset_model(const nvdla_config_t *c, void (*write)(void *user, uint32_t addr, uint32_t data),
+                              void *user);
 /* The model's address of CSB byte address addr: true, with *model; false when the address is in no register of
  * the map or in a unit not modelled for this configuration (*unit = its unit, or NULL for a hole). */
 bool nvdla_config_to_model(const nvdla_config_t *c, uint32_t addr, uint32_t *model, const char **unit);

@@ -95,7 +95,7 @@ static void golden_write(nvdla_tb_t *t, uint32_t addr, uint32_t data)
     uint32_t model;
     const char *unit;
     if (nvdla_config_to_model(t->cfg, addr, &model, &unit)) {
-        nvdla_golden_write(t->golden, model, data);
+        nvdla_golden_write(t->golden, model, nvdla_config_data(t->cfg, addr, model, data));
         return;
     }
     const nvdla_reg_t *r = t->cfg->reg_by_addr(addr);
@@ -104,6 +104,11 @@ static void golden_write(nvdla_tb_t *t, uint32_t addr, uint32_t data)
                   "golden model: %s of %s is started (%s.D_OP_ENABLE_0 = 0x%x), but the golden model does not compute "
                   "this engine for %s yet: its output would go unchecked (docs/nvdla_nv_full.md)",
                   unit, t->cfg->name, unit, data, t->cfg->name);
+}
+
+static void model_write(void *user, uint32_t addr, uint32_t data)
+{
+    nvdla_golden_write(((nvdla_tb_t *)user)->golden, addr, data);
 }
 
 static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle)
@@ -309,7 +314,8 @@ static int import_txn(nvdla_tb_t *t, const char *path, program_t *p, char *err, 
         snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
-    nvdla_golden_set_cvif(t->golden, t->cfg->cvif);
+    nvdla_golden_configure(t->golden, &(nvdla_golden_cfg_t){.cvif = t->cfg->cvif, .atom_bytes = t->cfg->atom_bytes});
+    nvdla_config_reset_model(t->cfg, model_write, t);
     size_t nw;
     const mem_region_t *w = nvfull_txn_windows(&nw);
     mem_fence_set(t->mem, w, nw);
