@@ -8,20 +8,8 @@
 enum { SDP_RDMA = 0x8000, SDP = 0x9000, PDP_RDMA = 0xA000, PDP = 0xB000 };
 enum { PREC_INT8 = 0, PREC_INT16 = 1, PREC_FP16 = 2 };
 
-/* A cube of `esz`-byte elements in 32-byte atoms: element (s, y, x, lane) at v[((s*h + y)*w + x)*lanes + lane],
- * lanes = 32 / esz per atom, pad lanes of the last surface kept (they are written back as the hardware does). */
-typedef struct cube32 {
-    uint32_t w, h, c, s, esz, lanes;
-    int32_t *v;
-} cube32_t;
-
-typedef struct place32 {
-    uint64_t space; /* 0 or NVDLA_CV_SPACE: the memory of the RAM-type bit */
-    uint32_t base, line, surf;
-} place32_t;
-
-static bool cube_alloc(const nvdla_dp_ctx_t *ctx, const char *unit, int group, cube32_t *c, uint32_t w, uint32_t h,
-                       uint32_t ch, uint32_t esz)
+bool cube32_alloc(const nvdla_dp_ctx_t *ctx, const char *unit, int group, cube32_t *c, uint32_t w, uint32_t h,
+                  uint32_t ch, uint32_t esz)
 {
     *c = (cube32_t){.w = w, .h = h, .c = ch, .esz = esz, .lanes = NV_ATOM32 / esz};
     c->s = (ch + c->lanes - 1) / c->lanes;
@@ -36,37 +24,32 @@ static bool cube_alloc(const nvdla_dp_ctx_t *ctx, const char *unit, int group, c
     return true;
 }
 
-static int32_t *atom(const cube32_t *c, uint32_t s, uint32_t y, uint32_t x)
-{
-    return c->v + (((size_t)s * c->h + y) * c->w + x) * c->lanes;
-}
-
 static uint64_t atom_addr(const place32_t *p, uint32_t s, uint32_t y, uint32_t x)
 {
     return p->space | (uint32_t)(p->base + s * p->surf + y * p->line + x * NV_ATOM32); /* modulo 2^32 */
 }
 
-static void cube_read(const nvdla_dp_ctx_t *ctx, cube32_t *c, const place32_t *p)
+void cube32_read(const nvdla_dp_ctx_t *ctx, cube32_t *c, const place32_t *p)
 {
     uint8_t b[NV_ATOM32];
     for (uint32_t s = 0; s < c->s; s++)
         for (uint32_t y = 0; y < c->h; y++)
             for (uint32_t x = 0; x < c->w; x++) {
                 mem_read(ctx->mem, atom_addr(p, s, y, x), b, NV_ATOM32);
-                int32_t *a = atom(c, s, y, x);
+                int32_t *a = cube32_atom(c, s, y, x);
                 for (uint32_t l = 0; l < c->lanes; l++)
                     a[l] = (int32_t)(c->esz == 2 ? nv_sx(b[2 * l] | (b[2 * l + 1] << 8), 16) : nv_sx(b[l], 8));
             }
 }
 
 /* Writes every atom (values already in range) and emits the box: lines of w atoms, one surface per lane group. */
-static void cube_write(const nvdla_dp_ctx_t *ctx, const cube32_t *c, const place32_t *p, const char *unit, int group)
+void cube32_write(const nvdla_dp_ctx_t *ctx, const cube32_t *c, const place32_t *p, const char *unit, int group)
 {
     uint8_t b[NV_ATOM32];
     for (uint32_t s = 0; s < c->s; s++)
         for (uint32_t y = 0; y < c->h; y++)
             for (uint32_t x = 0; x < c->w; x++) {
-                const int32_t *a = atom(c, s, y, x);
+                const int32_t *a = cube32_atom(c, s, y, x);
                 for (uint32_t l = 0; l < c->lanes; l++) {
                     if (c->esz == 2) {
                         b[2 * l] = (uint8_t)a[l];
@@ -88,7 +71,7 @@ static void cube_write(const nvdla_dp_ctx_t *ctx, const cube32_t *c, const place
     ctx->emit(ctx->user, &box);
 }
 
-static bool aligned(const nvdla_dp_ctx_t *ctx, const char *what, int group, const place32_t *p)
+bool dp32_aligned(const nvdla_dp_ctx_t *ctx, const char *what, int group, const place32_t *p)
 {
     if (!((p->base | p->line | p->surf) & (NV_ATOM32 - 1))) return true;
     nv_dp_error(ctx, "%s grp %d: address or stride not a multiple of 32 (the atom; arnvdla.h stores bits [31:5])", what,
@@ -96,7 +79,7 @@ static bool aligned(const nvdla_dp_ctx_t *ctx, const char *what, int group, cons
     return false;
 }
 
-static uint32_t esz_of(const nvdla_dp_ctx_t *ctx, const char *what, int group, unsigned prec)
+uint32_t dp32_esz(const nvdla_dp_ctx_t *ctx, const char *what, int group, unsigned prec)
 {
     if (prec == PREC_INT8 || prec == PREC_INT16) return prec == PREC_INT16 ? 2 : 1;
     nv_dp_error(ctx, "%s grp %d: precision %s is not computed by the golden model for 32-byte atoms yet", what, group,
@@ -105,8 +88,8 @@ static uint32_t esz_of(const nvdla_dp_ctx_t *ctx, const char *what, int group, u
 }
 
 /* One X stage (BS at 0x58, BN at 0x6c) with register operands only. */
-static bool x_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, uint32_t off, const char *name,
-                        sdp_x_cfg_t *c)
+bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, uint32_t off, const char *name,
+                     sdp_x_cfg_t *c)
 {
     uint32_t v = nvdla_pp_reg(sdp, SDP + off), alu = nvdla_pp_reg(sdp, SDP + off + 4),
              mul = nvdla_pp_reg(sdp, SDP + off + 12);
@@ -142,8 +125,8 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     /* SDP_RDMA.D_FEATURE_MODE_CFG: IN_PRECISION [3:2], PROC [5:4], OUT [7:6]; SDP.D_DATA_FORMAT: PROC [1:0], OUT [3:2] */
     unsigned in_prec = nvdla_pp_bits(rdma, SDP_RDMA + 0x70, 3, 2), proc = nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0),
              out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
-    uint32_t in_esz = esz_of(ctx, "SDP", group, in_prec), out_esz = esz_of(ctx, "SDP", group, out_prec);
-    if (!in_esz || !out_esz || !esz_of(ctx, "SDP", group, proc)) return;
+    uint32_t in_esz = dp32_esz(ctx, "SDP", group, in_prec), out_esz = dp32_esz(ctx, "SDP", group, out_prec);
+    if (!in_esz || !out_esz || !dp32_esz(ctx, "SDP", group, proc)) return;
     if (in_esz != out_esz) { /* the atom layouts differ (32 vs 16 lanes): not yet */
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
         return;
@@ -155,7 +138,8 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
         return;
     }
     sdp_x_cfg_t bs, bn;
-    if (!x_stage_cfg(sdp, ctx, group, 0x58, "BS", &bs) || !x_stage_cfg(sdp, ctx, group, 0x6c, "BN", &bn)) return;
+    if (!sdp32_stage_cfg(sdp, ctx, group, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, group, 0x6c, "BN", &bn))
+        return;
     place32_t src = {.space = nvdla_pp_bits(rdma, SDP_RDMA + 0x74, 0, 0) ? 0 : NVDLA_CV_SPACE,
                      .base = nvdla_pp_reg(rdma, SDP_RDMA + 0x18),
                      .line = nvdla_pp_reg(rdma, SDP_RDMA + 0x20),
@@ -164,28 +148,28 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                      .base = nvdla_pp_reg(sdp, SDP + 0x48),
                      .line = nvdla_pp_reg(sdp, SDP + 0x50),
                      .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
-    if (!aligned(ctx, "SDP_RDMA", group, &src) || !aligned(ctx, "SDP", group, &dst)) return;
+    if (!dp32_aligned(ctx, "SDP_RDMA", group, &src) || !dp32_aligned(ctx, "SDP", group, &dst)) return;
     cube32_t in, out;
-    if (!cube_alloc(ctx, "SDP", group, &in, w, h, ch, in_esz)) return;
-    if (!cube_alloc(ctx, "SDP", group, &out, w, h, ch, out_esz)) {
+    if (!cube32_alloc(ctx, "SDP", group, &in, w, h, ch, in_esz)) return;
+    if (!cube32_alloc(ctx, "SDP", group, &out, w, h, ch, out_esz)) {
         free(in.v);
         return;
     }
-    cube_read(ctx, &in, &src);
+    cube32_read(ctx, &in, &src);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
     for (uint32_t s = 0; s < in.s; s++)
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
-                const int32_t *ia = atom(&in, s, y, x);
-                int32_t *oa = atom(&out, s, y, x);
+                const int32_t *ia = cube32_atom(&in, s, y, x);
+                int32_t *oa = cube32_atom(&out, s, y, x);
                 for (uint32_t l = 0; l < in.lanes; l++) { /* pad lanes too, from their own bytes */
                     int64_t t = sdp_x_stage(&bs, ia[l], bs.alu_reg, bs.mul_reg);
                     t = sdp_x_stage(&bn, t, bn.alu_reg, bn.mul_reg);
                     oa[l] = sdp_cvt_bits(t, off, scale, shift, 8 * out_esz, NULL);
                 }
             }
-    cube_write(ctx, &out, &dst, "SDP", group);
+    cube32_write(ctx, &out, &dst, "SDP", group);
     free(in.v);
     free(out.v);
 }
@@ -212,7 +196,7 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
         nv_dp_error(ctx, "PDP grp %d: PDP and PDP_RDMA data formats differ", group);
         return;
     }
-    uint32_t esz = esz_of(ctx, "PDP", group, prec);
+    uint32_t esz = dp32_esz(ctx, "PDP", group, prec);
     if (!esz) return;
     if (c.method != 1 && c.method != 2) {
         nv_dp_error(ctx, "PDP grp %d: %s pooling is not computed for 32-byte atoms yet (MAX and MIN are)", group,
@@ -228,14 +212,14 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                      .base = nvdla_pp_reg(pdp, PDP + 0x70),
                      .line = nvdla_pp_reg(pdp, PDP + 0x78),
                      .surf = nvdla_pp_reg(pdp, PDP + 0x7c)};
-    if (!aligned(ctx, "PDP_RDMA", group, &src) || !aligned(ctx, "PDP", group, &dst)) return;
+    if (!dp32_aligned(ctx, "PDP_RDMA", group, &src) || !dp32_aligned(ctx, "PDP", group, &dst)) return;
     cube32_t in, out;
-    if (!cube_alloc(ctx, "PDP", group, &in, wi, hi, ci, esz)) return;
-    if (!cube_alloc(ctx, "PDP", group, &out, wo, ho, ci, esz)) {
+    if (!cube32_alloc(ctx, "PDP", group, &in, wi, hi, ci, esz)) return;
+    if (!cube32_alloc(ctx, "PDP", group, &out, wo, ho, ci, esz)) {
         free(in.v);
         return;
     }
-    cube_read(ctx, &in, &src);
+    cube32_read(ctx, &in, &src);
     /* MAX / MIN over the window's real elements (padding never wins, as in the nv_small model) */
     for (uint32_t s = 0; s < in.s; s++)
         for (uint32_t oy = 0; oy < ho; oy++)
@@ -248,13 +232,13 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                     bool any = false;
                     for (int y = ys; y < ye; y++)
                         for (int x = xs; x < xe; x++) {
-                            int32_t v = atom(&in, s, (uint32_t)y, (uint32_t)x)[l];
+                            int32_t v = cube32_atom(&in, s, (uint32_t)y, (uint32_t)x)[l];
                             if (!any || (c.method == 1 ? v > best : v < best)) best = v;
                             any = true;
                         }
-                    atom(&out, s, oy, ox)[l] = best;
+                    cube32_atom(&out, s, oy, ox)[l] = best;
                 }
-    cube_write(ctx, &out, &dst, "PDP", group);
+    cube32_write(ctx, &out, &dst, "PDP", group);
     free(in.v);
     free(out.v);
 }

@@ -187,8 +187,8 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
     conv_layer_t L;
     nv_acc_cube_t acc;
     mem_fence_actor(g->mem, "the golden model's convolution");
-    bool computed = conv_golden_run(g->conv, ctx, &acc, &L);
-    if (computed) {
+    bool computed = g->atom32 ? conv32_run(g->conv, &g->dp[U_SDP], ctx) : conv_golden_run(g->conv, ctx, &acc, &L);
+    if (computed && !g->atom32) {
         const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV,
                                    .group = g->conv[CONV_CDMA].consumer,
@@ -208,7 +208,7 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
         *kept = acc;
         g->conv_out[g->nconv++] = (nvdla_conv_out_t){.group = g->conv[CONV_CDMA].consumer, .acc = kept};
         g->conv[CONV_CACC].d[g->conv[CONV_CACC].consumer][(NVDLA_CACC_D_OUT_SATURATION_0 & 0xFFF) / 4] = L.saturated;
-    } else {
+    } else if (!computed) {
         g->unmodelled_layers++;
     }
     if (nvdla_pp_ready(sr)) nvdla_pp_complete(sr); /* its operand reads belong to this layer */

@@ -80,6 +80,11 @@ typedef struct nvdla_tb {
     uint32_t *gregs; /* last value written per 32-bit word of the CSB space */
     uint8_t *gregs_set;
     size_t gerr_reported; /* golden-only: bytes of nvdla_golden_errors() already reported */
+    /* golden-only run of a trace-player test with waits: the model raises a layer's interrupts at once, the
+     * hardware one after the other; each `wait` delivers the next (pipeline order), status reads and W1C see
+     * only those delivered */
+    bool one_event_per_wait;
+    uint32_t delivered;
     /* fault injection */
     fault_t fault;
     uint64_t fault_n, fault_job, w_beats; /* fault hits beat fault_n of job fault_job */
@@ -314,6 +319,7 @@ static int import_txn(nvdla_tb_t *t, const char *path, program_t *p, char *err, 
         snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
+    t->one_event_per_wait = golden_only && in.waits > 0;
     nvdla_golden_configure(t->golden, &(nvdla_golden_cfg_t){.cvif = t->cfg->cvif, .atom_bytes = t->cfg->atom_bytes});
     nvdla_config_reset_model(t->cfg, model_write, t);
     size_t nw;
@@ -560,7 +566,12 @@ static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp)
     const char *unit;
     const bool modelled = nvdla_config_to_model(t->cfg, addr, &model, &unit);
     if (r->write) {
-        golden_write(t, addr, r->data);
+        uint32_t data = r->data;
+        if (t->one_event_per_wait && modelled && model == GLB_INTR_STATUS) { /* W1C of delivered events only */
+            data &= t->delivered;
+            t->delivered &= ~data;
+        }
+        golden_write(t, addr, data);
         t->gregs[addr >> 2] = r->data;
         t->gregs_set[addr >> 2] = 1;
         /* A layer the model refuses is an error here, with its reason, as the golden check makes it on a DUT (no
@@ -572,7 +583,8 @@ static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp)
         }
         return;
     }
-    if (modelled && model == GLB_INTR_STATUS) resp->data = nvdla_golden_intr_expected(t->golden);
+    if (modelled && model == GLB_INTR_STATUS)
+        resp->data = nvdla_golden_intr_expected(t->golden) & (t->one_event_per_wait ? t->delivered : ~0u);
     else if (modelled && model == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0) resp->data = 1;
     else if (reg)
         resp->data = t->gregs_set[addr >> 2] ? (t->gregs[addr >> 2] & reg->store_mask) | (reg->reset & ~reg->store_mask)
@@ -583,6 +595,17 @@ static bool nvdla_golden_irq(void *acc, uint32_t mask)
 {
     nvdla_tb_t *t = acc;
     uint32_t pend = nvdla_golden_intr_expected(t->golden);
+    if (mask == 0 && t->one_event_per_wait) {
+        /* a layer's events in the order its units finish: CDMA data and weights, CACC, then the datapath units */
+        static const uint8_t order[] = {16, 17, 18, 19, 20, 21, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+        if (pend & t->delivered) return true;
+        for (size_t i = 0; i < sizeof order; i++)
+            if (pend >> order[i] & 1) {
+                t->delivered |= 1u << order[i];
+                return true;
+            }
+        return false;
+    }
     if (mask == 0) return pend != 0;
     if ((pend & mask) != mask) return false;
     nvdla_golden_write(t->golden, GLB_INTR_STATUS, mask); /* the interrupt service clears what it saw */
