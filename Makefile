@@ -4,6 +4,7 @@
 #   make run ACC=nvdla TEST=bdma_random SEED=7 [ARGS='+stall=0']   one test, one seed
 #   make run TRACE=path/to/job.trace                                 replay a native trace
 #   make run CFG=path/to/test.cfg                                    replay an NVDLA nv_small trace
+#   make run TXN=<nv_full trace-player test folder> GOLDEN_ONLY=1    NVIDIA's nv_full input.txn (docs/nvdla_nv_full.md)
 #   make run ACC=nvdla LOADABLE=path/to/x_fbuf [DUT=nv_small]          NVIDIA's firmware runs a loadable (docs/drivers.md)
 #   make run ACC=max78000 SDK=<ai8xize folder> [GOLDEN_ONLY=1]       run a generated cnn.c/main.c (docs/max78000.md)
 #   make run ACC=max78000 FIRMWARE=<SDK example folder|.elf>          the SDK-built firmware on the emulated Cortex-M4 (docs/max78000_fw.md)
@@ -24,7 +25,7 @@
 # Variables:
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
-#   TEST=<name> TRACE=<file> CFG=<file> LOADABLE=<file> SDK=<folder>   what to run (one of them; LOADABLE: ACC=nvdla)
+#   TEST=<name> TRACE=<file> CFG=<file> TXN=<folder> LOADABLE=<file> SDK=<folder>   what to run (one of them; TXN, LOADABLE: ACC=nvdla)
 #   NAME=<name>               make regress: the regression's folder build/regress/<name>/ (default nightly)
 #   HISTORY=<file>            make regress, make report: the history of every night (default build/regress/history.jsonl)
 #   SEED=<n>                  the seed, 0..2^64-1 (default 1); make regress: the base seed, or random;  SEEDS=<n>: seeds per test for make diff
@@ -342,6 +343,7 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	$(PYTHON) -m tests.test_pulpnnx
 	$(PYTHON) -m tests.test_delete_on_error
 	$(PYTHON) -m tests.test_input_errors
+	$(PYTHON) -m tests.test_nvfull_txn
 	$(PYTHON) -m tests.test_waves_unique
 	@flow/setup/install_deps.sh chromium   # headless Chromium loads the page (make test only: a large package)
 	$(PYTHON) -m tests.test_report
@@ -382,13 +384,13 @@ list: build
 ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:]]\+\([a-z0-9]*\).*/\1/p' $(TRACE) | head -1)),nvdla)
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
-STIM   = $(if $(FIRMWARE),$(FW_ARGS),$(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST)))))))
+STIM   = $(if $(FIRMWARE),$(FW_ARGS),$(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(TXN),+cfg=$(TXN),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST))))))))
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values (flow/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)' 'FIRMWARE=$(FIRMWARE)')
+RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'TXN=$(TXN)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)' 'FIRMWARE=$(FIRMWARE)')
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif
@@ -404,7 +406,7 @@ run: check-deps $(RUN_SIM)
 # when not the default, the stimulus (the test, else the base name of the trace, .cfg, loadable, SDK or pulp-nnx
 # folder: fw or pulpnnx alone would name every loadable or layer alike), the seed and the shell's process id, so
 # that two runs side by side never write, nor claim, one file (tests/test_waves_unique.py).
-WAVE_STIM = $(basename $(notdir $(patsubst %/,%,$(or $(PULPNNX),$(TRACE),$(SDK),$(CFG),$(LOADABLE),$(FIRMWARE),$(TEST)))))
+WAVE_STIM = $(basename $(notdir $(patsubst %/,%,$(or $(PULPNNX),$(TRACE),$(SDK),$(CFG),$(TXN),$(LOADABLE),$(FIRMWARE),$(TEST)))))
 WAVE_STEM = waves/$(ACC)$(if $(filter-out $(DUT_DEFAULT_$(ACC)),$(DUT)),_$(DUT))_$(or $(WAVE_STIM),run)_s$(SEED)
 waves: check-deps $(RUN_SIM)-waves
 	@mkdir -p waves

@@ -2,7 +2,7 @@
 """Checks the variables of `make run` / `make waves` before anything is built (the Makefile calls it while
 it reads itself): a known accelerator, a known DUT whose RTL is present, exactly one stimulus, and a TRACE or
 CFG file that exists. Prints nothing when all is well; otherwise one line naming the mistake and the accepted
-values, and exits 2.   Usage: python3 -m flow.check_run_args ACC=.. DUT=.. TEST=.. TRACE=.. CFG=.. LOADABLE=..
+values, and exits 2.   Usage: python3 -m flow.check_run_args ACC=.. DUT=.. TEST=.. TRACE=.. CFG=.. TXN=.. LOADABLE=..
 """
 import glob
 import os
@@ -18,15 +18,21 @@ def accelerators():
 
 
 def problem(v):
-    stims = [k for k in ('TEST', 'TRACE', 'CFG', 'LOADABLE', 'SDK', 'FIRMWARE') if v.get(k)]
+    stims = [k for k in ('TEST', 'TRACE', 'CFG', 'TXN', 'LOADABLE', 'SDK', 'FIRMWARE') if v.get(k)]
     if not stims:
         return ("make run: say what to run: TEST=<name> (make list), TRACE=<file.trace>, CFG=<file.cfg>, "
-                "LOADABLE=<NVDLA loadable> or SDK=<ai8xize folder>")
+                "TXN=<nv_full trace-player test folder>, LOADABLE=<NVDLA loadable> or SDK=<ai8xize folder>")
     if len(stims) > 1:
-        return f"make run: give one of TEST, TRACE, CFG, LOADABLE, SDK and FIRMWARE, not {' and '.join(stims)}"
+        return f"make run: give one of TEST, TRACE, CFG, TXN, LOADABLE, SDK and FIRMWARE, not {' and '.join(stims)}"
     if v.get('LOADABLE') and v.get('ACC') != 'nvdla':
         return (f"make run: LOADABLE= is an NVDLA loadable (NVIDIA's firmware runs it): ACC=nvdla, "
                 f"not ACC={v.get('ACC')}")
+    if v.get('TXN') and v.get('ACC') != 'nvdla':
+        return (f"make run: TXN= is an NVDLA nv_full trace-player test (a folder with input.txn): ACC=nvdla, "
+                f"not ACC={v.get('ACC')}")
+    if v.get('TXN') and not (os.path.isfile(os.path.join(v['TXN'], 'input.txn'))
+                             or (v['TXN'].endswith('.txn') and os.path.isfile(v['TXN']))):
+        return f"make run: TXN={v['TXN']}: not a trace-player test (a folder with input.txn, or a .txn file)"
     if v.get('FIRMWARE') and v.get('ACC') != 'max78000':
         return f"make run: FIRMWARE= is MAX78000 firmware (the SDK's): ACC=max78000, not ACC={v.get('ACC')}"
     if v.get('FIRMWARE') and not os.path.exists(v['FIRMWARE']):

@@ -21,13 +21,16 @@ CASES = [
     (['ACC=foo', 'TEST=x'], r"ACC=foo: unknown accelerator \(known: max78000, ne16, nvdla\)"),
     (['ACC=nvdla', 'DUT=nope', 'TEST=x'], r"DUT=nope: unknown DUT 'nope' for nvdla \(known: nv_small, ours\)"),
     (['ACC=nvdla'], r"say what to run: TEST=<name> \(make list\), TRACE=<file.trace>, CFG=<file.cfg>, "
-                    r"LOADABLE=<NVDLA loadable> or SDK="),
+                    r"TXN=<nv_full trace-player test folder>, LOADABLE=<NVDLA loadable> or SDK="),
     (['ACC=nvdla', 'TEST=bdma_random', 'CFG=x.cfg'],
-     r"give one of TEST, TRACE, CFG, LOADABLE, SDK and FIRMWARE, not TEST and CFG"),
+     r"give one of TEST, TRACE, CFG, TXN, LOADABLE, SDK and FIRMWARE, not TEST and CFG"),
     (['ACC=ne16', 'LOADABLE=Makefile'], r"LOADABLE= is an NVDLA loadable .*ACC=nvdla, not ACC=ne16"),
     (['ACC=nvdla', 'LOADABLE=no/such.fbuf'], r"LOADABLE=no/such.fbuf: no such file"),
     (['ACC=nvdla', 'FIRMWARE=Makefile'], r"FIRMWARE= is MAX78000 firmware .*ACC=max78000, not ACC=nvdla"),
     (['ACC=max78000', 'FIRMWARE=no/such'], r"FIRMWARE=no/such: no such folder or file"),
+    (['ACC=ne16', 'TXN=tests/negative/txn_bad_line'],
+     r"TXN= is an NVDLA nv_full trace-player test .*ACC=nvdla, not ACC=ne16"),
+    (['ACC=nvdla', 'TXN=tests'], r"TXN=tests: not a trace-player test \(a folder with input.txn, or a .txn file\)"),
 ]
 
 

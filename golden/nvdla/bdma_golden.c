@@ -7,6 +7,7 @@ enum {
     CFG_SRC_ADDR_LOW = 0x00,
     CFG_DST_ADDR_LOW = 0x08,
     CFG_LINE = 0x10,
+    CFG_CMD = 0x14,
     CFG_LINE_REPEAT = 0x18,
     CFG_SRC_LINE = 0x1C,
     CFG_DST_LINE = 0x20,
@@ -39,6 +40,10 @@ static bdma_cmd_t snapshot(const bdma_golden_t *b)
         .src_surf = reg(b, CFG_SRC_SURF),
         .dst_surf = reg(b, CFG_DST_SURF),
     };
+    if (b->cvif) { /* arnvdla.h BDMA_CFG_CMD: SRC_RAM_TYPE bit 0, DST_RAM_TYPE bit 1; 0 = CVIF, 1 = MCIF */
+        c.src_space = reg(b, CFG_CMD) & 1 ? 0 : NVDLA_CV_SPACE;
+        c.dst_space = reg(b, CFG_CMD) & 2 ? 0 : NVDLA_CV_SPACE;
+    }
     return c;
 }
 
@@ -50,8 +55,8 @@ void bdma_copy(mem_t *mem, const bdma_cmd_t *c)
         for (uint32_t l = 0; l < c->lines; l++) {
             uint32_t src = c->src + s * c->src_surf + l * c->src_line; /* modulo 2^32 */
             uint32_t dst = c->dst + s * c->dst_surf + l * c->dst_line;
-            for (uint32_t k = 0; k < c->line_bytes; k++) buf[k] = mem_read8(mem, (uint32_t)(src + k));
-            for (uint32_t k = 0; k < c->line_bytes; k++) mem_write8(mem, (uint32_t)(dst + k), buf[k]);
+            for (uint32_t k = 0; k < c->line_bytes; k++) buf[k] = mem_read8(mem, c->src_space | (uint32_t)(src + k));
+            for (uint32_t k = 0; k < c->line_bytes; k++) mem_write8(mem, c->dst_space | (uint32_t)(dst + k), buf[k]);
         }
     free(buf);
 }
@@ -73,6 +78,7 @@ static uint32_t launch(bdma_golden_t *b, mem_t *mem, int group, bdma_emit_fn emi
         nvdla_box_t box = {.unit = "BDMA",
                            .group = group,
                            .cmd = i,
+                           .space = c->dst_space,
                            .addr = c->dst,
                            .line_bytes = c->line_bytes,
                            .lines = c->lines,

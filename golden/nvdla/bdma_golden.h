@@ -11,6 +11,9 @@
 
 typedef struct bdma_cmd {
     uint32_t src, dst, line_bytes, lines, surfs, src_line, dst_line, src_surf, dst_surf;
+    /* the memory each side is in: 0 (DBB) or NVDLA_CV_SPACE (CVSRAM), from CFG_CMD's RAM types when the
+     * configuration has a CVIF; addresses wrap modulo 2^32 inside their memory */
+    uint64_t src_space, dst_space;
 } bdma_cmd_t;
 
 typedef struct bdma_golden {
@@ -18,6 +21,7 @@ typedef struct bdma_golden {
     bdma_cmd_t queue[BDMA_QUEUE_DEPTH]; /* pushed, not yet launched */
     int queued;
     int launches;
+    bool cvif; /* CFG_CMD's SRC/DST_RAM_TYPE select DBB (1, MC) or CVSRAM (0, CV); without a CVIF both are DBB */
 } bdma_golden_t;
 
 /* Handles a write at BDMA offset `off` (0x00..0xFFF). Executes launched groups on `mem`, appends written

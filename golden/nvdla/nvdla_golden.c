@@ -2,6 +2,7 @@
 #include "bdma_golden.h"
 #include "cdp_golden.h"
 #include "conv_golden.h"
+#include "dp_atom32.h"
 #include "nvdla_pp.h"
 #include "pdp_golden.h"
 #include "sdp_golden.h"
@@ -45,6 +46,7 @@ struct nvdla_golden {
     size_t nconv, capconv, conv_taken;
     uint32_t conv_banks;          /* CDMA.D_BANK of the last of them */
     bool result_unknown[NRES][2]; /* last layer of the group not modelled (its results unpredicted) */
+    bool atom32;                  /* 32-byte atoms (nv_full): SDP and PDP through dp_atom32.h */
     char errors[1024];
 };
 
@@ -57,6 +59,12 @@ nvdla_golden_t *nvdla_golden_new(mem_t *mem)
     for (int u = 0; u < NDP; u++) nvdla_pp_init(&g->dp[u], DP_FIRST + 0x1000u * (uint32_t)u, op_en_off[u]);
     conv_golden_init(g->conv);
     return g;
+}
+
+void nvdla_golden_configure(nvdla_golden_t *g, const nvdla_golden_cfg_t *cfg)
+{
+    g->bdma.cvif = cfg->cvif;
+    g->atom32 = cfg->atom_bytes == 32;
 }
 
 static void drop_taken_conv(nvdla_golden_t *g)
@@ -142,6 +150,16 @@ static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp
     sdp_result_t res;
     nv_cube_t stream;
     mem_fence_actor(g->mem, flying ? "the golden model's convolution and SDP" : "the golden model's SDP");
+    if (g->atom32) { /* memory to memory only (dp_atom32.h) */
+        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma});
+        if (flying || to_pdp || !rdma)
+            nv_dp_error(ctx,
+                        "SDP grp %d: input from the convolution or output to PDP: not computed for 32-byte atoms "
+                        "yet",
+                        grp);
+        else sdp32_run(sdp, rdma, ctx, grp);
+        return;
+    }
     sdp_golden_run(sdp, rdma, ctx, grp, flying, to_pdp ? &stream : NULL, &res);
     sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP,
                                .group = grp,
@@ -169,8 +187,8 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
     conv_layer_t L;
     nv_acc_cube_t acc;
     mem_fence_actor(g->mem, "the golden model's convolution");
-    bool computed = conv_golden_run(g->conv, ctx, &acc, &L);
-    if (computed) {
+    bool computed = g->atom32 ? conv32_run(g->conv, &g->dp[U_SDP], ctx) : conv_golden_run(g->conv, ctx, &acc, &L);
+    if (computed && !g->atom32) {
         const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV,
                                    .group = g->conv[CONV_CDMA].consumer,
@@ -190,7 +208,7 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
         *kept = acc;
         g->conv_out[g->nconv++] = (nvdla_conv_out_t){.group = g->conv[CONV_CDMA].consumer, .acc = kept};
         g->conv[CONV_CACC].d[g->conv[CONV_CACC].consumer][(NVDLA_CACC_D_OUT_SATURATION_0 & 0xFFF) / 4] = L.saturated;
-    } else {
+    } else if (!computed) {
         g->unmodelled_layers++;
     }
     if (nvdla_pp_ready(sr)) nvdla_pp_complete(sr); /* its operand reads belong to this layer */
@@ -231,7 +249,8 @@ static void schedule(nvdla_golden_t *g)
         }
         if (pdp_golden_offfly_runnable(pdp, pr)) {
             sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .rdma = pr});
-            pdp_golden_run(pdp, pr, &ctx, pdp->consumer, NULL);
+            if (g->atom32) pdp32_run(pdp, pr, &ctx, pdp->consumer);
+            else pdp_golden_run(pdp, pr, &ctx, pdp->consumer, NULL);
             nvdla_pp_complete(pr);
             g->intr_expected |= 0x10u << completed(g, U_PDP);
             ran = true;

@@ -14,9 +14,15 @@
  * 8 bytes per w), or a 1x1 cube whose surfaces are packed contiguously (byte offset = channel). */
 typedef enum { NVDLA_BOX_LINES = 0, NVDLA_BOX_CUBE, NVDLA_BOX_PACKED } nvdla_box_kind_t;
 
+/* The second memory of a configuration with a CVIF (nv_full's CVSRAM): its bytes live in the same sparse memory
+ * as DBB's, at NVDLA_CV_SPACE + the 32-bit address a unit puts on the CVIF port (DBB's at the address itself), so
+ * a stimulus, the fence and the scoreboard address both memories with one 64-bit address. */
+#define NVDLA_CV_SPACE (1ull << 32)
+
 /* One written region: `surfs` surfaces of `lines` lines of `line_bytes` bytes (strided box). */
 typedef struct nvdla_box {
-    char unit[8]; /* "BDMA", "SDP", "PDP", "CDP" */
+    char unit[8];   /* "BDMA", "SDP", "PDP", "CDP" */
+    uint64_t space; /* 0 (DBB) or NVDLA_CV_SPACE: the memory the box is in; addr wraps inside it */
     nvdla_box_kind_t kind;
     int group; /* launch group / ping-pong group */
     int cmd;   /* BDMA: command index within the group */
@@ -58,6 +64,15 @@ typedef void (*nvdla_layer_hook_t)(void *user, const nvdla_layer_t *layer);
 void nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, void *user);
 
 nvdla_golden_t *nvdla_golden_new(mem_t *mem);
+/* The configuration's differences the modelled engines follow (default: nv_small's). cvif: the RAM-type bits of
+ * BDMA, SDP and PDP select DBB or CVSRAM (NVDLA_CV_SPACE). atom_bytes 32 (nv_full; else 8): SDP and PDP run with
+ * 32-byte atoms at INT8/INT16 (dp_atom32.h). The caller maps the configuration's register addresses onto the
+ * model's own (tb/nvdla/nvdla_config.c) and refuses the engines the model does not compute for it. */
+typedef struct nvdla_golden_cfg {
+    bool cvif;
+    unsigned atom_bytes;
+} nvdla_golden_cfg_t;
+void nvdla_golden_configure(nvdla_golden_t *g, const nvdla_golden_cfg_t *cfg);
 void nvdla_golden_free(nvdla_golden_t *g);
 /* A CSB write (byte address, data) as accepted by the DUT. */
 void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data);

@@ -52,8 +52,8 @@ bool pdp_golden_onfly_ready(const nvdla_pp_t *pdp)
     return nvdla_pp_ready(pdp) && !nvdla_pp_bits(pdp, PDP + 0x24, 4, 4);
 }
 
-static void check_cfg(const nvdla_dp_ctx_t *ctx, int group, const pdp_pool_cfg_t *c, unsigned wi, unsigned hi,
-                      unsigned wo, unsigned ho)
+void pdp_check_cfg(const nvdla_dp_ctx_t *ctx, int group, const pdp_pool_cfg_t *c, unsigned wi, unsigned hi, unsigned wo,
+                   unsigned ho)
 {
     if (c->method > 2) nv_dp_error(ctx, "PDP grp %d: pooling_method %u is reserved", group, c->method);
     if (c->pl >= c->kw || c->pr >= c->kw || c->pt >= c->kh || c->pb >= c->kh)
@@ -70,8 +70,7 @@ static void check_cfg(const nvdla_dp_ctx_t *ctx, int group, const pdp_pool_cfg_t
                     eh / c->sh + 1);
 }
 
-void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
-                    const nv_cube_t *onfly)
+pdp_pool_cfg_t pdp_pool_cfg(const nvdla_pp_t *pdp)
 {
     uint32_t mode = nvdla_pp_reg(pdp, PDP + 0x24), k = nvdla_pp_reg(pdp, PDP + 0x34),
              pad = nvdla_pp_reg(pdp, PDP + 0x40);
@@ -89,11 +88,18 @@ void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_d
         .recip_h = nvdla_pp_bits(pdp, PDP + 0x3c, 16, 0),
     };
     for (unsigned n = 1; n <= 7; n++) c.pv[n] = nv_sx(nvdla_pp_reg(pdp, PDP + 0x40 + 4 * n), 19);
+    return c;
+}
+
+void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
+                    const nv_cube_t *onfly)
+{
+    pdp_pool_cfg_t c = pdp_pool_cfg(pdp);
     uint32_t wi = nvdla_pp_bits(pdp, PDP + 0x0c, 12, 0) + 1, hi = nvdla_pp_bits(pdp, PDP + 0x10, 12, 0) + 1,
              ci = nvdla_pp_bits(pdp, PDP + 0x14, 12, 0) + 1;
     uint32_t wo = nvdla_pp_bits(pdp, PDP + 0x18, 12, 0) + 1, ho = nvdla_pp_bits(pdp, PDP + 0x1c, 12, 0) + 1;
     if (nv_cube_too_big(ctx, "PDP", group, wi, hi, ci) || nv_cube_too_big(ctx, "PDP", group, wo, ho, ci)) return;
-    check_cfg(ctx, group, &c, wi, hi, wo, ho);
+    pdp_check_cfg(ctx, group, &c, wi, hi, wo, ho);
     nv_cube_t in;
     if (onfly) {
         if (onfly->w != wi || onfly->h != hi || onfly->c != ci)

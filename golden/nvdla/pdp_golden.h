@@ -20,6 +20,10 @@ typedef struct pdp_pool_cfg {
 /* One output element of lane plane `plane` (w x h int8 values, row-major). */
 int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, unsigned hi, unsigned ox, unsigned oy);
 
+/* The pooling configuration of PDP's CONSUMER group, and its geometry checked against the cube sizes. */
+pdp_pool_cfg_t pdp_pool_cfg(const nvdla_pp_t *pdp);
+void pdp_check_cfg(const nvdla_dp_ctx_t *ctx, int group, const pdp_pool_cfg_t *c, unsigned wi, unsigned hi, unsigned wo,
+                   unsigned ho);
 bool pdp_golden_offfly_runnable(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma);
 /* PDP is enabled and waits for the SDP stream (flying_mode 0). */
 bool pdp_golden_onfly_ready(const nvdla_pp_t *pdp);

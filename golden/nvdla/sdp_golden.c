@@ -32,11 +32,16 @@ int8_t sdp_cvt(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift)
 
 int8_t sdp_cvt_sat(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift, bool *sat17)
 {
+    return (int8_t)sdp_cvt_bits(t, offset, scale, shift, 8, sat17);
+}
+
+int32_t sdp_cvt_bits(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift, unsigned bits, bool *sat17)
+{
     int64_t d = t - nv_sx(offset, 32);
     int64_t p = d * nv_sx(scale & 0xFFFF, 16);
     int64_t y17 = nv_rsr(p, shift & 63, 49, 17);
     if (sat17) *sat17 = y17 != nv_rsr(p, shift & 63, 49, 63); /* §2.7: the 17-bit stage clipped */
-    return (int8_t)nv_sat(y17, 8);
+    return (int32_t)nv_sat(y17, bits);
 }
 
 /* CFG register offsets of one stage: BS at 0x58.., BN at 0x6c.. */

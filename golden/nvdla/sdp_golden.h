@@ -20,6 +20,9 @@ int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m)
 int8_t sdp_cvt(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift);
 /* The same; *sat17 (may be NULL) tells whether the 17-bit stage saturated (D_PERF_OUT_SATURATION, §2.7). */
 int8_t sdp_cvt_sat(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift, bool *sat17);
+/* The converter to an output of `bits` bits (8: INT8; 16: nv_full's INT16, cmod hls/sdp/sdp_c.cpp: the same
+ * 17-bit truncation, then saturation to 16 bits). */
+int32_t sdp_cvt_bits(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift, unsigned bits, bool *sat17);
 
 /* Per-layer results (§2.7): D_STATUS.STATUS_UNEQUAL and D_PERF_OUT_SATURATION. */
 typedef struct sdp_result {

@@ -20,7 +20,8 @@ typedef enum op_kind {
     OP_MEM,          /* back-door write of bytes[0..nbytes) at addr (DUT memory and golden shadow) */
     OP_MEM_FILL,     /* back-door fill of [addr, addr+size) with byte data */
     OP_CHECK_CRC,    /* CRC-32 of DUT memory [addr, addr+size) must equal data */
-    OP_CHECK_MEM,    /* DUT memory at addr must equal bytes[0..nbytes) */
+    OP_CHECK_MEM,    /* DUT memory at addr must equal bytes[0..nbytes); text (optional): where that is in the
+                        stimulus' own terms, for the message ("CVSRAM at 0x51000000") */
     OP_CHECK_GOLDEN, /* compare DUT memory with the golden model over what the golden model wrote since
                         the previous check */
     OP_SKIP,         /* text = reason: the program cannot run here (needs a unit not built yet) */

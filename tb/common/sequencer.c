@@ -163,8 +163,9 @@ static void check_mem(sequencer_t *s, const op_t *op)
         uint8_t got = mem_host_read8(dut, op->addr + k);
         if (got != op->bytes[k]) {
             char loc[300];
-            sim_error(s->sim, "check_mem at 0x%llx (byte %zu of %zu): expected 0x%02x got 0x%02x%s",
-                      (unsigned long long)(op->addr + k), k, op->nbytes, op->bytes[k], got, where(op, loc, sizeof loc));
+            sim_error(s->sim, "check_mem at 0x%llx (byte %zu of %zu%s%s): expected 0x%02x got 0x%02x%s",
+                      (unsigned long long)(op->addr + k), k, op->nbytes, op->text ? " from " : "",
+                      op->text ? op->text : "", op->bytes[k], got, where(op, loc, sizeof loc));
             return;
         }
     }

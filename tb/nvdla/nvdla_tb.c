@@ -6,10 +6,12 @@
 #include "irq_monitor.h"
 #include "mem.h"
 #include "nvdla_golden.h"
+#include "nvdla_config.h"
 #include "nvdla_cov.h"
 #include "nvdla_fw.h"
 #include "nvdla_regmap.h"
 #include "nvdla_regs.h"
+#include "nvfull_txn.h"
 #include "nvsmall_cfg.h"
 #include "rng.h"
 #include "scoreboard.h"
@@ -40,6 +42,7 @@ typedef struct nvdla_tb {
     axi_slave_t *dbb;
     irq_monitor_t *irq;
     nvdla_golden_t *golden;
+    const nvdla_config_t *cfg;  /* the register map the stimulus programs, and how it lands on the model */
     fcov_t *cov;                /* functional coverage of what the golden model runs */
     bus_resp_t ring[RESP_RING]; /* responses for the sequencer */
     /* result-register reads accepted with a value the golden model predicts, in CSB order */
@@ -77,6 +80,11 @@ typedef struct nvdla_tb {
     uint32_t *gregs; /* last value written per 32-bit word of the CSB space */
     uint8_t *gregs_set;
     size_t gerr_reported; /* golden-only: bytes of nvdla_golden_errors() already reported */
+    /* golden-only run of a trace-player test with waits: the model raises a layer's interrupts at once, the
+     * hardware one after the other; each `wait` delivers the next (pipeline order), status reads and W1C see
+     * only those delivered */
+    bool one_event_per_wait;
+    uint32_t delivered;
     /* fault injection */
     fault_t fault;
     uint64_t fault_n, fault_job, w_beats; /* fault hits beat fault_n of job fault_job */
@@ -85,12 +93,35 @@ typedef struct nvdla_tb {
 } nvdla_tb_t;
 
 /* ---- bus monitor → golden model ---------------------------------------------------------------- */
+/* A CSB write of the stimulus' configuration to the model, at the model's address of its register; starting a
+ * unit the model does not compute for this configuration is an error naming it (its output would go unchecked). */
+static void golden_write(nvdla_tb_t *t, uint32_t addr, uint32_t data)
+{
+    uint32_t model;
+    const char *unit;
+    if (nvdla_config_to_model(t->cfg, addr, &model, &unit)) {
+        nvdla_golden_write(t->golden, model, nvdla_config_data(t->cfg, addr, model, data));
+        return;
+    }
+    const nvdla_reg_t *r = t->cfg->reg_by_addr(addr);
+    if (r && (data & 1) && !strcmp(r->name, "D_OP_ENABLE_0"))
+        sim_error(t->sim,
+                  "golden model: %s of %s is started (%s.D_OP_ENABLE_0 = 0x%x), but the golden model does not compute "
+                  "this engine for %s yet: its output would go unchecked (docs/nvdla_nv_full.md)",
+                  unit, t->cfg->name, unit, data, t->cfg->name);
+}
+
+static void model_write(void *user, uint32_t addr, uint32_t data)
+{
+    nvdla_golden_write(((nvdla_tb_t *)user)->golden, addr, data);
+}
+
 static void on_csb_accept(void *user, const csb_req_t *req, uint64_t cycle)
 {
     nvdla_tb_t *t = user;
     (void)cycle;
     uint32_t expect;
-    if (req->write) nvdla_golden_write(t->golden, req->addr, req->data);
+    if (req->write) golden_write(t, req->addr, req->data);
     else if (!(req->tag & INTERNAL_TAG) && t->check_results && nvdla_golden_result(t->golden, req->addr, &expect) &&
              t->rcheck_n < RESP_RING)
         t->rcheck[(t->rcheck_head + t->rcheck_n++) % RESP_RING] =
@@ -185,6 +216,7 @@ static void *nvdla_create(sim_t *sim)
     t->mem = mem_new();
     t->shadow = mem_new();
     t->golden = nvdla_golden_new(t->shadow);
+    t->cfg = &nvdla_config_ours; /* a stimulus of another configuration selects its own (nvdla_import) */
     t->check_results = dut_has("dp_results");
     t->cacc_probe = dut_has("cacc_probe") && !sim_plusarg_flag(sim, "golden_only");
     t->cov = nvdla_cov_new();
@@ -254,9 +286,64 @@ static const char *unit_feature(const char *unit)
     return unit;
 }
 
+/* NVIDIA's nv_full trace-player test: the program, the nv_full configuration, the fence of the harness' two memory
+ * windows, and the statement of what the run checks. A DUT of another register map skips it, saying so. */
+static int import_txn(nvdla_tb_t *t, const char *path, program_t *p, char *err, size_t errlen)
+{
+    nvfull_txn_info_t in;
+    if (sim_plusarg(t->sim, "dump")) { /* a native trace records no register map: its replay would run on ours */
+        snprintf(err, errlen,
+                 "%s: +dump= of an nv_full trace-player test is not supported (a native trace does not record "
+                 "nv_full's register map): replay the test itself, make run TXN=%s",
+                 path, path);
+        return -1;
+    }
+    if (nvfull_txn_load(p, path, &in, err, errlen) != 0) return -1;
+    const bool golden_only = sim_plusarg_flag(t->sim, "golden_only");
+    if (!golden_only && !dut_has("regmap_nv_full")) {
+        char *name = strdup(p->name);
+        uint64_t seed = p->seed;
+        program_free(p);
+        program_init(p, "nvdla", name, seed);
+        prog_job(p, "%s", name);
+        prog_skip(p,
+                  "%s is an nv_full trace-player test (nv_full's register map); DUT %s has another map: run it "
+                  "with GOLDEN_ONLY=1, or on a DUT with feature regmap_nv_full; the trace parsed OK",
+                  name, tb_dut.name);
+        free(name);
+        return 0;
+    }
+    char why[300];
+    t->cfg = nvdla_config_nv_full(why, sizeof why);
+    if (!t->cfg) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        return -1;
+    }
+    t->one_event_per_wait = golden_only && in.waits > 0;
+    nvdla_golden_configure(t->golden, &(nvdla_golden_cfg_t){.cvif = t->cfg->cvif, .atom_bytes = t->cfg->atom_bytes});
+    nvdla_config_reset_model(t->cfg, model_write, t);
+    size_t nw;
+    const mem_region_t *w = nvfull_txn_windows(&nw);
+    mem_fence_set(t->mem, w, nw);
+    mem_fence_actor(t->mem, "the DUT");
+    mem_fence_set(t->shadow, w, nw);
+    mem_fence_actor(t->shadow, "the golden model");
+    sim_watch_fences(t->sim, t->mem, t->shadow);
+    const char *output = !golden_only ? "; and the DUT's memory against the golden model's over every region it wrote"
+                         : in.dump_bytes
+                             ? "; golden-only: the model's output is checked by those bytes alone"
+                             : "; golden-only: nothing checks the model's output (the trace has no dump_mem)";
+    sim_summary(t->sim,
+                "%s (nv_full trace-player test): %u register reads and %u interrupt-status polls against the trace's "
+                "expected values, %llu bytes of the trace's expected memory (%u dump_mem)%s",
+                p->name, in.reads, in.polls, (unsigned long long)in.dump_bytes, in.dumps, output);
+    return 0;
+}
+
 static int nvdla_import(void *acc, const char *path, program_t *p, char *err, size_t errlen)
 {
     nvdla_tb_t *t = acc;
+    if (nvfull_txn_is(path)) return import_txn(t, path, p, err, errlen);
     if (nvsmall_cfg_load(p, path, resolve_reg, NULL, err, errlen) != 0) return -1;
     /* Which units does the trace start? (D_OP_ENABLE_0 written with bit 0 set.) Golden-only runs have no DUT. */
     char need[256] = "";
@@ -474,9 +561,17 @@ static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp)
         t->gregs_set = calloc(0x10000, 1);
         if (!t->gregs || !t->gregs_set) abort();
     }
-    const nvdla_reg_t *reg = nvdla_reg_by_addr(addr);
+    const nvdla_reg_t *reg = t->cfg->reg_by_addr(addr);
+    uint32_t model = addr;
+    const char *unit;
+    const bool modelled = nvdla_config_to_model(t->cfg, addr, &model, &unit);
     if (r->write) {
-        nvdla_golden_write(t->golden, addr, r->data);
+        uint32_t data = r->data;
+        if (t->one_event_per_wait && modelled && model == GLB_INTR_STATUS) { /* W1C of delivered events only */
+            data &= t->delivered;
+            t->delivered &= ~data;
+        }
+        golden_write(t, addr, data);
         t->gregs[addr >> 2] = r->data;
         t->gregs_set[addr >> 2] = 1;
         /* A layer the model refuses is an error here, with its reason, as the golden check makes it on a DUT (no
@@ -488,8 +583,9 @@ static void nvdla_golden_bus(void *acc, const bus_req_t *r, bus_resp_t *resp)
         }
         return;
     }
-    if (addr == GLB_INTR_STATUS) resp->data = nvdla_golden_intr_expected(t->golden);
-    else if (addr == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0) resp->data = 1;
+    if (modelled && model == GLB_INTR_STATUS)
+        resp->data = nvdla_golden_intr_expected(t->golden) & (t->one_event_per_wait ? t->delivered : ~0u);
+    else if (modelled && model == NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0) resp->data = 1;
     else if (reg)
         resp->data = t->gregs_set[addr >> 2] ? (t->gregs[addr >> 2] & reg->store_mask) | (reg->reset & ~reg->store_mask)
                                              : reg->reset;
@@ -499,6 +595,17 @@ static bool nvdla_golden_irq(void *acc, uint32_t mask)
 {
     nvdla_tb_t *t = acc;
     uint32_t pend = nvdla_golden_intr_expected(t->golden);
+    if (mask == 0 && t->one_event_per_wait) {
+        /* a layer's events in the order its units finish: CDMA data and weights, CACC, then the datapath units */
+        static const uint8_t order[] = {16, 17, 18, 19, 20, 21, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+        if (pend & t->delivered) return true;
+        for (size_t i = 0; i < sizeof order; i++)
+            if (pend >> order[i] & 1) {
+                t->delivered |= 1u << order[i];
+                return true;
+            }
+        return false;
+    }
     if (mask == 0) return pend != 0;
     if ((pend & mask) != mask) return false;
     nvdla_golden_write(t->golden, GLB_INTR_STATUS, mask); /* the interrupt service clears what it saw */
@@ -559,8 +666,8 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb)
                 uint32_t a = b->addr + s * b->surf_stride + l * b->line_stride;
                 char what[48];
                 snprintf(what, sizeof what, "%s grp %d output", b->unit, b->group);
-                output_mismatches +=
-                    sb_compare(sb, stderr, t->mem, t->shadow, a, b->line_bytes, what, box_coord, b, sim_cycle(t->sim));
+                output_mismatches += sb_compare(sb, stderr, t->mem, t->shadow, b->space | a, b->line_bytes, what,
+                                                box_coord, b, sim_cycle(t->sim));
             }
     }
     /* A DUT write outside every expected region is an error even if it happens to match; not where a layer
@@ -591,8 +698,8 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb)
 
 static const char *nvdla_reg_name(void *acc, uint64_t addr, char *buf, size_t n)
 {
-    (void)acc;
-    const nvdla_reg_t *r = nvdla_reg_by_addr((uint32_t)addr);
+    const nvdla_tb_t *t = acc;
+    const nvdla_reg_t *r = t->cfg->reg_by_addr((uint32_t)addr);
     if (r) snprintf(buf, n, "%s.%s", r->unit, r->name);
     else snprintf(buf, n, "0x%05llx", (unsigned long long)addr);
     return buf;

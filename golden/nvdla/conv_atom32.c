@@ -1,0 +1,155 @@
+/* Direct convolution of a configuration with 32-byte atoms (nv_full), INT8 or INT16, feeding SDP on the fly
+ * (dp_atom32.h). What it follows, with its evidence:
+ *  - weights (CDMA.D_WEIGHT_FORMAT uncompressed) in NVIDIA's format.rst layout, as the nv_small model's
+ *    weight_offset with nv_full's atomics: groups of 16 kernels at INT16 (32 at INT8); inside a group, channel
+ *    blocks of 32 INT16 channels (64 INT8) scanned channel -> kernel -> S -> R -> block; the last group and block
+ *    narrower, no zero fill;
+ *  - products summed exactly (cmod cacc: a 48-bit INT16 assembly; a layer that could exceed 47 bits is refused),
+ *    then CACC's CLIP_TRUNCATE as cmod NV_NVDLA_cacc.cpp does it (divide by 2^t, round half away from zero) and
+ *    saturation to 32 bits;
+ *  - kernels k >= K of the last output surface compute as zero weights (spec nvdla.md 6), SDP then as any lane.
+ * Refused, by name: image input, Winograd, batches, compressed weights, dilation, CDMA's input converter, input
+ * and processing precisions that differ. */
+#include "conv_golden.h"
+#include "dp_atom32.h"
+#include "nvdla_dp_math.h"
+#include "nvdla_regs.h"
+#include "sdp_golden.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { SDP = 0x9000 };
+
+static bool refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...)
+{
+    char msg[240];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    nv_dp_error(ctx, "CONV grp %d: %s: not computed for 32-byte atoms yet", group, msg);
+    return false;
+}
+
+/* Byte offset of w[k][r][s][c] (format.rst; see the top of this file). */
+static size_t weight_offset(uint32_t k, uint32_t r, uint32_t s, uint32_t c, uint32_t R, uint32_t S, uint32_t C,
+                            uint32_t K, uint32_t kg, uint32_t cb, uint32_t esz)
+{
+    uint32_t g = k / kg, kk = k % kg, gn = K - g * kg < kg ? K - g * kg : kg;
+    uint32_t b = c / cb, cc = c % cb, cn = C - b * cb < cb ? C - b * cb : cb;
+    return ((size_t)g * kg * R * S * C + (size_t)b * cb * R * S * gn + ((size_t)(r * S + s) * gn + kk) * cn + cc) * esz;
+}
+
+static int64_t cacc_round(int64_t acc, unsigned t)
+{
+    if (t) { /* cmod: out = acc / 2^t, rounded half away from zero */
+        int64_t half = 1ll << (t - 1);
+        acc = acc >= 0 ? (acc + half) >> t : -((-acc + half) >> t);
+    }
+    return nv_sat(acc, 32);
+}
+
+bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx)
+{
+    const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
+    const int group = cdma->consumer, sg = sdp->consumer;
+    if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return refuse(ctx, group, "Winograd");
+    if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) return refuse(ctx, group, "image input");
+    if (FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES)) return refuse(ctx, group, "batches");
+    if (FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT)) return refuse(ctx, group, "compressed weights");
+    if (FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN)) return refuse(ctx, group, "CDMA's input converter");
+    if (FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) || FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT))
+        return refuse(ctx, group, "dilation");
+    unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION),
+             proc = FLD(cdma, CDMA, D_MISC_CFG_0, PROC_PRECISION);
+    if (in_prec != proc) return refuse(ctx, group, "input and processing precisions differ");
+    const uint32_t esz = dp32_esz(ctx, "CONV", group, proc);
+    if (!esz) return false;
+    const uint32_t W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1,
+                   H = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_HEIGHT) + 1,
+                   C = FLD(cdma, CDMA, D_DATAIN_SIZE_1_0, DATAIN_CHANNEL) + 1;
+    const uint32_t S = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_WIDTH_EXT) + 1,
+                   R = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_HEIGHT_EXT) + 1,
+                   K = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_KERNEL) + 1;
+    const uint32_t Wo = FLD(csc, CSC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1,
+                   Ho = FLD(csc, CSC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1;
+    const uint32_t sx = FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_X_STRIDE) + 1,
+                   sy = FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_Y_STRIDE) + 1;
+    const uint32_t pl = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT), pr = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_RIGHT),
+                   pt = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP), pb = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_BOTTOM);
+    const int64_t pad_value = nv_sx(nvdla_pp_reg(cdma, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0), 8 * esz);
+    if (FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_CHANNEL_EXT) + 1 != C)
+        return refuse(ctx, group, "CSC's weight channels differ from CDMA's input channels");
+    if (W + pl + pr < S || H + pt + pb < R || (W + pl + pr - S) / sx + 1 != Wo || (H + pt + pb - R) / sy + 1 != Ho)
+        return refuse(ctx, group, "the output size %ux%u differs from the geometry", Wo, Ho);
+    if ((uint64_t)C * R * S > (1u << 15)) return refuse(ctx, group, "a kernel of more than 2^15 elements");
+    const uint32_t kg = esz == 2 ? 16 : 32, cb = esz == 2 ? 32 : 64;
+    const uint64_t wbytes = (uint64_t)K * R * S * C * esz;
+    if (wbytes > NV_CUBE_MAX_BYTES) return refuse(ctx, group, "%llu bytes of weights", (unsigned long long)wbytes);
+    place32_t src = {.space = FLD(cdma, CDMA, D_DAIN_RAM_TYPE_0, DATAIN_RAM_TYPE) ? 0 : NVDLA_CV_SPACE,
+                     .base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0),
+                     .line = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0),
+                     .surf = nvdla_pp_reg(cdma, NVDLA_CDMA_D_SURF_STRIDE_0)};
+    const uint64_t wspace = FLD(cdma, CDMA, D_WEIGHT_RAM_TYPE_0, WEIGHT_RAM_TYPE) ? 0 : NVDLA_CV_SPACE;
+    const uint32_t waddr = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0);
+    if (!dp32_aligned(ctx, "CDMA", group, &src)) return false;
+
+    /* SDP on the fly: register operands only, output to memory */
+    sdp_x_cfg_t bs, bn;
+    if (nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1)) return refuse(ctx, group, "SDP's output to PDP");
+    if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return refuse(ctx, group, "SDP's EW stage");
+    if (!sdp32_stage_cfg(sdp, ctx, sg, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, sg, 0x6c, "BN", &bn))
+        return false;
+    const uint32_t out_esz = dp32_esz(ctx, "SDP", sg, nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2));
+    if (!out_esz) return false;
+    if (nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 != Wo || nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 != Ho ||
+        nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1 != K)
+        return refuse(ctx, group, "SDP's cube differs from the convolution's output %ux%ux%u", Wo, Ho, K);
+    place32_t dst = {.space = nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0) ? 0 : NVDLA_CV_SPACE,
+                     .base = nvdla_pp_reg(sdp, SDP + 0x48),
+                     .line = nvdla_pp_reg(sdp, SDP + 0x50),
+                     .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
+
+    cube32_t in, out;
+    if (!cube32_alloc(ctx, "CDMA", group, &in, W, H, C, esz)) return false;
+    if (!cube32_alloc(ctx, "SDP", sg, &out, Wo, Ho, K, out_esz)) {
+        free(in.v);
+        return false;
+    }
+    cube32_read(ctx, &in, &src);
+    uint8_t *wt = malloc((size_t)wbytes);
+    if (!wt) abort();
+    mem_read(ctx->mem, wspace | waddr, wt, wbytes);
+    const unsigned t = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
+    const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
+                   shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
+    for (uint32_t oy = 0; oy < Ho; oy++)
+        for (uint32_t ox = 0; ox < Wo; ox++)
+            for (uint32_t k = 0; k < out.s * out.lanes; k++) {
+                int64_t acc = 0;
+                for (uint32_t r = 0; k < K && r < R; r++)
+                    for (uint32_t s = 0; s < S; s++) {
+                        int64_t y = (int64_t)(oy * sy + r) - pt, x = (int64_t)(ox * sx + s) - pl;
+                        bool pad = y < 0 || x < 0 || y >= H || x >= W;
+                        for (uint32_t c = 0; c < C; c++) {
+                            const uint8_t *b = wt + weight_offset(k, r, s, c, R, S, C, K, kg, cb, esz);
+                            int64_t wv = esz == 2 ? nv_sx(b[0] | (b[1] << 8), 16) : nv_sx(b[0], 8);
+                            int64_t d = pad ? pad_value
+                                            : cube32_atom(&in, c / in.lanes, (uint32_t)y, (uint32_t)x)[c % in.lanes];
+                            acc += d * wv;
+                        }
+                    }
+                int64_t v = sdp_x_stage(&bs, cacc_round(acc, t), bs.alu_reg, bs.mul_reg);
+                v = sdp_x_stage(&bn, v, bn.alu_reg, bn.mul_reg);
+                cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
+                    sdp_cvt_bits(v, off, scale, shift, 8 * out_esz, NULL);
+            }
+    cube32_write(ctx, &out, &dst, "SDP", sg);
+    free(wt);
+    free(in.v);
+    free(out.v);
+    return true;
+}

@@ -1,0 +1,244 @@
+#include "dp_atom32.h"
+#include "nvdla_dp_math.h"
+#include "pdp_golden.h"
+#include "sdp_golden.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { SDP_RDMA = 0x8000, SDP = 0x9000, PDP_RDMA = 0xA000, PDP = 0xB000 };
+enum { PREC_INT8 = 0, PREC_INT16 = 1, PREC_FP16 = 2 };
+
+bool cube32_alloc(const nvdla_dp_ctx_t *ctx, const char *unit, int group, cube32_t *c, uint32_t w, uint32_t h,
+                  uint32_t ch, uint32_t esz)
+{
+    *c = (cube32_t){.w = w, .h = h, .c = ch, .esz = esz, .lanes = NV_ATOM32 / esz};
+    c->s = (ch + c->lanes - 1) / c->lanes;
+    uint64_t bytes = (uint64_t)c->s * h * w * NV_ATOM32;
+    if (bytes > NV_CUBE_MAX_BYTES) {
+        nv_dp_error(ctx, "%s grp %d: cube %ux%ux%u (%llu bytes) is beyond the golden model's limit; layer not modelled",
+                    unit, group, w, h, ch, (unsigned long long)bytes);
+        return false;
+    }
+    c->v = calloc((size_t)c->s * h * w * c->lanes, sizeof *c->v);
+    if (!c->v) abort();
+    return true;
+}
+
+static uint64_t atom_addr(const place32_t *p, uint32_t s, uint32_t y, uint32_t x)
+{
+    return p->space | (uint32_t)(p->base + s * p->surf + y * p->line + x * NV_ATOM32); /* modulo 2^32 */
+}
+
+void cube32_read(const nvdla_dp_ctx_t *ctx, cube32_t *c, const place32_t *p)
+{
+    uint8_t b[NV_ATOM32];
+    for (uint32_t s = 0; s < c->s; s++)
+        for (uint32_t y = 0; y < c->h; y++)
+            for (uint32_t x = 0; x < c->w; x++) {
+                mem_read(ctx->mem, atom_addr(p, s, y, x), b, NV_ATOM32);
+                int32_t *a = cube32_atom(c, s, y, x);
+                for (uint32_t l = 0; l < c->lanes; l++)
+                    a[l] = (int32_t)(c->esz == 2 ? nv_sx(b[2 * l] | (b[2 * l + 1] << 8), 16) : nv_sx(b[l], 8));
+            }
+}
+
+/* Writes every atom (values already in range) and emits the box: lines of w atoms, one surface per lane group. */
+void cube32_write(const nvdla_dp_ctx_t *ctx, const cube32_t *c, const place32_t *p, const char *unit, int group)
+{
+    uint8_t b[NV_ATOM32];
+    for (uint32_t s = 0; s < c->s; s++)
+        for (uint32_t y = 0; y < c->h; y++)
+            for (uint32_t x = 0; x < c->w; x++) {
+                const int32_t *a = cube32_atom(c, s, y, x);
+                for (uint32_t l = 0; l < c->lanes; l++) {
+                    if (c->esz == 2) {
+                        b[2 * l] = (uint8_t)a[l];
+                        b[2 * l + 1] = (uint8_t)((uint32_t)a[l] >> 8);
+                    } else b[l] = (uint8_t)a[l];
+                }
+                mem_write(ctx->mem, atom_addr(p, s, y, x), b, NV_ATOM32);
+            }
+    nvdla_box_t box = {.kind = NVDLA_BOX_LINES,
+                       .group = group,
+                       .space = p->space,
+                       .addr = p->base,
+                       .line_bytes = NV_ATOM32 * c->w,
+                       .lines = c->h,
+                       .surfs = c->s,
+                       .line_stride = p->line,
+                       .surf_stride = p->surf};
+    snprintf(box.unit, sizeof box.unit, "%s", unit);
+    ctx->emit(ctx->user, &box);
+}
+
+bool dp32_aligned(const nvdla_dp_ctx_t *ctx, const char *what, int group, const place32_t *p)
+{
+    if (!((p->base | p->line | p->surf) & (NV_ATOM32 - 1))) return true;
+    nv_dp_error(ctx, "%s grp %d: address or stride not a multiple of 32 (the atom; arnvdla.h stores bits [31:5])", what,
+                group);
+    return false;
+}
+
+uint32_t dp32_esz(const nvdla_dp_ctx_t *ctx, const char *what, int group, unsigned prec)
+{
+    if (prec == PREC_INT8 || prec == PREC_INT16) return prec == PREC_INT16 ? 2 : 1;
+    nv_dp_error(ctx, "%s grp %d: precision %s is not computed by the golden model for 32-byte atoms yet", what, group,
+                prec == PREC_FP16 ? "FP16" : "3 (reserved)");
+    return 0;
+}
+
+/* One X stage (BS at 0x58, BN at 0x6c) with register operands only. */
+bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, uint32_t off, const char *name,
+                     sdp_x_cfg_t *c)
+{
+    uint32_t v = nvdla_pp_reg(sdp, SDP + off), alu = nvdla_pp_reg(sdp, SDP + off + 4),
+             mul = nvdla_pp_reg(sdp, SDP + off + 12);
+    *c = (sdp_x_cfg_t){
+        .bypass = v & 1,
+        .alu_bypass = (v >> 1) & 1,
+        .algo = (v >> 2) & 3,
+        .mul_bypass = (v >> 4) & 1,
+        .prelu = (v >> 5) & 1,
+        .relu_bypass = (v >> 6) & 1,
+        .alu_src = alu & 1,
+        .alu_shift = (alu >> 8) & 63,
+        .alu_reg = nv_sx(nvdla_pp_reg(sdp, SDP + off + 8), 16),
+        .mul_src = mul & 1,
+        .mul_shift = (mul >> 8) & 63,
+        .mul_reg = nv_sx(nvdla_pp_reg(sdp, SDP + off + 16), 16),
+    };
+    if (c->bypass || !((!c->alu_bypass && c->alu_src) || (!c->mul_bypass && c->mul_src))) return true;
+    nv_dp_error(ctx, "SDP grp %d: %s takes an operand from memory: operand DMAs are not computed for 32-byte atoms yet",
+                group, name);
+    return false;
+}
+
+void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group)
+{
+    uint32_t w = nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1, h = nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1,
+             ch = nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1;
+    if (w != nvdla_pp_bits(rdma, SDP_RDMA + 0x0c, 12, 0) + 1 || h != nvdla_pp_bits(rdma, SDP_RDMA + 0x10, 12, 0) + 1 ||
+        ch != nvdla_pp_bits(rdma, SDP_RDMA + 0x14, 12, 0) + 1) {
+        nv_dp_error(ctx, "SDP grp %d: SDP and SDP_RDMA cube sizes differ (they must be equal)", group);
+        return;
+    }
+    /* SDP_RDMA.D_FEATURE_MODE_CFG: IN_PRECISION [3:2], PROC [5:4], OUT [7:6]; SDP.D_DATA_FORMAT: PROC [1:0], OUT [3:2] */
+    unsigned in_prec = nvdla_pp_bits(rdma, SDP_RDMA + 0x70, 3, 2), proc = nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0),
+             out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
+    uint32_t in_esz = dp32_esz(ctx, "SDP", group, in_prec), out_esz = dp32_esz(ctx, "SDP", group, out_prec);
+    if (!in_esz || !out_esz || !dp32_esz(ctx, "SDP", group, proc)) return;
+    if (in_esz != out_esz) { /* the atom layouts differ (32 vs 16 lanes): not yet */
+        nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
+        return;
+    }
+    const bool ew_bypass = nvdla_pp_bits(sdp, SDP + 0x80, 0, 0);
+    if (!ew_bypass || !nvdla_pp_bits(rdma, SDP_RDMA + 0x58, 0, 0)) {
+        nv_dp_error(ctx, "SDP grp %d: the EW (Y) stage or its operand DMA is on: not computed for 32-byte atoms yet",
+                    group);
+        return;
+    }
+    sdp_x_cfg_t bs, bn;
+    if (!sdp32_stage_cfg(sdp, ctx, group, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, group, 0x6c, "BN", &bn))
+        return;
+    place32_t src = {.space = nvdla_pp_bits(rdma, SDP_RDMA + 0x74, 0, 0) ? 0 : NVDLA_CV_SPACE,
+                     .base = nvdla_pp_reg(rdma, SDP_RDMA + 0x18),
+                     .line = nvdla_pp_reg(rdma, SDP_RDMA + 0x20),
+                     .surf = nvdla_pp_reg(rdma, SDP_RDMA + 0x24)};
+    place32_t dst = {.space = nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0) ? 0 : NVDLA_CV_SPACE,
+                     .base = nvdla_pp_reg(sdp, SDP + 0x48),
+                     .line = nvdla_pp_reg(sdp, SDP + 0x50),
+                     .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    if (!dp32_aligned(ctx, "SDP_RDMA", group, &src) || !dp32_aligned(ctx, "SDP", group, &dst)) return;
+    cube32_t in, out;
+    if (!cube32_alloc(ctx, "SDP", group, &in, w, h, ch, in_esz)) return;
+    if (!cube32_alloc(ctx, "SDP", group, &out, w, h, ch, out_esz)) {
+        free(in.v);
+        return;
+    }
+    cube32_read(ctx, &in, &src);
+    const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
+                   shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
+    for (uint32_t s = 0; s < in.s; s++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                const int32_t *ia = cube32_atom(&in, s, y, x);
+                int32_t *oa = cube32_atom(&out, s, y, x);
+                for (uint32_t l = 0; l < in.lanes; l++) { /* pad lanes too, from their own bytes */
+                    int64_t t = sdp_x_stage(&bs, ia[l], bs.alu_reg, bs.mul_reg);
+                    t = sdp_x_stage(&bn, t, bn.alu_reg, bn.mul_reg);
+                    oa[l] = sdp_cvt_bits(t, off, scale, shift, 8 * out_esz, NULL);
+                }
+            }
+    cube32_write(ctx, &out, &dst, "SDP", group);
+    free(in.v);
+    free(out.v);
+}
+
+void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group)
+{
+    pdp_pool_cfg_t c = pdp_pool_cfg(pdp);
+    uint32_t wi = nvdla_pp_bits(pdp, PDP + 0x0c, 12, 0) + 1, hi = nvdla_pp_bits(pdp, PDP + 0x10, 12, 0) + 1,
+             ci = nvdla_pp_bits(pdp, PDP + 0x14, 12, 0) + 1;
+    uint32_t wo = nvdla_pp_bits(pdp, PDP + 0x18, 12, 0) + 1, ho = nvdla_pp_bits(pdp, PDP + 0x1c, 12, 0) + 1;
+    if (wi != nvdla_pp_bits(rdma, PDP_RDMA + 0x0c, 12, 0) + 1 ||
+        hi != nvdla_pp_bits(rdma, PDP_RDMA + 0x10, 12, 0) + 1 ||
+        ci != nvdla_pp_bits(rdma, PDP_RDMA + 0x14, 12, 0) + 1) {
+        nv_dp_error(ctx, "PDP grp %d: PDP_RDMA cube differs from PDP's", group);
+        return;
+    }
+    if (nvdla_pp_bits(pdp, PDP + 0x20, 12, 0) + 1 != ci) {
+        nv_dp_error(ctx, "PDP grp %d: OUT_CHANNEL differs from IN_CHANNEL", group);
+        return;
+    }
+    /* D_DATA_FORMAT [1:0] in PDP and PDP_RDMA: 0 INT8, 1 INT16, 2 FP16 */
+    unsigned prec = nvdla_pp_bits(pdp, PDP + 0x84, 1, 0);
+    if (prec != nvdla_pp_bits(rdma, PDP_RDMA + 0x30, 1, 0)) {
+        nv_dp_error(ctx, "PDP grp %d: PDP and PDP_RDMA data formats differ", group);
+        return;
+    }
+    uint32_t esz = dp32_esz(ctx, "PDP", group, prec);
+    if (!esz) return;
+    if (c.method != 1 && c.method != 2) {
+        nv_dp_error(ctx, "PDP grp %d: %s pooling is not computed for 32-byte atoms yet (MAX and MIN are)", group,
+                    c.method == 0 ? "average" : "reserved");
+        return;
+    }
+    pdp_check_cfg(ctx, group, &c, wi, hi, wo, ho);
+    place32_t src = {.space = nvdla_pp_bits(rdma, PDP_RDMA + 0x2c, 0, 0) ? 0 : NVDLA_CV_SPACE,
+                     .base = nvdla_pp_reg(rdma, PDP_RDMA + 0x1c),
+                     .line = nvdla_pp_reg(rdma, PDP_RDMA + 0x24),
+                     .surf = nvdla_pp_reg(rdma, PDP_RDMA + 0x28)};
+    place32_t dst = {.space = nvdla_pp_bits(pdp, PDP + 0x80, 0, 0) ? 0 : NVDLA_CV_SPACE,
+                     .base = nvdla_pp_reg(pdp, PDP + 0x70),
+                     .line = nvdla_pp_reg(pdp, PDP + 0x78),
+                     .surf = nvdla_pp_reg(pdp, PDP + 0x7c)};
+    if (!dp32_aligned(ctx, "PDP_RDMA", group, &src) || !dp32_aligned(ctx, "PDP", group, &dst)) return;
+    cube32_t in, out;
+    if (!cube32_alloc(ctx, "PDP", group, &in, wi, hi, ci, esz)) return;
+    if (!cube32_alloc(ctx, "PDP", group, &out, wo, ho, ci, esz)) {
+        free(in.v);
+        return;
+    }
+    cube32_read(ctx, &in, &src);
+    /* MAX / MIN over the window's real elements (padding never wins, as in the nv_small model) */
+    for (uint32_t s = 0; s < in.s; s++)
+        for (uint32_t oy = 0; oy < ho; oy++)
+            for (uint32_t ox = 0; ox < wo; ox++)
+                for (uint32_t l = 0; l < in.lanes; l++) {
+                    int x0 = (int)(ox * c.sw) - (int)c.pl, y0 = (int)(oy * c.sh) - (int)c.pt;
+                    int xs = x0 < 0 ? 0 : x0, xe = x0 + (int)c.kw > (int)wi ? (int)wi : x0 + (int)c.kw;
+                    int ys = y0 < 0 ? 0 : y0, ye = y0 + (int)c.kh > (int)hi ? (int)hi : y0 + (int)c.kh;
+                    int32_t best = 0;
+                    bool any = false;
+                    for (int y = ys; y < ye; y++)
+                        for (int x = xs; x < xe; x++) {
+                            int32_t v = cube32_atom(&in, s, (uint32_t)y, (uint32_t)x)[l];
+                            if (!any || (c.method == 1 ? v > best : v < best)) best = v;
+                            any = true;
+                        }
+                    cube32_atom(&out, s, oy, ox)[l] = best;
+                }
+    cube32_write(ctx, &out, &dst, "PDP", group);
+    free(in.v);
+    free(out.v);
+}

@@ -1,0 +1,52 @@
+/* SDP and PDP of a configuration with 32-byte atoms (nv_full: a surface holds 32 INT8 or 16 INT16 channels, a
+ * pixel one atom), at INT8 and INT16, from memory to memory: the arithmetic of the nv_small models (sdp_x_stage,
+ * the converter, max/min pooling), NVIDIA's cmod the reference for what differs (hls/sdp/sdp_c.cpp: INT16 output
+ * saturates the same 17-bit value to 16 bits; sdp/NV_NVDLA_sdp.cpp: an INT16 input element is sign-extended,
+ * unshifted). What these do not compute (FP16, operand DMAs, the EW stage, SDP fed by CACC or feeding PDP, PDP
+ * average pooling) is refused with an error naming it. */
+#ifndef DP_ATOM32_H
+#define DP_ATOM32_H
+#include "nvdla_dp.h"
+
+#define NV_ATOM32 32u
+
+/* A cube of `esz`-byte elements in 32-byte atoms: element (s, y, x, lane) at v[((s*h + y)*w + x)*lanes + lane],
+ * lanes = 32 / esz per atom, pad lanes of the last surface kept (they are written back as the hardware does). */
+typedef struct cube32 {
+    uint32_t w, h, c, s, esz, lanes;
+    int32_t *v;
+} cube32_t;
+
+typedef struct place32 {
+    uint64_t space; /* 0 or NVDLA_CV_SPACE: the memory of the RAM-type bit */
+    uint32_t base, line, surf;
+} place32_t;
+
+/* Allocates (zeroed); false, with an error naming unit and group, beyond NV_CUBE_MAX_BYTES. */
+bool cube32_alloc(const nvdla_dp_ctx_t *ctx, const char *unit, int group, cube32_t *c, uint32_t w, uint32_t h,
+                  uint32_t ch, uint32_t esz);
+static inline int32_t *cube32_atom(const cube32_t *c, uint32_t s, uint32_t y, uint32_t x)
+{
+    return c->v + (((size_t)s * c->h + y) * c->w + x) * c->lanes;
+}
+void cube32_read(const nvdla_dp_ctx_t *ctx, cube32_t *c, const place32_t *p);
+/* Writes every atom (values already in range) and emits the written box. */
+void cube32_write(const nvdla_dp_ctx_t *ctx, const cube32_t *c, const place32_t *p, const char *unit, int group);
+/* Addresses and strides multiples of 32, else an error. */
+bool dp32_aligned(const nvdla_dp_ctx_t *ctx, const char *what, int group, const place32_t *p);
+/* Element size of a precision field (0 INT8, 1 INT16), or 0 with an error naming what is not computed. */
+uint32_t dp32_esz(const nvdla_dp_ctx_t *ctx, const char *what, int group, unsigned prec);
+struct sdp_x_cfg;
+/* SDP's X stage at offset off (BS 0x58, BN 0x6c) of SDP's CONSUMER group; false, with an error, when it takes an
+ * operand from memory. */
+bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, uint32_t off, const char *name,
+                     struct sdp_x_cfg *c);
+
+/* SDP layer of SDP's and SDP_RDMA's CONSUMER groups (the model's windows, nvdla_pp.h). */
+void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
+/* PDP layer (PDP_RDMA reading memory) of their CONSUMER groups. */
+void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
+/* A direct convolution (CDMA..CACC of units[], conv_golden.h) at INT8 or INT16 with its SDP on the fly, writing
+ * SDP's output; false, with an error naming what, when the model does not compute the layer (conv_atom32.c). */
+bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);
+#endif
