@@ -386,9 +386,12 @@ STIM   = $(if $(FIRMWARE),$(FW_ARGS),$(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PU
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
-# mistake and the accepted values (flow/check_run_args.py).
+# mistake and the accepted values, and the repro line (flow/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)' 'FIRMWARE=$(FIRMWARE)')
+# The ERROR line and its repro line go to stderr; the line Make stops with is the tool's stdout.
+RUN_GIVEN = $(if $(filter command line environment,$(origin $(1))),'$(1)=$($(1))')
+RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)' 'FIRMWARE=$(FIRMWARE)' \
+    'PULPNNX=$(PULPNNX)' $(call RUN_GIVEN,SEED) $(call RUN_GIVEN,GOLDEN_ONLY) $(call RUN_GIVEN,ARGS))
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif
