@@ -766,6 +766,12 @@ static int finish(sim_t *s, const char *crash)
                (unsigned long long)(j->end - j->start), (unsigned long long)j->bytes_compared,
                (unsigned long long)j->mismatches);
     }
+    /* What the run checked, in one line a tool can read (flow/fuzz.py tells a pass that compared nothing by it):
+     * the output bytes compared over every job and the expected values read (known answers). */
+    uint64_t compared = 0;
+    for (size_t i = 0; i < sb_njobs(s->sb); i++) compared += sb_job(s->sb, i)->bytes_compared;
+    printf("checked: %llu output bytes compared, %llu expected values read\n", (unsigned long long)compared,
+           (unsigned long long)s->checked_reads);
     for (int i = 0; i < s->nsummary; i++) printf("coverage: %s\n", s->summary[i]);
     if (s->status == SEQ_SKIPPED) printf("SKIP %s: %s\n", s->prog.name ? s->prog.name : "", seq_skip_reason(s->seq));
     char cont[64] = "";
