@@ -288,8 +288,11 @@ def parse_args(argv=None):
     ap.add_argument('--sim', action='append', default=[], metavar='ACC=PATH',
                     help='run PATH as the simulator of ACC (tests plant fake simulators with it)')
     ap.add_argument('--inputs', default=INPUTS, help='the table of inputs (default flow/fuzz_inputs.tsv)')
-    ap.add_argument('--out', default=os.path.join('build', 'fuzz'), help='mutants and report (default build/fuzz)')
-    return ap.parse_args(argv)
+    ap.add_argument('--out', help='mutants and report (default build/fuzz; with --only build/fuzz-only, so that a '
+                    'repro keeps the campaign\'s report)')
+    a = ap.parse_args(argv)
+    a.out = a.out or os.path.join('build', 'fuzz-only' if a.only else 'fuzz')
+    return a
 
 
 def plan(a, seed):
