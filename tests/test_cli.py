@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every mistyped command gets a clear answer (run by `make test`): each case exits nonzero with one line
 naming the mistake and the accepted values, before anything is built where Make can tell, and with the repro
-line every failure prints (`repro: make run ...`; run as printed, it refuses the same way); and `make help`
+line every failure prints (`repro: make run ...`; run as printed, it refuses the same way; a refused plusarg is
+passed on in it); and `make help`
 lists exactly the plusargs each simulator accepts (`sim +help`, from the same tables) and every variable the
 Makefile documents."""
 import os
@@ -40,9 +41,8 @@ def main():
         noise = [l for l in out.splitlines() if 'No rule to make target' in l or "can't read" in l]
         check(p.returncode != 0 and len(errs) == 1 and not noise,
               f"make run {' '.join(args)}: exit {p.returncode}, {errs[0].strip() if errs else 'no matching line'}")
-        if args[-1].startswith('ARGS='):
-            continue   # the simulator's own refusal (its plusargs), not the Makefile's
-        # refused before anything is built, with the repro line every failure prints, which refuses the same way
+        # refused (before anything is built where Make can tell; else by the simulator's plusarg check), with the
+        # repro line every failure prints, which refuses the same way
         rep = re.search(r'^repro: (make run .*)$', out, re.M)
         rc2, out2 = None, ''
         if rep:
