@@ -3,8 +3,8 @@
 (issue 41 items 5-7), run by `make test`. Each input is a copy of a file of ../shared made in a temporary folder
 and damaged there:
   - pulp-nnx conf.json, read with Debian's jansson: a duplicated key, trailing data, an unknown key, a wrong type,
-    a value out of range and a layer too large for the bench are each refused naming the file and the key and
-    value (line and column for what the parser finds);
+    a type name NE16 does not take, a value out of range and a layer too large for the bench are each refused
+    naming the file and the key and value (line and column for what the parser finds);
   - NVIDIA loadables: a memory content offset that wraps around (0xffffffffffffff00) and an address entry whose
     size reaches past its memory entry are refused by the reader with their file offset; an SDP surface whose
     destination address index (99) lies outside the task's address list fails naming the task and the index,
@@ -63,6 +63,8 @@ def conf_checks(tmp):
          r"conf\.json: key 'has_reluu' \(value false\) is not a conf\.json field; did you mean 'has_relu'\?"),
         ('a wrong type', text.replace('"in_height": 3', '"in_height": 3.0'),
          r'conf\.json: field in_height = 3\.0: not an integer'),
+        ('a type NE16 does not take', text.replace('"out_type": "int8"', '"out_type": "int-1"'),
+         r'conf\.json: not an NE16 layer: field out_type = "int-1": NE16 takes uint8, int8, int32'),
         ('a value out of range', text.replace('"in_channel": 14', '"in_channel": 70000'),
          r'conf\.json: field in_channel = 70000 is outside 1\.\.65535'),
         ('a layer too large (4096 x 4096 x 65535)',
