@@ -20,6 +20,8 @@
 #   make coverage     line coverage of our RTL over the nightly: build/coverage/html/index.html
 #   make coverage-smoke   the same on a few NVDLA runs (make test runs it): build/coverage-smoke/html/index.html
 #   make mutate ACC=ne16 [N=20] [SEED=1] [LIST=...]                  mutation testing of our RTL (flow/mutate.py)
+#   make fuzz [SEED=<n>|random]   the fuzz lane: mutants of every vendor input format, classified, gated (make regress
+#                     runs it; make test a subset): build/fuzz/report.txt (flow/fuzz.py, docs/no_silent_pass.md)
 #   make help         this list, the variables, the DUTs and every accelerator's plusargs
 #   make duts         the DUTs of every accelerator;  make list: every test
 # Variables:
@@ -261,7 +263,7 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
 
-.PHONY: report report-serve mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint lint-py lint-c format unit-test regs-check clean list duts
+.PHONY: fuzz report report-serve mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint lint-py lint-c format unit-test regs-check clean list duts
 build: check-deps $(SIMS)
 build-upstream: check-deps $(UPSTREAM_SIMS)
 duts:
@@ -345,6 +347,8 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	$(PYTHON) -m tests.test_input_errors
 	$(PYTHON) -m tests.test_nvfull_txn
 	$(PYTHON) -m tests.test_waves_unique
+	$(PYTHON) -m flow.fuzz --smoke --jobs $(JOBS) --out $(BUILD)/fuzz-smoke
+	$(PYTHON) -m tests.test_fuzz
 	@flow/setup/install_deps.sh chromium   # headless Chromium loads the page (make test only: a large package)
 	$(PYTHON) -m tests.test_report
 
@@ -359,14 +363,21 @@ COV_ACCS := $(sort $(patsubst tb/%/,%,$(dir $(wildcard tb/*/*_cov.c))))
 # before it, and `--name $(NAME)-xrand` and the coverage folders then split into two words.)
 NAME := $(if $(filter command line,$(origin NAME)),$(NAME),nightly)
 # The X-randomised lane (tests/lists/xrand.nightly.list on build/xrand) follows as regression NAME-xrand; both
-# always run, the target fails if either (or the coverage) does.
+# always run, then the fuzz lane (make fuzz) with the same SEED; the target fails if any of them (or the coverage) does.
 regress: check-deps build build-upstream build-xrand fw-examples-nightly $(SLURM_LOCAL)
 	@rc=0; $(PYTHON) -m flow.regress --list tests/lists/nightly.list --jobs $(JOBS) --name $(NAME) --seed $(SEED) \
 	    --launcher $(LAUNCHER) || rc=1; \
 	for a in $(COV_ACCS); do \
 	  $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/$(NAME)/cov/$${a}_nightly --require-all || rc=1; done; \
 	$(PYTHON) -m flow.regress --list tests/lists/xrand.nightly.list --build-root $(BUILD)/xrand --jobs $(JOBS) \
-	    --name $(NAME)-xrand --seed $(SEED) --launcher $(LAUNCHER) || rc=1; exit $$rc
+	    --name $(NAME)-xrand --seed $(SEED) --launcher $(LAUNCHER) || rc=1; \
+	$(PYTHON) -m flow.fuzz --seed $(SEED) --jobs $(JOBS) || rc=1; exit $$rc
+
+# The fuzz lane (flow/fuzz.py; inputs and counts: flow/fuzz_inputs.tsv): mutants of every vendor format the bench
+# reads, each run golden-only (a few on our RTL) under a memory and a time limit and classified; fails on any crash,
+# hang, silent pass or unclear error. SEED=<n>|random (default 1, printed). Report: build/fuzz/report.{txt,json}.
+fuzz: check-deps build fw-examples
+	$(PYTHON) -m flow.fuzz --seed $(SEED) --jobs $(JOBS)
 
 # The page of regression NAME (build/regress/NAME/index.html; every regression writes its own at its end):
 # rewritten from its results.json and the history (HISTORY=<file>, default build/regress/history.jsonl), appending
@@ -388,9 +399,12 @@ STIM   = $(if $(FIRMWARE),$(FW_ARGS),$(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PU
 # The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
 RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
-# mistake and the accepted values (flow/check_run_args.py).
+# mistake and the accepted values, and the repro line (flow/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
-RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'TXN=$(TXN)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)' 'FIRMWARE=$(FIRMWARE)')
+# The ERROR line and its repro line go to stderr; the line Make stops with is the tool's stdout.
+RUN_GIVEN = $(if $(filter command line environment,$(origin $(1))),'$(1)=$($(1))')
+RUN_ERROR := $(shell $(PYTHON) -m flow.check_run_args 'ACC=$(ACC)' 'DUT=$(DUT)' 'TEST=$(or $(TEST),$(if $(PULPNNX),pulpnnx))' 'TRACE=$(TRACE)' 'CFG=$(CFG)' 'TXN=$(TXN)' 'LOADABLE=$(LOADABLE)' 'SDK=$(SDK)' 'FIRMWARE=$(FIRMWARE)' \
+    'PULPNNX=$(PULPNNX)' $(call RUN_GIVEN,SEED) $(call RUN_GIVEN,GOLDEN_ONLY) $(call RUN_GIVEN,ARGS))
 ifneq ($(RUN_ERROR),)
 $(error $(RUN_ERROR))
 endif

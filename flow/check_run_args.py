@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Checks the variables of `make run` / `make waves` before anything is built (the Makefile calls it while
 it reads itself): a known accelerator, a known DUT whose RTL is present, exactly one stimulus, and a TRACE or
-CFG file that exists. Prints nothing when all is well; otherwise one line naming the mistake and the accepted
-values, and exits 2.   Usage: python3 -m flow.check_run_args ACC=.. DUT=.. TEST=.. TRACE=.. CFG=.. TXN=.. LOADABLE=..
+CFG file that exists. Prints nothing when all is well; otherwise, on stderr, the ERROR line naming the mistake and
+the accepted values and the repro line every failure prints (`repro: make run ...`, as the simulator's setup
+errors word it: the variables as given, so that running it refuses the same way), and on stdout the line Make
+stops with; exits 2.
+Usage: python3 -m flow.check_run_args ACC=.. DUT=.. TEST=.. TRACE=.. CFG=.. TXN=.. LOADABLE=.. SDK=.. FIRMWARE=..
+       [PULPNNX=.. SEED=.. GOLDEN_ONLY=.. ARGS=..]   (the last four: only what the command line gave, for the repro)
 """
 import glob
 import os
@@ -55,11 +59,35 @@ def problem(v):
     return d.unavailable()
 
 
+def repro(v):
+    """The make line that reproduces the refusal: the accelerator, a DUT other than its default, the stimulus (a
+    pulp-nnx folder as PULPNNX=, which the Makefile passes on as TEST=pulpnnx), and SEED, GOLDEN_ONLY and ARGS
+    when given."""
+    parts = ['make run']
+    if v.get('ACC'):
+        parts.append(f"ACC={v['ACC']}")
+    if v.get('DUT'):
+        try:
+            default = dut_manifest.get(v['ACC'], None).name if v.get('ACC') in accelerators() else None
+        except dut_manifest.ManifestError:
+            default = None
+        if v['DUT'] != default:
+            parts.append(f"DUT={v['DUT']}")
+    for k in ('TEST', 'TRACE', 'CFG', 'LOADABLE', 'SDK', 'FIRMWARE', 'PULPNNX', 'SEED', 'GOLDEN_ONLY'):
+        if v.get(k) and not (k == 'TEST' and v.get('PULPNNX') and v[k] == 'pulpnnx'):
+            parts.append(f'{k}={v[k]}')
+    if v.get('ARGS'):
+        parts.append(f"ARGS='{v['ARGS']}'")
+    return ' '.join(parts)
+
+
 def main(argv):
     v = dict(a.split('=', 1) for a in argv if '=' in a)
     why = problem(v)
     if why:
-        print(why)
+        print(f'ERROR: {why}', file=sys.stderr)
+        print(f'repro: {repro(v)}', file=sys.stderr)
+        print('make run refused its arguments (the ERROR above; nothing was built)')
         return 2
     return 0
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Every mistyped command gets a clear answer (run by `make test`): each case exits nonzero with one line
-naming the mistake and the accepted values, before anything is built where Make can tell; and `make help`
+naming the mistake and the accepted values, before anything is built where Make can tell, and with the repro
+line every failure prints (`repro: make run ...`; run as printed, it refuses the same way; a refused plusarg is
+passed on in it); and `make help`
 lists exactly the plusargs each simulator accepts (`sim +help`, from the same tables) and every variable the
 Makefile documents."""
 import os
@@ -42,6 +44,16 @@ def main():
         noise = [l for l in out.splitlines() if 'No rule to make target' in l or "can't read" in l]
         check(p.returncode != 0 and len(errs) == 1 and not noise,
               f"make run {' '.join(args)}: exit {p.returncode}, {errs[0].strip() if errs else 'no matching line'}")
+        # refused (before anything is built where Make can tell; else by the simulator's plusarg check), with the
+        # repro line every failure prints, which refuses the same way
+        rep = re.search(r'^repro: (make run .*)$', out, re.M)
+        rc2, out2 = None, ''
+        if rep:
+            p2 = subprocess.run(rep.group(1), shell=True, cwd=ROOT, capture_output=True, text=True)
+            rc2, out2 = p2.returncode, p2.stdout + p2.stderr
+        check(rep is not None and rc2 != 0 and re.search(want, out2) is not None,
+              f"make run {' '.join(args)}: its repro line ({rep.group(1) if rep else 'none'}) refuses the same way",
+              out)
     helptext = subprocess.run(['make', '--no-print-directory', 'help'], cwd=ROOT, capture_output=True,
                               text=True).stdout
     # every variable the Makefile's header documents is in make help (its list once skipped names with digits)

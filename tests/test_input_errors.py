@@ -3,11 +3,12 @@
 (issue 41 items 5-7), run by `make test`. Each input is a copy of a file of ../shared made in a temporary folder
 and damaged there:
   - pulp-nnx conf.json, read with Debian's jansson: a duplicated key, trailing data, an unknown key, a wrong type,
-    a value out of range and a layer too large for the bench are each refused naming the file and the key and
-    value (line and column for what the parser finds);
-  - NVIDIA loadables: a memory content offset that wraps around (0xffffffffffffff00) is refused by the reader
-    with its file offset; an SDP surface whose destination address index (99) lies outside the task's address
-    list fails naming the task and the index, not only with the output mismatch that follows;
+    a type name NE16 does not take, a value out of range and a layer too large for the bench are each refused
+    naming the file and the key and value (line and column for what the parser finds);
+  - NVIDIA loadables: a memory content offset that wraps around (0xffffffffffffff00) and an address entry whose
+    size reaches past its memory entry are refused by the reader with their file offset; an SDP surface whose
+    destination address index (99) lies outside the task's address list fails naming the task and the index,
+    not only with the output mismatch that follows;
   - ai8xize folders: a sampleoutput.h record one word longer than it says names sampleoutput.h's line and the
     record before it; a cnn.c write to an unmapped address names the address and cnn.c's line, golden-only and
     on our RTL (apb_master's PSLVERR error, then the program's line);
@@ -62,6 +63,8 @@ def conf_checks(tmp):
          r"conf\.json: key 'has_reluu' \(value false\) is not a conf\.json field; did you mean 'has_relu'\?"),
         ('a wrong type', text.replace('"in_height": 3', '"in_height": 3.0'),
          r'conf\.json: field in_height = 3\.0: not an integer'),
+        ('a type NE16 does not take', text.replace('"out_type": "int8"', '"out_type": "int-1"'),
+         r'conf\.json: not an NE16 layer: field out_type = "int-1": NE16 takes uint8, int8, int32'),
         ('a value out of range', text.replace('"in_channel": 14', '"in_channel": 70000'),
          r'conf\.json: field in_channel = 70000 is outside 1\.\.65535'),
         ('a layer too large (4096 x 4096 x 65535)',
@@ -116,7 +119,7 @@ class Flatbuf:
         return bytes(self.b[s + 4:s + 4 + self.u32(s)]).decode()
 
 
-L_MEMS, L_BLOBS = 2, 5  # loadable.fbs: the root's memory list and blobs
+L_MEMS, L_ADDRS, L_BLOBS = 2, 3, 5  # loadable.fbs: the root's memory list, address list and blobs
 
 
 def loadable_checks(tmp):
@@ -132,6 +135,16 @@ def loadable_checks(tmp):
             '+seed=1', '+golden_only'],
             re.escape(path) + rf': offset {offsets}: memory entry \d+: content \S+ at offset 18446744073709551360 '
             r'\(0xffffffffffffff00; \d+ bytes\) overflows')
+    # An address entry whose size reaches past its memory entry (2^64-1 passed unread until the fuzz lane found it).
+    addr = fb.tables(root, L_ADDRS)[0]
+    bad = Flatbuf(fb.b)
+    struct.pack_into('<Q', bad.b, fb.field(addr, 3), 0xffffffffffffffff)
+    path = os.path.join(tmp, 'addr_size_huge_fbuf')
+    open(path, 'wb').write(bad.b)
+    refused('a loadable whose address entry size is 2^64-1', [sim('nvdla'), '+test=fw', f'+loadable={path}',
+            '+seed=1', '+golden_only'],
+            re.escape(path) + r': offset \d+: address entry \d+: 18446744073709551615 \(0xffffffffffffffff\) bytes at '
+            r'offset \d+ overflow memory entry \d+\'s \d+ bytes')
     # SDP's surface descriptor: five dla_data_cube of 28 bytes (src, x1, x2, y, dst); `address` is the int16 at 2.
     surf = next(t for t in fb.tables(root, L_BLOBS) if 'SurfList' in fb.string(t, 0))
     data, _ = fb.vec(surf, 5)

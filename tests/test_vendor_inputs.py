@@ -6,7 +6,8 @@ copy of a real vendor input of ../shared in a temp folder (never committed) and 
   2. an nv_small loadable's NVIDIA golden file is read through NVIDIA's 32-channel view: the run says how many
      distinct output bytes it constrains and, in the summary before the verdict, that it is only part of the
      output entry;
-  3. a loadable whose output memory entry is 0 bytes, and one whose SDP source width grows from 8 to 8192 (it
+  3. a loadable whose output memory entry is 0 bytes (its address entry, still 2048 bytes long, is refused by
+     the reader; made 0 too, the loadable reads), and one whose SDP source width grows from 8 to 8192 (it
      passed golden-only while both RTLs hung): the DMA outside every entry is an error naming the unit, the
      address and the entry (golden-only and on our RTL);
   4. an ai8xize folder whose known-answer masks are all 0 compares nothing: the run fails, "nothing was checked".
@@ -47,6 +48,7 @@ def expect(name, cmd, want, rc_ok=lambda rc: rc not in (None, 0)):
 
 # --- the loadable's flatbuffer (schema nvdla_sw/umd/core/common/loadable.fbs; tb/nvdla/fw/nvdla_loadable.c)
 L_MEMS = 2          # the root table's field: memory_list
+L_ADDRS = 3         # the root table's field: address_list
 L_BLOBS = 5         # the root table's field: blobs (name: field 0, data: field 5)
 M_SIZE = 3          # a memory entry's field: size (uint64)
 
@@ -73,6 +75,15 @@ def mem_entries(b):
         sp = fb_field(b, t, M_SIZE)
         out.append((t, sp, struct.unpack_from('<Q', b, sp)[0] if sp else 0))
     return out
+
+
+def addr_entries(b):
+    """Table positions of the loadable's address list (id: field 0, memory id: 1, offset: 2, size: 3)."""
+    root = struct.unpack_from('<I', b, 0)[0]
+    vp = fb_field(b, root, L_ADDRS)
+    vec = vp + struct.unpack_from('<I', b, vp)[0]
+    return [vec + 4 + 4 * k + struct.unpack_from('<I', b, vec + 4 + 4 * k)[0]
+            for k in range(struct.unpack_from('<I', b, vec)[0])]
 
 
 def with_entry_size(src, dst, pick, size):
@@ -138,11 +149,23 @@ def loadable_cases(tmp):
               f"{m.group(0) if m else out[-300:]}")
         check(re.search(r'^PASS ', out, re.M) and re.search(r"coverage: .*\n.*\nPASS |coverage: .*\nPASS ", out),
               f'({what}) the coverage line stands just before the verdict')
-    # 3. an output entry of 0 bytes: the output DMA writes outside every entry
+    # 3. an output entry of 0 bytes: the output DMA writes outside every entry. With its address entry still
+    # 2048 bytes long the reader refuses it; with that one 0 bytes too, the loadable reads and the fence stops it.
     b = open(PDP, 'rb').read()
     oi = output_entry(b)
     zero = os.path.join(tmp, 'PDP_output0_fbuf')
     with_entry_size(PDP, zero, lambda e: oi, 0)
+    expect('output entry of 0 bytes, its address entry not', [*fw, f'+loadable={zero}', '+golden_only'],
+           r'PDP_output0_fbuf: offset \d+: address entry \d+: \d+ \(0x[0-9a-f]+\) bytes at offset 0 overflow memory '
+           r'entry \d+\'s 0 bytes')
+    b = bytearray(open(zero, 'rb').read())
+    def u16(t, i):   # an absent field holds its default, 0
+        return struct.unpack_from('<H', b, fb_field(b, t, i))[0] if fb_field(b, t, i) else 0
+    mid = u16(mem_entries(b)[oi][0], 0)
+    for t in addr_entries(b):
+        if u16(t, 1) == mid and fb_field(b, t, 3):
+            struct.pack_into('<Q', b, fb_field(b, t, 3), 0)
+    open(zero, 'wb').write(b)
     # on the RTL too the golden model, which runs when the firmware enables PDP, reports it first
     for extra, what in (([], 'our RTL'), (['+golden_only'], 'golden-only')):
         expect(f'output entry of 0 bytes ({what})', [*fw, f'+loadable={zero}', *extra],

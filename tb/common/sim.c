@@ -568,7 +568,7 @@ static void wave_signal_list_free(const acc_ops_t *a, const char **list)
     free(list);
 }
 
-static void print_repro(const sim_t *s, FILE *f, bool seed_known);
+static void print_repro(const sim_t *s, FILE *f, bool seed_known, bool every_plusarg);
 
 /* A run refused before its first cycle (a stimulus that does not read, a bad value): the error, the result file
  * and the same repro line a failing run prints, so that every failure can be re-run as it was. Returns 2. */
@@ -577,7 +577,7 @@ static int setup_fail(const sim_t *s, const char *err, bool seed_known)
     if (err && *err) fprintf(stderr, "ERROR: %s\n", err);
     if (err) results_write_setup_error(s->acc_ops->name, sim_plusarg(s, "results"), err, seed_known ? s->seed : 0);
     fflush(stdout);
-    print_repro(s, stderr, seed_known);
+    print_repro(s, stderr, seed_known, false);
     return 2;
 }
 
@@ -597,7 +597,10 @@ int tb_init(int argc, char **argv, const tb_kernel_ops_t *ops)
     }
     int bad = plusargs_check(s->acc_ops->name, argc, argv, stdout, stderr);
     if (bad == 1) exit(0); /* +help printed the table */
-    if (bad) return bad;
+    if (bad) { /* its repro line passes every plusarg on, the refused one too: run, it refuses the same way */
+        print_repro(s, stderr, false, true);
+        return bad;
+    }
     char err[16384] = ""; /* room for the whole test list (unknown +test=): a shorter buffer cut it */
     const char *test = sim_plusarg(s, "test"), *trace = sim_plusarg(s, "trace");
     program_init(&s->prog, s->acc_ops->name, test ? test : "", 0);
@@ -688,7 +691,8 @@ static double elapsed(const sim_t *s)
     return (double)(t.tv_sec - s->t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - s->t0.tv_nsec);
 }
 
-static void print_repro(const sim_t *s, FILE *f, bool seed_known)
+/* every_plusarg: pass on every plusarg but those said as make variables (a refused plusarg: unknown ones too). */
+static void print_repro(const sim_t *s, FILE *f, bool seed_known, bool every_plusarg)
 {
     fprintf(f, "repro: make run ACC=%s", s->acc_ops->name);
     if (!tb_dut.is_default) fprintf(f, " DUT=%s", tb_dut.name);
@@ -709,7 +713,11 @@ static void print_repro(const sim_t *s, FILE *f, bool seed_known)
         const char *a = s->argv[i];
         if (a[0] != '+' || strncmp(a, "+verilator+", 11) == 0) continue;
         const sim_plusarg_def_t *d = plusarg_find(a + 1, strcspn(a + 1, "="));
-        if (!d || !d->repro) continue;
+        if (every_plusarg) {
+            if (d && (!strcmp(d->name, "test") || !strcmp(d->name, "trace") || !strcmp(d->name, "cfg") ||
+                      !strcmp(d->name, "seed")))
+                continue; /* said above as TEST=, TRACE=, CFG=, SEED= */
+        } else if (!d || !d->repro) continue;
         fprintf(f, "%s%s", first ? " ARGS='" : " ", a);
         first = false;
     }
@@ -766,6 +774,12 @@ static int finish(sim_t *s, const char *crash)
                (unsigned long long)(j->end - j->start), (unsigned long long)j->bytes_compared,
                (unsigned long long)j->mismatches);
     }
+    /* What the run checked, in one line a tool can read (flow/fuzz.py tells a pass that compared nothing by it):
+     * the output bytes compared over every job and the expected values read (known answers). */
+    uint64_t compared = 0;
+    for (size_t i = 0; i < sb_njobs(s->sb); i++) compared += sb_job(s->sb, i)->bytes_compared;
+    printf("checked: %llu output bytes compared, %llu expected values read\n", (unsigned long long)compared,
+           (unsigned long long)s->checked_reads);
     for (int i = 0; i < s->nsummary; i++) printf("coverage: %s\n", s->summary[i]);
     if (s->status == SEQ_SKIPPED) printf("SKIP %s: %s\n", s->prog.name ? s->prog.name : "", seq_skip_reason(s->seq));
     char cont[64] = "";
@@ -774,7 +788,7 @@ static int finish(sim_t *s, const char *crash)
     printf("%s %s seed %llu: %llu cycles, %zu jobs, %d errors%s, %.3f s (%.0f cycles/s)\n", verdict,
            s->prog.name ? s->prog.name : "", (unsigned long long)s->seed, (unsigned long long)s->cycle, sb_njobs(s->sb),
            s->errors, cont, wall, wall > 0 ? (double)s->cycle / wall : 0.0);
-    if (s->status == SEQ_FAILED) print_repro(s, stdout, true);
+    if (s->status == SEQ_FAILED) print_repro(s, stdout, true, false);
     results_info_t ri = {
         .acc = s->acc_ops->name,
         .dut = tb_dut.name,

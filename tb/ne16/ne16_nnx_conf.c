@@ -176,7 +176,7 @@ static unsigned int_type(const char *name, bool *is_signed)
 
 static int reject(conf_t *p, const char *fmt, const char *what)
 {
-    char buf[128];
+    char buf[256];
     snprintf(buf, sizeof buf, fmt, what);
     snprintf(p->err, p->errlen, "%s: not an NE16 layer: %s", p->path, buf);
     return -1;
@@ -189,10 +189,15 @@ static int type_field(conf_t *p, const char *key, const char *const *ok, unsigne
     if (!v) return p->failed ? -1 : cfail(p, "field %s%s is missing", key, "");
     const char *s = json_string_value(v);
     *bits = int_type(s, sgn);
+    const char *const *ok0 = ok;
     for (; *ok; ok++)
         if (!strcmp(*ok, s)) return 0;
-    char what[96];
-    snprintf(what, sizeof what, "%s \"%.40s\" (Neureka's)", key, s);
+    /* The field and its value, and what NE16 takes: a wrong name must not read as a Neureka layer. */
+    char what[160], takes[64] = "";
+    for (const char *const *t = ok0; *t; t++)
+        snprintf(takes + strlen(takes), sizeof takes - strlen(takes), "%s%s", t == ok0 ? "" : ", ", *t);
+    snprintf(what, sizeof what, "field %s = \"%.40s\": NE16 takes %s (any other type is Neureka's or none)", key, s,
+             takes);
     return reject(p, "%s", what);
 }
 

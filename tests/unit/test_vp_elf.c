@@ -1,7 +1,7 @@
 /* Unit tests of the virtual platform's ELF reader (tb/max78000/vp/vp_elf.c): a small ELF written here reads back
  * its loadable segments and function symbols, the function around a PC is found (and none past a symbol's end),
- * every truncation of the file is refused with the file's name, never read past its end, and each core's reader
- * takes its own machine only (the RISC-V core's image, vp_riscv.c). */
+ * every truncation of the file is refused with the file's name, never read past its end, a p_memsz below its
+ * p_filesz is refused, and each core's reader takes its own machine only (the RISC-V core's image, vp_riscv.c). */
 #include "unit.h"
 #include "vp_elf.h"
 
@@ -109,11 +109,29 @@ static void test_machine(unit_t *u)
           "a RISC-V ELF given as the Cortex-M4's: %s", err);
 }
 
+/* p_memsz below p_filesz breaks the ELF rule (the rest of p_memsz is zero-fill): refused with the field's offset. */
+static void test_memsz(unit_t *u)
+{
+    uint8_t b[512];
+    size_t n = sample(b);
+    w32(b + 52 + 20, 4); /* the PT_LOAD's p_memsz: 4 < its p_filesz 8 */
+    char err[256] = "";
+    CHECK(vp_elf_read(put(b, n), err, sizeof err) == NULL &&
+              strstr(err, "vp_elf_sample.elf:72: segment 0: p_memsz 4 is smaller than its p_filesz 8"),
+          "p_memsz < p_filesz: %s", err);
+    w32(b + 52 + 20, 0x1000); /* larger is the zero-filled rest: read (the map checks where it reaches) */
+    vp_elf_t *e = vp_elf_read(put(b, n), err, sizeof err);
+    CHECK(e && e->segs[0].memsz == 0x1000 && e->segs[0].vaddr == 0x10000000u && e->segs[0].phdr == 0,
+          "p_memsz 0x1000: read with its run-time address and header index: %s", e ? "" : err);
+    vp_elf_free(e);
+}
+
 int main(void)
 {
     unit_t u0 = {.name = "vp_elf"}, *u = &u0;
     UNIT_RUN(u, test_read);
     UNIT_RUN(u, test_truncated);
     UNIT_RUN(u, test_machine);
+    UNIT_RUN(u, test_memsz);
     return unit_done(u);
 }

@@ -55,9 +55,13 @@ vp_elf_t *vp_elf_read_machine(const char *path, unsigned machine, char *err, siz
     for (unsigned i = 0; i < phnum; i++) {
         const uint8_t *ph = b + phoff + i * phentsize;
         if (rd32(ph) != 1 /* PT_LOAD */) continue;
-        uint32_t off = rd32(ph + 4), filesz = rd32(ph + 16);
+        uint32_t off = rd32(ph + 4), filesz = rd32(ph + 16), memsz = rd32(ph + 20);
         if (!IN(off, filesz)) FAIL("%s:%u: segment %u's %u bytes lie past the end of the file", path, off, i, filesz);
-        e->segs[e->nsegs++] = (vp_seg_t){rd32(ph + 12), filesz, rd32(ph + 20), b + off};
+        /* The ELF rule p_filesz <= p_memsz (the rest is zero-filled); the map checks where p_memsz reaches. */
+        if (memsz < filesz)
+            FAIL("%s:%u: segment %u: p_memsz %u is smaller than its p_filesz %u", path,
+                 (unsigned)(phoff + i * phentsize + 20), i, memsz, filesz);
+        e->segs[e->nsegs++] = (vp_seg_t){rd32(ph + 12), rd32(ph + 8), filesz, memsz, i, b + off};
     }
     if (!IN(shoff, (uint64_t)shentsize * shnum) || (shnum && shentsize < 40))
         FAIL("%s:%u: section headers past the end of the file", path, shoff);

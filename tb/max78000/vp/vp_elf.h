@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 typedef struct vp_seg {
-    uint32_t paddr, filesz, memsz;
+    uint32_t paddr, vaddr, filesz, memsz; /* load address (the flash image), run-time address, sizes */
+    unsigned phdr;                        /* its program header's index (readelf -l's numbering), for messages */
     const uint8_t *data;
 } vp_seg_t;
 

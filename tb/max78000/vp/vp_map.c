@@ -142,10 +142,23 @@ int vp_map_build(vp_t *v, char *err, size_t errlen)
     if (map_regions(v, v->uc, err, errlen)) return -1;
     for (size_t i = 0; i < v->elf->nsegs; i++) {
         const vp_seg_t *s = &v->elf->segs[i];
+        /* Its run-time image (p_vaddr, p_memsz) lies in one memory: the startup code copies and zero-fills there. */
+        bool in_mem = !s->memsz;
+        for (size_t k = 0; k < sizeof regions / sizeof *regions && !in_mem; k++)
+            in_mem = regions[k].kind == M_MEM && s->vaddr >= regions[k].base &&
+                     (uint64_t)s->vaddr + s->memsz <= (uint64_t)regions[k].base + regions[k].size;
+        if (!in_mem) {
+            snprintf(
+                err, errlen,
+                "%s: segment %u: its run-time image (p_vaddr 0x%08x, p_memsz %u bytes) lies outside the MAX78000's "
+                "memories",
+                v->path, s->phdr, s->vaddr, s->memsz);
+            return -1;
+        }
         if (!s->filesz) continue;
         if (uc_mem_write(v->uc, s->paddr, s->data, s->filesz) != UC_ERR_OK) {
-            snprintf(err, errlen, "%s: segment %zu (%u bytes at 0x%08x) lies outside the MAX78000's memories", v->path,
-                     i, s->filesz, s->paddr);
+            snprintf(err, errlen, "%s: segment %u (%u bytes at 0x%08x) lies outside the MAX78000's memories", v->path,
+                     s->phdr, s->filesz, s->paddr);
             return -1;
         }
     }

@@ -233,6 +233,12 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
             fb_fail(&f, t, "address entry %u: offset %llu (0x%llx) lies past memory entry %u's %llu bytes",
                     l->addrs[i].id, (unsigned long long)l->addrs[i].offset, (unsigned long long)l->addrs[i].offset,
                     m->id, (unsigned long long)m->size);
+        /* ... and its extent inside it (size > the rest, not offset + size: that wraps around 2^64). Every loadable
+         * of NVIDIA's regression keeps it; a size of 2^64-1 used to pass unread (the fuzz lane). */
+        else if (m && l->addrs[i].size > m->size - l->addrs[i].offset)
+            fb_fail(&f, t, "address entry %u: %llu (0x%llx) bytes at offset %llu overflow memory entry %u's %llu bytes",
+                    l->addrs[i].id, (unsigned long long)l->addrs[i].size, (unsigned long long)l->addrs[i].size,
+                    (unsigned long long)l->addrs[i].offset, m->id, (unsigned long long)m->size);
     }
     n = f_vec(&f, root, L_TASKS, &v);
     l->tasks = xcalloc(n, sizeof *l->tasks);
