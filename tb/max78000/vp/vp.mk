@@ -30,14 +30,16 @@ define FW_BUILD
 	    >$(2)/build.log 2>&1 || { tail -20 $(2)/build.log; exit 1; }
 endef
 ifneq ($(FIRMWARE),)
+ifeq ($(FW_AI8X),)
 FW_DIR := $(BUILD)/max78000/fw/$(notdir $(abspath $(FIRMWARE)))
 FW_ELF := $(if $(filter %.elf,$(FIRMWARE)),$(FIRMWARE),$(FW_DIR)/build/max78000.elf)
-FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK)
 ifeq ($(filter %.elf,$(FIRMWARE)),)
 .PHONY: $(FW_ELF)
 $(FW_ELF):
 	$(call FW_BUILD,$(FIRMWARE),$(FW_DIR))
 endif
+endif # else an ai8xize folder: ai8x_fw.mk
+FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK)
 run waves: $(FW_ELF)
 endif
 # The SDK examples the lists run (tests/lists/max78000_fw.*.list), built by make test and make regress when the SDK is
