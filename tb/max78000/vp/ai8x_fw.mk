@@ -4,8 +4,8 @@
 #   make run ACC=max78000 FIRMWARE=<ai8xize folder>     one program (vp.mk runs it: FW_ARGS)
 #   make fw-ai8x [JOBS=n]                               every program the nightly runs, n builds at a time
 # An ai8xize folder has a cnn.c and no Makefile (an SDK example folder has its Makefile: vp.mk builds those).
-# flow/regress.py builds the firmware= entries of a list itself, with the SDK this names.
-export MAX78000_SDK
+# flow/regress.py builds the firmware= entries of a list itself, with $MAX78000_SDK: make exports the variable when
+# it is given on the command line or in the environment (an `export` here would define it empty before vp.mk's ?=).
 ifneq ($(FIRMWARE),)
 FW_AI8X := $(if $(filter %.elf,$(FIRMWARE)),,$(if $(wildcard $(FIRMWARE)/Makefile),,$(wildcard $(FIRMWARE)/cnn.c)))
 ifneq ($(FW_AI8X),)
