@@ -485,7 +485,8 @@ def judge_skips(results):
 def summary(results):
     groups = {}
     for r in results:
-        key = (acc_dut(r), os.path.basename(r['stim']), ' '.join(r['args']) + (' (negative)' if r['negative'] else ''))
+        stem = ('fw-' if r['kind'] == 'firmware' else '') + os.path.basename(r['stim'])   # apart from cfg= runs
+        key = (acc_dut(r), stem, ' '.join(r['args']) + (' (negative)' if r['negative'] else ''))
         g = groups.setdefault(key, {'runs': 0, 'PASS': 0, 'FAIL': 0, 'SKIP': 0, 'XFAIL': 0, 'XPASS': 0, 'jobs': 0,
                                     'cycles': 0, 'wall': 0.0})
         g['runs'] += 1
