@@ -7,7 +7,8 @@
 #   make run TXN=<nv_full trace-player test folder> GOLDEN_ONLY=1    NVIDIA's nv_full input.txn (docs/nvdla_nv_full.md)
 #   make run ACC=nvdla LOADABLE=path/to/x_fbuf [DUT=nv_small]          NVIDIA's firmware runs a loadable (docs/drivers.md)
 #   make run ACC=max78000 SDK=<ai8xize folder> [GOLDEN_ONLY=1]       run a generated cnn.c/main.c (docs/max78000.md)
-#   make run ACC=max78000 FIRMWARE=<SDK example folder|.elf>          the SDK-built firmware on the emulated Cortex-M4 (docs/max78000_fw.md)
+#   make run ACC=max78000 FIRMWARE=<SDK example folder|ai8xize folder|.elf>  the SDK-built firmware on the emulated Cortex-M4 (docs/max78000_fw.md)
+#   make fw-ai8x [JOBS=n]     build every ai8xize program of the nightly as firmware, cached by content (flow/fw_ai8x.py)
 #   make run ACC=nvdla DUT=nv_small TEST=sdp_random                  the same on another DUT (tb/<acc>/duts/)
 #   make run ACC=ne16 PULPNNX=../shared/upstream/pulp_nnx/test/tests/test_1 [DUT=pulp]   pulp-nnx's driver, one layer
 #   make waves ACC=nvdla TEST=... SEED=...                           same, with FST + GTKWave save file
@@ -337,6 +338,7 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	$(PYTHON) -m tests.test_golden_only
 	$(PYTHON) -m tests.test_conv_wstream
 	$(PYTHON) -m tests.test_ai8x
+	$(PYTHON) -m tests.test_fw_ai8x
 	$(PYTHON) -m tests.test_fcov_report
 	$(PYTHON) -m tests.test_mutants
 	$(PYTHON) -m tests.test_slurm

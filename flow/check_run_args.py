@@ -40,7 +40,8 @@ def problem(v):
     if v.get('FIRMWARE') and v.get('ACC') != 'max78000':
         return f"make run: FIRMWARE= is MAX78000 firmware (the SDK's): ACC=max78000, not ACC={v.get('ACC')}"
     if v.get('FIRMWARE') and not os.path.exists(v['FIRMWARE']):
-        return f"make run: FIRMWARE={v['FIRMWARE']}: no such folder or file (an SDK example folder or an .elf)"
+        return (f"make run: FIRMWARE={v['FIRMWARE']}: no such folder or file (an SDK example folder, an ai8xize "
+                "folder or an .elf)")
     for k in ('TRACE', 'CFG', 'LOADABLE'):
         if v.get(k) and not os.path.isfile(v[k]) and not (k == 'CFG' and os.path.isdir(v[k])):
             return f"make run: {k}={v[k]}: no such file"

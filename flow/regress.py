@@ -4,6 +4,9 @@
 List format (tests/lists/*.list), one entry per line, '#' comments, `include <other.list>` (relative):
     <acc> <stimulus> <seeds> [options...]
   stimulus: test=<name> | trace=<file> | cfg=<glob>   (a glob expands to one entry per file)
+            | firmware=<glob of ai8xize folders>  (MAX78000: each built as firmware by flow/fw_ai8x.py before
+              the runs, content-cached, --jobs at a time, and run by the test firmware; runs named fw-<folder>;
+              a folder the builder refuses is skipped with its reason, one whose build fails fails)
   seeds:    number of seeds (test=) or runs per file
   `include <list> dut=<name>` runs the included entries on that DUT (those that name none themselves).
   options:  +plusarg[=v]          passed to the simulator
@@ -49,6 +52,7 @@ import time
 import xml.etree.ElementTree as ET
 
 from flow import deviations      # known deviations of a DUT: tb/<acc>/duts/<dut>.deviations
+from flow import fw_ai8x         # ai8xize folders built as MAX78000 firmware (firmware= entries)
 from flow import dut_manifest    # the DUT descriptions: tb/<acc>/duts/*.dut
 from flow import launch_slurm
 from flow import report as report_page   # the regression's page and the history (issue 40)
@@ -90,8 +94,8 @@ def parse_list(path, dut=None):
             if len(tok) < 3:
                 raise ListError(f"{where}: expected '<acc> <stimulus> <seeds> [options]', saw '{line}'")
             acc, stim, seeds = tok[0], tok[1], tok[2]
-            if not re.fullmatch(r'(test|trace|cfg)=\S+', stim):
-                raise ListError(f"{where}: stimulus must be test=, trace= or cfg=, saw '{stim}'")
+            if not re.fullmatch(r'(test|trace|cfg|firmware)=\S+', stim):
+                raise ListError(f"{where}: stimulus must be test=, trace=, cfg= or firmware=, saw '{stim}'")
             if not seeds.isdigit() or int(seeds) < 1:
                 raise ListError(f"{where}: seeds must be a positive number, saw '{seeds}'")
             e = {'acc': acc, 'kind': stim.split('=', 1)[0], 'stim': stim.split('=', 1)[1], 'seeds': int(seeds),
@@ -202,6 +206,8 @@ def test_name(r):
         # pattern too, so that two such globs of one list keep distinct names
         pattern = os.path.join(os.path.basename(os.path.dirname(r['stim'])), stem)
         return re.sub(r'[^A-Za-z0-9]+', '_', pattern).strip('_') or 'glob'
+    if r['kind'] == 'firmware':   # apart from the reader's runs (cfg=) of the same folder
+        return 'fw-' + stem
     if r['kind'] != 'test' and stem in FOLDER_NAMED_STEMS:
         return os.path.basename(os.path.dirname(os.path.abspath(os.path.join(ROOT, r['stim'])))) or stem
     return stem
@@ -259,9 +265,38 @@ def own_cov(arg, outdir):
     return f"+cov={os.path.relpath(os.path.join(outdir, 'cov', name), ROOT)}/"
 
 
+def stim_args(r):
+    """The plusargs that name a run's stimulus: +<kind>=<stim>; a firmware= folder runs its built ELF."""
+    if r['kind'] == 'firmware':
+        return ['+test=firmware', f"+firmware={fw_ai8x.elf_path(r['stim'])}", f"+fw_sdk={fw_ai8x.sdk_path()}"]
+    return [f"+{r['kind']}={r['stim']}"]
+
+
+def build_firmware(runs, jobs):
+    """Builds the folders of the firmware= runs (flow/fw_ai8x.py, cached by content) before any run starts: a
+    folder it refuses becomes a skip with the reason, a failed build a run that fails with the build's log."""
+    fw = [r for r in runs if r['kind'] == 'firmware' and not r['skip']]
+    if not fw:
+        return
+    try:
+        built = fw_ai8x.build(sorted({r['stim'] for r in fw}), fw_ai8x.sdk_path(), jobs)
+    except fw_ai8x.SdkAbsent as ex:
+        for r in fw:
+            r['skip'] = f"{ex} (external stimulus not available in this checkout)"
+        return
+    except FileNotFoundError as ex:
+        raise ListError(str(ex)) from None
+    for r in fw:
+        status, detail = built[r['stim']]
+        if status == 'refused':
+            r['skip'] = f"refused by the firmware path (flow/fw_ai8x.py): {detail}"
+        elif status == 'FAILED':
+            r['build_error'] = f"{r['stim']}: firmware build failed: {detail}"
+
+
 def sim_cmd(r, extra=(), outdir=None):
     cov = [f"+code_cov={os.path.join(CODE_COV, run_id(r) + '.dat')}"] if CODE_COV else []
-    return [sim_path(r['acc'], r.get('dut')), f"+{r['kind']}={r['stim']}", f"+seed={r['seed']}",
+    return [sim_path(r['acc'], r.get('dut')), *stim_args(r), f"+seed={r['seed']}",
             *[own_cov(a, outdir) for a in r['args']], *cov, *extra]
 
 
@@ -270,9 +305,9 @@ def repro(r):
     (--build-root: X-randomised, mutant, coverage) the variant simulator itself, since `make run` would run the
     default binary."""
     if BUILD_ROOT != 'build':
-        return ' '.join(shlex.quote(c) for c in [sim_path(r['acc'], r.get('dut')), f"+{r['kind']}={r['stim']}",
+        return ' '.join(shlex.quote(c) for c in [sim_path(r['acc'], r.get('dut')), *stim_args(r),
                                                  f"+seed={r['seed']}", *r['args']])
-    stim = {'test': 'TEST', 'trace': 'TRACE', 'cfg': 'CFG'}[r['kind']]
+    stim = {'test': 'TEST', 'trace': 'TRACE', 'cfg': 'CFG', 'firmware': 'FIRMWARE'}[r['kind']]
     args = f" ARGS='{' '.join(r['args'])}'" if r['args'] else ''
     dut = f" DUT={r['dut']}" if r.get('dut') else ''
     return f"make run ACC={r['acc']}{dut} {stim}={r['stim']} SEED={r['seed']}{args}"
@@ -293,6 +328,9 @@ def execute(r, outdir):
            'cycles': 0, 'wall_s': 0.0, 'where': r.get('where')}
     if r['skip']:
         res.update(status='SKIP', reason=r['skip'], skip_by='runner')
+        return res
+    if r.get('build_error'):
+        res.update(status='FAIL', reason=r['build_error'], error=r['build_error'][:500])
         return res
     log = os.path.join(outdir, 'logs', rid + '.log')
     rjson = os.path.relpath(os.path.join(outdir, 'logs', rid + '.json'), ROOT)
@@ -447,7 +485,8 @@ def judge_skips(results):
 def summary(results):
     groups = {}
     for r in results:
-        key = (acc_dut(r), os.path.basename(r['stim']), ' '.join(r['args']) + (' (negative)' if r['negative'] else ''))
+        stem = ('fw-' if r['kind'] == 'firmware' else '') + os.path.basename(r['stim'])   # apart from cfg= runs
+        key = (acc_dut(r), stem, ' '.join(r['args']) + (' (negative)' if r['negative'] else ''))
         g = groups.setdefault(key, {'runs': 0, 'PASS': 0, 'FAIL': 0, 'SKIP': 0, 'XFAIL': 0, 'XPASS': 0, 'jobs': 0,
                                     'cycles': 0, 'wall': 0.0})
         g['runs'] += 1
@@ -551,6 +590,7 @@ def plan(a):
                 how = (f"run 'make {BUILD_TARGETS[BUILD_ROOT]}' first" if BUILD_ROOT in BUILD_TARGETS else
                        f"--build-root {BUILD_ROOT} has no simulator of {acc}{'-' + dut if dut else ''}")
             raise ListError(f"{sim} is missing: {how}")
+    build_firmware(runs, a.jobs)
     return runs, seed, drawn
 
 

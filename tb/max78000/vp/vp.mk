@@ -55,10 +55,10 @@ define FW_BUILD_RV
 	     MAXIM_PATH=$(abspath $(MAX78000_SDK)) BUILD_DIR=$(abspath $(2))/src/buildrv; } >$(2)/build.log 2>&1 || { tail -20 $(2)/build.log; exit 1; }
 endef
 ifneq ($(FIRMWARE),)
+ifeq ($(FW_AI8X),)
 FW_DIR := $(BUILD)/max78000/fw/$(notdir $(abspath $(FIRMWARE)))
 FW_RV := $(if $(filter %.elf,$(FIRMWARE)),,$(wildcard $(FIRMWARE)/Makefile.RISCV))
 FW_ELF := $(if $(filter %.elf,$(FIRMWARE)),$(FIRMWARE),$(if $(FW_RV),$(FW_DIR)/src/build/max78000.elf,$(FW_DIR)/build/max78000.elf))
-FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf)
 ifeq ($(filter %.elf,$(FIRMWARE)),)
 .PHONY: $(FW_ELF)
 ifneq ($(FW_RV),)
@@ -69,6 +69,8 @@ $(FW_ELF):
 	$(call FW_BUILD,$(FIRMWARE),$(FW_DIR))
 endif
 endif
+endif # else an ai8xize folder: ai8x_fw.mk
+FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf)
 run waves: $(FW_ELF)
 endif
 # The SDK examples the lists run (tests/lists/max78000_fw.*.list), built by make test and make regress when the SDK is
