@@ -21,6 +21,7 @@
 #   make mutate ACC=ne16 [N=20] [SEED=1] [LIST=...]                  mutation testing of our RTL (flow/mutate.py)
 #   make help         this list, the variables, the DUTs and every accelerator's plusargs
 #   make duts         the DUTs of every accelerator;  make list: every test
+#   make build-nv_full    NVIDIA's nv_full (long: docs/nvdla_nv_full.md); no other target builds it
 # Variables:
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
@@ -258,7 +259,16 @@ build-xrand: check-deps $(XRAND_SIMS)
 SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # The vendors' RTL (../shared/upstream) whose files are present: built for `make test` (a smoke) and
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
-UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
+# On-demand DUTs (`ondemand` in their description: nv_full, a build of an hour or more) are left out: each has its
+# own target, make build-<dut>, and nothing else starts their build (what needs one skips, naming that target).
+UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY)$(DUT_$(a)_$(d)_ONDEMAND),,$(DUT_$(a)_$(d)_DIR)/sim)))
+ONDEMAND_DUTS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_ONDEMAND),$(a):$(d))))
+# make build-<dut>: $(1) = accelerator, $(2) = DUT. Its RTL absent: the sim rule says why (DUT_RULES).
+define ONDEMAND_RULE
+.PHONY: build-$(2)
+build-$(2): check-deps $$(DUT_$(1)_$(2)_DIR)/sim
+endef
+$(foreach x,$(ONDEMAND_DUTS),$(eval $(call ONDEMAND_RULE,$(word 1,$(subst :, ,$(x))),$(word 2,$(subst :, ,$(x))))))
 
 .PHONY: report report-serve mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint lint-py lint-c format unit-test regs-check clean list duts
 build: check-deps $(SIMS)
