@@ -28,6 +28,8 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
                                      relative to the DUT instance (tb_<acc>.dut); `@>=5.049 <name>` and
                                      `@<5.049 <name>` lines count for those Verilator versions only
     source    <text>                 provenance (repository, commit)
+    cxxopt    <flag>...              the C++ optimisation of the verilated model instead of the Makefile's
+                                     OPT_FAST (-O3): a huge model may build much faster at -O1 (say why)
     pgo       <file>                 training runs for a profile-guided build of the regression simulator
                                      (docs/performance.md): one run's plusargs a line, beside the description;
                                      absent: a plain -O3 build
@@ -53,8 +55,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KEYS = {'describe', 'default', 'ondemand', 'root', 'filelist', 'libfiles', 'files', 'incdirs', 'adapter', 'top',
-        'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo'}
+KEYS = {'describe', 'default', 'ondemand', 'cxxopt', 'root', 'filelist', 'libfiles', 'files', 'incdirs', 'adapter',
+        'top', 'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo'}
 
 
 class ManifestError(Exception):
@@ -74,6 +76,7 @@ class Dut:
         self.top = None
         self.defines, self.vflags, self.patches, self.features, self.waivers = [], [], [], [], []
         self.signals = self.pgo = None
+        self.cxxopt = []
         self.source = ''
 
     # ---- where the RTL is ----------------------------------------------------------------------------
@@ -356,6 +359,7 @@ def make_fragment():
             lines.append(f"{v}_PATCHED := {os.path.join(d.build_dir, 'patched', '.stamp') if d.patches else ''}")
             lines.append(f"{v}_WAIVERS := {os.path.join(d.build_dir, 'dut_waivers.vlt') if d.waivers else ''}")
             lines.append(f"{v}_PGO := {os.path.join(d.here, d.pgo) if d.pgo else ''}")
+            lines.append(f"{v}_CXXOPT := {' '.join(d.cxxopt)}")
             lines.append('')
     return '\n'.join(lines) + '\n'
 

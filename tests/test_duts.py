@@ -215,6 +215,11 @@ def check_ondemand():
     make test), and while it is not built, make run and a list naming it skip with the command that builds it."""
     e = parse_error('top NV_nvdla\nfiles x.v\nondemand yes\n')
     check(e.startswith('bad.dut:3: ondemand takes no value'), f"ondemand with a value refused with file:line ({e})")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'x.dut')
+        with open(path, 'w') as f:
+            f.write('top NV_nvdla\nfiles x.v\ncxxopt -O1\n')
+        check(dut_manifest.parse(path, 'nvdla').cxxopt == ['-O1'], 'cxxopt: the C++ level of one DUT is read')
     d = dut_manifest.get('nvdla', 'nv_full')
     check(d.ondemand and d.build_target == 'build-nv_full', 'nv_full is on demand, built by make build-nv_full')
     if d.unavailable():
