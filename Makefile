@@ -25,6 +25,7 @@
 #                     runs it; make test a subset): build/fuzz/report.txt (flow/fuzz.py, docs/no_silent_pass.md)
 #   make help         this list, the variables, the DUTs and every accelerator's plusargs
 #   make duts         the DUTs of every accelerator;  make list: every test
+#   make build-nv_full    NVIDIA's nv_full (long: docs/nvdla_nv_full.md); no other target builds it
 # Variables:
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
@@ -173,7 +174,7 @@ $(VL_STAMP): ;
 # One verilated simulator. $(1) = accelerator, $(2) = its folder (the model's C++ in $(2)/obj$(3)), $(3) = ''
 # or -waves (the traced twin: binary $(2)/sim-waves), $(4) = extra Verilator flags, $(5) = the DUT's Verilator
 # arguments, $(6) = extra prerequisites of the verilation, $(7) = the DUT's dut_info.o, $(8) = the DUT's PGO
-# training runs (empty: no profile-guided build). Verilate only when SV, the description or the kernel changed;
+# training runs (empty: no profile-guided build), $(9) = the DUT's C++ optimisation (cxxopt; empty: OPT_FAST). Verilate only when SV, the description or the kernel changed;
 # a C-only change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts ..
 # on VPATH, so a target named sim would find ../sim.
 define VERILATED_SIM
@@ -189,7 +190,7 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 $(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
 	@rm -f $$(@D)/obj$(3)/Vsim
 	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model$(if $(call PGO_ON,$(8)),$(comma) profile-guided); log: $(2)/obj$(3)/build.log)")
-	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" $(VL_MAKEFLAGS) \
+	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(or $(9),$(OPT_FAST))" OBJCACHE="$(OBJCACHE)" $(VL_MAKEFLAGS) \
 	    $(if $(call PGO_ON,$(8)),USER_CPPFLAGS="$(PGO_USE)") Vsim >$(2)/obj$(3)/build.log 2>&1 \
 	    || { tail -40 $(2)/obj$(3)/build.log; exit 1; }
 	$$(Q)cp $(2)/obj$(3)/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
@@ -223,9 +224,9 @@ $$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS)) $$
 	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
 	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),,,$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
-    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,$$(DUT_$(1)_$(2)_PGO)))
+    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,$$(DUT_$(1)_$(2)_PGO),$$(DUT_$(1)_$(2)_CXXOPT)))
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),-waves,$$(VFLAGS_TRACE),$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
-    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o))
+    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,,$$(DUT_$(1)_$(2)_CXXOPT)))
 else
 $$($(1)_$(2)_D)/sim $$($(1)_$(2)_D)/sim-waves:
 	@echo "ERROR: $$(DUT_$(1)_$(2)_WHY)" >&2; exit 2
@@ -262,7 +263,16 @@ build-xrand: check-deps $(XRAND_SIMS)
 SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # The vendors' RTL (../shared/upstream) whose files are present: built for `make test` (a smoke) and
 # `make regress` (a nightly lane each), not by `make build`, to keep upstream builds out of the edit loop.
-UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY),,$(DUT_$(a)_$(d)_DIR)/sim)))
+# On-demand DUTs (`ondemand` in their description: nv_full, a build of an hour or more) are left out: each has its
+# own target, make build-<dut>, and nothing else starts their build (what needs one skips, naming that target).
+UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY)$(DUT_$(a)_$(d)_ONDEMAND),,$(DUT_$(a)_$(d)_DIR)/sim)))
+ONDEMAND_DUTS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_ONDEMAND),$(a):$(d))))
+# make build-<dut>: $(1) = accelerator, $(2) = DUT. Its RTL absent: the sim rule says why (DUT_RULES).
+define ONDEMAND_RULE
+.PHONY: build-$(2)
+build-$(2): check-deps $$(DUT_$(1)_$(2)_DIR)/sim
+endef
+$(foreach x,$(ONDEMAND_DUTS),$(eval $(call ONDEMAND_RULE,$(word 1,$(subst :, ,$(x))),$(word 2,$(subst :, ,$(x))))))
 
 .PHONY: fuzz report report-serve mutate coverage coverage-smoke help diff build build-upstream deps check-deps test regress run waves bench lint lint-py lint-c format unit-test regs-check clean list duts
 build: check-deps $(SIMS)

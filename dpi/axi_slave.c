@@ -19,13 +19,14 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { W_AHEAD_MAX = 64 }; /* W beats we accept before their AW arrives */
 
 typedef struct burst { /* a pending read burst or write response */
     uint64_t seq;      /* request order within its channel */
     uint64_t ready;    /* cycle from which it may be presented */
-    uint32_t addr;     /* 8-byte aligned start */
+    uint32_t addr;     /* beat-aligned start */
     uint16_t beat;     /* beats already sent (reads) */
     uint8_t id, len;
     int32_t next; /* next in the same-id FIFO, or in the free list */
@@ -40,21 +41,20 @@ typedef struct idq { /* per-id FIFOs plus the set of non-empty ids */
 
 typedef struct aw_entry { /* accepted AW still receiving W beats */
     uint64_t seq, cycle;
-    uint32_t addr; /* 8-byte aligned start */
+    uint32_t addr; /* beat-aligned start */
     uint16_t beat;
     uint8_t id, len;
 } aw_entry_t;
 
 typedef struct w_beat {
-    uint64_t data, cycle;
-    uint8_t strb;
+    uint64_t data[AXI_WORDS_MAX], strb, cycle;
     bool last;
 } w_beat_t;
 
 typedef struct presented { /* an R beat or B response on the wires */
     bool valid;
     int32_t idx; /* pool index of its burst */
-    uint64_t data;
+    uint64_t data[AXI_WORDS_MAX];
     bool last;
 } presented_t;
 
@@ -63,6 +63,7 @@ struct axi_slave {
     char name[32];
     mem_t *mem;
     axi_cfg_t cfg;
+    unsigned bb, words; /* bytes and 64-bit words per beat */
     rng_t rng_aw, rng_w, rng_ar, rng_r, rng_b, rng_rlat, rng_wlat;
     burst_t *pool;
     int32_t pool_cap, free_head;
@@ -84,6 +85,22 @@ struct axi_slave {
 };
 
 static uint64_t now(const axi_slave_t *s) { return s->env && s->env->cycle ? *s->env->cycle : s->ticks; }
+
+/* A beat's data (or strobes, words = 0) in hex, most significant byte lane first, as a log line shows it. */
+enum { HEX_BEAT = 2 + 16 * AXI_WORDS_MAX + 1 };
+static const char *hex_beat(char *buf, const axi_slave_t *s, const uint64_t *data)
+{
+    char *p = buf;
+    p += sprintf(p, "0x");
+    for (unsigned k = s->words; k-- > 0;) p += sprintf(p, "%016" PRIx64, data[k]);
+    return buf;
+}
+
+static const char *hex_strb(char *buf, const axi_slave_t *s, uint64_t strb)
+{
+    snprintf(buf, HEX_BEAT, "0x%0*" PRIx64, (int)(s->bb / 4), strb);
+    return buf;
+}
 static bool logging(const axi_slave_t *s) { return s->env && s->env->log_enabled; }
 
 /* ---- pool and per-id FIFOs ---- */
@@ -174,12 +191,16 @@ static int32_t choose(axi_slave_t *s, idq_t *q, rng_t *rng, uint64_t t)
 
 axi_slave_t *axi_slave_new(const bfm_env_t *env, const char *name, mem_t *mem, const axi_cfg_t *cfg, uint64_t seed)
 {
+    unsigned bb = cfg && cfg->beat_bytes ? cfg->beat_bytes : 8;
+    if (bb != 8 && bb != 16 && bb != 32 && bb != 64) return NULL;
     axi_slave_t *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->env = env;
     snprintf(s->name, sizeof s->name, "%s", name ? name : "axi");
     s->mem = mem;
     if (cfg) s->cfg = *cfg;
+    s->bb = bb;
+    s->words = bb / 8;
     /* One stream per purpose so that e.g. enabling R gaps does not change the AW stall pattern. */
     static const char *const streams[] = {"aw", "w", "ar", "r", "b", "rlat", "wlat"};
     rng_t *rngs[] = {&s->rng_aw, &s->rng_w, &s->rng_ar, &s->rng_r, &s->rng_b, &s->rng_rlat, &s->rng_wlat};
@@ -227,13 +248,13 @@ static void check_addr(axi_slave_t *s, const char *ch, uint8_t id, uint32_t addr
 {
     if (addr & 7)
         bfm_errorf(s->env, s->name,
-                   "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32 ": address not 8-byte aligned (SIZE is 8 bytes)",
-                   t, ch, id, addr);
+                   "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32 ": address not 8-byte aligned (%s)", t, ch, id,
+                   addr, s->bb == 8 ? "SIZE is 8 bytes" : "NVDLA's smallest access is 8 bytes");
     if (len > 15)
         bfm_errorf(s->env, s->name,
                    "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32 ": len %u exceeds 15 (the port is 4 bits)", t,
                    ch, id, addr, len);
-    if ((addr & 0xFFFu) + ((uint32_t)len + 1) * 8 > 0x1000)
+    if ((addr & 0xFFFu & ~(s->bb - 1)) + ((uint32_t)len + 1) * s->bb > 0x1000)
         bfm_errorf(s->env, s->name,
                    "cycle %" PRIu64 ": %s id 0x%02x addr 0x%08" PRIx32 " len %u: burst crosses a 4 KiB boundary", t, ch,
                    id, addr, len);
@@ -268,17 +289,20 @@ static void check_stable(axi_slave_t *s, const axi_in_t *in, uint64_t t)
     if (s->w_wait) {
         const aw_entry_t *aw = fifo_empty(&s->awq) ? NULL : fifo_at(&s->awq, 0);
         unsigned id = aw ? aw->id : 0;
-        uint32_t addr = aw ? aw->addr + 8u * aw->beat : 0;
+        uint32_t addr = aw ? aw->addr + s->bb * aw->beat : 0;
         if (!in->wvalid)
             bfm_errorf(s->env, s->name,
                        "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32 ": wvalid withdrawn before wready", t, id,
                        addr);
-        else if (in->wdata != p->wdata || in->wstrb != p->wstrb || in->wlast != p->wlast)
+        else if (memcmp(in->wdata, p->wdata, s->words * sizeof *in->wdata) || in->wstrb != p->wstrb ||
+                 in->wlast != p->wlast) {
+            char d0[HEX_BEAT], s0[HEX_BEAT], d1[HEX_BEAT], s1[HEX_BEAT];
             bfm_errorf(s->env, s->name,
                        "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32 ": payload changed"
-                       " while wvalid && !wready (data 0x%016" PRIx64 " strb 0x%02x last %d -> data 0x%016" PRIx64
-                       " strb 0x%02x last %d)",
-                       t, id, addr, p->wdata, p->wstrb, p->wlast, in->wdata, in->wstrb, in->wlast);
+                       " while wvalid && !wready (data %s strb %s last %d -> data %s strb %s last %d)",
+                       t, id, addr, hex_beat(d0, s, p->wdata), hex_strb(s0, s, p->wstrb), p->wlast,
+                       hex_beat(d1, s, in->wdata), hex_strb(s1, s, in->wstrb), in->wlast);
+        }
     }
 }
 
@@ -291,21 +315,25 @@ static void drain_writes(axi_slave_t *s, uint64_t t)
         aw_entry_t *aw = fifo_at(&s->awq, 0);
         w_beat_t w;
         fifo_pop(&s->wq, &w);
-        uint32_t addr = aw->addr + 8u * aw->beat;
+        uint32_t addr = aw->addr + s->bb * aw->beat;
         bool want_last = aw->beat == aw->len;
         if (w.last != want_last)
             bfm_errorf(s->env, s->name,
                        "cycle %" PRIu64 ": W id 0x%02x addr 0x%08" PRIx32 ": wlast=%d on beat %u"
                        " of a %u-beat burst",
                        w.cycle, aw->id, addr, w.last, aw->beat + 1, aw->len + 1);
-        mem_write64_strb(s->mem, addr, w.data, w.strb);
+        for (unsigned k = 0; k < s->words; k++) {
+            uint8_t strb = (uint8_t)(w.strb >> (8 * k));
+            mem_write64_strb(s->mem, addr + 8 * k, w.data[k], strb);
+            s->stats.bytes_written += popcount8(strb);
+            if (s->on_write && strb) s->on_write(s->on_write_user, aw->id, addr + 8 * k, w.data[k], strb, t);
+        }
         s->stats.w_beats++;
-        s->stats.bytes_written += popcount8(w.strb);
-        if (s->on_write) s->on_write(s->on_write_user, aw->id, addr, w.data, w.strb, t);
-        if (logging(s))
-            bfm_logf(s->env, s->name,
-                     "cycle %" PRIu64 ": W  id 0x%02x addr 0x%08" PRIx32 " data 0x%016" PRIx64 " strb 0x%02x%s",
-                     w.cycle, aw->id, addr, w.data, w.strb, w.last ? " last" : "");
+        if (logging(s)) {
+            char d[HEX_BEAT], st[HEX_BEAT];
+            bfm_logf(s->env, s->name, "cycle %" PRIu64 ": W  id 0x%02x addr 0x%08" PRIx32 " data %s strb %s%s", w.cycle,
+                     aw->id, addr, hex_beat(d, s, w.data), hex_strb(st, s, w.strb), w.last ? " last" : "");
+        }
         if (++aw->beat > aw->len) {
             int32_t i = pool_alloc(s);
             burst_t *b = &s->pool[i];
@@ -324,7 +352,8 @@ static void drain_writes(axi_slave_t *s, uint64_t t)
 static void accept_aw(axi_slave_t *s, const axi_in_t *in, uint64_t t)
 {
     check_addr(s, "AW", in->awid, in->awaddr, in->awlen, t);
-    aw_entry_t e = {.seq = s->wr_seq++, .cycle = t, .addr = in->awaddr & ~7u, .id = in->awid, .len = in->awlen};
+    aw_entry_t e = {
+        .seq = s->wr_seq++, .cycle = t, .addr = in->awaddr & ~(s->bb - 1), .id = in->awid, .len = in->awlen};
     fifo_push(&s->awq, &e);
     s->wr_outstanding++;
     s->stats.aw_bursts++;
@@ -337,14 +366,16 @@ static void accept_w(axi_slave_t *s, const axi_in_t *in, uint64_t t)
 {
     /* After drain_writes the buffer only holds beats whose AW has not arrived yet. */
     if (fifo_empty(&s->awq) && fifo_count(&s->wq) >= W_AHEAD_MAX) {
+        char d[HEX_BEAT], st[HEX_BEAT];
         bfm_errorf(s->env, s->name,
-                   "cycle %" PRIu64 ": W data 0x%016" PRIx64 " strb 0x%02x: more than %d W"
+                   "cycle %" PRIu64 ": W data %s strb %s: more than %d W"
                    " beats without an AW (beyond the bursts announced plus the data-before-address allowance);"
                    " beat dropped",
-                   t, in->wdata, in->wstrb, W_AHEAD_MAX);
+                   t, hex_beat(d, s, in->wdata), hex_strb(st, s, in->wstrb), W_AHEAD_MAX);
         return;
     }
-    w_beat_t w = {.data = in->wdata, .cycle = t, .strb = in->wstrb, .last = in->wlast};
+    w_beat_t w = {.cycle = t, .strb = in->wstrb, .last = in->wlast};
+    memcpy(w.data, in->wdata, s->words * sizeof *w.data);
     fifo_push(&s->wq, &w);
 }
 
@@ -357,7 +388,7 @@ static void accept_ar(axi_slave_t *s, const axi_in_t *in, uint64_t t)
     burst_t *b = &s->pool[i];
     b->seq = s->rd_seq++;
     b->ready = t + rng_range(&s->rng_rlat, s->cfg.rd_lat_min, s->cfg.rd_lat_max);
-    b->addr = in->araddr & ~7u;
+    b->addr = in->araddr & ~(s->bb - 1);
     b->id = in->arid;
     b->len = in->arlen;
     b->beat = 0;
@@ -373,10 +404,12 @@ static void r_handshake(axi_slave_t *s, uint64_t t)
 {
     burst_t *b = &s->pool[s->r.idx];
     s->stats.r_beats++;
-    s->stats.bytes_read += 8;
-    if (logging(s))
-        bfm_logf(s->env, s->name, "cycle %" PRIu64 ": R  id 0x%02x addr 0x%08" PRIx32 " data 0x%016" PRIx64 "%s", t,
-                 b->id, b->addr + 8u * b->beat, s->r.data, s->r.last ? " last" : "");
+    s->stats.bytes_read += s->bb;
+    if (logging(s)) {
+        char d[HEX_BEAT];
+        bfm_logf(s->env, s->name, "cycle %" PRIu64 ": R  id 0x%02x addr 0x%08" PRIx32 " data %s%s", t, b->id,
+                 b->addr + s->bb * b->beat, hex_beat(d, s, s->r.data), s->r.last ? " last" : "");
+    }
     b->beat++;
     if (s->r.last) {
         idq_pop(&s->rq, s->pool, b->id);
@@ -408,7 +441,8 @@ static void next_r(axi_slave_t *s, uint64_t t)
     const burst_t *b = &s->pool[i];
     s->r.valid = true;
     s->r.idx = i;
-    s->r.data = mem_read64(s->mem, b->addr + 8u * b->beat); /* memory as of the beat's presentation */
+    for (unsigned k = 0; k < s->words; k++) /* memory as of the beat's presentation */
+        s->r.data[k] = mem_read64(s->mem, b->addr + s->bb * b->beat + 8 * k);
     s->r.last = b->beat == b->len;
 }
 
@@ -452,7 +486,8 @@ void axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out)
     out->arready = !ar_stall && (!lim || s->rd_outstanding < lim);
     out->rvalid = s->r.valid;
     out->rid = s->r.valid ? s->pool[s->r.idx].id : 0;
-    out->rdata = s->r.valid ? s->r.data : 0;
+    if (s->r.valid) memcpy(out->rdata, s->r.data, sizeof out->rdata);
+    else memset(out->rdata, 0, sizeof out->rdata);
     out->rlast = s->r.valid && s->r.last;
     out->bvalid = s->b.valid;
     out->bid = s->b.valid ? s->pool[s->b.idx].id : 0;
@@ -466,10 +501,10 @@ unsigned axi_slave_pending_writes(const axi_slave_t *s, axi_range_t *out, unsign
     unsigned n = 0;
     for (size_t i = 0; i < fifo_count(&s->awq); i++, n++) { /* still receiving W beats */
         const aw_entry_t *e = fifo_at(&s->awq, i);
-        if (n < max) out[n] = (axi_range_t){e->addr, 8u * (e->len + 1u)};
+        if (n < max) out[n] = (axi_range_t){e->addr, s->bb * (e->len + 1u)};
     }
     for (int id = 0; id < 256; id++) /* all beats in, B not yet taken */
         for (int32_t i = s->bq.head[id]; i >= 0; i = s->pool[i].next, n++)
-            if (n < max) out[n] = (axi_range_t){s->pool[i].addr, 8u * (s->pool[i].len + 1u)};
+            if (n < max) out[n] = (axi_range_t){s->pool[i].addr, s->bb * (s->pool[i].len + 1u)};
     return n;
 }

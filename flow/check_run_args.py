@@ -57,7 +57,7 @@ def problem(v):
         d = dut_manifest.get(v['ACC'], v.get('DUT') or None)
     except dut_manifest.ManifestError as ex:
         return f"make run: DUT={v.get('DUT')}: {ex}"
-    return d.unavailable()
+    return d.unavailable() or d.unbuilt()
 
 
 def repro(v):

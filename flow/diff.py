@@ -95,7 +95,8 @@ def main():
             pair = [dut_manifest.get(a.acc, n) for n in names]
         else:
             dflt = dut_manifest.default_dut(a.acc)
-            others = [d for d in duts.values() if not d.default]
+            # an on-demand DUT (nv_full) is compared only when named: its build is hours
+            others = [d for d in duts.values() if not d.default and not d.ondemand]
             if not others:
                 raise dut_manifest.ManifestError(f"{a.acc} has one DUT only ({dflt.name}): nothing to compare")
             pair = [dflt, others[0]]
@@ -110,7 +111,7 @@ def main():
         print(f"ERROR: {ex}", file=sys.stderr)
         return 2
     for d in pair:
-        why = d.unavailable()
+        why = d.unavailable() or d.unbuilt()
         if why:
             print(f"SKIP differential {a.acc}: {why}")
             return 0

@@ -6,6 +6,9 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
 
     describe  <text>                 one line for reports and `make help`
     default                          this is the accelerator's default DUT (built by `make build`)
+    ondemand                         built only by its own target, `make build-<dut>` (a build of an hour or
+                                     more): make build, build-upstream and test leave it alone, and what
+                                     needs it skips, printing that command, until it is built
     root      <ENVVAR> <path>        where the RTL lives; the environment variable overrides the path, which
                                      is relative to the repository root. Absent root: the DUT is unavailable.
     filelist  <file.f>               a Verilator file list, relative to root ('#' comments)
@@ -25,6 +28,8 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
                                      relative to the DUT instance (tb_<acc>.dut); `@>=5.049 <name>` and
                                      `@<5.049 <name>` lines count for those Verilator versions only
     source    <text>                 provenance (repository, commit)
+    cxxopt    <flag>...              the C++ optimisation of the verilated model instead of the Makefile's
+                                     OPT_FAST (-O3): a huge model may build much faster at -O1 (say why)
     pgo       <file>                 training runs for a profile-guided build of the regression simulator
                                      (docs/performance.md): one run's plusargs a line, beside the description;
                                      absent: a plain -O3 build
@@ -50,8 +55,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KEYS = {'describe', 'default', 'root', 'filelist', 'libfiles', 'files', 'incdirs', 'adapter', 'top',
-        'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo'}
+KEYS = {'describe', 'default', 'ondemand', 'cxxopt', 'root', 'filelist', 'libfiles', 'files', 'incdirs', 'adapter',
+        'top', 'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo'}
 
 
 class ManifestError(Exception):
@@ -64,12 +69,14 @@ class Dut:
         self.here = os.path.dirname(path)
         self.describe = ''
         self.default = False
+        self.ondemand = False
         self.root_var, self.root_default = None, None
         self.filelist = None
         self.libfiles, self.files, self.incdirs, self.adapter = [], [], [], []
         self.top = None
         self.defines, self.vflags, self.patches, self.features, self.waivers = [], [], [], [], []
         self.signals = self.pgo = None
+        self.cxxopt = []
         self.source = ''
 
     # ---- where the RTL is ----------------------------------------------------------------------------
@@ -89,6 +96,19 @@ class Dut:
         how = f" (set {self.root_var}=/path/to/it)" if self.root_var and self.root_var != '-' else ''
         return (f"DUT {self.name} of {self.acc}: its RTL is absent: {os.path.join(self.root, probe)} "
                 f"does not exist{how}")
+
+    @property
+    def build_target(self):
+        """The make target that builds this DUT's simulator."""
+        return 'build' if self.default else f"build-{self.name}" if self.ondemand else 'build-upstream'
+
+    def unbuilt(self):
+        """None unless this is an on-demand DUT whose simulator is not built yet; then the reason, with the
+        command that builds it (no other target starts that build)."""
+        if not self.ondemand or os.access(os.path.join(ROOT, self.build_dir, 'sim'), os.X_OK):
+            return None
+        return (f"DUT {self.name} of {self.acc} is not built ({self.build_dir}/sim is absent); its build is long, "
+                f"so nothing starts it but 'make {self.build_target}'")
 
     @property
     def build_dir(self):
@@ -215,6 +235,10 @@ def parse(path, acc):
                 d.source = rest.strip()
             elif key == 'default':
                 d.default = True
+            elif key == 'ondemand':
+                if vals:
+                    raise ManifestError(f"{where}: ondemand takes no value")
+                d.ondemand = True
             elif key == 'root':
                 if len(vals) != 2:
                     raise ManifestError(f"{where}: root takes '<ENVVAR or -> <path>'")
@@ -252,6 +276,10 @@ def all_duts():
         defaults = [d.name for d in duts.values() if d.default]
         if len(defaults) != 1:
             raise ManifestError(f"tb/{acc}/duts: exactly one DUT must say 'default', found {defaults or 'none'}")
+        both = [d.name for d in duts.values() if d.default and d.ondemand]
+        if both:
+            raise ManifestError(f"tb/{acc}/duts/{both[0]}.dut: the default DUT is built by make build; it cannot be "
+                                "'ondemand'")
     return out
 
 
@@ -309,6 +337,7 @@ def make_fragment():
             lines.append(f"{v}_DIR := {d.build_dir}")
             lines.append(f"{v}_WHY := {why or ''}")
             lines.append(f"{v}_DEFAULT := {1 if d.default else ''}")
+            lines.append(f"{v}_ONDEMAND := {1 if d.ondemand else ''}")
             if why:
                 lines.append('')
                 continue
@@ -330,6 +359,7 @@ def make_fragment():
             lines.append(f"{v}_PATCHED := {os.path.join(d.build_dir, 'patched', '.stamp') if d.patches else ''}")
             lines.append(f"{v}_WAIVERS := {os.path.join(d.build_dir, 'dut_waivers.vlt') if d.waivers else ''}")
             lines.append(f"{v}_PGO := {os.path.join(d.here, d.pgo) if d.pgo else ''}")
+            lines.append(f"{v}_CXXOPT := {' '.join(d.cxxopt)}")
             lines.append('')
     return '\n'.join(lines) + '\n'
 
@@ -390,7 +420,8 @@ def main(argv):
                 for name, d in sorted(duts.items()):
                     why = d.unavailable()
                     print(f"{acc:9} {name:10} {'(default) ' if d.default else ''}{d.describe}"
-                          f"{'  [unavailable: ' + why + ']' if why else ''}")
+                          f"{'  [unavailable: ' + why + ']' if why else ''}"
+                          f"{'  [built on demand: make ' + d.build_target + ']' if d.ondemand and not why else ''}")
         elif argv[:1] == ['check'] and len(argv) in (2, 3):
             d = get(argv[1], argv[2] if len(argv) == 3 else None)
             why = d.unavailable()

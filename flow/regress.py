@@ -162,7 +162,8 @@ def expand(entries, base_seed):
         if e['needs'] and not os.path.exists(os.path.join(ROOT, e['needs'])):
             skip = f"{e['needs']} is absent (external stimulus not available in this checkout)"
         if not skip:
-            skip = dut_manifest.get(e['acc'], e['dut']).unavailable()
+            d = dut_manifest.get(e['acc'], e['dut'])
+            skip = d.unavailable() or d.unbuilt()
         stims = [e['stim']]
         if e['kind'] != 'test':
             found = sorted(glob.glob(os.path.join(ROOT, e['stim'])))

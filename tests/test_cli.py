@@ -21,7 +21,7 @@ CASES = [
      r"ERROR: unknown plusarg '\+stal=0' for nvdla; did you mean '\+stall'\? Known: .*\+stall .*\+csb_idle"),
     (['TRACE=nope.trace'], r"TRACE=nope.trace: no such file"),
     (['ACC=foo', 'TEST=x'], r"ACC=foo: unknown accelerator \(known: max78000, ne16, nvdla\)"),
-    (['ACC=nvdla', 'DUT=nope', 'TEST=x'], r"DUT=nope: unknown DUT 'nope' for nvdla \(known: nv_small, ours\)"),
+    (['ACC=nvdla', 'DUT=nope', 'TEST=x'], r"DUT=nope: unknown DUT 'nope' for nvdla \(known: nv_full, nv_small, ours\)"),
     (['ACC=nvdla'], r"say what to run: TEST=<name> \(make list\), TRACE=<file.trace>, CFG=<file.cfg>, "
                     r"TXN=<nv_full trace-player test folder>, LOADABLE=<NVDLA loadable> or SDK="),
     (['ACC=nvdla', 'TEST=bdma_random', 'CFG=x.cfg'],

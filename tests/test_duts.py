@@ -210,6 +210,43 @@ def check_version_conditions():
     check(e.startswith('bad.dut:3: only vflags'), f"a version condition on a key that takes none is refused ({e})")
 
 
+def check_ondemand():
+    """An on-demand DUT (nv_full: `ondemand`) is built by its own target only: not by build-upstream (so not by
+    make test), and while it is not built, make run and a list naming it skip with the command that builds it."""
+    e = parse_error('top NV_nvdla\nfiles x.v\nondemand yes\n')
+    check(e.startswith('bad.dut:3: ondemand takes no value'), f"ondemand with a value refused with file:line ({e})")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'x.dut')
+        with open(path, 'w') as f:
+            f.write('top NV_nvdla\nfiles x.v\ncxxopt -O1\n')
+        check(dut_manifest.parse(path, 'nvdla').cxxopt == ['-O1'], 'cxxopt: the C++ level of one DUT is read')
+    d = dut_manifest.get('nvdla', 'nv_full')
+    check(d.ondemand and d.build_target == 'build-nv_full', 'nv_full is on demand, built by make build-nv_full')
+    if d.unavailable():
+        skip(f'nv_full on demand: {d.unavailable()}')
+        return
+    # what build-upstream builds, as make sees it (make -n would run the recursive C++ builds' makes)
+    rc, out = run(['make', '--no-print-directory', '--eval', 'show-upstream-sims: ; @echo $(UPSTREAM_SIMS)',
+                   'show-upstream-sims'])
+    check(rc == 0 and 'nvdla-nv_small/sim' in out and 'nvdla-nv_full' not in out,
+          f'make build-upstream (so make test) never builds nv_full ({out.strip()[-100:]})')
+    rc, out = run(['make', '-n', '--no-print-directory', 'build-nv_full'])
+    check('VERILATE tb_nvdla into build/nvdla-nv_full/obj' in out, 'make build-nv_full builds build/nvdla-nv_full/sim')
+    if not d.unbuilt():
+        skip('nv_full not-built skips: build/nvdla-nv_full/sim is built')
+        return
+    rc, out = run(['make', '--no-print-directory', 'run', 'ACC=nvdla', 'DUT=nv_full', 'TEST=reg_reset'])
+    check(rc != 0 and "'make build-nv_full'" in out and 'VERILATE' not in out,
+          f'make run DUT=nv_full, not built: stops before building, naming make build-nv_full ({out.strip()[-100:]})')
+    with tempfile.TemporaryDirectory() as tmp:
+        lst = os.path.join(tmp, 'x.list')
+        with open(lst, 'w') as f:
+            f.write('nvdla test=reg_reset 1 dut=nv_full\n')
+        rc, out = run([sys.executable, '-m', 'flow.regress', '--list', lst, '--name', 'test_duts_ondemand'])
+    check(rc == 0 and "'make build-nv_full'" in out, f'a list naming nv_full, not built: skipped with the command '
+          f'that builds it ({out.strip()[-120:]})')
+
+
 def main():
     e = parse_error('top NV_nvdla\nfiles x.v\nflavour vanilla\n')
     check(e.startswith('bad.dut:3: unknown key') and 'flavour' in e, f"unknown key named with file:line ({e})")
@@ -218,11 +255,12 @@ def main():
     e = parse_error('top NV_nvdla\nfiles x.v\ndefines "UNCLOSED\n')
     check(e.startswith('bad.dut:3:'), f"unbalanced quote refused with file:line ({e})")
     check_version_conditions()
+    check_ondemand()
     with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
         f.write('nvdla test=sdp_random 1 dut=nope\n')
     rc, out = run([sys.executable, '-m', 'flow.regress', '--list', f.name, '--name', 'test_duts'])
     os.unlink(f.name)
-    check(rc == 2 and ":1: unknown DUT 'nope' for nvdla (known: nv_small, ours)" in out,
+    check(rc == 2 and ":1: unknown DUT 'nope' for nvdla (known: nv_full, nv_small, ours)" in out,
           f"a list naming an unknown DUT: file:line error, exit 2 ({out.strip()[-120:]})")
     rc, out = run(['make', '--no-print-directory', 'run', 'ACC=nvdla', 'DUT=nope', 'TEST=sdp_random'])
     check(rc != 0 and "unknown DUT 'nope' for nvdla" in out and 'VERILATE' not in out,

@@ -101,7 +101,8 @@ def run(jobs, repeats):
         why = d.unavailable()
         sim = os.path.join(benchlib.ROOT, d.build_dir, 'sim')
         if why or not os.access(sim, os.X_OK):
-            print(f"bench nvdla DUTs: {d.name} skipped: {why or d.build_dir + '/sim not built (make build-upstream)'}")
+            why = why or f"{d.build_dir}/sim not built (make {d.build_target})"
+            print(f"bench nvdla DUTs: {d.name} skipped: {why}")
             continue
         avail.append((d, sim))
     res = {}

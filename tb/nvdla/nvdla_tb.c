@@ -40,6 +40,10 @@ typedef struct nvdla_tb {
     mem_t *mem, *shadow;
     csb_master_t *csb;
     axi_slave_t *dbb;
+    axi_slave_t *cvif;   /* the second memory port (DUT feature cvif: nv_full), NULL without */
+    mem_t *cvsram;       /* what CVIF reads and writes: its own memory, not the DBB's */
+    unsigned dbb_bytes;  /* the DBB's beat (8, or 64 with DUT feature dbb512) */
+    bool width_reported; /* a bus-width mismatch between tb_nvdla.sv and the DUT's features, said once */
     irq_monitor_t *irq;
     nvdla_golden_t *golden;
     const nvdla_config_t *cfg;  /* the register map the stimulus programs, and how it lands on the model */
@@ -169,12 +173,13 @@ static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, u
 /* acc_ops_t.stall: +stall, the level of the bus models' stalls (tb/nvdla/nvdla_plusargs.tsv). */
 static uint64_t nvdla_stall(const sim_t *sim) { return sim_plusarg_u64(sim, "stall", 1); }
 
-static axi_cfg_t dbb_config(sim_t *sim)
+/* stream: the seed stream of the draws ("dbb.cfg", "cvif.cfg"): each port has its own. */
+static axi_cfg_t dbb_config(sim_t *sim, const char *stream)
 {
     /* +stall=0: an ideal memory; +stall=1 (default): seeded backpressure, gaps, latency and reordering;
      * +stall=2: as 1 with heavy write backpressure (the engines' output queues fill up). */
     rng_t r;
-    rng_seed_stream(&r, sim_seed(sim), "dbb.cfg");
+    rng_seed_stream(&r, sim_seed(sim), stream);
     axi_cfg_t c = {.rd_lat_min = 1, .rd_lat_max = 1, .wr_lat_min = 1, .wr_lat_max = 1, .max_outstanding = 256};
     if (nvdla_stall(sim)) {
         c.aw_stall_pct = rng_range(&r, 0, 50);
@@ -225,9 +230,18 @@ static void *nvdla_create(sim_t *sim)
         .idle_pct = (unsigned)sim_plusarg_u64(sim, "csb_idle", 10), .max_outstanding = 0, .resp_timeout = 64};
     t->csb = csb_master_new(sim_env(sim), "csb", &cc, sim_seed(sim) ^ 0x1111);
     csb_master_on_accept(t->csb, on_csb_accept, t);
-    axi_cfg_t ac = dbb_config(sim);
+    axi_cfg_t ac = dbb_config(sim, "dbb.cfg");
+    ac.beat_bytes = t->dbb_bytes = dut_has("dbb512") ? 64 : 8;
     t->dbb = axi_slave_new(sim_env(sim), "dbb", t->mem, &ac, sim_seed(sim) ^ 0x2222);
+    if (!t->dbb) abort();
     axi_slave_on_write(t->dbb, on_dbb_write, t);
+    if (dut_has("cvif")) { /* CVSRAM: on-chip SRAM behind CVIF; same stall levels, its own draws and memory */
+        axi_cfg_t cc = dbb_config(sim, "cvif.cfg");
+        cc.beat_bytes = t->dbb_bytes;
+        t->cvsram = mem_new();
+        t->cvif = axi_slave_new(sim_env(sim), "cvif", t->cvsram, &cc, sim_seed(sim) ^ 0x3333);
+        if (!t->cvif) abort();
+    }
     t->irq = irq_monitor_new(sim_env(sim), "dla_intr", IRQ_LEVEL);
     irq_monitor_arm(t->irq, true);
     t->fault = (fault_t)sim_plusarg_fault(sim, fault_kinds, &t->fault_n);
@@ -244,6 +258,8 @@ static void nvdla_destroy(void *acc)
     fcov_free(t->cov);
     csb_master_free(t->csb);
     axi_slave_free(t->dbb);
+    axi_slave_free(t->cvif);
+    if (t->cvsram) mem_free(t->cvsram);
     irq_monitor_free(t->irq);
     nvdla_golden_free(t->golden);
     conv_stream_free(&t->cacc);
@@ -256,7 +272,18 @@ static void nvdla_destroy(void *acc)
 static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {
     nvdla_tb_t *t = acc; /* golden-only runs have no DUT: no test is skipped by capability */
-    if (strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0) /* NVIDIA's firmware in the loop */
+    bool fw = strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0;
+    if (fw && dut_has("nv_full_map")) { /* the firmware the bench links programs nv_small's map */
+        free(p->name);
+        p->name = strdup(test);
+        prog_job(p, "%s", test);
+        prog_skip(p,
+                  "test %s: NVIDIA's firmware is built here for nv_small's register map (DLA_SMALL_CONFIG); DUT %s "
+                  "has nv_full's",
+                  test, tb_dut.name);
+        return 0;
+    }
+    if (fw) /* NVIDIA's firmware in the loop */
         return nvdla_fw_attach(p, t->sim, test, !sim_plusarg_flag(t->sim, "golden_only"), err, errlen);
     return nvdla_build_test(test, seed, !sim_plusarg_flag(t->sim, "golden_only"), p, err, errlen);
 }
@@ -300,7 +327,7 @@ static int import_txn(nvdla_tb_t *t, const char *path, program_t *p, char *err, 
     }
     if (nvfull_txn_load(p, path, &in, err, errlen) != 0) return -1;
     const bool golden_only = sim_plusarg_flag(t->sim, "golden_only");
-    if (!golden_only && !dut_has("regmap_nv_full")) {
+    if (!golden_only && !dut_has("nv_full_map")) {
         char *name = strdup(p->name);
         uint64_t seed = p->seed;
         program_free(p);
@@ -308,7 +335,7 @@ static int import_txn(nvdla_tb_t *t, const char *path, program_t *p, char *err, 
         prog_job(p, "%s", name);
         prog_skip(p,
                   "%s is an nv_full trace-player test (nv_full's register map); DUT %s has another map: run it "
-                  "with GOLDEN_ONLY=1, or on a DUT with feature regmap_nv_full; the trace parsed OK",
+                  "with GOLDEN_ONLY=1, or on a DUT with feature nv_full_map; the trace parsed OK",
                   name, tb_dut.name);
         free(name);
         return 0;
@@ -345,6 +372,17 @@ static int nvdla_import(void *acc, const char *path, program_t *p, char *err, si
     nvdla_tb_t *t = acc;
     if (nvfull_txn_is(path)) return import_txn(t, path, p, err, errlen);
     if (nvsmall_cfg_load(p, path, resolve_reg, NULL, err, errlen) != 0) return -1;
+    if (dut_has("nv_full_map")) { /* the names resolved above are nv_small's addresses */
+        char *name = p->name ? strdup(p->name) : strdup(path);
+        uint64_t seed = p->seed;
+        program_free(p);
+        program_init(p, "nvdla", name, seed);
+        prog_job(p, "%s", name);
+        prog_skip(p, "%s programs nv_small's register map; DUT %s has nv_full's (arnvdla.h); the trace parsed OK", name,
+                  tb_dut.name);
+        free(name);
+        return 0;
+    }
     /* Which units does the trace start? (D_OP_ENABLE_0 written with bit 0 set.) Golden-only runs have no DUT. */
     char need[256] = "";
     const size_t nops = sim_plusarg_flag(t->sim, "golden_only") ? 0 : p->n;
@@ -806,7 +844,9 @@ static void inject(nvdla_tb_t *t, axi_in_t *in)
 {
     switch (t->fault) {
     case FAULT_WDATA_FLIP:
-        if (in->wvalid && !t->fault_done && t->w_beats == t->fault_n) { in->wdata ^= 1ull << (8 * (t->fault_n % 8)); }
+        if (in->wvalid && !t->fault_done && t->w_beats == t->fault_n) {
+            in->wdata[0] ^= 1ull << (8 * (t->fault_n % 8));
+        }
         break;
     case FAULT_AXI_VALID_DROP:
         if (t->prev_wvalid_stalled && !t->fault_done) {
@@ -825,6 +865,33 @@ static void inject(nvdla_tb_t *t, axi_in_t *in)
     }
 }
 
+/* The DBB's edge: faults applied to the DUT's outputs, then the memory model. */
+static void dbb_edge(nvdla_tb_t *t, axi_in_t *in, axi_out_t *o)
+{
+    /* Faults count W beats from the start of job fault_job (jobs are numbered from 0). */
+    bool in_fault_job = sb_njobs(sim_scoreboard(t->sim)) == t->fault_job + 1;
+    if (t->fault != FAULT_NONE && in_fault_job) inject(t, in);
+    axi_slave_tick(t->dbb, in, o);
+    /* Handshakes of this edge: the slave's outputs of the previous edge are what the DUT saw. */
+    if (in->wvalid && t->prev_out.wready && in_fault_job) {
+        if (t->fault == FAULT_WDATA_FLIP && t->w_beats == t->fault_n) {
+            t->fault_done = true;
+            sim_fault_injected(t->sim);
+        }
+        t->w_beats++;
+    }
+    if (in->awvalid && t->prev_out.awready && t->fault == FAULT_AXI_CROSS_4K && !t->fault_done) {
+        t->fault_done = true;
+        sim_fault_injected(t->sim);
+    }
+    t->prev_wvalid_stalled = in->wvalid && !t->prev_out.wready;
+    if (t->fault == FAULT_B_STUCK && t->w_beats > t->fault_n && o->bvalid) {
+        o->bvalid = false;
+        sim_fault_injected(t->sim);
+    }
+    t->prev_out = *o;
+}
+
 void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsigned int awaddr, svBit wvalid,
                     unsigned long long wdata, unsigned char wstrb, svBit wlast, svBit bready, svBit arvalid,
                     unsigned char arid, unsigned char arlen, unsigned int araddr, svBit rready, svBit *awready,
@@ -839,7 +906,7 @@ void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsi
                        .awlen = awlen,
                        .awaddr = awaddr,
                        .wvalid = wvalid,
-                       .wdata = wdata,
+                       .wdata = {wdata},
                        .wstrb = wstrb,
                        .wlast = wlast,
                        .bready = bready,
@@ -848,28 +915,14 @@ void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsi
                        .arlen = arlen,
                        .araddr = araddr,
                        .rready = rready};
-        /* Faults count W beats from the start of job fault_job (jobs are numbered from 0). */
-        bool in_fault_job = sb_njobs(sim_scoreboard(t->sim)) == t->fault_job + 1;
-        if (t->fault != FAULT_NONE && in_fault_job) inject(t, &in);
-        axi_slave_tick(t->dbb, &in, &o);
-        /* Handshakes of this edge: the slave's outputs of the previous edge are what the DUT saw. */
-        if (in.wvalid && t->prev_out.wready && in_fault_job) {
-            if (t->fault == FAULT_WDATA_FLIP && t->w_beats == t->fault_n) {
-                t->fault_done = true;
-                sim_fault_injected(t->sim);
-            }
-            t->w_beats++;
+        if (t->dbb_bytes != 8 && !t->width_reported) {
+            t->width_reported = true;
+            sim_error(t->sim,
+                      "tb_nvdla.sv drives a 64-bit DBB, but DUT %s's features (dbb512) say %u-byte beats: "
+                      "its description's defines need NVDLA_DBB_BYTES=%u",
+                      tb_dut.name, t->dbb_bytes, t->dbb_bytes);
         }
-        if (in.awvalid && t->prev_out.awready && t->fault == FAULT_AXI_CROSS_4K && !t->fault_done) {
-            t->fault_done = true;
-            sim_fault_injected(t->sim);
-        }
-        t->prev_wvalid_stalled = in.wvalid && !t->prev_out.wready;
-        if (t->fault == FAULT_B_STUCK && t->w_beats > t->fault_n && o.bvalid) {
-            o.bvalid = false;
-            sim_fault_injected(t->sim);
-        }
-        t->prev_out = o;
+        dbb_edge(t, &in, &o);
     }
     *awready = o.awready;
     *wready = o.wready;
@@ -878,7 +931,61 @@ void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsi
     *arready = o.arready;
     *rvalid = o.rvalid;
     *rid = o.rid;
-    *rdata = o.rdata;
+    *rdata = o.rdata[0];
+    *rlast = o.rlast;
+}
+
+/* A bus wider than 64 bits: port 0 the DBB, port 1 CVIF; data as 16 32-bit words (svBitVecVal), zero-extended. */
+void nvdla_axi_wide_tick(int port, int beat_bytes, svBit awvalid, unsigned char awid, unsigned char awlen,
+                         unsigned int awaddr, svBit wvalid, const svBitVecVal *wdata, unsigned long long wstrb,
+                         svBit wlast, svBit bready, svBit arvalid, unsigned char arid, unsigned char arlen,
+                         unsigned int araddr, svBit rready, svBit *awready, svBit *wready, svBit *bvalid,
+                         unsigned char *bid, svBit *arready, svBit *rvalid, unsigned char *rid, svBitVecVal *rdata,
+                         svBit *rlast)
+{
+    nvdla_tb_t *t = tb();
+    axi_out_t o = {0};
+    axi_slave_t *port_model = !t ? NULL : port == 0 ? t->dbb : t->cvif;
+    /* The SV side's widths come from the DUT description's defines, the C side's from its features: both agree */
+    bool ok = port_model && (unsigned)beat_bytes == t->dbb_bytes;
+    if (t && !ok && !t->width_reported) {
+        t->width_reported = true;
+        if (!port_model)
+            sim_error(t->sim, "tb_nvdla.sv drives a CVIF port (NVDLA_CVIF), but DUT %s's features lack cvif",
+                      tb_dut.name);
+        else
+            sim_error(t->sim, "tb_nvdla.sv drives %d-byte beats on %s (NVDLA_DBB_BYTES), but DUT %s's features say %u",
+                      beat_bytes, port ? "CVIF" : "the DBB", tb_dut.name, t->dbb_bytes);
+    }
+    if (ok) {
+        axi_in_t in = {.awvalid = awvalid,
+                       .awid = awid,
+                       .awlen = awlen,
+                       .awaddr = awaddr,
+                       .wvalid = wvalid,
+                       .wstrb = wstrb,
+                       .wlast = wlast,
+                       .bready = bready,
+                       .arvalid = arvalid,
+                       .arid = arid,
+                       .arlen = arlen,
+                       .araddr = araddr,
+                       .rready = rready};
+        for (unsigned k = 0; k < AXI_WORDS_MAX; k++) in.wdata[k] = wdata[2 * k] | (uint64_t)wdata[2 * k + 1] << 32;
+        if (port == 0) dbb_edge(t, &in, &o);
+        else axi_slave_tick(t->cvif, &in, &o);
+    }
+    *awready = o.awready;
+    *wready = o.wready;
+    *bvalid = o.bvalid;
+    *bid = o.bid;
+    *arready = o.arready;
+    *rvalid = o.rvalid;
+    *rid = o.rid;
+    for (unsigned k = 0; k < AXI_WORDS_MAX; k++) {
+        rdata[2 * k] = (svBitVecVal)o.rdata[k];
+        rdata[2 * k + 1] = (svBitVecVal)(o.rdata[k] >> 32);
+    }
     *rlast = o.rlast;
 }
 

@@ -1,6 +1,11 @@
 // DUT-side protocol assertions on the NVDLA CSB and DBB ports (spec nvdla.md §3). They complement the C
 // models' checks: these see the DUT's outputs directly, every cycle, and count as Verilator errors.
-module nvdla_tb_checks (
+// DBB_BYTES: the DBB's data width in bytes (8 on nv_small and ours, 64 on nv_full); ADDR_BITS its address width
+// (32; nv_full 64: the bench's memory takes 32-bit addresses, so a bit set above them is an error).
+module nvdla_tb_checks #(
+    parameter int DBB_BYTES = 8,
+    parameter int ADDR_BITS = 32
+) (
     input logic        clk,
     input logic        rst_n,
     input logic        csb_rvalid,
@@ -9,22 +14,22 @@ module nvdla_tb_checks (
     input logic        aw_ready,
     input logic [7:0]  aw_id,
     input logic [3:0]  aw_len,
-    input logic [31:0] aw_addr,
+    input logic [ADDR_BITS-1:0] aw_addr,
     input logic        w_valid,
     input logic        w_ready,
-    input logic [63:0] w_data,
-    input logic [7:0]  w_strb,
+    input logic [8*DBB_BYTES-1:0] w_data,
+    input logic [DBB_BYTES-1:0] w_strb,
     input logic        w_last,
     input logic        ar_valid,
     input logic        ar_ready,
     input logic [7:0]  ar_id,
     input logic [3:0]  ar_len,
-    input logic [31:0] ar_addr,
+    input logic [ADDR_BITS-1:0] ar_addr,
     input logic        dla_intr
 );
   logic        aw_pend, w_pend, ar_pend;
-  logic [47:0] aw_hold, ar_hold;
-  logic [72:0] w_hold;
+  logic [ADDR_BITS+15:0] aw_hold, ar_hold;
+  logic [9*DBB_BYTES:0] w_hold;
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
@@ -46,6 +51,9 @@ module nvdla_tb_checks (
         $error("DBB AR: payload changed while arvalid && !arready");
       if (aw_valid && aw_addr[2:0] != 3'd0) $error("DBB AW: address 0x%08x not 8-byte aligned", aw_addr);
       if (ar_valid && ar_addr[2:0] != 3'd0) $error("DBB AR: address 0x%08x not 8-byte aligned", ar_addr);
+      if ((aw_valid && |(aw_addr >> 32)) || (ar_valid && |(ar_addr >> 32)))
+        $error("DBB: address above 4 GiB (aw 0x%0x ar 0x%0x): the bench's memory takes 32-bit addresses", aw_addr,
+               ar_addr);
       aw_pend <= aw_valid && !aw_ready;
       w_pend  <= w_valid && !w_ready;
       ar_pend <= ar_valid && !ar_ready;

@@ -1,12 +1,14 @@
 /* Unit tests of the AXI slave memory against a small C AXI master: byte-exact writes with strobes and
  * read-back, W before AW, read data sampled at beat time, per-id ordering under reorder_ids with stalls,
- * the outstanding limit, seeded reproducibility, logging, and every protocol check. */
+ * the outstanding limit, seeded reproducibility, logging, every protocol check, and a 512-bit bus (nv_full's
+ * DBB and CVIF): a burst starting inside a beat, byte lanes by address, strobes, 4 KiB at the wide beat. */
 #include "axi_slave.h"
 #include "mem.h"
 #include "rng.h"
 #include "unit.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { MAXTX = 512, SHADOW = 1 << 16 };
 #define BASE 0x80000000u
@@ -67,7 +69,7 @@ static void m_edge(master_t *m, const axi_out_t *so)
     uint64_t sig = (uint64_t)so->awready | (uint64_t)so->wready << 1 | (uint64_t)so->arready << 2 |
                    (uint64_t)so->rvalid << 3 | (uint64_t)so->bvalid << 4 | (uint64_t)so->rid << 8 |
                    (uint64_t)so->bid << 16 | (uint64_t)so->rlast << 24;
-    m->trace_hash = (h ^ sig ^ so->rdata) * 1099511628211ull;
+    m->trace_hash = (h ^ sig ^ so->rdata[0]) * 1099511628211ull;
 
     if (so->rvalid && o->rready) {
         m->r_beats++;
@@ -82,7 +84,7 @@ static void m_edge(master_t *m, const axi_out_t *so)
             uint64_t want = 0;
             for (int k = 7; k >= 0; k--) want = want << 8 | m->shadow[a + (unsigned)k];
             bool last = beat == t->len;
-            if (so->rdata != want || so->rlast != last) m->r_errors++;
+            if (so->rdata[0] != want || so->rlast != last) m->r_errors++;
             if (last) {
                 /* overtaking: an older read (lower tx index) of another id still pending */
                 for (unsigned j = 0; j < 256; j++)
@@ -155,7 +157,7 @@ static void m_edge(master_t *m, const axi_out_t *so)
         if (m->w_lead || aw_index_of_w < m->aw_done) {
             const txn_t *t = &m->tx[m->w_tx];
             o->wvalid = true;
-            o->wdata = t->data[m->w_beat];
+            o->wdata[0] = t->data[m->w_beat];
             o->wstrb = t->strb[m->w_beat];
             o->wlast = m->w_beat == t->len;
         }
@@ -363,7 +365,7 @@ static void test_limit_and_latency(unit_t *u)
         axi_slave_tick(s, &in, &out);
     }
     CHECK(out.rvalid && out.rid == 7 && out.rlast, "no R beat for id 7 (rvalid %d)", out.rvalid);
-    seen = out.rdata;
+    seen = out.rdata[0];
     CHECK_EQ(seen, 0x2222222222222222ull);
     CHECK(cycles == 10, "first R beat after %u ticks, want rd_lat 10", cycles);
     CHECK(e.errors == 0, "unexpected errors:\n%s", e.err);
@@ -479,7 +481,7 @@ static void test_checks(unit_t *u)
     drive(&e, &stall, (axi_in_t[]){ar, ar2}, 2);
     expect(u, &e, "AR change", "AR id 0x93", "payload changed");
 
-    axi_in_t w = {.wvalid = true, .wdata = 1, .wstrb = 0xFF, .wlast = true};
+    axi_in_t w = {.wvalid = true, .wdata = {1}, .wstrb = 0xFF, .wlast = true};
     unit_env_init(&e);
     drive(&e, &stall, (axi_in_t[]){w, none}, 2);
     expect(u, &e, "W withdraw", "W id", "wvalid withdrawn");
@@ -506,8 +508,8 @@ static void test_checks(unit_t *u)
     /* wlast on the first of two beats */
     axi_in_t seq[4] = {{0}};
     seq[1] = (axi_in_t){.awvalid = true, .awid = 5, .awaddr = 0x80000100, .awlen = 1};
-    seq[2] = (axi_in_t){.wvalid = true, .wdata = 0xAA, .wstrb = 0xFF, .wlast = true};
-    seq[3] = (axi_in_t){.wvalid = true, .wdata = 0xBB, .wstrb = 0xFF, .wlast = true};
+    seq[2] = (axi_in_t){.wvalid = true, .wdata = {0xAA}, .wstrb = 0xFF, .wlast = true};
+    seq[3] = (axi_in_t){.wvalid = true, .wdata = {0xBB}, .wstrb = 0xFF, .wlast = true};
     unit_env_init(&e);
     drive(&e, &open, seq, 4);
     expect(u, &e, "early wlast", "W id 0x05 addr 0x80000100", "wlast=1 on beat 1 of a 2-beat burst");
@@ -521,11 +523,86 @@ static void test_checks(unit_t *u)
 
     /* W beats without any AW beyond the allowance */
     static axi_in_t many[70];
-    for (unsigned i = 0; i < 70; i++) many[i] = (axi_in_t){.wvalid = i > 0, .wdata = i, .wstrb = 0xFF, .wlast = true};
+    for (unsigned i = 0; i < 70; i++) many[i] = (axi_in_t){.wvalid = i > 0, .wdata = {i}, .wstrb = 0xFF, .wlast = true};
     unit_env_init(&e);
     drive(&e, &open, many, 70);
     expect(u, &e, "W without AW", "W beats without an AW", "allowance");
     CHECK(e.errors == 5, "W overflow: %u errors for beats 65..69:\n%s", e.errors, e.err);
+}
+
+/* ---- a 512-bit bus ---- */
+
+static unsigned wide_words_seen;
+static void count_word(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle)
+{
+    (void)user, (void)id, (void)addr, (void)data, (void)strb, (void)cycle;
+    wide_words_seen++;
+}
+
+static void test_wide(unit_t *u)
+{
+    axi_cfg_t odd = {.beat_bytes = 24};
+    CHECK(axi_slave_new(NULL, "x", NULL, &odd, 1) == NULL, "a 24-byte beat was accepted");
+    unit_env_t e;
+    unit_env_init(&e);
+    mem_t *mem = mem_new();
+    axi_cfg_t cfg = {.beat_bytes = 64};
+    axi_slave_t *s = axi_slave_new(&e.env, "dbb", mem, &cfg, 1);
+    axi_slave_on_write(s, count_word, NULL);
+    wide_words_seen = 0;
+    /* a 2-beat write starting at byte 32 of a beat: beat 0 carries lanes 32..63 (the strobes say so), beat 1 all */
+    axi_in_t seq[8] = {{0}};
+    seq[1] = (axi_in_t){.awvalid = true, .awid = 9, .awaddr = BASE + 0x1020, .awlen = 1};
+    seq[2] = (axi_in_t){.wvalid = true, .wstrb = 0xFFFFFFFF00000000ull};
+    seq[3] = (axi_in_t){.wvalid = true, .wstrb = ~0ull, .wlast = true};
+    for (unsigned k = 0; k < AXI_WORDS_MAX; k++) {
+        seq[2].wdata[k] = 0x1111111111111111ull * (k + 1);
+        seq[3].wdata[k] = 0x0101010101010101ull * (0x80 + k);
+    }
+    seq[4] = seq[5] = seq[6] = seq[7] = (axi_in_t){.bready = true};
+    axi_out_t out;
+    unsigned bresp = 0;
+    for (unsigned i = 0; i < 8; i++, e.cycle++) {
+        axi_slave_tick(s, &seq[i], &out);
+        bresp += out.bvalid && out.bid == 9;
+    }
+    CHECK(bresp >= 1, "no B response for the wide write");
+    CHECK(mem_read8(mem, BASE + 0x1000) == 0 && mem_read8(mem, BASE + 0x101F) == 0, "lanes without strobes written");
+    CHECK_EQ(mem_read64(mem, BASE + 0x1020), 0x5555555555555555ull); /* beat 0 word 4 */
+    CHECK_EQ(mem_read64(mem, BASE + 0x1038), 0x8888888888888888ull); /* beat 0 word 7 */
+    CHECK_EQ(mem_read64(mem, BASE + 0x1040), 0x8080808080808080ull); /* beat 1 word 0 */
+    CHECK_EQ(mem_read64(mem, BASE + 0x1078), 0x8787878787878787ull); /* beat 1 word 7 */
+    axi_stats_t st = axi_slave_stats(s);
+    CHECK_EQ(st.bytes_written, 96);
+    CHECK(wide_words_seen == 12, "the write observer saw %u words, want the 12 with strobes", wide_words_seen);
+    /* read it back from the beat below: whole beats, lanes by address */
+    axi_in_t ar = {.arvalid = true, .arid = 4, .araddr = BASE + 0x1000, .arlen = 1, .rready = true};
+    axi_in_t rr = {.rready = true};
+    uint64_t got[2][AXI_WORDS_MAX] = {{0}};
+    unsigned beats = 0, lasts = 0;
+    for (unsigned i = 0; i < 10; i++, e.cycle++) {
+        axi_slave_tick(s, i < 2 ? &ar : &rr, &out);
+        if (out.rvalid && beats < 2) {
+            memcpy(got[beats++], out.rdata, sizeof got[0]);
+            lasts += out.rlast;
+        }
+    }
+    CHECK(beats == 2 && lasts == 1, "%u R beats (%u with rlast), want 2 (1)", beats, lasts);
+    CHECK(got[0][0] == 0 && got[0][4] == 0x5555555555555555ull && got[1][7] == 0x8787878787878787ull,
+          "R data of the wide read: %016" PRIx64 " %016" PRIx64 " %016" PRIx64, got[0][0], got[0][4], got[1][7]);
+    CHECK(e.errors == 0, "errors on a well-formed wide burst:\n%s", e.err);
+    axi_slave_free(s);
+    mem_free(mem);
+    /* 4 KiB is reached in wide beats: 2 beats from 0xf80 fit, from 0xfc0 they cross */
+    axi_in_t fits = {.arvalid = true, .arid = 1, .araddr = BASE + 0xF80, .arlen = 1, .rready = true};
+    axi_in_t cross = fits;
+    cross.araddr = BASE + 0xFC0;
+    unit_env_init(&e);
+    drive(&e, &cfg, (axi_in_t[]){fits, fits}, 2);
+    CHECK(e.errors == 0, "2 wide beats from 0xf80 flagged:\n%s", e.err);
+    unit_env_init(&e);
+    drive(&e, &cfg, (axi_in_t[]){cross, cross}, 2);
+    expect(u, &e, "wide 4K crossing", "AR id 0x01 addr 0x80000fc0", "crosses a 4 KiB boundary");
 }
 
 int main(void)
@@ -537,5 +614,6 @@ int main(void)
     UNIT_RUN(&u, test_seeded);
     UNIT_RUN(&u, test_logging);
     UNIT_RUN(&u, test_checks);
+    UNIT_RUN(&u, test_wide);
     return unit_done(&u);
 }
