@@ -74,7 +74,7 @@ def repro(v):
             default = None
         if v['DUT'] != default:
             parts.append(f"DUT={v['DUT']}")
-    for k in ('TEST', 'TRACE', 'CFG', 'LOADABLE', 'SDK', 'FIRMWARE', 'PULPNNX', 'SEED', 'GOLDEN_ONLY'):
+    for k in ('TEST', 'TRACE', 'CFG', 'TXN', 'LOADABLE', 'SDK', 'FIRMWARE', 'PULPNNX', 'SEED', 'GOLDEN_ONLY'):
         if v.get(k) and not (k == 'TEST' and v.get('PULPNNX') and v[k] == 'pulpnnx'):
             parts.append(f'{k}={v[k]}')
     if v.get('ARGS'):
