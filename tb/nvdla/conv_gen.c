@@ -377,7 +377,10 @@ static void pick_wide_geom(rng_t *r, conv_geom_t *g)
     uint32_t span_w = (g->s - 1) * g->dx + 1;
     g->pl = rng_range(r, 0, span_w - 1 < 15 ? span_w - 1 : 15),
     g->pr = rng_range(r, 0, span_w - 1 < 15 ? span_w - 1 : 15);
+    /* at most 8192 outputs: D_DATAOUT_SIZE's width field is 13 bits (an 8192-wide input with pl + pr = span_w
+     * has 8193 possible outputs, which the register would wrap to 1) */
     uint32_t most = (g->w + g->pl + g->pr - span_w) / g->sx + 1;
+    if (most > 8192) most = 8192;
     g->ow = rng_chance(r, 60) ? most : rng_range(r, most > 16 ? most - 16 : 1, most);
     geom_sizes(g);
     g->wbanks = ceil_div(g->wbytes, BANK_BYTES);
