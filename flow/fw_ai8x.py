@@ -15,7 +15,8 @@ the compiler's version and the SDK's library tree (paths, sizes, modification ti
 beside its ELF (content.sha256), so a second nightly rebuilds nothing.
 
 Refused, with the reason and without building: folders with a main_riscv.c (--riscv programs: the CNN is driven by
-the RISC-V core, which the virtual platform does not emulate yet), folders that are not ai8xize programs. Refused
+the RISC-V core; the platform emulates it for the SDK's -riscv examples, but this builder does not yet build an
+ai8xize folder's RISC-V image), folders that are not ai8xize programs. Refused
 after building: programs that do not fit the chip (the SDK's linker script reports FLASH or SRAM overflowed; the
 refusal is cached like an ELF).
 Programs the generator wrote defectively build and are refused by the simulator (ai8x_defects[],
@@ -48,8 +49,8 @@ NEEDED = ('cnn.c', 'cnn.h', 'main.c', 'softmax.c')   # the template Makefile's S
 MSDK_RENAMES = {'MXC_NVIC_SetVector': 'NVIC_SetVector'}
 PROJ_CFLAGS = ' '.join(f'-D{new}={old}' for new, old in sorted(MSDK_RENAMES.items()))
 # Refusals by the folder's files: (file present, why the firmware path cannot run it)
-REFUSE_IF = (('main_riscv.c', "a --riscv program (main_riscv.c): the CNN is driven by the RISC-V core, which the "
-                              "virtual platform does not emulate yet (issue 39 item 3)"),)
+REFUSE_IF = (('main_riscv.c', "a --riscv program (main_riscv.c): the CNN is driven by the RISC-V core, whose image "
+                              "this builder does not build yet (the platform runs the SDK's -riscv examples)"),)
 
 
 class SdkAbsent(FileNotFoundError):
