@@ -293,7 +293,7 @@ check-deps:
 # ---- tests ----------------------------------------------------------------------------------------
 include tests/unit/unit.mk
 # Unit tests link the pure-C parts: bus models, the program IR, the scoreboard, every golden model.
-UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/scoreboard.c $(wildcard golden/*/*.c) \
+UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/input_error.c tb/common/scoreboard.c $(wildcard golden/*/*.c) \
                    tb/nvdla/nvsmall_cfg.c
 # $(BUILD): tb_accs.h, the accelerator list trace_native.c reads
 UNIT_INCLUDES   += $(addprefix -I,$(wildcard golden/*)) -Itb/nvdla -I$(BUILD)

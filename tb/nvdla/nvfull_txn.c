@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L /* getline, strdup */
 #endif
 #include "nvfull_txn.h"
+#include "input_error.h"
 #include "nvdla_golden.h" /* NVDLA_CV_SPACE */
 
 #include <ctype.h>
@@ -54,15 +55,10 @@ typedef struct reader {
 static int fail(reader_t *r, const char *tok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(reader_t *r, const char *tok, const char *fmt, ...)
 {
-    char msg[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    input_verror(r->err, r->errlen, r->path, r->line, tok, fmt, ap);
     va_end(ap);
-    if (r->err && r->errlen) {
-        if (tok) snprintf(r->err, r->errlen, "%s:%d: %s (saw '%.80s')", r->path, r->line, msg, tok);
-        else snprintf(r->err, r->errlen, "%s:%d: %s", r->path, r->line, msg);
-    }
     return -1;
 }
 

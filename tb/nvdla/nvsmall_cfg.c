@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L /* getline, strdup */
 #endif
 #include "nvsmall_cfg.h"
+#include "input_error.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -79,15 +80,10 @@ typedef struct loader {
 static int fail(loader_t *ld, const char *tok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(loader_t *ld, const char *tok, const char *fmt, ...)
 {
-    char msg[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    input_verror(ld->err, ld->errlen, ld->path, ld->line, tok, fmt, ap);
     va_end(ap);
-    if (ld->err && ld->errlen) {
-        if (tok) snprintf(ld->err, ld->errlen, "%s:%d: %s (saw '%.80s')", ld->path, ld->line, msg, tok);
-        else snprintf(ld->err, ld->errlen, "%s:%d: %s", ld->path, ld->line, msg);
-    }
     return -1;
 }
 
