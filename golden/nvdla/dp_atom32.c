@@ -91,22 +91,7 @@ uint32_t dp32_esz(const nvdla_dp_ctx_t *ctx, const char *what, int group, unsign
 bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, uint32_t off, const char *name,
                      sdp_x_cfg_t *c)
 {
-    uint32_t v = nvdla_pp_reg(sdp, SDP + off), alu = nvdla_pp_reg(sdp, SDP + off + 4),
-             mul = nvdla_pp_reg(sdp, SDP + off + 12);
-    *c = (sdp_x_cfg_t){
-        .bypass = v & 1,
-        .alu_bypass = (v >> 1) & 1,
-        .algo = (v >> 2) & 3,
-        .mul_bypass = (v >> 4) & 1,
-        .prelu = (v >> 5) & 1,
-        .relu_bypass = (v >> 6) & 1,
-        .alu_src = alu & 1,
-        .alu_shift = (alu >> 8) & 63,
-        .alu_reg = nv_sx(nvdla_pp_reg(sdp, SDP + off + 8), 16),
-        .mul_src = mul & 1,
-        .mul_shift = (mul >> 8) & 63,
-        .mul_reg = nv_sx(nvdla_pp_reg(sdp, SDP + off + 16), 16),
-    };
+    *c = sdp_x_cfg(sdp, off);
     if (c->bypass || !((!c->alu_bypass && c->alu_src) || (!c->mul_bypass && c->mul_src))) return true;
     nv_dp_error(ctx, "SDP grp %d: %s takes an operand from memory: operand DMAs are not computed for 32-byte atoms yet",
                 group, name);

@@ -44,8 +44,7 @@ int32_t sdp_cvt_bits(int64_t t, uint32_t offset, uint32_t scale, uint32_t shift,
     return (int32_t)nv_sat(y17, bits);
 }
 
-/* CFG register offsets of one stage: BS at 0x58.., BN at 0x6c.. */
-static sdp_x_cfg_t x_cfg(const nvdla_pp_t *sdp, uint32_t cfg)
+sdp_x_cfg_t sdp_x_cfg(const nvdla_pp_t *sdp, uint32_t cfg)
 {
     uint32_t v = nvdla_pp_reg(sdp, SDP + cfg), alu = nvdla_pp_reg(sdp, SDP + cfg + 4),
              mul = nvdla_pp_reg(sdp, SDP + cfg + 12);
@@ -165,7 +164,7 @@ void sdp_golden_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_d
                            .line_stride = nvdla_pp_reg(rdma, RDMA + 0x20) & ~7u,
                            .surf_stride = nvdla_pp_reg(rdma, RDMA + 0x24) & ~7u,
                            .packed1x1 = one};
-    sdp_x_cfg_t bs = x_cfg(sdp, 0x58), bn = x_cfg(sdp, 0x6c);
+    sdp_x_cfg_t bs = sdp_x_cfg(sdp, 0x58), bn = sdp_x_cfg(sdp, 0x6c);
     /* Flying input with SDP_RDMA idle (no operand stream): the stages take register operands only. */
     op_dma_t bd = {0}, nd = {0};
     if (rdma) {

@@ -14,6 +14,8 @@ typedef struct sdp_x_cfg {
     int64_t alu_reg, mul_reg;
 } sdp_x_cfg_t;
 
+/* One stage's registers decoded; cfg is its CFG register's offset in SDP: BS at 0x58.., BN at 0x6c.. */
+sdp_x_cfg_t sdp_x_cfg(const nvdla_pp_t *sdp, uint32_t cfg);
 /* §2.4: x is a signed 32-bit value; op_a / op_m are the operands the stage uses (DMA or register). */
 int64_t sdp_x_stage(const sdp_x_cfg_t *c, int64_t x, int64_t op_a, int64_t op_m);
 /* §2.5: output converter to the int8 byte. */
