@@ -73,8 +73,9 @@ static uint32_t rd32(vp_t *v, uint32_t addr)
     return x;
 }
 
-/* Instructions are counted per translated block: one cycle per Thumb halfword, a first-order model. */
-static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
+/* Instructions are counted per translated block: one cycle per Thumb halfword (or compressed RISC-V instruction), a
+ * first-order model. Both cores' engines take this hook and vp_on_unmapped: errors name the running core. */
+void vp_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
     (void)uc;
     (void)addr;
@@ -171,7 +172,7 @@ static int hook_wfis(vp_t *v)
     return n;
 }
 
-static bool on_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
+bool vp_on_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
 {
     (void)uc;
     vp_t *v = user;
@@ -293,8 +294,8 @@ int vp_firmware_test(program_t *p, uint64_t seed, char *err, size_t errlen)
         return -1;
     }
     uc_hook h;
-    uc_hook_add(v->uc, &h, UC_HOOK_BLOCK, (void *)on_block, v, 1, 0);
-    uc_hook_add(v->uc, &h, UC_HOOK_MEM_UNMAPPED, (void *)on_unmapped, v, 1, 0);
+    uc_hook_add(v->uc, &h, UC_HOOK_BLOCK, (void *)vp_on_block, v, 1, 0);
+    uc_hook_add(v->uc, &h, UC_HOOK_MEM_UNMAPPED, (void *)vp_on_unmapped, v, 1, 0);
     uc_hook_add(v->uc, &h, UC_HOOK_CODE, (void *)on_exc_return, v, EXC_RETURN_AT, EXC_RETURN_AT);
     const vp_sym_t *ex = vp_elf_sym(v->elf, "_exit"), *mn = vp_elf_sym(v->elf, "main");
     if (!mn) {

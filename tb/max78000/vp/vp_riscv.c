@@ -143,29 +143,6 @@ static void intr_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t valu
 }
 
 /* ---- hooks of the RISC-V engine ---------------------------------------------------------------------------- */
-/* One cycle per two bytes of code (a compressed instruction), as the Cortex-M4's first-order count. */
-static void rv_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
-{
-    (void)uc;
-    (void)addr;
-    vp_t *v = user;
-    v->cpu_t += size / 2;
-    if (v->cpu_t > v->budget)
-        vp_fail(v, "cycle budget of %llu CPU cycles spent (+fw_budget=): the firmware never finished",
-                (unsigned long long)v->budget);
-}
-
-static bool rv_on_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user)
-{
-    (void)uc;
-    vp_t *v = user;
-    if (type == UC_MEM_WRITE_UNMAPPED)
-        vp_fail(v, "%d-byte write of 0x%llx to 0x%08llx: nothing of the MAX78000's memory map is there", size,
-                (unsigned long long)value, (unsigned long long)addr);
-    vp_fail(v, "%d-byte %s of 0x%08llx: nothing of the MAX78000's memory map is there", size,
-            type == UC_MEM_FETCH_UNMAPPED ? "instruction fetch" : "read", (unsigned long long)addr);
-}
-
 static void rv_on_wfi(uc_engine *uc, uint64_t addr, uint32_t size, void *user)
 {
     (void)size;
@@ -300,8 +277,8 @@ vp_rv_t *vp_rv_new(vp_t *v, const char *path, char *err, size_t errlen)
         goto fail;
     }
     uc_hook h;
-    uc_hook_add(r->uc, &h, UC_HOOK_BLOCK, (void *)rv_on_block, v, 1, 0);
-    uc_hook_add(r->uc, &h, UC_HOOK_MEM_UNMAPPED, (void *)rv_on_unmapped, v, 1, 0);
+    uc_hook_add(r->uc, &h, UC_HOOK_BLOCK, (void *)vp_on_block, v, 1, 0);
+    uc_hook_add(r->uc, &h, UC_HOOK_MEM_UNMAPPED, (void *)vp_on_unmapped, v, 1, 0);
     uc_hook_add(r->uc, &h, UC_HOOK_CODE, (void *)rv_on_main, v, mn->addr, mn->addr);
     hook_insns(r->uc, r->elf, RV_WFI, 4, (void *)rv_on_wfi, v);
     hook_insns(r->uc, r->elf, RV_J_SELF, 4, (void *)rv_on_idle, v);

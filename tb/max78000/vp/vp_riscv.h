@@ -20,4 +20,8 @@ bool vp_rv_started(vp_t *v);
 void vp_rv_arm_sleep(vp_t *v, uint32_t addr, uint32_t resume);
 uint32_t vp_rv_pc(vp_t *v);
 const vp_elf_t *vp_rv_elf(const vp_t *v);
+/* Unicorn hooks both cores' engines take (vp_cpu.c; user data: the vp_t): the cycle count and its budget per
+ * translated block, and an access outside the memory map (an error naming the running core). */
+void vp_on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *user);
+bool vp_on_unmapped(uc_engine *uc, uc_mem_type type, uint64_t addr, int size, int64_t value, void *user);
 #endif
