@@ -122,25 +122,28 @@ class Flatbuf:
 L_MEMS, L_ADDRS, L_BLOBS = 2, 3, 5  # loadable.fbs: the root's memory list, address list and blobs
 
 
+def patched(fb, tmp, name, fmt, at, value):
+    """A copy of the loadable with one field packed anew (struct format fmt at offset at), written to tmp/name."""
+    bad = Flatbuf(fb.b)
+    struct.pack_into(fmt, bad.b, at, value)
+    path = os.path.join(tmp, name)
+    open(path, 'wb').write(bad.b)
+    return path
+
+
 def loadable_checks(tmp):
     fb = Flatbuf(open(os.path.join(ROOT, LOADABLE), 'rb').read())
     root = fb.u32(0)
     mem = next(m for m in fb.tables(root, L_MEMS) if fb.vec(m, 6)[1])
     offsets, _ = fb.vec(mem, 6)
-    bad = Flatbuf(fb.b)
-    struct.pack_into('<Q', bad.b, offsets, 0xffffffffffffff00)
-    path = os.path.join(tmp, 'wrapped_offset_fbuf')
-    open(path, 'wb').write(bad.b)
+    path = patched(fb, tmp, 'wrapped_offset_fbuf', '<Q', offsets, 0xffffffffffffff00)
     refused('a loadable whose content offset is 0xffffffffffffff00', [sim('nvdla'), '+test=fw', f'+loadable={path}',
             '+seed=1', '+golden_only'],
             re.escape(path) + rf': offset {offsets}: memory entry \d+: content \S+ at offset 18446744073709551360 '
             r'\(0xffffffffffffff00; \d+ bytes\) overflows')
     # An address entry whose size reaches past its memory entry (2^64-1 passed unread until the fuzz lane found it).
     addr = fb.tables(root, L_ADDRS)[0]
-    bad = Flatbuf(fb.b)
-    struct.pack_into('<Q', bad.b, fb.field(addr, 3), 0xffffffffffffffff)
-    path = os.path.join(tmp, 'addr_size_huge_fbuf')
-    open(path, 'wb').write(bad.b)
+    path = patched(fb, tmp, 'addr_size_huge_fbuf', '<Q', fb.field(addr, 3), 0xffffffffffffffff)
     refused('a loadable whose address entry size is 2^64-1', [sim('nvdla'), '+test=fw', f'+loadable={path}',
             '+seed=1', '+golden_only'],
             re.escape(path) + r': offset \d+: address entry \d+: 18446744073709551615 \(0xffffffffffffffff\) bytes at '
@@ -148,10 +151,7 @@ def loadable_checks(tmp):
     # SDP's surface descriptor: five dla_data_cube of 28 bytes (src, x1, x2, y, dst); `address` is the int16 at 2.
     surf = next(t for t in fb.tables(root, L_BLOBS) if 'SurfList' in fb.string(t, 0))
     data, _ = fb.vec(surf, 5)
-    bad = Flatbuf(fb.b)
-    struct.pack_into('<h', bad.b, data + 4 * 28 + 2, 99)
-    path = os.path.join(tmp, 'dst_index_99_fbuf')
-    open(path, 'wb').write(bad.b)
+    path = patched(fb, tmp, 'dst_index_99_fbuf', '<h', data + 4 * 28 + 2, 99)
     refused('a loadable whose SDP destination address index is 99', [sim('nvdla'), '+test=fw',
             f'+loadable={path}', '+seed=1', '+golden_only', '+fw_golden=none'],
             rf'loadable {re.escape(path)}: task \d+: address-list index 99 \(a DMA address\) outside the task\'s \d+ '

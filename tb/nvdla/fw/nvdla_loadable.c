@@ -19,32 +19,33 @@ typedef struct fb {
     bool bad;
 } fb_t;
 
-static void fb_fail(fb_t *f, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void fb_fail(fb_t *f, size_t at, const char *fmt, ...)
+/* The first error only: "path: offset N: what" and the suffix. */
+static void fb_verror(fb_t *f, size_t at, const char *suffix, const char *fmt, va_list ap)
 {
     if (f->bad) return;
     f->bad = true;
     char msg[200];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    snprintf(f->err, f->errlen, "%s: offset %zu: %s%s", f->path, at, msg, suffix);
+}
+
+static void fb_fail(fb_t *f, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fb_fail(fb_t *f, size_t at, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    fb_verror(f, at, " (not an NVDLA loadable 0.7 flatbuffer, or truncated)", fmt, ap);
     va_end(ap);
-    snprintf(f->err, f->errlen, "%s: offset %zu: %s (not an NVDLA loadable 0.7 flatbuffer, or truncated)", f->path, at,
-             msg);
 }
 
 /* A well-formed loadable that asks more of the host than any stimulus may: no "not a flatbuffer" suffix. */
 static void fb_limit(fb_t *f, size_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void fb_limit(fb_t *f, size_t at, const char *fmt, ...)
 {
-    if (f->bad) return;
-    f->bad = true;
-    char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    fb_verror(f, at, "", fmt, ap);
     va_end(ap);
-    snprintf(f->err, f->errlen, "%s: offset %zu: %s", f->path, at, msg);
 }
 
 static bool fb_ok(fb_t *f, size_t at, size_t n)
