@@ -136,13 +136,21 @@ def visible_runs(dom):
             and 'hidden' not in el['attrs']]
 
 
-def smoke():
+def smoke_page():
+    """The smoke regression's page and its results.json, or (None, None) when make test has not run it."""
     outdir = os.path.join(ROOT, 'build', 'regress', 'smoke')
     page = os.path.join(outdir, 'index.html')
     if not check(os.path.exists(page), 'the smoke regression wrote its page (make test runs it first)', page):
-        return
+        return None, None
     with open(os.path.join(outdir, 'results.json')) as f:
-        res = json.load(f)
+        return page, json.load(f)
+
+
+def smoke():
+    page, res = smoke_page()
+    if page is None:
+        return
+    outdir = os.path.dirname(page)
     dom = load(page)
     if dom is None:
         return
@@ -213,12 +221,10 @@ DRIVE_CONTROLS = """<script>(function () {
 
 
 def controls():
-    outdir = os.path.join(ROOT, 'build', 'regress', 'smoke')
-    page = os.path.join(outdir, 'index.html')
-    if not check(os.path.exists(page), 'the smoke regression wrote its page (make test runs it first)', page):
+    page, res = smoke_page()
+    if page is None:
         return
-    with open(os.path.join(outdir, 'results.json')) as f:
-        runs = json.load(f)['runs']
+    runs = res['runs']
     with open(page) as f:
         html = f.read()
     if not check(html.count('</body>') == 1, 'the page has one </body> to append the driving script before'):
