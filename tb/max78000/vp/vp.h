@@ -15,6 +15,8 @@
 typedef struct vp_elf vp_elf_t;
 typedef struct vp_periph vp_periph_t;
 typedef struct vp_rv vp_rv_t;
+typedef struct vp_cam vp_cam_t;
+typedef struct vp_rvpc vp_rvpc_t;
 
 typedef struct vp vp_t;
 typedef struct vp_win { /* an MMIO window's callback context */
@@ -45,6 +47,8 @@ struct vp {
     void *mem[8];    /* vp_map.c's memories (host buffers, shared by both cores) */
     vp_rv_t *rv;     /* the RISC-V core (vp_riscv.c, +fw_riscv=), or NULL */
     bool on_rv;      /* the RISC-V core is the one executing: PCs, symbols and errors are its */
+    vp_cam_t *cam;   /* the camera path's devices (vp_camera.c) */
+    vp_rvpc_t *rvpc; /* the RISC-V's cycle counter CSRs (vp_rv_pcount.c), with the RISC-V core */
 };
 
 /* The function around pc from the ELF's symbols ("fn+0x12"), or "?". */

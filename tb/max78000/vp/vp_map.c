@@ -54,12 +54,12 @@ static void note_access(vp_t *v, uint32_t addr)
 
 static uint64_t periph_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
-    (void)uc;
     const vp_win_t *w = user;
     vp_t *v = w->v;
     uint32_t addr = w->base + (uint32_t)off, value;
     note_access(v, addr);
     if (!vp_periph_read(v->per, addr, size, &value)) unmodelled(v, addr, size, false, 0);
+    if (v->exited) uc_emu_stop(uc); /* a model ended the run (vp_camera.c: the firmware's last frame is done) */
     return value;
 }
 
