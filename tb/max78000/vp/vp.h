@@ -5,7 +5,8 @@
  *
  * Time: the CPU's cycles (cpu_t, at the core clock) are counted per executed instruction; a CNN access or a
  * wait for the CNN's interrupt also adds the bench cycles it took, times the clock ratio. The RTL advances only
- * during CNN accesses and interrupt waits (the CNN is idle between them in the SDK's programs). */
+ * during CNN accesses and interrupt waits (the CNN is idle between them in the SDK's programs), and while the CPU
+ * polls a CNN register (vp_map.c: the bench first idles for the loop's cycles). */
 #ifndef VP_H
 #define VP_H
 #include "driver_loop.h"
@@ -35,6 +36,7 @@ struct vp {
     uint64_t cpu_t;     /* CPU cycles since reset */
     uint64_t budget;    /* CPU cycles the firmware may take */
     uint64_t cnn_sync;  /* drv_cycle when cpu_t last took the bench's cycles */
+    uint64_t cpu_sync;  /* cpu_t then */
     unsigned clk_ratio; /* CPU cycles per bench (CNN clock) cycle */
     uint32_t last_pc;   /* of the last MMIO access: poll detection */
     uint64_t last_addr, last_t;

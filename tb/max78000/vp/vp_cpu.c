@@ -66,6 +66,7 @@ void vp_sync_time(vp_t *v)
     uint64_t c = drv_cycle(v->drv);
     v->cpu_t += (c - v->cnn_sync) * v->clk_ratio;
     v->cnn_sync = c;
+    v->cpu_sync = v->cpu_t;
 }
 
 static uint32_t rd32(vp_t *v, uint32_t addr)
