@@ -80,7 +80,7 @@ $(FW_CAM): $(FIRMWARE)/sampledata.h flow/fw_camera.py
 run waves: $(FW_CAM)
 endif
 FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf) \
-    $(if $(FW_CAM),$(if $(findstring +fw_camera=,$(ARGS)),,+fw_camera=$(FW_CAM)) +fw_uart1=$(FW_DIR)/uart1.bin)
+    $(if $(FW_CAM),$(if $(findstring +fw_camera=,$(ARGS)),,+fw_camera=$(FW_CAM)) +fw_uart_bin=$(FW_DIR)/uart1.bin)
 run waves: $(FW_ELF)
 endif
 # The SDK examples the lists run (tests/lists/max78000_fw.*.list), built by make test and make regress when the SDK is

@@ -20,7 +20,7 @@
  *   checks decide the verdict. Each frame's further checks run at that poll: its classification lines
  *   (`[value] -> Class n: p%`) against the PPM's known answer, if its comment gives one, and UART1's image.
  * - UART1 (the image the example streams to a PC, utils_send_img_to_pc): bytes counted, checked against the frame
- *   (`*STR*`, width, height, format, length, pixels) and written to +fw_uart1= (default: beside +results=). */
+ *   (`*STR*`, width, height, format, length, pixels) and written to +fw_uart_bin= (default: beside +results=). */
 #include "vp_camera.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,7 +137,7 @@ vp_cam_t *vp_cam_new(vp_t *v, const char *without)
     c->without = without;
     c->ppm = sim_plusarg(v->sim, "fw_camera");
     c->frames = sim_plusarg_u64(v->sim, "fw_frames", 1);
-    c->uart1_path = sim_plusarg(v->sim, "fw_uart1");
+    c->uart1_path = sim_plusarg(v->sim, "fw_uart_bin");
     const char *res = sim_plusarg(v->sim, "results");
     if ((!c->uart1_path || !*c->uart1_path) && res && *res) {
         size_t n = strlen(res);
@@ -422,8 +422,8 @@ static void check_uart1(vp_cam_t *c, unsigned frame)
     if (memcmp(b + at, c->pix, len))
         vp_fail(v, "frame %u: the image the firmware sent on UART1 differs from the camera's frame %s", frame, c->ppm);
     if (c->uart1_path && *c->uart1_path && !c->u1 && !(c->u1 = fopen(c->uart1_path, "wb")))
-        vp_fail(v, "+fw_uart1=%s: cannot write the file", c->uart1_path);
-    if (c->u1 && fwrite(b, 1, n, c->u1) != n) vp_fail(v, "+fw_uart1=%s: write failed", c->uart1_path);
+        vp_fail(v, "+fw_uart_bin=%s: cannot write the file", c->uart1_path);
+    if (c->u1 && fwrite(b, 1, n, c->u1) != n) vp_fail(v, "+fw_uart_bin=%s: write failed", c->uart1_path);
     sim_note(v->sim,
              "firmware UART1: frame %u: %zu bytes, the image message (*STR*, %ux%u RGB888, %u bytes) equals "
              "the camera's frame%s%s",
