@@ -472,6 +472,7 @@ static uint32_t push_buttons(vp_cam_t *c, uint32_t v)
 {
     vp_t *vp = c->v;
     if (c->ended) return v | 1u << PB1_PIN | 1u << PB2_PIN;
+    if (!c->frames) vp_fail(vp, "+fw_frames=0: the firmware waits for PB1, and a run of no frame would check nothing");
     while (c->checked < c->passes) check_frame(c);
     bool pressed = c->passes < c->frames;
     if (!pressed) {
