@@ -349,6 +349,7 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	$(PYTHON) -m tests.test_conv_wstream
 	$(PYTHON) -m tests.test_ai8x
 	$(PYTHON) -m tests.test_fw_ai8x
+	$(PYTHON) -m tests.test_fw_camera
 	$(PYTHON) -m tests.test_fcov_report
 	$(PYTHON) -m tests.test_mutants
 	$(PYTHON) -m tests.test_slurm

@@ -37,6 +37,7 @@ Which simulators: --build-root DIR (default build) runs DIR/<acc>/sim and DIR/<a
 Where the runs execute: --launcher local (processes here, default) or slurm (flow/launch_slurm.py).
 """
 import argparse
+import hashlib
 import concurrent.futures as cf
 import fcntl
 import glob
@@ -214,10 +215,18 @@ def test_name(r):
     return stem
 
 
+RUN_ID_MAX = 200    # a run's id names its files (<id>.log, .json, waves, coverage): file names hold 255 bytes
+
+
 def run_id(r):
     stim = test_name(r)
     tag = '_'.join(re.sub(r'[^A-Za-z0-9]+', '_', a.lstrip('+')) for a in r['args'])
-    return f"{acc_dut(r)}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
+    rid = f"{acc_dut(r)}.{stim}{('.' + tag) if tag else ''}.s{r['seed']}"
+    if len(rid) > RUN_ID_MAX:   # the arguments' tail gives way to a hash of them all: still one id per run
+        keep = RUN_ID_MAX - len(f"{acc_dut(r)}.{stim}..s{r['seed']}") - 11
+        tag = f"{tag[:max(keep, 0)]}_{hashlib.sha256(tag.encode()).hexdigest()[:10]}"
+        rid = f"{acc_dut(r)}.{stim}.{tag}.s{r['seed']}"
+    return rid
 
 
 BUILD_ROOT = 'build'       # --build-root: where the simulators are (build/xrand, build/coverage, build/mutate)

@@ -5,7 +5,8 @@
  *
  * Time: the CPU's cycles (cpu_t, at the core clock) are counted per executed instruction; a CNN access or a
  * wait for the CNN's interrupt also adds the bench cycles it took, times the clock ratio. The RTL advances only
- * during CNN accesses and interrupt waits (the CNN is idle between them in the SDK's programs). */
+ * during CNN accesses and interrupt waits (the CNN is idle between them in the SDK's programs), and while the CPU
+ * polls a CNN register (vp_map.c: the bench first idles for the loop's cycles). */
 #ifndef VP_H
 #define VP_H
 #include "driver_loop.h"
@@ -15,6 +16,8 @@
 typedef struct vp_elf vp_elf_t;
 typedef struct vp_periph vp_periph_t;
 typedef struct vp_rv vp_rv_t;
+typedef struct vp_cam vp_cam_t;
+typedef struct vp_rvpc vp_rvpc_t;
 
 typedef struct vp vp_t;
 typedef struct vp_win { /* an MMIO window's callback context */
@@ -33,6 +36,7 @@ struct vp {
     uint64_t cpu_t;     /* CPU cycles since reset */
     uint64_t budget;    /* CPU cycles the firmware may take */
     uint64_t cnn_sync;  /* drv_cycle when cpu_t last took the bench's cycles */
+    uint64_t cpu_sync;  /* cpu_t then */
     unsigned clk_ratio; /* CPU cycles per bench (CNN clock) cycle */
     uint32_t last_pc;   /* of the last MMIO access: poll detection */
     uint64_t last_addr, last_t;
@@ -45,6 +49,8 @@ struct vp {
     void *mem[8];    /* vp_map.c's memories (host buffers, shared by both cores) */
     vp_rv_t *rv;     /* the RISC-V core (vp_riscv.c, +fw_riscv=), or NULL */
     bool on_rv;      /* the RISC-V core is the one executing: PCs, symbols and errors are its */
+    vp_cam_t *cam;   /* the camera path's devices (vp_camera.c) */
+    vp_rvpc_t *rvpc; /* the RISC-V's cycle counter CSRs (vp_rv_pcount.c), with the RISC-V core */
 };
 
 /* The function around pc from the ELF's symbols ("fn+0x12"), or "?". */

@@ -70,7 +70,17 @@ $(FW_ELF):
 endif
 endif
 endif # else an ai8xize folder: ai8x_fw.mk
-FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf)
+# A camera example (its RISC-V program includes camera.h: mnist-streaming) sees the frame of a binary PPM
+# (+fw_camera=); by default its own sampledata.h input as a grey frame with the known answer (flow/fw_camera.py).
+# UART1's bytes (the image it streams to a PC) go to a file beside the build.
+FW_CAM := $(if $(FW_RV),$(if $(shell grep -l '"camera.h"' $(FIRMWARE)/main_riscv.c 2>/dev/null),$(FW_DIR)/camera.ppm))
+ifneq ($(FW_CAM),)
+$(FW_CAM): $(FIRMWARE)/sampledata.h flow/fw_camera.py
+	$(PYTHON) -m flow.fw_camera $(FIRMWARE) $@
+run waves: $(FW_CAM)
+endif
+FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf) \
+    $(if $(FW_CAM),$(if $(findstring +fw_camera=,$(ARGS)),,+fw_camera=$(FW_CAM)) +fw_uart_bin=$(FW_DIR)/uart1.bin)
 run waves: $(FW_ELF)
 endif
 # The SDK examples the lists run (tests/lists/max78000_fw.*.list), built by make test and make regress when the SDK is
@@ -81,8 +91,10 @@ FW_SMOKE := mnist faceid rps
 FW_NIGHTLY := $(FW_SMOKE) kws20_demo cats-dogs_demo
 # the examples with a RISC-V image (built when riscv64-unknown-elf-gcc is there: their list entries are skipped
 # otherwise, saying so)
-FW_SMOKE_RV := mnist-riscv
-FW_NIGHTLY_RV := $(FW_SMOKE_RV) mnist-streaming
+FW_SMOKE_RV := mnist-riscv mnist-streaming
+FW_NIGHTLY_RV := $(FW_SMOKE_RV)
+# the camera examples' default frames (flow/fw_camera.py), which their list entries give as +fw_camera=
+FW_CAM_EXAMPLES := mnist-streaming
 .PHONY: fw-examples fw-examples-nightly
 ifneq ($(wildcard $(MAX78000_SDK)/Examples/MAX78000/CNN),)
 ifneq ($(shell command -v arm-none-eabi-gcc),)
@@ -94,6 +106,9 @@ $(BUILD)/max78000/fw/%/build/max78000.elf: FORCE
 ifneq ($(shell command -v riscv64-unknown-elf-gcc),)
 fw-examples: $(foreach e,$(FW_SMOKE_RV),$(BUILD)/max78000/fw/$(e)/src/build/max78000.elf)
 fw-examples-nightly: $(foreach e,$(FW_NIGHTLY_RV),$(BUILD)/max78000/fw/$(e)/src/build/max78000.elf)
+fw-examples fw-examples-nightly: $(foreach e,$(FW_CAM_EXAMPLES),$(BUILD)/max78000/fw/$(e)/camera.ppm)
+$(BUILD)/max78000/fw/%/camera.ppm: $(MAX78000_SDK)/Examples/MAX78000/CNN/%/sampledata.h flow/fw_camera.py
+	$(PYTHON) -m flow.fw_camera $(MAX78000_SDK)/Examples/MAX78000/CNN/$* $@
 $(BUILD)/max78000/fw/%/src/build/max78000.elf: FORCE | $(VP_RV_BIN)/picolibc_stdio.o
 	$(call FW_BUILD_RV,$(MAX78000_SDK)/Examples/MAX78000/CNN/$*,$(BUILD)/max78000/fw/$*)
 endif

@@ -11,10 +11,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "vp.h"
 #include "vp_ai8x.h"
+#include "vp_camera.h"
 #include "vp_elf.h"
 #include "vp_map.h"
 #include "vp_periph.h"
 #include "vp_riscv.h"
+#include "vp_rv_pcount.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +66,7 @@ void vp_sync_time(vp_t *v)
     uint64_t c = drv_cycle(v->drv);
     v->cpu_t += (c - v->cnn_sync) * v->clk_ratio;
     v->cnn_sync = c;
+    v->cpu_sync = v->cpu_t;
 }
 
 static uint32_t rd32(vp_t *v, uint32_t addr)
@@ -240,9 +243,11 @@ static void vp_free(void *arg)
     vp_t *v = arg;
     if (!v) return;
     vp_rv_free(v->rv);
+    vp_rv_pcount_free(v->rvpc);
     if (v->uc) uc_close(v->uc);
     vp_map_free(v);
-    vp_periph_free(v->per);
+    vp_periph_free(v->per); /* its last UART0 line goes to the camera model's checks too */
+    vp_cam_free(v->cam);
     vp_elf_free(v->elf);
     free(v);
 }
@@ -277,6 +282,7 @@ int vp_firmware_test(program_t *p, uint64_t seed, char *err, size_t errlen)
         return 0;
     }
     v->per = vp_periph_new(v, sim_plusarg(sim, "fw_unmodel"));
+    v->cam = vp_cam_new(v, sim_plusarg(sim, "fw_unmodel"));
     uc_err e = uc_open(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS, &v->uc);
     if (e == UC_ERR_OK) e = uc_ctl_set_cpu_model(v->uc, UC_CPU_ARM_CORTEX_M4);
     if (e != UC_ERR_OK) {

@@ -54,12 +54,12 @@ static void note_access(vp_t *v, uint32_t addr)
 
 static uint64_t periph_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
-    (void)uc;
     const vp_win_t *w = user;
     vp_t *v = w->v;
     uint32_t addr = w->base + (uint32_t)off, value;
     note_access(v, addr);
     if (!vp_periph_read(v->per, addr, size, &value)) unmodelled(v, addr, size, false, 0);
+    if (v->exited) uc_emu_stop(uc); /* a model ended the run (vp_camera.c: the firmware's last frame is done) */
     return value;
 }
 
@@ -73,13 +73,22 @@ static void periph_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t va
     if (!vp_periph_write(v->per, addr, size, (uint32_t)value)) unmodelled(v, addr, size, true, (uint32_t)value);
 }
 
-/* A CNN access is one APB transaction of the bench: a read waits for its data in simulated time. */
+/* A CNN access is one APB transaction of the bench: a read waits for its data in simulated time. The RTL advances
+ * only during CNN accesses, except where the CPU polls a CNN register (the same read from the same PC, note_access):
+ * the bench idles first for the CPU cycles the loop took, so the CNN runs while the CPU waits for it (a firmware
+ * that polls for the end instead of sleeping, mnist-streaming's cnn_wait, times the CNN's run). */
 static uint64_t cnn_read(uc_engine *uc, uint64_t off, unsigned size, void *user)
 {
     (void)uc;
     const vp_win_t *w = user;
     vp_t *v = w->v;
     uint32_t addr = w->base + (uint32_t)off;
+    note_access(v, addr);
+    if (v->poll && v->cpu_t > v->cpu_sync) { /* a poll: the CNN runs while the CPU waits for it */
+        drv_idle(v->drv, (v->cpu_t - v->cpu_sync + v->clk_ratio - 1) / v->clk_ratio);
+        v->cpu_t = v->cpu_sync; /* the bench's idle cycles are the loop's time */
+        vp_sync_time(v);
+    }
     uint32_t word = drv_reg_read(v->drv, addr & ~3u);
     v->cnn_reads++;
     vp_sync_time(v);

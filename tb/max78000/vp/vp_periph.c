@@ -5,6 +5,7 @@
  * it wrote (configuration) or a flag the table sets. */
 #define _GNU_SOURCE /* memmem */
 #include "vp_periph.h"
+#include "vp_camera.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +149,7 @@ void vp_periph_flush(vp_periph_t *p)
     fflush(stdout);
     size_t n = p->nline;
     p->nline = 0;
+    if (p->v->cam) vp_cam_line(p->v->cam, p->line, n);
     if (n >= 12 && memmem(p->line, n, "*** PASS ***", 12)) p->v->fw_pass = true;
     if (n >= 12 && memmem(p->line, n, "*** FAIL ***", 12)) vp_fail(p->v, "the firmware printed *** FAIL ***");
 }
@@ -198,6 +200,11 @@ static uint32_t systick(vp_periph_t *p, uint32_t a)
 bool vp_periph_read(vp_periph_t *p, uint32_t addr, unsigned size, uint32_t *value)
 {
     uint32_t a = addr & ~3u;
+    vp_cam_t *cam = p->v->cam; /* the camera path's devices (vp_camera.c) */
+    if (cam && vp_cam_owns(cam, a)) {
+        *value = vp_cam_read(cam, addr, size);
+        return true;
+    }
     if (!block_of(p, a)) return false;
     const reg_rule_t *r = rule_of(a);
     uint32_t v = *slot(p, a);
@@ -221,11 +228,12 @@ bool vp_periph_read(vp_periph_t *p, uint32_t addr, unsigned size, uint32_t *valu
         case R_SYST_VAL: v = systick(p, a); break;
         default: break;
         }
+    if (cam) v = vp_cam_pins(cam, a, v); /* GPIO inputs: the SCCB bus, the push buttons */
     *value = size == 4 ? v : (v >> 8 * (addr & 3)) & (size == 2 ? 0xFFFFu : 0xFFu);
     return true;
 }
 
-bool vp_periph_write(vp_periph_t *p, uint32_t addr, unsigned size, uint32_t value)
+static bool periph_store(vp_periph_t *p, uint32_t addr, unsigned size, uint32_t value)
 {
     uint32_t a = addr & ~3u;
     if (!block_of(p, a)) return false;
@@ -253,6 +261,19 @@ bool vp_periph_write(vp_periph_t *p, uint32_t addr, unsigned size, uint32_t valu
         p->tmr_base = p->v->cpu_t;
     }
     *s = nv;
+    return true;
+}
+
+bool vp_periph_write(vp_periph_t *p, uint32_t addr, unsigned size, uint32_t value)
+{
+    vp_cam_t *cam = p->v->cam;
+    if (cam && vp_cam_owns(cam, addr & ~3u)) {
+        vp_cam_write(cam, addr, size, value);
+        return true;
+    }
+    if (!periph_store(p, addr, size, value)) return false;
+    if (cam && (addr & ~0xFFFu) == 0x40008000u) /* GPIO0: the SCCB master's lines (vp_camera.c) */
+        vp_cam_gpio0(cam, *slot(p, 0x40008018u), *slot(p, 0x4000800Cu));
     return true;
 }
 

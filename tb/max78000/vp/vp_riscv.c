@@ -24,6 +24,7 @@
 #include "vp_riscv.h"
 #include "vp_map.h"
 #include "vp_periph.h"
+#include "vp_rv_pcount.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -284,6 +285,7 @@ vp_rv_t *vp_rv_new(vp_t *v, const char *path, char *err, size_t errlen)
     hook_insns(r->uc, r->elf, RV_J_SELF, 4, (void *)rv_on_idle, v);
     hook_insns(r->uc, r->elf, RV_CJ_SELF, 2, (void *)rv_on_idle, v);
     hook_insns(v->uc, v->elf, ARM_B_SELF, 2, (void *)arm_on_idle, v);
+    v->rvpc = vp_rv_pcount_new(v, r->uc, r->elf); /* MXC_Delay's cycle counter */
     return r;
 fail:
     v->rv = NULL;
