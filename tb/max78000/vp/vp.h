@@ -41,10 +41,12 @@ struct vp {
     uint64_t cnn_reads, cnn_writes, irqs;
     uint32_t exit_status;
     bool exited, fw_pass, main_ret_hooked;
-    vp_win_t win[8]; /* vp_map.c's regions */
-    void *mem[8];    /* vp_map.c's memories (host buffers, shared by both cores) */
-    vp_rv_t *rv;     /* the RISC-V core (vp_riscv.c, +fw_riscv=), or NULL */
-    bool on_rv;      /* the RISC-V core is the one executing: PCs, symbols and errors are its */
+    long long printed_us;     /* the inference time the firmware printed (vp_inftime.c), or -1 */
+    const char *printed_what; /* "inference" or "loading and inference" */
+    vp_win_t win[8];          /* vp_map.c's regions */
+    void *mem[8];             /* vp_map.c's memories (host buffers, shared by both cores) */
+    vp_rv_t *rv;              /* the RISC-V core (vp_riscv.c, +fw_riscv=), or NULL */
+    bool on_rv;               /* the RISC-V core is the one executing: PCs, symbols and errors are its */
 };
 
 /* The function around pc from the ELF's symbols ("fn+0x12"), or "?". */

@@ -12,6 +12,7 @@
 #include "vp.h"
 #include "vp_ai8x.h"
 #include "vp_elf.h"
+#include "vp_inftime.h"
 #include "vp_map.h"
 #include "vp_periph.h"
 #include "vp_riscv.h"
@@ -231,6 +232,7 @@ static int vp_main(drv_t *d, void *arg)
      * counted as one; the bench's own is the golden model against the RTL's memory (none in golden-only runs). */
     if (v->fw_pass) sim_count_check(v->sim);
     drv_check_golden(d);
+    vp_inftime_check(v);
     if (v->exit_status) drv_fail(d, "firmware %s: main returned %u", v->path, v->exit_status);
     return 0;
 }
@@ -263,6 +265,7 @@ int vp_firmware_test(program_t *p, uint64_t seed, char *err, size_t errlen)
     v->sdk = sim_plusarg(sim, "fw_sdk");
     v->budget = sim_plusarg_u64(sim, "fw_budget", DEFAULT_BUDGET);
     v->clk_ratio = CPU_PER_CNN;
+    v->printed_us = -1;
     if (!(v->elf = vp_elf_read(path, err, errlen))) {
         free(v);
         return -1;

@@ -5,6 +5,7 @@
  * it wrote (configuration) or a flag the table sets. */
 #define _GNU_SOURCE /* memmem */
 #include "vp_periph.h"
+#include "vp_inftime.h"
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,6 +150,7 @@ void vp_periph_flush(vp_periph_t *p)
     size_t n = p->nline;
     p->nline = 0;
     if (n >= 12 && memmem(p->line, n, "*** PASS ***", 12)) p->v->fw_pass = true;
+    vp_inftime_line(p->v, p->line, n);
     if (n >= 12 && memmem(p->line, n, "*** FAIL ***", 12)) vp_fail(p->v, "the firmware printed *** FAIL ***");
 }
 
