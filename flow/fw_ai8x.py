@@ -14,11 +14,21 @@ Cached by content: a program is rebuilt only when the hash of its files, the tem
 the compiler's version and the SDK's library tree (paths, sizes, modification times) differs from the one stored
 beside its ELF (content.sha256), so a second nightly rebuilds nothing.
 
-Refused, with the reason and without building: folders with a main_riscv.c (--riscv programs: the CNN is driven by
-the RISC-V core; the platform emulates it for the SDK's -riscv examples, but this builder does not yet build an
-ai8xize folder's RISC-V image), folders that are not ai8xize programs. Refused
-after building: programs that do not fit the chip (the SDK's linker script reports FLASH or SRAM overflowed; the
-refusal is cached like an ELF).
+A --riscv program (main.c for the Cortex-M4, main_riscv.c, which drives the CNN, for the RISC-V core) is built as
+ai8x-synthesis' RISC-V template builds it, with the SDK's two-image Makefiles of its mnist-riscv example, run on
+the folder's copy without copying them: Makefile.ARM (SRCS = main.c) into src/build/, the top Makefile's own
+rule for buildrv/common_riscv.ld (the RISC-V image's flash start, __FlashStart_, from the Cortex-M4's map), then
+Makefile.RISCV (SRCS = main_riscv.c cnn.c softmax.c) into src/buildrv/ with the SDK's RISC-V tool names on
+Debian's toolchain (tb/max78000/vp/riscv/, vp.mk's riscv-bin, made first). A folder with a base.txt (the
+repository's, vectors/max78000/ai8x_fastfifo/) takes the files it does not hold from the folder base.txt names,
+as the reader does (tb/max78000/ai8x_import.c).
+
+Beside the ELF(s) the builder writes run.args, the plusargs that run the program (+firmware=, and +fw_riscv= for
+a --riscv program): flow/regress.py and make run FIRMWARE= (vp.mk) run what it says.
+
+Refused, with the reason and without building: folders that are not ai8xize programs. Refused after building:
+programs that do not fit the chip (the SDK's linker script reports FLASH or SRAM overflowed; the refusal is
+cached like an ELF).
 Programs the generator wrote defectively build and are refused by the simulator (ai8x_defects[],
 tb/max78000/ai8x_import.c, matched by the banner main.c prints: tb/max78000/vp/vp_ai8x.c).
 
@@ -48,9 +58,15 @@ NEEDED = ('cnn.c', 'cnn.h', 'main.c', 'softmax.c')   # the template Makefile's S
 # vector table and enables the interrupt).
 MSDK_RENAMES = {'MXC_NVIC_SetVector': 'NVIC_SetVector'}
 PROJ_CFLAGS = ' '.join(f'-D{new}={old}' for new, old in sorted(MSDK_RENAMES.items()))
-# Refusals by the folder's files: (file present, why the firmware path cannot run it)
-REFUSE_IF = (('main_riscv.c', "a --riscv program (main_riscv.c): the CNN is driven by the RISC-V core, whose image "
-                              "this builder does not build yet (the platform runs the SDK's -riscv examples)"),)
+# --riscv programs: the SDK's two-image Makefiles (in the SDK), and where vp.mk puts the SDK's RISC-V tool names
+RV_TEMPLATE = os.path.join('Examples', 'MAX78000', 'CNN', 'mnist-riscv')
+RV_MAKEFILES = ('Makefile', 'Makefile.ARM', 'Makefile.RISCV')
+RV_BIN = os.path.join('build', 'max78000', 'fw', 'riscv-bin')                 # relative to ROOT (vp.mk VP_RV_BIN)
+RV_BRIDGE = (os.path.join('tb', 'max78000', 'vp', 'riscv', 'riscv-none-embed.sh'),
+             os.path.join('tb', 'max78000', 'vp', 'riscv', 'picolibc_stdio.c'))
+# What the builder writes beside a program's ELF: a cache written by an older builder (other files, other
+# places) is rebuilt, not trusted
+BUILDER_VERSION = 'run.args 1'
 
 
 class SdkAbsent(FileNotFoundError):
@@ -74,8 +90,57 @@ def overflow(log_text):
 
 
 def elf_path(folder):
-    """Where the ELF of an ai8xize folder is (relative to ROOT): build/max78000/fw/ai8x/<name>/build/max78000.elf."""
-    return os.path.join(OUT, name_of(folder), 'build', 'max78000.elf')
+    """Where the (Cortex-M4's) ELF of an ai8xize folder is, relative to ROOT: build/max78000/fw/ai8x/<name>/
+    build/max78000.elf, or .../<name>/src/build/max78000.elf for a --riscv program (its top Makefile reads the
+    Cortex-M4's map from build/ beside the sources)."""
+    return os.path.join(OUT, name_of(folder), *(('src',) if is_riscv(folder) else ()), 'build', 'max78000.elf')
+
+
+def rv_elf_path(folder):
+    """Where the RISC-V image of a --riscv program is (relative to ROOT)."""
+    return os.path.join(OUT, name_of(folder), 'src', 'buildrv', 'max78000-riscv.elf')
+
+
+def args_path(folder):
+    """The run's plusargs file the builder writes (relative to ROOT)."""
+    return os.path.join(OUT, name_of(folder), 'run.args')
+
+
+def run_args(folder):
+    """The plusargs that run a built folder: +firmware=<elf> [+fw_riscv=<elf>] (what run.args says)."""
+    with open(os.path.join(ROOT, args_path(folder))) as f:
+        return f.read().split()
+
+
+def base_folder(folder):
+    """The folder base.txt names (relative to ROOT), or None without base.txt; ValueError if it names none or
+    one that is absent (tb/max78000/ai8x_import.c read_base: one path relative to the folder, '#' comments)."""
+    path = os.path.join(ROOT, folder, 'base.txt')
+    if not os.path.isfile(path):
+        return None
+    with open(path) as f:
+        lines = [(n, ln.strip()) for n, ln in enumerate(f, 1) if ln.strip() and not ln.startswith('#')]
+    if len(lines) != 1:
+        raise ValueError(f"{os.path.join(folder, 'base.txt')}: names {len(lines)} folders, one expected")
+    base = os.path.normpath(os.path.join(folder, lines[0][1]))
+    if not os.path.isdir(os.path.join(ROOT, base)):
+        raise ValueError(f"{os.path.join(folder, 'base.txt')}:{lines[0][0]}: base folder {base} does not exist")
+    return base
+
+
+def sources(folder):
+    """{file name: path relative to ROOT}: the folder's files over those of its base folder."""
+    out = {}
+    for d in filter(None, (base_folder(folder), folder)):
+        for f in sorted(os.listdir(os.path.join(ROOT, d))):
+            if os.path.isfile(os.path.join(ROOT, d, f)):
+                out[f] = os.path.join(d, f)
+    return out
+
+
+def is_riscv(folder):
+    """A --riscv program: main_riscv.c (the RISC-V core drives the CNN; main.c boots it)."""
+    return os.path.isfile(os.path.join(ROOT, folder, 'main_riscv.c'))
 
 
 def name_of(folder):
@@ -84,19 +149,31 @@ def name_of(folder):
 
 def refusal(folder):
     """Why the firmware path refuses this folder, or None."""
-    folder = os.path.join(ROOT, folder)
-    for f, why in REFUSE_IF:
-        if os.path.exists(os.path.join(folder, f)):
-            return why
-    missing = [f for f in NEEDED if not os.path.isfile(os.path.join(folder, f))]
+    try:
+        have = sources(folder)
+    except ValueError as ex:
+        return str(ex)
+    missing = [f for f in NEEDED if f not in have]
     if missing:
         return f"not an ai8xize program folder: no {', '.join(missing)}"
     return None
 
 
+def _rv_key(sdk):
+    """What a --riscv program's build depends on besides _tool_key: the SDK's two-image Makefiles, the bridge to
+    Debian's RISC-V toolchain and that toolchain's version."""
+    h = hashlib.sha256()
+    for p in [os.path.join(sdk, RV_TEMPLATE, m) for m in RV_MAKEFILES] + [os.path.join(ROOT, b) for b in RV_BRIDGE]:
+        with open(p, 'rb') as f:
+            h.update(f.read())
+    cc = subprocess.run(['riscv64-unknown-elf-gcc', '--version'], capture_output=True, text=True)
+    h.update(cc.stdout.split('\n', 1)[0].encode())
+    return h.hexdigest()
+
+
 def _tool_key(sdk):
     """What every program's build depends on besides its own files."""
-    h = hashlib.sha256()
+    h = hashlib.sha256(BUILDER_VERSION.encode())
     with open(os.path.join(sdk, TEMPLATE), 'rb') as f:
         h.update(f.read())
     h.update(PROJ_CFLAGS.encode())
@@ -113,14 +190,49 @@ def _tool_key(sdk):
 
 def _content_key(folder, tool_key):
     h = hashlib.sha256(tool_key.encode())
-    folder = os.path.join(ROOT, folder)
-    for f in sorted(os.listdir(folder)):
-        p = os.path.join(folder, f)
-        if os.path.isfile(p):
-            h.update(f.encode() + b'\0')
-            with open(p, 'rb') as fh:
-                h.update(hashlib.sha256(fh.read()).digest())
+    for f, p in sorted(sources(folder).items()):
+        h.update(f.encode() + b'\0')
+        with open(os.path.join(ROOT, p), 'rb') as fh:
+            h.update(hashlib.sha256(fh.read()).digest())
     return h.hexdigest()
+
+
+def _make(cmd, src, env, log):
+    """Runs one make command in src, appending to the log; its exit status."""
+    with open(log, 'a') as f:
+        f.write(' '.join(cmd) + f'   (in {os.path.relpath(src, ROOT)}, PROJ_CFLAGS={PROJ_CFLAGS})\n')
+        f.flush()
+        return subprocess.run(cmd, cwd=src, env=env, stdout=f, stderr=subprocess.STDOUT).returncode
+
+
+def _build_images(folder, sdk_abs, out, src, env, log):
+    """The SDK's Makefile(s) on the copy in src: the exit status of the first that failed, or 0."""
+    common = [f'MAXIM_PATH={sdk_abs}']
+    if not is_riscv(folder):
+        return _make(['make', '--no-print-directory', '-f', os.path.join(sdk_abs, TEMPLATE), *common,
+                      f'BUILD_DIR={os.path.join(out, "build")}',
+                      f'PERIPH_DRIVER_BUILD_DIR={os.path.join(ROOT, OUT, "PeriphDriver")}'], src, env, log)
+    # ai8x-synthesis' --riscv template: the SDK's mnist-riscv Makefiles, one image after the other (the top
+    # Makefile's `all` would build both into one BUILD_DIR and combine them through Intel hex, losing symbols)
+    mk = {m: os.path.join(sdk_abs, RV_TEMPLATE, m) for m in RV_MAKEFILES}
+    rv_env = dict(env, PATH=os.path.join(ROOT, RV_BIN) + os.pathsep + env.get('PATH', ''))
+    return (_make(['make', '--no-print-directory', '-f', mk['Makefile.ARM'], *common,
+                   f'BUILD_DIR={os.path.join(src, "build")}',
+                   f'PERIPH_DRIVER_BUILD_DIR={os.path.join(ROOT, OUT, "PeriphDriver")}'], src, env, log)
+            or _make(['make', '--no-print-directory', '-f', mk['Makefile'], 'buildrv/common_riscv.ld',
+                      '-o', 'arm', '-o', 'build/max78000.elf'], src, env, log)
+            or _make(['make', '--no-print-directory', '-f', mk['Makefile.RISCV'], *common,
+                      f'BUILD_DIR={os.path.join(src, "buildrv")}',
+                      f'PERIPH_DRIVER_BUILD_DIR={os.path.join(ROOT, OUT, "PeriphDriver-riscv")}'], src, rv_env, log))
+
+
+def _rv_tools():
+    """vp.mk's riscv-bin (the SDK's RISC-V tool names and picolibc's console glue), made by make: None or why not."""
+    if not shutil.which('riscv64-unknown-elf-gcc'):
+        return "riscv64-unknown-elf-gcc is not installed (flow/setup/install_deps.sh): a --riscv program needs it"
+    target = os.path.join(RV_BIN, 'picolibc_stdio.o')
+    p = subprocess.run(['make', '--no-print-directory', '-s', target], cwd=ROOT, capture_output=True, text=True)
+    return None if p.returncode == 0 else f"make {target} failed: {p.stdout}{p.stderr}"
 
 
 def _build_one(folder, sdk, key):
@@ -128,18 +240,15 @@ def _build_one(folder, sdk, key):
     out = os.path.join(ROOT, OUT, name_of(folder))
     shutil.rmtree(out, ignore_errors=True)
     src = os.path.join(out, 'src')
-    shutil.copytree(os.path.join(ROOT, folder), src)
+    os.makedirs(src)
+    for f, p in sources(folder).items():
+        shutil.copy2(os.path.join(ROOT, p), os.path.join(src, f))
     log = os.path.join(out, 'build.log')
+    open(log, 'w').close()
     env = dict(os.environ, PROJ_CFLAGS=PROJ_CFLAGS)    # the template appends its own (+=)
-    sdk_abs = os.path.abspath(sdk)
-    cmd = ['make', '--no-print-directory', '-f', os.path.join(sdk_abs, TEMPLATE), f'MAXIM_PATH={sdk_abs}',
-           f'BUILD_DIR={os.path.join(out, "build")}',
-           f'PERIPH_DRIVER_BUILD_DIR={os.path.join(ROOT, OUT, "PeriphDriver")}']
-    with open(log, 'w') as f:
-        f.write(' '.join(cmd) + f'   (in {os.path.relpath(src, ROOT)}, PROJ_CFLAGS={PROJ_CFLAGS})\n')
-        f.flush()
-        rc = subprocess.run(cmd, cwd=src, env=env, stdout=f, stderr=subprocess.STDOUT).returncode
-    if rc or not os.path.isfile(os.path.join(ROOT, elf_path(folder))):
+    rc = _build_images(folder, os.path.abspath(sdk), out, src, env, log)
+    elfs = [elf_path(folder)] + ([rv_elf_path(folder)] if is_riscv(folder) else [])
+    if rc or not all(os.path.isfile(os.path.join(ROOT, e)) for e in elfs):
         with open(log) as f:
             text = f.read()
         why = overflow(text)
@@ -151,6 +260,8 @@ def _build_one(folder, sdk, key):
             return 'refused', f"{why} (log: {os.path.relpath(log, ROOT)})"
         tail = text.strip().splitlines()[-5:]
         return 'FAILED', f"the SDK's Makefile exited {rc} (log: {os.path.relpath(log, ROOT)}): " + ' | '.join(tail)
+    with open(os.path.join(ROOT, args_path(folder)), 'w') as f:
+        f.write(' '.join([f'+firmware={elfs[0]}'] + [f'+fw_riscv={e}' for e in elfs[1:]]) + '\n')
     with open(os.path.join(out, 'content.sha256'), 'w') as f:
         f.write(key + '\n')
     return 'built', os.path.relpath(log, ROOT)
@@ -169,13 +280,18 @@ def build(folders, sdk=DEFAULT_SDK, jobs=None, quiet=False):
     fcntl.flock(lock, fcntl.LOCK_EX)
     try:
         res, todo = {}, []
-        tool_key = _tool_key(sdk)
+        tool_key, rv_key, rv_why = _tool_key(sdk), None, None
         for folder in folders:
             why = refusal(folder)
+            if not why and is_riscv(folder) and rv_key is None:
+                rv_why = _rv_tools()
+                rv_key = '' if rv_why else _rv_key(sdk)
+            if not why and is_riscv(folder) and rv_why:
+                why = rv_why
             if why:
                 res[folder] = ('refused', why)
                 continue
-            key = _content_key(folder, tool_key)
+            key = _content_key(folder, tool_key + (rv_key if is_riscv(folder) else ''))
             stamp = os.path.join(ROOT, OUT, name_of(folder), 'content.sha256')
             try:
                 with open(stamp) as f:
@@ -186,18 +302,22 @@ def build(folders, sdk=DEFAULT_SDK, jobs=None, quiet=False):
             if same and os.path.isfile(refused):
                 with open(refused) as f:
                     res[folder] = ('refused', f.read().strip())
-            elif same and os.path.isfile(os.path.join(ROOT, elf_path(folder))):
+            elif same and os.path.isfile(os.path.join(ROOT, args_path(folder))):
                 res[folder] = ('cached', elf_path(folder))
             else:
                 todo.append((folder, key))
         if todo and not quiet:
             print(f"fw_ai8x: building {len(todo)} program(s) with the SDK's Makefile ({len(folders) - len(todo)} "
                   f"cached or refused), {jobs or os.cpu_count()} at a time, into {OUT}/", flush=True)
-        # the first build also builds the shared PeriphDriver library: alone, so that no two builds race on it
-        if todo:
-            res[todo[0][0]] = _build_one(todo[0][0], sdk, todo[0][1])
+        # the first build of each kind also builds the PeriphDriver libraries it links (the Cortex-M4's; a --riscv
+        # program's, both): alone, so that no two builds race on them
+        first = [t for t in (next((t for t in todo if not is_riscv(t[0])), None),
+                             next((t for t in todo if is_riscv(t[0])), None)) if t]
+        rest = [t for t in todo if t not in first]
+        for folder, key in first:
+            res[folder] = _build_one(folder, sdk, key)
         with cf.ThreadPoolExecutor(max_workers=jobs or os.cpu_count()) as ex:
-            for (folder, _), r in zip(todo[1:], ex.map(lambda t: _build_one(t[0], sdk, t[1]), todo[1:])):
+            for (folder, _), r in zip(rest, ex.map(lambda t: _build_one(t[0], sdk, t[1]), rest)):
                 res[folder] = r
         return res
     finally:

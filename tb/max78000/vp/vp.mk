@@ -70,7 +70,9 @@ $(FW_ELF):
 endif
 endif
 endif # else an ai8xize folder: ai8x_fw.mk
-FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf)
+# an ai8xize folder: the plusargs its build wrote (ai8x_fw.mk: FW_ELF is that file), read when the run's recipe is
+# expanded, after the build
+FW_ARGS = +test=firmware $(if $(FW_AI8X),$(shell cat $(FW_ELF)),+firmware=$(FW_ELF) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf)) +fw_sdk=$(MAX78000_SDK)
 run waves: $(FW_ELF)
 endif
 # The SDK examples the lists run (tests/lists/max78000_fw.*.list), built by make test and make regress when the SDK is
