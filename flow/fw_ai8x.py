@@ -26,9 +26,16 @@ as the reader does (tb/max78000/ai8x_import.c).
 Beside the ELF(s) the builder writes run.args, the plusargs that run the program (+firmware=, and +fw_riscv= for
 a --riscv program): flow/regress.py and make run FIRMWARE= (vp.mk) run what it says.
 
-Refused, with the reason and without building: folders that are not ai8xize programs. Refused after building:
-programs that do not fit the chip (the SDK's linker script reports FLASH or SRAM overflowed; the refusal is
-cached like an ELF).
+A program too large for the chip (the SDK's linker script, max78000.ld, reports FLASH or SRAM overflowed: the
+RTL-simulation programs ai8x-synthesis writes hold their whole input and known answer) is linked again with a
+linker script derived from the SDK's at build time (under build/, never in the repository), FLASH and SRAM
+enlarged by their overflow rounded up to 4 KiB (the platform's page), and run on the platform's "larger
+memories" variant (+fw_bigmem=flash:<bytes>:<overflow>,sram:<bytes>:<overflow> in run.args;
+tb/max78000/vp/vp_bigmem.c), whose log says that the program does not fit a real MAX78000 and by how much.
+Only programs whose normal link overflows get it.
+
+Refused, with the reason and without building: folders that are not ai8xize programs; a --riscv program too large
+for the chip (the variant is the Cortex-M4 image's linker script only).
 Programs the generator wrote defectively build and are refused by the simulator (ai8x_defects[],
 tb/max78000/ai8x_import.c, matched by the banner main.c prints: tb/max78000/vp/vp_ai8x.c).
 
@@ -64,9 +71,14 @@ RV_MAKEFILES = ('Makefile', 'Makefile.ARM', 'Makefile.RISCV')
 RV_BIN = os.path.join('build', 'max78000', 'fw', 'riscv-bin')                 # relative to ROOT (vp.mk VP_RV_BIN)
 RV_BRIDGE = (os.path.join('tb', 'max78000', 'vp', 'riscv', 'riscv-none-embed.sh'),
              os.path.join('tb', 'max78000', 'vp', 'riscv', 'picolibc_stdio.c'))
+# The larger-memories variant: the SDK's linker script of the template's single image, the MAX78000's FLASH and
+# SRAM (its MEMORY lines; vp.h VP_FLASH_SIZE, VP_SRAM_SIZE), and the rounding of their enlargement
+SDK_LD = os.path.join('Libraries', 'CMSIS', 'Device', 'Maxim', 'MAX78000', 'Source', 'GCC', 'max78000.ld')
+REAL_MEMS = {'FLASH': 0x80000, 'SRAM': 0x20000}
+BIGMEM_ROUND = 4 << 10          # the platform's page (Unicorn maps 4 KiB pages): just enough
 # What the builder writes beside a program's ELF: a cache written by an older builder (other files, other
 # places) is rebuilt, not trusted
-BUILDER_VERSION = 'run.args 1'
+BUILDER_VERSION = f'run.args 1, +fw_bigmem by {BIGMEM_ROUND}'
 
 
 class SdkAbsent(FileNotFoundError):
@@ -78,15 +90,44 @@ def sdk_path():
     return os.environ.get('MAX78000_SDK') or DEFAULT_SDK
 
 
+def overflows(log_text):
+    """{region: bytes} the linker says the program overflows the linker script's regions by (FLASH, SRAM)."""
+    return {r: int(n) for r, n in re.findall(r"region `(\w+)' overflowed by (\d+) bytes", log_text)}
+
+
 def overflow(log_text):
     """Why the program does not fit the chip, from the linker's complaints about the SDK's linker script
     (max78000.ld: 512 KiB flash, 128 KiB SRAM), or None."""
-    over = re.findall(r"region `(\w+)' overflowed by (\d+) bytes", log_text)
+    over = overflows(log_text)
     if not over:
         return None
     return ("does not fit the MAX78000: the SDK's linker script (max78000.ld: 512 KiB flash, 128 KiB SRAM) "
-            f"overflows {', '.join(f'{r} by {int(n):,} bytes' for r, n in over)}: the program's constant data "
+            f"overflows {', '.join(f'{r} by {n:,} bytes' for r, n in over.items())}: the program's constant data "
             "(weights, input, known answer) and static buffers (cnn_unload's) exceed the chip's memories")
+
+
+def bigmem_sizes(over):
+    """{region: bytes} of the larger-memories variant: each of FLASH and SRAM the MAX78000's, enlarged by its
+    overflow rounded up to BIGMEM_ROUND (a region that did not overflow keeps its size)."""
+    return {r: real + -(-over.get(r, 0) // BIGMEM_ROUND) * BIGMEM_ROUND for r, real in REAL_MEMS.items()}
+
+
+def bigmem_script(sdk_abs, sizes, path):
+    """Writes the SDK's max78000.ld with FLASH's and SRAM's LENGTH replaced by sizes, to path."""
+    with open(os.path.join(sdk_abs, SDK_LD)) as f:
+        text = f.read()
+    for region, size in sizes.items():
+        line = rf'^(\s*{region}\s*\(\w+\)\s*:\s*ORIGIN\s*=\s*0x[0-9A-Fa-f]+,\s*LENGTH\s*=\s*)0x[0-9A-Fa-f]+.*$'
+        text, n = re.subn(line,
+                          rf'\g<1>0x{size:08X} /* enlarged from 0x{REAL_MEMS[region]:08X} (+fw_bigmem) */', text,
+                          flags=re.M)
+        if n != 1:
+            raise ValueError(f"{os.path.join(sdk_abs, SDK_LD)}: no single MEMORY line of region {region} to enlarge")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w') as f:
+        f.write(f"/* Derived by flow/fw_ai8x.py from {SDK_LD} of the SDK: FLASH and SRAM enlarged for a program too\n"
+                f"   large for the MAX78000 (the platform's +fw_bigmem variant; not the chip's memory map) */\n")
+        f.write(text)
 
 
 def elf_path(folder):
@@ -205,9 +246,10 @@ def _make(cmd, src, env, log):
         return subprocess.run(cmd, cwd=src, env=env, stdout=f, stderr=subprocess.STDOUT).returncode
 
 
-def _build_images(folder, sdk_abs, out, src, env, log):
-    """The SDK's Makefile(s) on the copy in src: the exit status of the first that failed, or 0."""
-    common = [f'MAXIM_PATH={sdk_abs}']
+def _build_images(folder, sdk_abs, out, src, env, log, extra=()):
+    """The SDK's Makefile(s) on the copy in src (extra: more of the Cortex-M4 image's variables): the exit status
+    of the first that failed, or 0."""
+    common = [f'MAXIM_PATH={sdk_abs}', *extra]
     if not is_riscv(folder):
         return _make(['make', '--no-print-directory', '-f', os.path.join(sdk_abs, TEMPLATE), *common,
                       f'BUILD_DIR={os.path.join(out, "build")}',
@@ -248,9 +290,12 @@ def _build_one(folder, sdk, key):
     env = dict(os.environ, PROJ_CFLAGS=PROJ_CFLAGS)    # the template appends its own (+=)
     rc = _build_images(folder, os.path.abspath(sdk), out, src, env, log)
     elfs = [elf_path(folder)] + ([rv_elf_path(folder)] if is_riscv(folder) else [])
+    with open(log) as f:
+        text = f.read()
+    bigmem, over = [], overflows(text)
+    if rc and over and not is_riscv(folder):
+        rc, text, bigmem, why = _build_bigmem(folder, os.path.abspath(sdk), out, src, env, log, over)
     if rc or not all(os.path.isfile(os.path.join(ROOT, e)) for e in elfs):
-        with open(log) as f:
-            text = f.read()
         why = overflow(text)
         if why:   # a property of the program, not of this build: remembered like an ELF
             with open(os.path.join(out, 'refused.txt'), 'w') as f:
@@ -261,10 +306,51 @@ def _build_one(folder, sdk, key):
         tail = text.strip().splitlines()[-5:]
         return 'FAILED', f"the SDK's Makefile exited {rc} (log: {os.path.relpath(log, ROOT)}): " + ' | '.join(tail)
     with open(os.path.join(ROOT, args_path(folder)), 'w') as f:
-        f.write(' '.join([f'+firmware={elfs[0]}'] + [f'+fw_riscv={e}' for e in elfs[1:]]) + '\n')
+        f.write(' '.join([f'+firmware={elfs[0]}'] + [f'+fw_riscv={e}' for e in elfs[1:]] + bigmem) + '\n')
     with open(os.path.join(out, 'content.sha256'), 'w') as f:
         f.write(key + '\n')
-    return 'built', os.path.relpath(log, ROOT)
+    return 'built', (f"{why} (log: {os.path.relpath(log, ROOT)})" if bigmem else os.path.relpath(log, ROOT))
+
+
+def _stack_overlap(map_path):
+    """Bytes by which .bss reaches into the stack (max78000.ld's ASSERT), from the failed link's map: the linker's
+    region overflow leaves the stack out (the stack and heap are COPY sections at the end of SRAM)."""
+    with open(map_path) as f:
+        text = f.read()
+    sym = {m.group(2): int(m.group(1), 16) for m in re.finditer(r'^\s+0x([0-9a-f]+)\s+(_ebss|__StackLimit) = ', text,
+                                                                  re.M)}
+    return max(0, sym['_ebss'] - sym['__StackLimit'])
+
+
+def _build_bigmem(folder, sdk_abs, out, src, env, log, over):
+    """The larger-memories variant of a program whose link overflowed the SDK's linker script by `over`: linked
+    again with a derived script, enlarged again if the linker still finds a region too small (the first report
+    may not be the whole overflow). (exit status, log text, its run.args plusargs, what the builder says)."""
+    need = dict(over)
+    for _ in range(3):
+        sizes = bigmem_sizes(need)
+        script = os.path.join(out, 'bigmem', 'max78000_bigmem.ld')
+        bigmem_script(sdk_abs, sizes, script)
+        over_s = ', '.join(f'{r} by {n:,} bytes' for r, n in need.items())
+        sizes_s = ', '.join(f'{r} {n >> 10} KiB' for r, n in sizes.items())
+        with open(log, 'a') as f:
+            f.write(f"fw_ai8x: the program does not fit the MAX78000 ({over_s}): linked again for the larger-memories "
+                    f"virtual chip with {os.path.relpath(script, ROOT)} ({sizes_s})\n")
+        rc = _build_images(folder, sdk_abs, out, src, env, log, [f'LINKERFILE={script}'])
+        with open(log) as f:
+            text = f.read().split('linked again for the larger-memories')[-1]
+        more = overflows(text)
+        if rc and 'region RAM overflowed with stack' in text:   # max78000.ld's ASSERT(__StackLimit >= _ebss)
+            more['SRAM'] = max(more.get('SRAM', 0), _stack_overlap(os.path.join(out, 'build', 'max78000.map')))
+        if not (rc and more):
+            break
+        for r, n in more.items():   # beyond the enlarged region: the need beyond the chip's grows by as much
+            need[r] = sizes[r] - REAL_MEMS[r] + n
+    args = [f"+fw_bigmem=flash:{sizes['FLASH']}:{need.get('FLASH', 0)},sram:{sizes['SRAM']}:{need.get('SRAM', 0)}"]
+    why = (f"built for the larger-memories virtual chip (+fw_bigmem: flash {sizes['FLASH'] >> 10} KiB, SRAM "
+           f"{sizes['SRAM'] >> 10} KiB): it does not fit a real MAX78000, whose linker script it overflows by "
+           f"{', '.join(f'{r} {n:,} bytes' for r, n in need.items())}")
+    return rc, text, args, why
 
 
 def build(folders, sdk=DEFAULT_SDK, jobs=None, quiet=False):

@@ -10,6 +10,9 @@
   - a list entry firmware=<folder> runs the program golden-only and on our RTL, named fw-<folder>, with a
     `make run ... FIRMWARE=<folder>` repro line;
   - a corrupted CNN output word (+fault=out_flip) fails naming the layer and the address;
+  - a program too large for the chip (../shared's burnin_64x64x64) is linked for the larger-memories virtual chip
+    (+fw_bigmem in its run.args; a program that fits gets none) and passes golden-only, its log saying that it does
+    not fit a real MAX78000 and by how many bytes; a malformed or shrinking +fw_bigmem is refused naming it;
   - the generator-defective fifostream-group-notvga64x48-hwc is refused by the simulator with its reason
     (ai8x_defects[], recognised by the banner main.c prints), a skip the runner accepts.
 Skipped, with the reason, where ../shared or arm-none-eabi-gcc is absent. Needs build/max78000/sim."""
@@ -26,6 +29,7 @@ AI8X = os.path.join('..', 'shared', 'conformance', 'max78000', 'ai8x')
 TMP = os.path.join('build', 'test_fw_ai8x')       # relative to ROOT
 PROG = 'fwtest-conv1d-1'                          # a name of its own: its cache folder is not conv1d-1's
 DEFECT = 'fifostream-group-notvga64x48-hwc'
+BIG = 'burnin_64x64x64'                          # overflows the SDK's FLASH and SRAM
 RISCV = os.path.join('vectors', 'max78000', 'ai8x_fastfifo', 'ff-fifostream-pool-stride-hwc')   # 1 s on our RTL
 T = Checks('test_fw_ai8x')
 check, skip = T.check, T.skip
@@ -87,7 +91,8 @@ def test_list_entries():
         f'max78000 firmware={prog}/ 1 +fault=out_flip expect=fail:MISMATCH.final.image.*layer.0.*addr.0x50c02050',
         f'max78000 firmware={AI8X}/{DEFECT}/ 1 +golden_only',
         f'max78000 firmware={RISCV}/ 1 +golden_only',
-        f'max78000 firmware={RISCV}/ 1'])
+        f'max78000 firmware={RISCV}/ 1',
+        f'max78000 firmware={AI8X}/{BIG}/ 1 +golden_only'])
     go, rtl = runs.get(f'max78000.fw-{PROG}.golden_only.s1', {}), runs.get(f'max78000.fw-{PROG}.s1', {})
     check(go.get('status') == 'PASS' and rtl.get('status') == 'PASS' and rtl.get('jobs'),
           'firmware=<folder> passes golden-only and on our RTL, runs named fw-<folder>', out)
@@ -107,6 +112,24 @@ def test_list_entries():
           and (rrtl.get('jobs') or [{}])[0].get('bytes_compared', 0) > 0
           and f'+fw_riscv={rv_elf}' in ' '.join(fw_ai8x.run_args(RISCV)),
           'a --riscv program passes golden-only and on our RTL (bytes compared) with its RISC-V image', out)
+    big = runs.get(f'max78000.fw-{BIG}.golden_only.s1', {})
+    args = ' '.join(fw_ai8x.run_args(os.path.join(AI8X, BIG)))
+    try:
+        with open(os.path.join(ROOT, big.get('log', 'none'))) as f:
+            log = f.read()
+    except OSError:
+        log = ''
+    check(big.get('status') == 'PASS' and '+fw_bigmem=flash:' in args
+          and '+fw_bigmem' not in ' '.join(fw_ai8x.run_args(prog))
+          and "DOES NOT FIT A REAL MAX78000: it overflows the chip's flash (512 KiB) by 78092 bytes" in log,
+          'a program too large for the chip passes golden-only on the larger-memories variant, its log saying so',
+          f'{args}\n{big}')
+    elf = fw_ai8x.elf_path(os.path.join(AI8X, BIG))
+    for bad, why in (('flash:606208:78092', 'expected flash:<bytes>:<overflow>,sram:<bytes>:<overflow>'),
+                     ('flash:262144:0,sram:274432:139804', 'the flash window must be a multiple of 4 KiB from')):
+        rc, out = run([os.path.join('build', 'max78000', 'sim'), '+test=firmware', f'+firmware={elf}',
+                       f'+fw_bigmem={bad}', '+golden_only'], timeout=60)
+        check(rc not in (0, None) and why in out, f'+fw_bigmem={bad} is refused naming it', out)
 
 
 def main():

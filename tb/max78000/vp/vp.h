@@ -16,6 +16,10 @@ typedef struct vp_elf vp_elf_t;
 typedef struct vp_periph vp_periph_t;
 typedef struct vp_rv vp_rv_t;
 
+/* The MAX78000's flash and SRAM (data sheet; the SDK's max78000.ld), at 0x10000000 and 0x20000000 */
+#define VP_FLASH_SIZE 0x80000u
+#define VP_SRAM_SIZE 0x20000u
+
 typedef struct vp vp_t;
 typedef struct vp_win { /* an MMIO window's callback context */
     vp_t *v;
@@ -45,6 +49,8 @@ struct vp {
     const char *printed_what; /* "inference" or "loading and inference" */
     vp_win_t win[8];          /* vp_map.c's regions */
     void *mem[8];             /* vp_map.c's memories (host buffers, shared by both cores) */
+    uint32_t mem_size[2];     /* flash, SRAM: the MAX78000's, or larger with +fw_bigmem (vp_bigmem.c) */
+    uint32_t mem_over[2];     /* +fw_bigmem: the bytes by which the program overflows the real ones */
     vp_rv_t *rv;              /* the RISC-V core (vp_riscv.c, +fw_riscv=), or NULL */
     bool on_rv;               /* the RISC-V core is the one executing: PCs, symbols and errors are its */
 };

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "vp.h"
 #include "vp_ai8x.h"
+#include "vp_bigmem.h"
 #include "vp_elf.h"
 #include "vp_inftime.h"
 #include "vp_map.h"
@@ -216,6 +217,7 @@ static int vp_main(drv_t *d, void *arg)
     vp_t *v = arg;
     v->drv = d;
     v->cnn_sync = drv_cycle(d);
+    vp_bigmem_note(v);
     uint32_t vt = v->elf->segs[0].paddr, sp = rd32(v, vt), pc = rd32(v, vt + 4); /* the reset vector */
     uc_reg_write(v->uc, UC_ARM_REG_SP, &sp);
     uc_err e = v->rv ? vp_rv_run(v, pc) : uc_emu_start(v->uc, pc, 0xFFFFFFFFu, 0, 0);
@@ -287,7 +289,7 @@ int vp_firmware_test(program_t *p, uint64_t seed, char *err, size_t errlen)
         vp_free(v);
         return -1;
     }
-    if (vp_map_build(v, err, errlen)) {
+    if (vp_bigmem_setup(v, err, errlen) || vp_map_build(v, err, errlen)) {
         vp_free(v);
         return -1;
     }
