@@ -315,11 +315,14 @@ def _build_one(folder, sdk, key):
 def _stack_overlap(map_path):
     """Bytes by which .bss reaches into the stack (max78000.ld's ASSERT), from the failed link's map: the linker's
     region overflow leaves the stack out (the stack and heap are COPY sections at the end of SRAM)."""
-    with open(map_path) as f:
-        text = f.read()
+    try:
+        with open(map_path) as f:
+            text = f.read()
+    except OSError:
+        return 0   # no map: the build fails with the linker's message
     sym = {m.group(2): int(m.group(1), 16) for m in re.finditer(r'^\s+0x([0-9a-f]+)\s+(_ebss|__StackLimit) = ', text,
                                                                   re.M)}
-    return max(0, sym['_ebss'] - sym['__StackLimit'])
+    return max(0, sym['_ebss'] - sym['__StackLimit']) if len(sym) == 2 else 0
 
 
 def _build_bigmem(folder, sdk_abs, out, src, env, log, over):
@@ -389,7 +392,9 @@ def build(folders, sdk=DEFAULT_SDK, jobs=None, quiet=False):
                 with open(refused) as f:
                     res[folder] = ('refused', f.read().strip())
             elif same and os.path.isfile(os.path.join(ROOT, args_path(folder))):
-                res[folder] = ('cached', elf_path(folder))
+                big = [a for a in run_args(folder) if a.startswith('+fw_bigmem=')]
+                res[folder] = ('cached', elf_path(folder) + (f" (the larger-memories virtual chip: {big[0]})"
+                                                             if big else ''))
             else:
                 todo.append((folder, key))
         if todo and not quiet:
