@@ -14,11 +14,28 @@ Cached by content: a program is rebuilt only when the hash of its files, the tem
 the compiler's version and the SDK's library tree (paths, sizes, modification times) differs from the one stored
 beside its ELF (content.sha256), so a second nightly rebuilds nothing.
 
-Refused, with the reason and without building: folders with a main_riscv.c (--riscv programs: the CNN is driven by
-the RISC-V core; the platform emulates it for the SDK's -riscv examples, but this builder does not yet build an
-ai8xize folder's RISC-V image), folders that are not ai8xize programs. Refused
-after building: programs that do not fit the chip (the SDK's linker script reports FLASH or SRAM overflowed; the
-refusal is cached like an ELF).
+A --riscv program (main.c for the Cortex-M4, main_riscv.c, which drives the CNN, for the RISC-V core) is built as
+ai8x-synthesis' RISC-V template builds it, with the SDK's two-image Makefiles of its mnist-riscv example, run on
+the folder's copy without copying them: Makefile.ARM (SRCS = main.c) into src/build/, the top Makefile's own
+rule for buildrv/common_riscv.ld (the RISC-V image's flash start, __FlashStart_, from the Cortex-M4's map), then
+Makefile.RISCV (SRCS = main_riscv.c cnn.c softmax.c) into src/buildrv/ with the SDK's RISC-V tool names on
+Debian's toolchain (tb/max78000/vp/riscv/, vp.mk's riscv-bin, made first). A folder with a base.txt (the
+repository's, vectors/max78000/ai8x_fastfifo/) takes the files it does not hold from the folder base.txt names,
+as the reader does (tb/max78000/ai8x_import.c).
+
+Beside the ELF(s) the builder writes run.args, the plusargs that run the program (+firmware=, and +fw_riscv= for
+a --riscv program): flow/regress.py and make run FIRMWARE= (vp.mk) run what it says.
+
+A program too large for the chip (the SDK's linker script, max78000.ld, reports FLASH or SRAM overflowed: the
+RTL-simulation programs ai8x-synthesis writes hold their whole input and known answer) is linked again with a
+linker script derived from the SDK's at build time (under build/, never in the repository), FLASH and SRAM
+enlarged by their overflow rounded up to 4 KiB (the platform's page), and run on the platform's "larger
+memories" variant (+fw_bigmem=flash:<bytes>:<overflow>,sram:<bytes>:<overflow> in run.args;
+tb/max78000/vp/vp_bigmem.c), whose log says that the program does not fit a real MAX78000 and by how much.
+Only programs whose normal link overflows get it.
+
+Refused, with the reason and without building: folders that are not ai8xize programs; a --riscv program too large
+for the chip (the variant is the Cortex-M4 image's linker script only).
 Programs the generator wrote defectively build and are refused by the simulator (ai8x_defects[],
 tb/max78000/ai8x_import.c, matched by the banner main.c prints: tb/max78000/vp/vp_ai8x.c).
 
@@ -48,9 +65,20 @@ NEEDED = ('cnn.c', 'cnn.h', 'main.c', 'softmax.c')   # the template Makefile's S
 # vector table and enables the interrupt).
 MSDK_RENAMES = {'MXC_NVIC_SetVector': 'NVIC_SetVector'}
 PROJ_CFLAGS = ' '.join(f'-D{new}={old}' for new, old in sorted(MSDK_RENAMES.items()))
-# Refusals by the folder's files: (file present, why the firmware path cannot run it)
-REFUSE_IF = (('main_riscv.c', "a --riscv program (main_riscv.c): the CNN is driven by the RISC-V core, whose image "
-                              "this builder does not build yet (the platform runs the SDK's -riscv examples)"),)
+# --riscv programs: the SDK's two-image Makefiles (in the SDK), and where vp.mk puts the SDK's RISC-V tool names
+RV_TEMPLATE = os.path.join('Examples', 'MAX78000', 'CNN', 'mnist-riscv')
+RV_MAKEFILES = ('Makefile', 'Makefile.ARM', 'Makefile.RISCV')
+RV_BIN = os.path.join('build', 'max78000', 'fw', 'riscv-bin')                 # relative to ROOT (vp.mk VP_RV_BIN)
+RV_BRIDGE = (os.path.join('tb', 'max78000', 'vp', 'riscv', 'riscv-none-embed.sh'),
+             os.path.join('tb', 'max78000', 'vp', 'riscv', 'picolibc_stdio.c'))
+# The larger-memories variant: the SDK's linker script of the template's single image, the MAX78000's FLASH and
+# SRAM (its MEMORY lines; vp.h VP_FLASH_SIZE, VP_SRAM_SIZE), and the rounding of their enlargement
+SDK_LD = os.path.join('Libraries', 'CMSIS', 'Device', 'Maxim', 'MAX78000', 'Source', 'GCC', 'max78000.ld')
+REAL_MEMS = {'FLASH': 0x80000, 'SRAM': 0x20000}
+BIGMEM_ROUND = 4 << 10          # the platform's page (Unicorn maps 4 KiB pages): just enough
+# What the builder writes beside a program's ELF: a cache written by an older builder (other files, other
+# places) is rebuilt, not trusted
+BUILDER_VERSION = f'run.args 1, +fw_bigmem by {BIGMEM_ROUND}'
 
 
 class SdkAbsent(FileNotFoundError):
@@ -62,20 +90,98 @@ def sdk_path():
     return os.environ.get('MAX78000_SDK') or DEFAULT_SDK
 
 
+def overflows(log_text):
+    """{region: bytes} the linker says the program overflows the linker script's regions by (FLASH, SRAM)."""
+    return {r: int(n) for r, n in re.findall(r"region `(\w+)' overflowed by (\d+) bytes", log_text)}
+
+
 def overflow(log_text):
     """Why the program does not fit the chip, from the linker's complaints about the SDK's linker script
     (max78000.ld: 512 KiB flash, 128 KiB SRAM), or None."""
-    over = re.findall(r"region `(\w+)' overflowed by (\d+) bytes", log_text)
+    over = overflows(log_text)
     if not over:
         return None
     return ("does not fit the MAX78000: the SDK's linker script (max78000.ld: 512 KiB flash, 128 KiB SRAM) "
-            f"overflows {', '.join(f'{r} by {int(n):,} bytes' for r, n in over)}: the program's constant data "
+            f"overflows {', '.join(f'{r} by {n:,} bytes' for r, n in over.items())}: the program's constant data "
             "(weights, input, known answer) and static buffers (cnn_unload's) exceed the chip's memories")
 
 
+def bigmem_sizes(over):
+    """{region: bytes} of the larger-memories variant: each of FLASH and SRAM the MAX78000's, enlarged by its
+    overflow rounded up to BIGMEM_ROUND (a region that did not overflow keeps its size)."""
+    return {r: real + -(-over.get(r, 0) // BIGMEM_ROUND) * BIGMEM_ROUND for r, real in REAL_MEMS.items()}
+
+
+def bigmem_script(sdk_abs, sizes, path):
+    """Writes the SDK's max78000.ld with FLASH's and SRAM's LENGTH replaced by sizes, to path."""
+    with open(os.path.join(sdk_abs, SDK_LD)) as f:
+        text = f.read()
+    for region, size in sizes.items():
+        line = rf'^(\s*{region}\s*\(\w+\)\s*:\s*ORIGIN\s*=\s*0x[0-9A-Fa-f]+,\s*LENGTH\s*=\s*)0x[0-9A-Fa-f]+.*$'
+        text, n = re.subn(line,
+                          rf'\g<1>0x{size:08X} /* enlarged from 0x{REAL_MEMS[region]:08X} (+fw_bigmem) */', text,
+                          flags=re.M)
+        if n != 1:
+            raise ValueError(f"{os.path.join(sdk_abs, SDK_LD)}: no single MEMORY line of region {region} to enlarge")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w') as f:
+        f.write(f"/* Derived by flow/fw_ai8x.py from {SDK_LD} of the SDK: FLASH and SRAM enlarged for a program too\n"
+                f"   large for the MAX78000 (the platform's +fw_bigmem variant; not the chip's memory map) */\n")
+        f.write(text)
+
+
 def elf_path(folder):
-    """Where the ELF of an ai8xize folder is (relative to ROOT): build/max78000/fw/ai8x/<name>/build/max78000.elf."""
-    return os.path.join(OUT, name_of(folder), 'build', 'max78000.elf')
+    """Where the (Cortex-M4's) ELF of an ai8xize folder is, relative to ROOT: build/max78000/fw/ai8x/<name>/
+    build/max78000.elf, or .../<name>/src/build/max78000.elf for a --riscv program (its top Makefile reads the
+    Cortex-M4's map from build/ beside the sources)."""
+    return os.path.join(OUT, name_of(folder), *(('src',) if is_riscv(folder) else ()), 'build', 'max78000.elf')
+
+
+def rv_elf_path(folder):
+    """Where the RISC-V image of a --riscv program is (relative to ROOT)."""
+    return os.path.join(OUT, name_of(folder), 'src', 'buildrv', 'max78000-riscv.elf')
+
+
+def args_path(folder):
+    """The run's plusargs file the builder writes (relative to ROOT)."""
+    return os.path.join(OUT, name_of(folder), 'run.args')
+
+
+def run_args(folder):
+    """The plusargs that run a built folder: +firmware=<elf> [+fw_riscv=<elf>] (what run.args says)."""
+    with open(os.path.join(ROOT, args_path(folder))) as f:
+        return f.read().split()
+
+
+def base_folder(folder):
+    """The folder base.txt names (relative to ROOT), or None without base.txt; ValueError if it names none or
+    one that is absent (tb/max78000/ai8x_import.c read_base: one path relative to the folder, '#' comments)."""
+    path = os.path.join(ROOT, folder, 'base.txt')
+    if not os.path.isfile(path):
+        return None
+    with open(path) as f:
+        lines = [(n, ln.strip()) for n, ln in enumerate(f, 1) if ln.strip() and not ln.startswith('#')]
+    if len(lines) != 1:
+        raise ValueError(f"{os.path.join(folder, 'base.txt')}: names {len(lines)} folders, one expected")
+    base = os.path.normpath(os.path.join(folder, lines[0][1]))
+    if not os.path.isdir(os.path.join(ROOT, base)):
+        raise ValueError(f"{os.path.join(folder, 'base.txt')}:{lines[0][0]}: base folder {base} does not exist")
+    return base
+
+
+def sources(folder):
+    """{file name: path relative to ROOT}: the folder's files over those of its base folder."""
+    out = {}
+    for d in filter(None, (base_folder(folder), folder)):
+        for f in sorted(os.listdir(os.path.join(ROOT, d))):
+            if os.path.isfile(os.path.join(ROOT, d, f)):
+                out[f] = os.path.join(d, f)
+    return out
+
+
+def is_riscv(folder):
+    """A --riscv program: main_riscv.c (the RISC-V core drives the CNN; main.c boots it)."""
+    return os.path.isfile(os.path.join(ROOT, folder, 'main_riscv.c'))
 
 
 def name_of(folder):
@@ -84,19 +190,31 @@ def name_of(folder):
 
 def refusal(folder):
     """Why the firmware path refuses this folder, or None."""
-    folder = os.path.join(ROOT, folder)
-    for f, why in REFUSE_IF:
-        if os.path.exists(os.path.join(folder, f)):
-            return why
-    missing = [f for f in NEEDED if not os.path.isfile(os.path.join(folder, f))]
+    try:
+        have = sources(folder)
+    except ValueError as ex:
+        return str(ex)
+    missing = [f for f in NEEDED if f not in have]
     if missing:
         return f"not an ai8xize program folder: no {', '.join(missing)}"
     return None
 
 
+def _rv_key(sdk):
+    """What a --riscv program's build depends on besides _tool_key: the SDK's two-image Makefiles, the bridge to
+    Debian's RISC-V toolchain and that toolchain's version."""
+    h = hashlib.sha256()
+    for p in [os.path.join(sdk, RV_TEMPLATE, m) for m in RV_MAKEFILES] + [os.path.join(ROOT, b) for b in RV_BRIDGE]:
+        with open(p, 'rb') as f:
+            h.update(f.read())
+    cc = subprocess.run(['riscv64-unknown-elf-gcc', '--version'], capture_output=True, text=True)
+    h.update(cc.stdout.split('\n', 1)[0].encode())
+    return h.hexdigest()
+
+
 def _tool_key(sdk):
     """What every program's build depends on besides its own files."""
-    h = hashlib.sha256()
+    h = hashlib.sha256(BUILDER_VERSION.encode())
     with open(os.path.join(sdk, TEMPLATE), 'rb') as f:
         h.update(f.read())
     h.update(PROJ_CFLAGS.encode())
@@ -113,14 +231,50 @@ def _tool_key(sdk):
 
 def _content_key(folder, tool_key):
     h = hashlib.sha256(tool_key.encode())
-    folder = os.path.join(ROOT, folder)
-    for f in sorted(os.listdir(folder)):
-        p = os.path.join(folder, f)
-        if os.path.isfile(p):
-            h.update(f.encode() + b'\0')
-            with open(p, 'rb') as fh:
-                h.update(hashlib.sha256(fh.read()).digest())
+    for f, p in sorted(sources(folder).items()):
+        h.update(f.encode() + b'\0')
+        with open(os.path.join(ROOT, p), 'rb') as fh:
+            h.update(hashlib.sha256(fh.read()).digest())
     return h.hexdigest()
+
+
+def _make(cmd, src, env, log):
+    """Runs one make command in src, appending to the log; its exit status."""
+    with open(log, 'a') as f:
+        f.write(' '.join(cmd) + f'   (in {os.path.relpath(src, ROOT)}, PROJ_CFLAGS={PROJ_CFLAGS})\n')
+        f.flush()
+        return subprocess.run(cmd, cwd=src, env=env, stdout=f, stderr=subprocess.STDOUT).returncode
+
+
+def _build_images(folder, sdk_abs, out, src, env, log, extra=()):
+    """The SDK's Makefile(s) on the copy in src (extra: more of the Cortex-M4 image's variables): the exit status
+    of the first that failed, or 0."""
+    common = [f'MAXIM_PATH={sdk_abs}', *extra]
+    if not is_riscv(folder):
+        return _make(['make', '--no-print-directory', '-f', os.path.join(sdk_abs, TEMPLATE), *common,
+                      f'BUILD_DIR={os.path.join(out, "build")}',
+                      f'PERIPH_DRIVER_BUILD_DIR={os.path.join(ROOT, OUT, "PeriphDriver")}'], src, env, log)
+    # ai8x-synthesis' --riscv template: the SDK's mnist-riscv Makefiles, one image after the other (the top
+    # Makefile's `all` would build both into one BUILD_DIR and combine them through Intel hex, losing symbols)
+    mk = {m: os.path.join(sdk_abs, RV_TEMPLATE, m) for m in RV_MAKEFILES}
+    rv_env = dict(env, PATH=os.path.join(ROOT, RV_BIN) + os.pathsep + env.get('PATH', ''))
+    return (_make(['make', '--no-print-directory', '-f', mk['Makefile.ARM'], *common,
+                   f'BUILD_DIR={os.path.join(src, "build")}',
+                   f'PERIPH_DRIVER_BUILD_DIR={os.path.join(ROOT, OUT, "PeriphDriver")}'], src, env, log)
+            or _make(['make', '--no-print-directory', '-f', mk['Makefile'], 'buildrv/common_riscv.ld',
+                      '-o', 'arm', '-o', 'build/max78000.elf'], src, env, log)
+            or _make(['make', '--no-print-directory', '-f', mk['Makefile.RISCV'], *common,
+                      f'BUILD_DIR={os.path.join(src, "buildrv")}',
+                      f'PERIPH_DRIVER_BUILD_DIR={os.path.join(ROOT, OUT, "PeriphDriver-riscv")}'], src, rv_env, log))
+
+
+def _rv_tools():
+    """vp.mk's riscv-bin (the SDK's RISC-V tool names and picolibc's console glue), made by make: None or why not."""
+    if not shutil.which('riscv64-unknown-elf-gcc'):
+        return "riscv64-unknown-elf-gcc is not installed (flow/setup/install_deps.sh): a --riscv program needs it"
+    target = os.path.join(RV_BIN, 'picolibc_stdio.o')
+    p = subprocess.run(['make', '--no-print-directory', '-s', target], cwd=ROOT, capture_output=True, text=True)
+    return None if p.returncode == 0 else f"make {target} failed: {p.stdout}{p.stderr}"
 
 
 def _build_one(folder, sdk, key):
@@ -128,20 +282,20 @@ def _build_one(folder, sdk, key):
     out = os.path.join(ROOT, OUT, name_of(folder))
     shutil.rmtree(out, ignore_errors=True)
     src = os.path.join(out, 'src')
-    shutil.copytree(os.path.join(ROOT, folder), src)
+    os.makedirs(src)
+    for f, p in sources(folder).items():
+        shutil.copy2(os.path.join(ROOT, p), os.path.join(src, f))
     log = os.path.join(out, 'build.log')
+    open(log, 'w').close()
     env = dict(os.environ, PROJ_CFLAGS=PROJ_CFLAGS)    # the template appends its own (+=)
-    sdk_abs = os.path.abspath(sdk)
-    cmd = ['make', '--no-print-directory', '-f', os.path.join(sdk_abs, TEMPLATE), f'MAXIM_PATH={sdk_abs}',
-           f'BUILD_DIR={os.path.join(out, "build")}',
-           f'PERIPH_DRIVER_BUILD_DIR={os.path.join(ROOT, OUT, "PeriphDriver")}']
-    with open(log, 'w') as f:
-        f.write(' '.join(cmd) + f'   (in {os.path.relpath(src, ROOT)}, PROJ_CFLAGS={PROJ_CFLAGS})\n')
-        f.flush()
-        rc = subprocess.run(cmd, cwd=src, env=env, stdout=f, stderr=subprocess.STDOUT).returncode
-    if rc or not os.path.isfile(os.path.join(ROOT, elf_path(folder))):
-        with open(log) as f:
-            text = f.read()
+    rc = _build_images(folder, os.path.abspath(sdk), out, src, env, log)
+    elfs = [elf_path(folder)] + ([rv_elf_path(folder)] if is_riscv(folder) else [])
+    with open(log) as f:
+        text = f.read()
+    bigmem, over = [], overflows(text)
+    if rc and over and not is_riscv(folder):
+        rc, text, bigmem, why = _build_bigmem(folder, os.path.abspath(sdk), out, src, env, log, over)
+    if rc or not all(os.path.isfile(os.path.join(ROOT, e)) for e in elfs):
         why = overflow(text)
         if why:   # a property of the program, not of this build: remembered like an ELF
             with open(os.path.join(out, 'refused.txt'), 'w') as f:
@@ -151,9 +305,55 @@ def _build_one(folder, sdk, key):
             return 'refused', f"{why} (log: {os.path.relpath(log, ROOT)})"
         tail = text.strip().splitlines()[-5:]
         return 'FAILED', f"the SDK's Makefile exited {rc} (log: {os.path.relpath(log, ROOT)}): " + ' | '.join(tail)
+    with open(os.path.join(ROOT, args_path(folder)), 'w') as f:
+        f.write(' '.join([f'+firmware={elfs[0]}'] + [f'+fw_riscv={e}' for e in elfs[1:]] + bigmem) + '\n')
     with open(os.path.join(out, 'content.sha256'), 'w') as f:
         f.write(key + '\n')
-    return 'built', os.path.relpath(log, ROOT)
+    return 'built', (f"{why} (log: {os.path.relpath(log, ROOT)})" if bigmem else os.path.relpath(log, ROOT))
+
+
+def _stack_overlap(map_path):
+    """Bytes by which .bss reaches into the stack (max78000.ld's ASSERT), from the failed link's map: the linker's
+    region overflow leaves the stack out (the stack and heap are COPY sections at the end of SRAM)."""
+    try:
+        with open(map_path) as f:
+            text = f.read()
+    except OSError:
+        return 0   # no map: the build fails with the linker's message
+    sym = {m.group(2): int(m.group(1), 16) for m in re.finditer(r'^\s+0x([0-9a-f]+)\s+(_ebss|__StackLimit) = ', text,
+                                                                  re.M)}
+    return max(0, sym['_ebss'] - sym['__StackLimit']) if len(sym) == 2 else 0
+
+
+def _build_bigmem(folder, sdk_abs, out, src, env, log, over):
+    """The larger-memories variant of a program whose link overflowed the SDK's linker script by `over`: linked
+    again with a derived script, enlarged again if the linker still finds a region too small (the first report
+    may not be the whole overflow). (exit status, log text, its run.args plusargs, what the builder says)."""
+    need = dict(over)
+    for _ in range(3):
+        sizes = bigmem_sizes(need)
+        script = os.path.join(out, 'bigmem', 'max78000_bigmem.ld')
+        bigmem_script(sdk_abs, sizes, script)
+        over_s = ', '.join(f'{r} by {n:,} bytes' for r, n in need.items())
+        sizes_s = ', '.join(f'{r} {n >> 10} KiB' for r, n in sizes.items())
+        with open(log, 'a') as f:
+            f.write(f"fw_ai8x: the program does not fit the MAX78000 ({over_s}): linked again for the larger-memories "
+                    f"virtual chip with {os.path.relpath(script, ROOT)} ({sizes_s})\n")
+        rc = _build_images(folder, sdk_abs, out, src, env, log, [f'LINKERFILE={script}'])
+        with open(log) as f:
+            text = f.read().split('linked again for the larger-memories')[-1]
+        more = overflows(text)
+        if rc and 'region RAM overflowed with stack' in text:   # max78000.ld's ASSERT(__StackLimit >= _ebss)
+            more['SRAM'] = max(more.get('SRAM', 0), _stack_overlap(os.path.join(out, 'build', 'max78000.map')))
+        if not (rc and more):
+            break
+        for r, n in more.items():   # beyond the enlarged region: the need beyond the chip's grows by as much
+            need[r] = sizes[r] - REAL_MEMS[r] + n
+    args = [f"+fw_bigmem=flash:{sizes['FLASH']}:{need.get('FLASH', 0)},sram:{sizes['SRAM']}:{need.get('SRAM', 0)}"]
+    why = (f"built for the larger-memories virtual chip (+fw_bigmem: flash {sizes['FLASH'] >> 10} KiB, SRAM "
+           f"{sizes['SRAM'] >> 10} KiB): it does not fit a real MAX78000, whose linker script it overflows by "
+           f"{', '.join(f'{r} {n:,} bytes' for r, n in need.items())}")
+    return rc, text, args, why
 
 
 def build(folders, sdk=DEFAULT_SDK, jobs=None, quiet=False):
@@ -169,13 +369,18 @@ def build(folders, sdk=DEFAULT_SDK, jobs=None, quiet=False):
     fcntl.flock(lock, fcntl.LOCK_EX)
     try:
         res, todo = {}, []
-        tool_key = _tool_key(sdk)
+        tool_key, rv_key, rv_why = _tool_key(sdk), None, None
         for folder in folders:
             why = refusal(folder)
+            if not why and is_riscv(folder) and rv_key is None:
+                rv_why = _rv_tools()
+                rv_key = '' if rv_why else _rv_key(sdk)
+            if not why and is_riscv(folder) and rv_why:
+                why = rv_why
             if why:
                 res[folder] = ('refused', why)
                 continue
-            key = _content_key(folder, tool_key)
+            key = _content_key(folder, tool_key + (rv_key if is_riscv(folder) else ''))
             stamp = os.path.join(ROOT, OUT, name_of(folder), 'content.sha256')
             try:
                 with open(stamp) as f:
@@ -186,18 +391,24 @@ def build(folders, sdk=DEFAULT_SDK, jobs=None, quiet=False):
             if same and os.path.isfile(refused):
                 with open(refused) as f:
                     res[folder] = ('refused', f.read().strip())
-            elif same and os.path.isfile(os.path.join(ROOT, elf_path(folder))):
-                res[folder] = ('cached', elf_path(folder))
+            elif same and os.path.isfile(os.path.join(ROOT, args_path(folder))):
+                big = [a for a in run_args(folder) if a.startswith('+fw_bigmem=')]
+                res[folder] = ('cached', elf_path(folder) + (f" (the larger-memories virtual chip: {big[0]})"
+                                                             if big else ''))
             else:
                 todo.append((folder, key))
         if todo and not quiet:
             print(f"fw_ai8x: building {len(todo)} program(s) with the SDK's Makefile ({len(folders) - len(todo)} "
                   f"cached or refused), {jobs or os.cpu_count()} at a time, into {OUT}/", flush=True)
-        # the first build also builds the shared PeriphDriver library: alone, so that no two builds race on it
-        if todo:
-            res[todo[0][0]] = _build_one(todo[0][0], sdk, todo[0][1])
+        # the first build of each kind also builds the PeriphDriver libraries it links (the Cortex-M4's; a --riscv
+        # program's, both): alone, so that no two builds race on them
+        first = [t for t in (next((t for t in todo if not is_riscv(t[0])), None),
+                             next((t for t in todo if is_riscv(t[0])), None)) if t]
+        rest = [t for t in todo if t not in first]
+        for folder, key in first:
+            res[folder] = _build_one(folder, sdk, key)
         with cf.ThreadPoolExecutor(max_workers=jobs or os.cpu_count()) as ex:
-            for (folder, _), r in zip(todo[1:], ex.map(lambda t: _build_one(t[0], sdk, t[1]), todo[1:])):
+            for (folder, _), r in zip(rest, ex.map(lambda t: _build_one(t[0], sdk, t[1]), rest)):
                 res[folder] = r
         return res
     finally:

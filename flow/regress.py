@@ -276,9 +276,14 @@ def own_cov(arg, outdir):
 
 
 def stim_args(r):
-    """The plusargs that name a run's stimulus: +<kind>=<stim>; a firmware= folder runs its built ELF."""
+    """The plusargs that name a run's stimulus: +<kind>=<stim>; a firmware= folder runs what its build wrote
+    (run.args: its ELF, a --riscv program's RISC-V image too), or its ELF's path where nothing was built."""
     if r['kind'] == 'firmware':
-        return ['+test=firmware', f"+firmware={fw_ai8x.elf_path(r['stim'])}", f"+fw_sdk={fw_ai8x.sdk_path()}"]
+        try:
+            fw = fw_ai8x.run_args(r['stim'])
+        except OSError:
+            fw = [f"+firmware={fw_ai8x.elf_path(r['stim'])}"]
+        return ['+test=firmware', *fw, f"+fw_sdk={fw_ai8x.sdk_path()}"]
     return [f"+{r['kind']}={r['stim']}"]
 
 

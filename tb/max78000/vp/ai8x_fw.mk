@@ -9,7 +9,8 @@
 ifneq ($(FIRMWARE),)
 FW_AI8X := $(if $(filter %.elf,$(FIRMWARE)),,$(if $(wildcard $(FIRMWARE)/Makefile),,$(wildcard $(FIRMWARE)/cnn.c)))
 ifneq ($(FW_AI8X),)
-FW_ELF := $(BUILD)/max78000/fw/ai8x/$(notdir $(abspath $(FIRMWARE)))/build/max78000.elf
+# the run's plusargs, which the builder writes beside the ELF(s) (+firmware=, and +fw_riscv= for a --riscv program)
+FW_ELF := $(BUILD)/max78000/fw/ai8x/$(notdir $(abspath $(FIRMWARE)))/run.args
 # FORCE: the tool decides by content whether anything is to be built; --require: a refusal stops make run
 $(FW_ELF): FORCE
 	@MAX78000_SDK=$(MAX78000_SDK) $(PYTHON) -m flow.fw_ai8x --jobs 1 --require $(FIRMWARE)

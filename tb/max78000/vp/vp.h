@@ -19,6 +19,10 @@ typedef struct vp_rv vp_rv_t;
 typedef struct vp_cam vp_cam_t;
 typedef struct vp_rvpc vp_rvpc_t;
 
+/* The MAX78000's flash and SRAM (data sheet; the SDK's max78000.ld), at 0x10000000 and 0x20000000 */
+#define VP_FLASH_SIZE 0x80000u
+#define VP_SRAM_SIZE 0x20000u
+
 typedef struct vp vp_t;
 typedef struct vp_win { /* an MMIO window's callback context */
     vp_t *v;
@@ -45,12 +49,16 @@ struct vp {
     uint64_t cnn_reads, cnn_writes, irqs;
     uint32_t exit_status;
     bool exited, fw_pass, main_ret_hooked;
-    vp_win_t win[8]; /* vp_map.c's regions */
-    void *mem[8];    /* vp_map.c's memories (host buffers, shared by both cores) */
-    vp_rv_t *rv;     /* the RISC-V core (vp_riscv.c, +fw_riscv=), or NULL */
-    bool on_rv;      /* the RISC-V core is the one executing: PCs, symbols and errors are its */
-    vp_cam_t *cam;   /* the camera path's devices (vp_camera.c) */
-    vp_rvpc_t *rvpc; /* the RISC-V's cycle counter CSRs (vp_rv_pcount.c), with the RISC-V core */
+    long long printed_us;     /* the inference time the firmware printed (vp_inftime.c), or -1 */
+    const char *printed_what; /* "inference" or "loading and inference" */
+    vp_win_t win[8];          /* vp_map.c's regions */
+    void *mem[8];             /* vp_map.c's memories (host buffers, shared by both cores) */
+    uint32_t mem_size[2];     /* flash, SRAM: the MAX78000's, or larger with +fw_bigmem (vp_bigmem.c) */
+    uint32_t mem_over[2];     /* +fw_bigmem: the bytes by which the program overflows the real ones */
+    vp_rv_t *rv;              /* the RISC-V core (vp_riscv.c, +fw_riscv=), or NULL */
+    bool on_rv;               /* the RISC-V core is the one executing: PCs, symbols and errors are its */
+    vp_cam_t *cam;            /* the camera path's devices (vp_camera.c) */
+    vp_rvpc_t *rvpc;          /* the RISC-V's cycle counter CSRs (vp_rv_pcount.c), with the RISC-V core */
 };
 
 /* The function around pc from the ELF's symbols ("fn+0x12"), or "?". */

@@ -79,7 +79,9 @@ $(FW_CAM): $(FIRMWARE)/sampledata.h flow/fw_camera.py
 	$(PYTHON) -m flow.fw_camera $(FIRMWARE) $@
 run waves: $(FW_CAM)
 endif
-FW_ARGS = +test=firmware +firmware=$(FW_ELF) +fw_sdk=$(MAX78000_SDK) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf) \
+# an ai8xize folder: the plusargs its build wrote (ai8x_fw.mk: FW_ELF is that file), read when the run's recipe is
+# expanded, after the build
+FW_ARGS = +test=firmware $(if $(FW_AI8X),$(shell cat $(FW_ELF)),+firmware=$(FW_ELF) $(if $(FW_RV),+fw_riscv=$(FW_DIR)/src/buildrv/max78000-riscv.elf)) +fw_sdk=$(MAX78000_SDK) \
     $(if $(FW_CAM),$(if $(findstring +fw_camera=,$(ARGS)),,+fw_camera=$(FW_CAM)) +fw_uart_bin=$(FW_DIR)/uart1.bin)
 run waves: $(FW_ELF)
 endif

@@ -11,8 +11,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "vp.h"
 #include "vp_ai8x.h"
+#include "vp_bigmem.h"
 #include "vp_camera.h"
 #include "vp_elf.h"
+#include "vp_inftime.h"
 #include "vp_map.h"
 #include "vp_periph.h"
 #include "vp_riscv.h"
@@ -218,6 +220,7 @@ static int vp_main(drv_t *d, void *arg)
     vp_t *v = arg;
     v->drv = d;
     v->cnn_sync = drv_cycle(d);
+    vp_bigmem_note(v);
     uint32_t vt = v->elf->segs[0].paddr, sp = rd32(v, vt), pc = rd32(v, vt + 4); /* the reset vector */
     uc_reg_write(v->uc, UC_ARM_REG_SP, &sp);
     uc_err e = v->rv ? vp_rv_run(v, pc) : uc_emu_start(v->uc, pc, 0xFFFFFFFFu, 0, 0);
@@ -234,6 +237,7 @@ static int vp_main(drv_t *d, void *arg)
      * counted as one; the bench's own is the golden model against the RTL's memory (none in golden-only runs). */
     if (v->fw_pass) sim_count_check(v->sim);
     drv_check_golden(d);
+    vp_inftime_check(v);
     if (v->exit_status) drv_fail(d, "firmware %s: main returned %u", v->path, v->exit_status);
     return 0;
 }
@@ -268,6 +272,7 @@ int vp_firmware_test(program_t *p, uint64_t seed, char *err, size_t errlen)
     v->sdk = sim_plusarg(sim, "fw_sdk");
     v->budget = sim_plusarg_u64(sim, "fw_budget", DEFAULT_BUDGET);
     v->clk_ratio = CPU_PER_CNN;
+    v->printed_us = -1;
     if (!(v->elf = vp_elf_read(path, err, errlen))) {
         free(v);
         return -1;
@@ -290,7 +295,7 @@ int vp_firmware_test(program_t *p, uint64_t seed, char *err, size_t errlen)
         vp_free(v);
         return -1;
     }
-    if (vp_map_build(v, err, errlen)) {
+    if (vp_bigmem_setup(v, err, errlen) || vp_map_build(v, err, errlen)) {
         vp_free(v);
         return -1;
     }

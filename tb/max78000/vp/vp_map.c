@@ -20,14 +20,17 @@ typedef struct region {
 
 /* MAX78000 data sheet memory map (and the SDK's linker script max78000.ld); 4 KiB granularity (Unicorn's). */
 static const region_t regions[] = {
-    {0x10000000u, 0x80000u, M_MEM, "flash (512 KiB)"},
-    {0x20000000u, 0x20000u, M_MEM, "SRAM (128 KiB)"},
+    {0x10000000u, VP_FLASH_SIZE, M_MEM, "flash (512 KiB)"}, /* v->mem_size[0]: +fw_bigmem may enlarge them */
+    {0x20000000u, VP_SRAM_SIZE, M_MEM, "SRAM (128 KiB)"},   /* v->mem_size[1] */
     {0x0FFFF000u, 0x1000u, M_MEM, "the virtual platform's page: exception return (vp_cpu.c), parking (vp_riscv.c)"},
     {0x50000000u, 0x1100000u, M_CNN, "CNN (APB: global, quadrants 0-3 and their memories, to 0x510FFFFF)"},
     {0x400C0000u, 0x1000u, M_CNN, "CNN FIFOs (APB)"},
     {0x40000000u, 0xC0000u, M_PERIPH, "APB peripherals"},
     {0xE000E000u, 0x1000u, M_PERIPH, "Cortex-M4 system control space"},
 };
+
+/* A region's size in this run: the flash's and SRAM's are the run's (vp_bigmem.c). */
+static uint32_t rsize(const vp_t *v, size_t i) { return i < 2 ? v->mem_size[i] : regions[i].size; }
 
 _Static_assert(sizeof regions / sizeof *regions <= sizeof((vp_t *)0)->win / sizeof(vp_win_t) &&
                    sizeof regions / sizeof *regions <= sizeof((vp_t *)0)->mem / sizeof(void *),
@@ -124,7 +127,7 @@ static int map_regions(vp_t *v, uc_engine *uc, char *err, size_t errlen)
     for (size_t i = 0; i < sizeof regions / sizeof *regions; i++) {
         const region_t *r = &regions[i];
         vp_win_t *w = &v->win[i];
-        uc_err e = r->kind == M_MEM   ? uc_mem_map_ptr(uc, r->base, r->size, UC_PROT_ALL, v->mem[i])
+        uc_err e = r->kind == M_MEM   ? uc_mem_map_ptr(uc, r->base, rsize(v, i), UC_PROT_ALL, v->mem[i])
                    : r->kind == M_CNN ? uc_mmio_map(uc, r->base, r->size, cnn_read, w, cnn_write, w)
                                       : uc_mmio_map(uc, r->base, r->size, periph_read, w, periph_write, w);
         if (e != UC_ERR_OK) {
@@ -146,7 +149,7 @@ int vp_map_build(vp_t *v, char *err, size_t errlen)
 {
     for (size_t i = 0; i < sizeof regions / sizeof *regions; i++) {
         v->win[i] = (vp_win_t){v, regions[i].base};
-        if (regions[i].kind == M_MEM && !(v->mem[i] = calloc(1, regions[i].size))) abort();
+        if (regions[i].kind == M_MEM && !(v->mem[i] = calloc(1, rsize(v, i)))) abort();
     }
     if (map_regions(v, v->uc, err, errlen)) return -1;
     for (size_t i = 0; i < v->elf->nsegs; i++) {
@@ -155,7 +158,7 @@ int vp_map_build(vp_t *v, char *err, size_t errlen)
         bool in_mem = !s->memsz;
         for (size_t k = 0; k < sizeof regions / sizeof *regions && !in_mem; k++)
             in_mem = regions[k].kind == M_MEM && s->vaddr >= regions[k].base &&
-                     (uint64_t)s->vaddr + s->memsz <= (uint64_t)regions[k].base + regions[k].size;
+                     (uint64_t)s->vaddr + s->memsz <= (uint64_t)regions[k].base + rsize(v, k);
         if (!in_mem) {
             snprintf(
                 err, errlen,

@@ -5,6 +5,7 @@
  * it wrote (configuration) or a flag the table sets. */
 #define _GNU_SOURCE /* memmem */
 #include "vp_periph.h"
+#include "vp_inftime.h"
 #include "vp_camera.h"
 #include <ctype.h>
 #include <stdio.h>
@@ -151,6 +152,7 @@ void vp_periph_flush(vp_periph_t *p)
     p->nline = 0;
     if (p->v->cam) vp_cam_line(p->v->cam, p->line, n);
     if (n >= 12 && memmem(p->line, n, "*** PASS ***", 12)) p->v->fw_pass = true;
+    vp_inftime_line(p->v, p->line, n);
     if (n >= 12 && memmem(p->line, n, "*** FAIL ***", 12)) vp_fail(p->v, "the firmware printed *** FAIL ***");
 }
 
