@@ -257,7 +257,8 @@ static void schedule(nvdla_golden_t *g)
         }
         if (cdp_golden_runnable(cdp, cr)) {
             sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CDP, .group = cdp->consumer, .core = cdp, .rdma = cr});
-            cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
+            if (g->atom32) cdp32_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
+            else cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
             nvdla_pp_complete(cr);
             g->intr_expected |= 0x4u << completed(g, U_CDP);
             ran = true;

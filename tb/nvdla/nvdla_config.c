@@ -9,13 +9,14 @@ const nvdla_config_t nvdla_config_ours = {.name = "ours", .reg_by_addr = nvdla_r
 
 #ifndef NV_FULL_ABSENT
 /* nv_full's units whose register layout is the model's (arnvdla.h against rtl/nvdla/regs/nvdla_regs.csv) and
- * which the model computes for nv_full: GLB's interrupt registers, BDMA, the direct convolution (CDMA..CACC), SDP
- * and PDP (with 32-byte atoms, golden/nvdla/dp_atom32.h). CDP and RUBIK are not computed for nv_full yet
+ * which the model computes for nv_full: GLB's interrupt registers, BDMA, the direct convolution (CDMA..CACC), SDP,
+ * PDP and CDP (with 32-byte atoms, golden/nvdla/dp_atom32.h). RUBIK is not computed for nv_full yet
  * (docs/nvdla_nv_full.md). */
 static const nvdla_unit_map_t nv_full_units[] = {
     {"NVDLA_GLB", 0x1000},    {"NVDLA_BDMA", 0x10000},    {"NVDLA_CDMA", 0x3000}, {"NVDLA_CSC", 0x4000},
     {"NVDLA_CMAC_A", 0x5000}, {"NVDLA_CMAC_B", 0x6000},   {"NVDLA_CACC", 0x7000}, {"NVDLA_SDP_RDMA", 0x8000},
-    {"NVDLA_SDP", 0x9000},    {"NVDLA_PDP_RDMA", 0xA000}, {"NVDLA_PDP", 0xB000},
+    {"NVDLA_SDP", 0x9000},    {"NVDLA_PDP_RDMA", 0xA000}, {"NVDLA_PDP", 0xB000},  {"NVDLA_CDP_RDMA", 0xC000},
+    {"NVDLA_CDP", 0xD000},
 };
 static const nvdla_config_t nv_full = {.name = "nv_full",
                                        .reg_by_addr = nv_full_reg_by_addr,

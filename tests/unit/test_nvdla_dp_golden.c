@@ -107,6 +107,73 @@ static void test_cdp(unit_t *u)
     CHECK_EQ(p.addr, 64);
 }
 
+/* nv_full's INT16 CDP (cdp_atom32.c), each value worked by hand through NVIDIA's cmod (cdp/NV_NVDLA_cdp.cpp
+ * lookup_lut, convert(); hls/cdp_libs/cdp_icvt.cpp, cdp_ocvt.cpp). */
+static void test_cdp16(unit_t *u)
+{
+    /* convert(): half away from zero, negative shifts multiply, saturation, and the double's rounding past 2^53 */
+    CHECK_EQ(cdp16_convert(5, 1, 16), 3);
+    CHECK_EQ(cdp16_convert(-5, 1, 16), (uint64_t)-3);
+    CHECK_EQ(cdp16_convert(-7, 2, 16), (uint64_t)-2); /* -1.75 - 0.5 = -2.25, truncated */
+    CHECK_EQ(cdp16_convert(3, -2, 16), 12);
+    CHECK_EQ(cdp16_convert(100000, 0, 16), 32767);
+    CHECK_EQ(cdp16_convert(-100000, 0, 16), (uint64_t)-32768);
+    CHECK_EQ(cdp16_convert(1ll << 62, -4, 56), (1ull << 55) - 1); /* 2^66: cmod's exp > 62 saturation */
+    CHECK_EQ(cdp16_convert((1ll << 54) + 1, 0, 56), 1ull << 54);  /* (double)(2^54 + 1) is 2^54 */
+    /* input converter: 16-bit offset (upper bits dropped), 17-bit saturation, rounding */
+    CHECK_EQ(cdp16_icvt(32767, 0xFFFF, 1, 0), 32768);
+    CHECK_EQ(cdp16_icvt(-32768, 0x7FFF, 1, 0), (uint64_t)-65535);
+    CHECK_EQ(cdp16_icvt(30000, 0, 3, 0), 65535);
+    CHECK_EQ(cdp16_icvt(5, 0, 1, 1), 3);
+    CHECK_EQ(cdp16_icvt(-5, 0, 1, 1), (uint64_t)-3);
+    CHECK_EQ(cdp16_icvt(5, 0x10001, 1, 0), 4);
+    /* output converter: 32-bit offset, 6-bit shift, 16-bit saturation */
+    CHECK_EQ(cdp16_ocvt(5, 0, 1, 1), 3);
+    CHECK_EQ((uint16_t)cdp16_ocvt(-5, 0, 1, 1), (uint16_t)-3);
+    CHECK_EQ(cdp16_ocvt(40000, 0, 1, 0), 32767);
+    CHECK_EQ(cdp16_ocvt(0, 0xFFFFFFFF, 2, 0), 2);
+    CHECK_EQ(cdp16_ocvt(5, 0, 1, 0x41), 3); /* the shift field is 6 bits */
+    cdp_lut_t t = {0};
+    int bad = 0;
+    /* CDP_L0_0's settings: LE linear, every start and end 0, selects 0, slopes 1, every priority LO */
+    cdp_lut_cfg_t a = {.le_linear = true,
+                       .uflow_lo = true,
+                       .oflow_lo = true,
+                       .hybrid_lo = true,
+                       .le_uflow_scale = 1,
+                       .le_oflow_scale = 1,
+                       .lo_uflow_scale = 1,
+                       .lo_oflow_scale = 1};
+    t.le[0] = 7, t.lo[0] = -5, t.lo[100] = 42, t.lo[CDP_LO_N - 1] = 100;
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, 0, &bad), (uint64_t)-5);  /* x - start <= 0: both underflow, LO */
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, -3, &bad), (uint64_t)-8); /* bypassed square sum: LO[0] + (-3 - 0) * 1 */
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, 1000, &bad), 1100);       /* both overflow: LO[256] + (x - end) * 1 */
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, 100, &bad), 42);          /* LE overflows, LO hits: LO, no fraction */
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, 1ll << 40, &bad), 32767); /* the sum saturates to 16 bits */
+    CHECK_EQ(bad, 0);
+    /* LE linear with a fraction: start 16, select 2; LO underflows (start 1000) */
+    cdp_lut_cfg_t b = {.le_linear = true, .le_start = 16, .le_index_select = 2, .lo_start = 1000};
+    cdp_lut_t l = {0};
+    l.le[1] = 100, l.le[2] = 200, l.le[8] = -77;
+    CHECK_EQ(cdp16_lut_lookup(&b, &l, 23, &bad), 175); /* idx 1, offset 3 << 14: 100 + 100 * 3/4 */
+    b.le_index_select = 0x7F;                          /* -1: the index shifts left, no fraction */
+    CHECK_EQ(cdp16_lut_lookup(&b, &l, 20, &bad), (uint64_t)-77);
+    /* LE exponent: offset 2 */
+    cdp_lut_cfg_t e = {
+        .le_index_offset = 2, .lo_start = 1000, .le_uflow_scale = 3, .le_uflow_shift = 1, .le_oflow_scale = 1};
+    l.le[0] = 10, l.le[1] = 100, l.le[2] = 300, l.le[37] = 1234, l.le[CDP_LE_N - 1] = 5;
+    CHECK_EQ(cdp16_lut_lookup(&e, &l, 12, &bad), 200);         /* log2 3, idx 1, (12 - 8) << 13: half way */
+    CHECK_EQ(cdp16_lut_lookup(&e, &l, 3, &bad), 8);            /* idx -1: LE[0] + (3 - 2^2) * 3 / 2 -> -1.5 -> -2 */
+    CHECK_EQ(cdp16_lut_lookup(&e, &l, 1ll << 39, &bad), 1234); /* log2 39, idx 37, no fraction */
+    e.le_index_offset = 0xC4;                                  /* -60: x = 16 gives idx 64, overflow */
+    CHECK_EQ(cdp16_lut_lookup(&e, &l, 16, &bad), 21);          /* LE over, LO under: hybrid priority (LE) */
+    CHECK_EQ(bad, 0);
+    /* a select where cmod shifts an int by 31 or more: refused */
+    b.le_index_select = 31;
+    cdp16_lut_lookup(&b, &l, 20, &bad);
+    CHECK_EQ(bad, 1);
+}
+
 int main(void)
 {
     unit_t u = {.name = "test_nvdla_dp_golden"};
@@ -114,5 +181,6 @@ int main(void)
     UNIT_RUN(&u, test_sdp);
     UNIT_RUN(&u, test_pdp);
     UNIT_RUN(&u, test_cdp);
+    UNIT_RUN(&u, test_cdp16);
     return unit_done(&u);
 }
