@@ -51,6 +51,11 @@ struct cdp_lut;
  * naming what, when the model does not compute it. */
 bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const struct cdp_lut *lut, const nvdla_dp_ctx_t *ctx,
                int group);
+/* RUBIK, nv_full only: its registers in nv_full's layout (arnvdla.h) at this window of the model, whose own map
+ * has none (tb/nvdla/nvdla_config.c maps nv_full's 0x10000 here). */
+#define NVDLA_RBK_MODEL_BASE 0x11000u
+/* RUBIK layer of its CONSUMER group (rubik_atom32.c): contract mode; false, with an error naming what, otherwise. */
+bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group);
 /* A direct convolution (CDMA..CACC of units[], conv_golden.h) at INT8 or INT16 with its SDP on the fly, writing
  * SDP's output; false, with an error naming what, when the model does not compute the layer (conv_atom32.c). */
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);

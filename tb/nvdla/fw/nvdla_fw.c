@@ -403,6 +403,19 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bo
     r->h.mem_base = calloc(r->ld.nmems ? r->ld.nmems : 1, sizeof *r->h.mem_base);
     if (!r->h.mem_base) abort();
     r->h.task = &r->ld.tasks[0];
+    /* loadable.fbs: enum Interface { NONE, DLA1, EMU1 }. An EMU1 task is NVIDIA's runtime's CPU emulator work
+     * (NN_L0_0's input conversion and softmax), not the firmware's: refused, naming it, rather than handed to the
+     * firmware, which would wait for an interrupt that never comes. */
+    for (size_t t = 0; t < r->ld.ntasks; t++)
+        if (r->ld.tasks[t].interface != 1) {
+            snprintf(err, errlen,
+                     "%s: task %u has interface %s (%u): NVIDIA's runtime runs it on its CPU emulator (umd), which "
+                     "the bench does not model; only DLA1 tasks run through the firmware",
+                     path, r->ld.tasks[t].id, r->ld.tasks[t].interface == 2 ? "EMU1" : "NONE",
+                     r->ld.tasks[t].interface);
+            fw_free(r);
+            return -1;
+        }
     /* the units the loadable uses: the network descriptor's op heads (address-list index 0 of every task) */
     char needs[64] = "";
     for (size_t t = 0; t < r->ld.ntasks; t++) {
