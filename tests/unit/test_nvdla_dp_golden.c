@@ -219,14 +219,71 @@ static void test_rubik_contract(unit_t *u)
                 CHECK_EQ(a[31], (ky * 2 + kx) * 16 + x * 4 + 3);
             }
     CHECK_EQ(rbk_boxes, 1); /* one super line of one surface: lines ky = 0, 1 */
-    /* split and merge are refused by name (a fresh unit: group 0 of the first is locked by its enable) */
+    /* the reserved mode is refused by name (a fresh unit: group 0 of the first is locked by its enable) */
     nvdla_pp_t q;
     nvdla_pp_init(&q, NVDLA_RBK_MODEL_BASE, 0x008);
     for (int w = 0; w < NVDLA_PP_WORDS; w++) q.mask[w] = 0xFFFFFFFFu;
-    nvdla_pp_write(&q, q.base + 0x0c, 0x101);
-    CHECK(!rubik32_run(&q, &ctx, 0) && strstr(rbk_err, "split mode"), "split refused: %s", rbk_err);
-    nvdla_pp_write(&q, q.base + 0x0c, 0x102);
-    CHECK(!rubik32_run(&q, &ctx, 0) && strstr(rbk_err, "merge mode"), "merge refused: %s", rbk_err);
+    nvdla_pp_write(&q, q.base + 0x0c, 0x103);
+    CHECK(!rubik32_run(&q, &ctx, 0) && strstr(rbk_err, "mode 3 (reserved)"), "mode 3 refused: %s", rbk_err);
+    mem_free(m);
+}
+
+static void rbk_regs(nvdla_pp_t *r, const uint32_t (*regs)[2], size_t n)
+{
+    nvdla_pp_init(r, NVDLA_RBK_MODEL_BASE, 0x008);
+    for (int w = 0; w < NVDLA_PP_WORDS; w++) r->mask[w] = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) nvdla_pp_write(r, r->base + regs[i][0], regs[i][1]);
+}
+
+/* RUBIK split then merge (cmod RubikWdmaSequenceSplit / Merge): a 3x2 INT16 cube of 20 channels (a full surface and
+ * 4 lanes of a second) into 20 planes and back. Planes: element (c, y, x) at c * 0x100 + y * 0x40 + 2x, each line
+ * written to its 32-byte boundary with zeros past its 3 elements; back in a cube, the lanes past channel 19 zero. */
+static void test_rubik_split_merge(unit_t *u)
+{
+    mem_t *m = mem_new();
+    const uint32_t in = 0x1000, planes = 0x4000, back = 0x9000;
+    for (uint32_t s = 0; s < 2; s++)
+        for (uint32_t y = 0; y < 2; y++)
+            for (uint32_t x = 0; x < 3; x++)
+                for (uint32_t l = 0; l < 16; l++) {
+                    uint16_t v = s * 16 + l < 20 ? (uint16_t)((s * 16 + l) * 100 + y * 10 + x) : 0xEEEE;
+                    mem_write(m, in + s * 0x200 + y * 0x80 + x * 32 + 2 * l, &v, 2);
+                }
+    for (uint32_t a = planes; a < planes + 20 * 0x100; a++) mem_write8(m, a, 0xAB);
+    nvdla_dp_ctx_t ctx = {.mem = m, .emit = rbk_emit, .error = rbk_error};
+    const uint32_t sp[][2] = {{0x0c, 0x101}, {0x10, 1}, {0x14, 0x10002}, {0x18, 19},     {0x20, in},   {0x24, 0x80},
+                              {0x28, 0x200}, {0x30, 1}, {0x34, 19},      {0x3c, planes}, {0x40, 0x40}, {0x50, 0x100}};
+    nvdla_pp_t r;
+    rbk_regs(&r, sp, sizeof sp / sizeof *sp);
+    rbk_boxes = 0;
+    CHECK(rubik32_run(&r, &ctx, 0), "split runs: %s", rbk_err);
+    CHECK_EQ(rbk_boxes, 20); /* one per plane */
+    uint16_t v;
+    mem_read(m, planes + 19 * 0x100 + 1 * 0x40 + 2 * 2, &v, 2);
+    CHECK_EQ(v, 19 * 100 + 10 + 2);
+    mem_read(m, planes + 5 * 0x100, &v, 2);
+    CHECK_EQ(v, 500);
+    uint8_t b;
+    mem_read(m, planes + 3 * 0x100 + 0x40 + 6, &b, 1); /* past the 3 elements: zero up to the boundary */
+    CHECK_EQ(b, 0);
+    mem_read(m, planes + 3 * 0x100 + 0x40 + 31, &b, 1);
+    CHECK_EQ(b, 0);
+    mem_read(m, planes + 3 * 0x100 + 0x40 + 32, &b, 1); /* past the boundary: untouched */
+    CHECK_EQ(b, 0xAB);
+    const uint32_t mg[][2] = {{0x0c, 0x102}, {0x10, 1}, {0x14, 0x10002}, {0x18, 19},   {0x20, planes}, {0x24, 0x40},
+                              {0x2c, 0x100}, {0x30, 1}, {0x3c, back},    {0x40, 0x80}, {0x4c, 0x200}};
+    rbk_regs(&r, mg, sizeof mg / sizeof *mg);
+    CHECK(rubik32_run(&r, &ctx, 0), "merge runs: %s", rbk_err);
+    int bad = 0;
+    for (uint32_t s = 0; s < 2; s++)
+        for (uint32_t y = 0; y < 2; y++)
+            for (uint32_t x = 0; x < 3; x++)
+                for (uint32_t l = 0; l < 16; l++) {
+                    mem_read(m, back + s * 0x200 + y * 0x80 + x * 32 + 2 * l, &v, 2);
+                    uint16_t want = s * 16 + l < 20 ? (uint16_t)((s * 16 + l) * 100 + y * 10 + x) : 0;
+                    bad += v != want;
+                }
+    CHECK_EQ(bad, 0); /* the cube back, its pad lanes zero */
     mem_free(m);
 }
 
@@ -239,5 +296,6 @@ int main(void)
     UNIT_RUN(&u, test_cdp);
     UNIT_RUN(&u, test_cdp16);
     UNIT_RUN(&u, test_rubik_contract);
+    UNIT_RUN(&u, test_rubik_split_merge);
     return unit_done(&u);
 }
