@@ -3,7 +3,8 @@
  * of a region a seeded fill), registers the firmware and, per task, does what the Linux port's
  * nvdla_task_submit does: dla_execute_task, then wait for the interrupt, dla_isr_handler, dla_process_events
  * until the task is complete, dla_clear_task. Then the golden model (fed by the CSB monitor) is compared with
- * the DUT's memory, and the output tensor with NVIDIA's golden file when the regression has one. */
+ * the DUT's memory, and the output tensor with NVIDIA's golden file when the regression has one. The firmware is
+ * built twice (nvdla_fw.mk): for nv_small's register map and, its symbols prefixed nvfull_, for nv_full's. */
 #include "nvdla_fw.h"
 #include "driver_loop.h"
 #include "dut_info.h"
