@@ -409,8 +409,12 @@ ACC   ?= $(if $(TRACE),$(if $(wildcard $(TRACE)),$(shell sed -n 's/^acc[[:space:
 SEED  ?= 1
 DUT   ?= $(DUT_DEFAULT_$(ACC))
 STIM   = $(if $(FIRMWARE),$(FW_ARGS),$(if $(PULPNNX),+test=pulpnnx +pulpnnx=$(PULPNNX),$(if $(TRACE),+trace=$(TRACE),$(if $(SDK),+cfg=$(SDK),$(if $(CFG),+cfg=$(CFG),$(if $(TXN),+cfg=$(TXN),$(if $(LOADABLE),+test=fw +loadable=$(LOADABLE),+test=$(TEST))))))))
-# The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others).
-RUN_SIM = $(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC))/sim
+# The simulator of ACC on DUT (build/<acc> for the default DUT, build/<acc>-<dut> for the others). A golden-only run
+# needs no RTL: on an on-demand DUT (nv_full, a build of hours) it runs on the accelerator's default simulator, told
+# the DUT's register map (+fw_map=<dut>: NVIDIA's firmware built for it; a stimulus of a map, like TXN=, selects its
+# own), so that it works before that DUT is built and whether it is or not.
+RUN_GOLDEN_ONDEMAND = $(and $(filter 1,$(GOLDEN_ONLY)),$(DUT_$(ACC)_$(DUT)_ONDEMAND))
+RUN_SIM = $(if $(RUN_GOLDEN_ONDEMAND),$(BUILD)/$(ACC),$(or $(DUT_$(ACC)_$(DUT)_DIR),$(BUILD)/$(ACC)))/sim
 # The variables are checked while the Makefile is read, before anything is built: one line naming the
 # mistake and the accepted values, and the repro line (flow/check_run_args.py).
 ifneq ($(filter run waves,$(MAKECMDGOALS)),)
@@ -426,7 +430,7 @@ endif
 # derived from +seed by the simulator itself (its own +verilator+seed+ takes 1..2^31-1 only).
 SEED_ARG = $(if $(and $(TRACE),$(filter file,$(origin SEED))),,+seed=$(SEED))
 run: check-deps $(RUN_SIM)
-	$(RUN_SIM) $(STIM) $(SEED_ARG) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(ARGS)
+	$(RUN_SIM) $(STIM) $(SEED_ARG) $(if $(filter 1,$(GOLDEN_ONLY)),+golden_only) $(if $(RUN_GOLDEN_ONDEMAND),+fw_map=$(DUT)) $(ARGS)
 
 # The waves are written whatever the verdict; the exit status is the run's (nonzero when it fails). The traced
 # twin of the simulator records them (built on first use). Their name is the run's own: the accelerator, the DUT

@@ -57,7 +57,8 @@ def problem(v):
         d = dut_manifest.get(v['ACC'], v.get('DUT') or None)
     except dut_manifest.ManifestError as ex:
         return f"make run: DUT={v.get('DUT')}: {ex}"
-    return d.unavailable() or d.unbuilt()
+    # A golden-only run needs no RTL: it runs on the default simulator (the Makefile's RUN_SIM), built or not.
+    return d.unavailable() or (None if v.get('GOLDEN_ONLY') == '1' else d.unbuilt())
 
 
 def repro(v):

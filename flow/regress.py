@@ -11,7 +11,7 @@ List format (tests/lists/*.list), one entry per line, '#' comments, `include <ot
   `include <list> dut=<name>` runs the included entries on that DUT (those that name none themselves).
   options:  +plusarg[=v]          passed to the simulator
             expect=fail:<regex>   negative test: passes only if the run fails with output matching regex
-            needs=<path>          skipped, with the reason, when <path> does not exist
+            needs=<path>          skipped, with the reason, when <path> does not exist (may repeat: each path)
             dut=<name>            run on that DUT of the accelerator (tb/<acc>/duts/<name>.dut; default: the
                                   accelerator's default DUT); skipped, with the reason, when its RTL is absent
             xfail=<deviation>     the run is expected to fail with that known deviation of its DUT; a pass is
@@ -100,7 +100,7 @@ def parse_list(path, dut=None):
             if not seeds.isdigit() or int(seeds) < 1:
                 raise ListError(f"{where}: seeds must be a positive number, saw '{seeds}'")
             e = {'acc': acc, 'kind': stim.split('=', 1)[0], 'stim': stim.split('=', 1)[1], 'seeds': int(seeds),
-                 'args': [], 'expect': None, 'needs': None, 'dut': dut, 'xfail': None, 'where': where,
+                 'args': [], 'expect': None, 'needs': [], 'dut': dut, 'xfail': None, 'where': where,
                  'timeout': None}
             for opt in tok[3:]:
                 if opt.startswith('+'):
@@ -113,7 +113,7 @@ def parse_list(path, dut=None):
                     e['expect'] = opt[len('expect=fail:'):]
                     re.compile(e['expect'])
                 elif opt.startswith('needs='):
-                    e['needs'] = opt[len('needs='):]
+                    e['needs'].append(opt[len('needs='):])
                 elif opt.startswith('dut='):
                     e['dut'] = opt[len('dut='):]
                 elif opt.startswith('xfail='):
@@ -160,8 +160,9 @@ def expand(entries, base_seed):
     runs = []
     for e in entries:
         skip = None
-        if e['needs'] and not os.path.exists(os.path.join(ROOT, e['needs'])):
-            skip = f"{e['needs']} is absent (external stimulus not available in this checkout)"
+        missing = [n for n in e['needs'] if not os.path.exists(os.path.join(ROOT, n))]
+        if missing:
+            skip = f"{missing[0]} is absent (external stimulus not available in this checkout)"
         if not skip:
             d = dut_manifest.get(e['acc'], e['dut'])
             skip = d.unavailable() or d.unbuilt()

@@ -3,6 +3,7 @@
 errors, an unknown DUT stops `make run` before building, a build depends on every file its description
 names, and the differential report fails (exit 1, both repro lines) when one DUT's run goes wrong."""
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -232,6 +233,13 @@ def check_ondemand():
           f'make build-upstream (so make test) never builds nv_full ({out.strip()[-100:]})')
     rc, out = run(['make', '-n', '--no-print-directory', 'build-nv_full'])
     check('VERILATE tb_nvdla into build/nvdla-nv_full/obj' in out, 'make build-nv_full builds build/nvdla-nv_full/sim')
+    # golden-only needs no RTL: the default simulator runs it, told nv_full's map (+fw_map=nv_full)
+    rc, out = run(['make', '-n', '--no-print-directory', 'run', 'ACC=nvdla', 'DUT=nv_full', 'TEST=fw',
+                   'GOLDEN_ONLY=1', 'PGO=0'])
+    check(rc == 0 and re.search(r'^build/nvdla/sim \+test=fw .*\+golden_only \+fw_map=nv_full', out, re.M)
+          and 'nvdla-nv_full' not in out,
+          f'make run DUT=nv_full GOLDEN_ONLY=1: the default simulator, built or not, +fw_map=nv_full '
+          f'({out.strip()[-160:]})')
     if not d.unbuilt():
         skip('nv_full not-built skips: build/nvdla-nv_full/sim is built')
         return

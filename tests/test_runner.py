@@ -94,6 +94,12 @@ def test_list_entries():
     r = regress.execute(run, outdir)
     check(r['status'] == 'FAIL' and 'without running a job' in r['reason'],
           f"a run that exits 0 without a job fails: {r['status']} {r['reason']}")
+    # needs= may repeat: every path must exist, the first missing one is named
+    runs = regress.expand(regress.parse_list(write('needs.list', "nvdla test=reg_reset 1 needs=flow needs=nope/x\n"
+                                                                 "nvdla test=reg_rw 1 needs=flow needs=tests\n")), 1)
+    check(runs[0].get('skip') == 'nope/x is absent (external stimulus not available in this checkout)'
+          and not runs[1].get('skip'), f"repeated needs=: skipped naming the missing path ({runs[0].get('skip')}), "
+          f"run when all exist ({runs[1].get('skip')})")
 
 
 def test_seeds():

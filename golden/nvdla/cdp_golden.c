@@ -121,7 +121,7 @@ static int64_t sx38(const nvdla_pp_t *u, uint32_t low)
     return nv_sx(((int64_t)(nvdla_pp_reg(u, CDP + low + 4) & 63) << 32) | nvdla_pp_reg(u, CDP + low), 38);
 }
 
-static cdp_lut_cfg_t lut_cfg(const nvdla_pp_t *cdp)
+cdp_lut_cfg_t cdp_lut_cfg_read(const nvdla_pp_t *cdp)
 {
     uint32_t cfg = nvdla_pp_reg(cdp, CDP + 0x10), info = nvdla_pp_reg(cdp, CDP + 0x14);
     uint32_t les = nvdla_pp_reg(cdp, CDP + 0x38), lesh = nvdla_pp_reg(cdp, CDP + 0x3c);
@@ -180,7 +180,7 @@ void cdp_golden_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const cdp_lut
              ish = nvdla_pp_reg(cdp, CDP + 0x7c);
     uint32_t ooff = nvdla_pp_reg(cdp, CDP + 0x80), osc = nvdla_pp_reg(cdp, CDP + 0x84),
              osh = nvdla_pp_reg(cdp, CDP + 0x88);
-    cdp_lut_cfg_t lc = lut_cfg(cdp);
+    cdp_lut_cfg_t lc = cdp_lut_cfg_read(cdp);
     nv_cube_t in, out;
     nv_cube_alloc(&in, w, h, ch);
     nv_cube_alloc(&out, w, h, ch);

@@ -30,6 +30,21 @@ typedef struct cdp_lut_cfg {
     int le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;     /* SX_5 */
 } cdp_lut_cfg_t;
 
+/* The LUT settings of CDP's CONSUMER group (and the shared S_LUT_* registers). */
+cdp_lut_cfg_t cdp_lut_cfg_read(const nvdla_pp_t *cdp);
+
+/* INT16 (nv_full, NVIDIA's cmod cdp/NV_NVDLA_cdp.cpp lookup_lut and hls/cdp_libs; cdp_atom32.c). cdp16_convert is
+ * cmod's convert(): v / 2^shift (shift may be negative) in double precision, rounded half away from zero,
+ * saturated to a signed `bits`-bit value. */
+int64_t cdp16_convert(int64_t v, int shift, unsigned bits);
+/* Input converter: (in - offset) * scale, rounded right shift, saturated to 17 bits (hls cdp_icvt). */
+int64_t cdp16_icvt(int16_t in, uint32_t offset, uint32_t scale, uint32_t shift);
+/* LUT input x (square sum, 38 bits, or the converted value) -> 16-bit y, LE linear or exponent, LO linear; -1 in
+ * *unmodelled (else 0) when an index select lies where cmod's arithmetic is undefined (|select| >= 31). */
+int64_t cdp16_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x, int *unmodelled);
+/* Output converter: (m - offset) * scale, rounded right shift by 6 bits, saturated to 16 bits (hls cdp_ocvt). */
+int16_t cdp16_ocvt(int64_t m, uint32_t offset, uint32_t scale, uint32_t shift);
+
 /* §4.4-4.6: LUT input X (unsigned square sum or signed value) -> 16-bit y. */
 int64_t cdp_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x);
 /* §4.3 step 1 and step 5. */

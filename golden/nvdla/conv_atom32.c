@@ -2,8 +2,10 @@
  * (dp_atom32.h). What it follows, with its evidence:
  *  - weights (CDMA.D_WEIGHT_FORMAT uncompressed) in NVIDIA's format.rst layout, as the nv_small model's
  *    weight_offset with nv_full's atomics: groups of 16 kernels at INT16 (32 at INT8); inside a group, channel
- *    blocks of 32 INT16 channels (64 INT8) scanned channel -> kernel -> S -> R -> block; the last group and block
- *    narrower, no zero fill;
+ *    blocks of 64 channels at either precision (cmod csc/NV_NVDLA_csc.cpp:1062, block_per_channel_num from
+ *    ELEMENT_PER_INPUT_ATOM = 64, csc.h:41; NVIDIA's INT16 loadable CONV_D_L0_0, 128 channels, matches its golden
+ *    output only so: blocks of 32 get half the signs wrong) scanned channel -> kernel -> S -> R -> block; the last
+ *    group and block narrower, no zero fill;
  *  - products summed exactly (cmod cacc: a 48-bit INT16 assembly; a layer that could exceed 47 bits is refused),
  *    then CACC's CLIP_TRUNCATE as cmod NV_NVDLA_cacc.cpp does it (divide by 2^t, round half away from zero) and
  *    saturation to 32 bits;
@@ -85,7 +87,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     if (W + pl + pr < S || H + pt + pb < R || (W + pl + pr - S) / sx + 1 != Wo || (H + pt + pb - R) / sy + 1 != Ho)
         return refuse(ctx, group, "the output size %ux%u differs from the geometry", Wo, Ho);
     if ((uint64_t)C * R * S > (1u << 15)) return refuse(ctx, group, "a kernel of more than 2^15 elements");
-    const uint32_t kg = esz == 2 ? 16 : 32, cb = esz == 2 ? 32 : 64;
+    const uint32_t kg = esz == 2 ? 16 : 32, cb = 64;
     const uint64_t wbytes = (uint64_t)K * R * S * C * esz;
     if (wbytes > NV_CUBE_MAX_BYTES) return refuse(ctx, group, "%llu bytes of weights", (unsigned long long)wbytes);
     place32_t src = {.space = FLD(cdma, CDMA, D_DAIN_RAM_TYPE_0, DATAIN_RAM_TYPE) ? 0 : NVDLA_CV_SPACE,

@@ -2,8 +2,8 @@
  * pixel one atom), at INT8 and INT16, from memory to memory: the arithmetic of the nv_small models (sdp_x_stage,
  * the converter, max/min pooling), NVIDIA's cmod the reference for what differs (hls/sdp/sdp_c.cpp: INT16 output
  * saturates the same 17-bit value to 16 bits; sdp/NV_NVDLA_sdp.cpp: an INT16 input element is sign-extended,
- * unshifted). What these do not compute (FP16, operand DMAs, the EW stage, SDP fed by CACC or feeding PDP, PDP
- * average pooling) is refused with an error naming it. */
+ * unshifted). CDP at INT16 follows cmod's arithmetic (cdp_atom32.c). What these do not compute (FP16, operand DMAs,
+ * the EW stage, SDP fed by CACC or feeding PDP, PDP average pooling) is refused with an error naming it. */
 #ifndef DP_ATOM32_H
 #define DP_ATOM32_H
 #include "nvdla_dp.h"
@@ -46,6 +46,16 @@ bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group
 void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
 /* PDP layer (PDP_RDMA reading memory) of their CONSUMER groups. */
 void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
+struct cdp_lut;
+/* CDP layer (CDP_RDMA reading memory) of their CONSUMER groups, INT8 or INT16 (cdp_atom32.c); false, with an error
+ * naming what, when the model does not compute it. */
+bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const struct cdp_lut *lut, const nvdla_dp_ctx_t *ctx,
+               int group);
+/* RUBIK, nv_full only: its registers in nv_full's layout (arnvdla.h) at this window of the model, whose own map
+ * has none (tb/nvdla/nvdla_config.c maps nv_full's 0x10000 here). */
+#define NVDLA_RBK_MODEL_BASE 0x11000u
+/* RUBIK layer of its CONSUMER group (rubik_atom32.c): contract mode; false, with an error naming what, otherwise. */
+bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group);
 /* A direct convolution (CDMA..CACC of units[], conv_golden.h) at INT8 or INT16 with its SDP on the fly, writing
  * SDP's output; false, with an error naming what, when the model does not compute the layer (conv_atom32.c). */
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);

@@ -33,6 +33,7 @@ struct nvdla_golden {
     bdma_golden_t bdma;
     nvdla_pp_t dp[NDP];
     nvdla_pp_t conv[CONV_NUNITS]; /* CDMA, CSC, CMAC_A, CMAC_B, CACC */
+    nvdla_pp_t rbk;               /* RUBIK (nv_full): nv_full's register layout, stored as written */
     cdp_lut_t lut;
     unsigned unsettled[NRES][2]; /* layers the model completed whose DUT completion is not yet seen */
     nvdla_box_t *boxes;
@@ -58,6 +59,9 @@ nvdla_golden_t *nvdla_golden_new(mem_t *mem)
     static const uint32_t op_en_off[NDP] = {0x008, 0x038, 0x008, 0x008, 0x008, 0x048};
     for (int u = 0; u < NDP; u++) nvdla_pp_init(&g->dp[u], DP_FIRST + 0x1000u * (uint32_t)u, op_en_off[u]);
     conv_golden_init(g->conv);
+    /* our map has no RUBIK: every bit is kept, the configuration having applied nv_full's store masks */
+    nvdla_pp_init(&g->rbk, NVDLA_RBK_MODEL_BASE, 0x008);
+    for (int w = 0; w < NVDLA_PP_WORDS; w++) g->rbk.mask[w] = 0xFFFFFFFFu;
     return g;
 }
 
@@ -257,7 +261,8 @@ static void schedule(nvdla_golden_t *g)
         }
         if (cdp_golden_runnable(cdp, cr)) {
             sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CDP, .group = cdp->consumer, .core = cdp, .rdma = cr});
-            cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
+            if (g->atom32) cdp32_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
+            else cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
             nvdla_pp_complete(cr);
             g->intr_expected |= 0x4u << completed(g, U_CDP);
             ran = true;
@@ -277,6 +282,17 @@ static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data)
     if (nvdla_pp_write(&g->dp[(addr - DP_FIRST) / UNIT_WINDOW], addr, data)) schedule(g);
 }
 
+/* RUBIK's enabled groups, in order; done raises RUBIK_DONE (GLB status bits 8, 9). */
+static void run_rubik(nvdla_golden_t *g)
+{
+    nvdla_dp_ctx_t ctx = {.mem = g->mem, .emit = emit_box, .error = note_error, .user = g};
+    while (nvdla_pp_ready(&g->rbk)) {
+        mem_fence_actor(g->mem, "the golden model's RUBIK");
+        rubik32_run(&g->rbk, &ctx, g->rbk.consumer);
+        g->intr_expected |= 0x100u << nvdla_pp_complete(&g->rbk);
+    }
+}
+
 void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data)
 {
     if (addr >= DP_FIRST && addr < DP_END) dp_write(g, addr, data);
@@ -288,6 +304,8 @@ void nvdla_golden_write(nvdla_golden_t *g, uint32_t addr, uint32_t data)
                                        .cmds = g->bdma.queue,
                                        .ncmds = g->bdma.queued});
         g->intr_expected |= bdma_golden_write(&g->bdma, g->mem, addr - BDMA_BASE, data, emit_box, note_error, g);
+    } else if (addr >= NVDLA_RBK_MODEL_BASE && addr < NVDLA_RBK_MODEL_BASE + UNIT_WINDOW) {
+        if (nvdla_pp_write(&g->rbk, addr, data)) run_rubik(g);
     } else if (addr == GLB_INTR_SET) g->intr_expected |= data & GLB_LIVE_BITS;
     else if (addr == GLB_INTR_STATUS) g->intr_expected &= ~data;
 }

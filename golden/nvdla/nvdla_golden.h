@@ -21,7 +21,7 @@ typedef enum { NVDLA_BOX_LINES = 0, NVDLA_BOX_CUBE, NVDLA_BOX_PACKED } nvdla_box
 
 /* One written region: `surfs` surfaces of `lines` lines of `line_bytes` bytes (strided box). */
 typedef struct nvdla_box {
-    char unit[8];   /* "BDMA", "SDP", "PDP", "CDP" */
+    char unit[8];   /* "BDMA", "SDP", "PDP", "CDP", "RUBIK" */
     uint64_t space; /* 0 (DBB) or NVDLA_CV_SPACE: the memory the box is in; addr wraps inside it */
     nvdla_box_kind_t kind;
     int group; /* launch group / ping-pong group */

@@ -1,4 +1,5 @@
 #include "nvdla_config.h"
+#include "dp_atom32.h"
 #include <stdio.h>
 #include <string.h>
 #ifndef NV_FULL_ABSENT
@@ -9,13 +10,17 @@ const nvdla_config_t nvdla_config_ours = {.name = "ours", .reg_by_addr = nvdla_r
 
 #ifndef NV_FULL_ABSENT
 /* nv_full's units whose register layout is the model's (arnvdla.h against rtl/nvdla/regs/nvdla_regs.csv) and
- * which the model computes for nv_full: GLB's interrupt registers, BDMA, the direct convolution (CDMA..CACC), SDP
- * and PDP (with 32-byte atoms, golden/nvdla/dp_atom32.h). CDP and RUBIK are not computed for nv_full yet
- * (docs/nvdla_nv_full.md). */
+ * which the model computes for nv_full: GLB's interrupt registers, BDMA, the direct convolution (CDMA..CACC), SDP,
+ * PDP and CDP (with 32-byte atoms, golden/nvdla/dp_atom32.h); RUBIK, which our map lacks, in nv_full's own layout
+ * at a window of the model (contract mode computed, docs/nvdla_nv_full.md). */
 static const nvdla_unit_map_t nv_full_units[] = {
-    {"NVDLA_GLB", 0x1000},    {"NVDLA_BDMA", 0x10000},    {"NVDLA_CDMA", 0x3000}, {"NVDLA_CSC", 0x4000},
-    {"NVDLA_CMAC_A", 0x5000}, {"NVDLA_CMAC_B", 0x6000},   {"NVDLA_CACC", 0x7000}, {"NVDLA_SDP_RDMA", 0x8000},
-    {"NVDLA_SDP", 0x9000},    {"NVDLA_PDP_RDMA", 0xA000}, {"NVDLA_PDP", 0xB000},
+    {"NVDLA_GLB", 0x1000, false},    {"NVDLA_BDMA", 0x10000, false},
+    {"NVDLA_CDMA", 0x3000, false},   {"NVDLA_CSC", 0x4000, false},
+    {"NVDLA_CMAC_A", 0x5000, false}, {"NVDLA_CMAC_B", 0x6000, false},
+    {"NVDLA_CACC", 0x7000, false},   {"NVDLA_SDP_RDMA", 0x8000, false},
+    {"NVDLA_SDP", 0x9000, false},    {"NVDLA_PDP_RDMA", 0xA000, false},
+    {"NVDLA_PDP", 0xB000, false},    {"NVDLA_CDP_RDMA", 0xC000, false},
+    {"NVDLA_CDP", 0xD000, false},    {"NVDLA_RBK", NVDLA_RBK_MODEL_BASE, true},
 };
 static const nvdla_config_t nv_full = {.name = "nv_full",
                                        .reg_by_addr = nv_full_reg_by_addr,
@@ -28,6 +33,7 @@ static const nvdla_config_t nv_full = {.name = "nv_full",
 uint32_t nvdla_config_data(const nvdla_config_t *c, uint32_t addr, uint32_t model, uint32_t data)
 {
     const nvdla_reg_t *r = c->reg_by_addr(addr), *m = nvdla_reg_by_addr(model);
+    if (r && !m && c->units) return data & r->store_mask; /* an own-layout unit: the configuration's bits */
     return r && m ? data & ~(m->store_mask & ~r->store_mask) : data;
 }
 
@@ -90,6 +96,10 @@ const nvdla_config_t *nvdla_config_nv_full(char *why, size_t n)
         const char *unit;
         if (!nvdla_config_to_model(&nv_full, r->addr, &model, &unit)) continue;
         const nvdla_reg_t *m = nvdla_reg_by_addr(model);
+        bool own = false; /* a unit our map lacks, kept in nv_full's layout: nothing of ours to match */
+        for (size_t u = 0; u < nv_full.nunits; u++)
+            own |= nv_full.units[u].own_layout && !strcmp(nv_full.units[u].unit, r->unit);
+        if (own) continue;
         /* Where only the name must agree: GLB's interrupt status is W1C in the model's map and RW in arnvdla.h's
          * (cleared by writing 1 in both RTLs); SDP's S_LUT_ACCESS_DATA is a data port into the LUT, which the model
          * keeps outside its stored bits and arnvdla.h lists as RW (the LUT itself is part of the EW stage, refused

@@ -13,6 +13,8 @@
 typedef struct nvdla_unit_map {
     const char *unit;    /* "NVDLA_BDMA" */
     uint32_t model_base; /* its window in the model's (our) map */
+    bool own_layout;     /* a unit our map lacks (RUBIK): the model keeps the configuration's layout, not checked
+                            against ours, each write cut to the configuration's stored bits */
 } nvdla_unit_map_t;
 
 typedef struct nvdla_config {

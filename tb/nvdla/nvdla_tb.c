@@ -269,22 +269,65 @@ static void nvdla_destroy(void *acc)
     free(t);
 }
 
+/* The stimulus programs nv_full's register map: the golden model takes nv_full's configuration (its map translated
+ * onto the model's, CVSRAM, 32-byte atoms, nv_full's reset values). NULL, or the reason it cannot. */
+static const char *use_nv_full(nvdla_tb_t *t, char *why, size_t n)
+{
+    t->cfg = nvdla_config_nv_full(why, n);
+    if (!t->cfg) return why;
+    nvdla_golden_configure(t->golden, &(nvdla_golden_cfg_t){.cvif = t->cfg->cvif, .atom_bytes = t->cfg->atom_bytes});
+    nvdla_config_reset_model(t->cfg, model_write, t);
+    return NULL;
+}
+
+static void skip_test(program_t *p, const char *test, const char *why)
+{
+    free(p->name);
+    p->name = strdup(test);
+    prog_job(p, "%s", test);
+    prog_skip(p, "%s", why);
+}
+
+/* NVIDIA's firmware in the loop (tests fw, fw_net). Its two builds program nv_small's map and nv_full's; +fw_map picks
+ * one, by default the DUT's. On a DUT the map must be the DUT's (else the run is skipped, saying so); golden-only
+ * runs have no DUT, so either runs, and nv_full's configures the golden model as nv_full. */
+static int build_fw(nvdla_tb_t *t, const char *test, program_t *p, char *err, size_t errlen)
+{
+    const bool golden_only = sim_plusarg_flag(t->sim, "golden_only");
+    const bool dut_full = dut_has("nv_full_map");
+    const char *map = sim_plusarg(t->sim, "fw_map");
+    bool nv_full = dut_full;
+    char why[400];
+    if (map && *map) {
+        if (strcmp(map, "nv_full") && strcmp(map, "nv_small")) {
+            snprintf(err, errlen, "+fw_map=%s: NVIDIA's firmware is built for nv_small or nv_full", map);
+            return -1;
+        }
+        nv_full = strcmp(map, "nv_full") == 0;
+    }
+    if (!golden_only && nv_full != dut_full) {
+        snprintf(why, sizeof why,
+                 "test %s: NVIDIA's firmware built for %s's register map, on DUT %s, which has %s's: run it with "
+                 "GOLDEN_ONLY=1 or on a DUT of that map",
+                 test, nv_full ? "nv_full" : "nv_small", tb_dut.name, dut_full ? "nv_full" : "nv_small");
+        skip_test(p, test, why);
+        return 0;
+    }
+    if (nv_full && strcmp(test, "fw_net") == 0) { /* nvdla_fw_net.c writes nv_small's layouts (8-byte atoms) */
+        skip_test(p, test, "test fw_net: the random networks are written for nv_small (8-byte atoms), not nv_full");
+        return 0;
+    }
+    if (nv_full && use_nv_full(t, why, sizeof why)) {
+        snprintf(err, errlen, "test %s on nv_full: %s", test, why);
+        return -1;
+    }
+    return nvdla_fw_attach(p, t->sim, test, nv_full, !golden_only, err, errlen);
+}
+
 static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
 {
     nvdla_tb_t *t = acc; /* golden-only runs have no DUT: no test is skipped by capability */
-    bool fw = strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0;
-    if (fw && dut_has("nv_full_map")) { /* the firmware the bench links programs nv_small's map */
-        free(p->name);
-        p->name = strdup(test);
-        prog_job(p, "%s", test);
-        prog_skip(p,
-                  "test %s: NVIDIA's firmware is built here for nv_small's register map (DLA_SMALL_CONFIG); DUT %s "
-                  "has nv_full's",
-                  test, tb_dut.name);
-        return 0;
-    }
-    if (fw) /* NVIDIA's firmware in the loop */
-        return nvdla_fw_attach(p, t->sim, test, !sim_plusarg_flag(t->sim, "golden_only"), err, errlen);
+    if (strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0) return build_fw(t, test, p, err, errlen);
     return nvdla_build_test(test, seed, !sim_plusarg_flag(t->sim, "golden_only"), p, err, errlen);
 }
 
@@ -341,14 +384,11 @@ static int import_txn(nvdla_tb_t *t, const char *path, program_t *p, char *err, 
         return 0;
     }
     char why[300];
-    t->cfg = nvdla_config_nv_full(why, sizeof why);
-    if (!t->cfg) {
+    if (use_nv_full(t, why, sizeof why)) {
         snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
     t->one_event_per_wait = golden_only && in.waits > 0;
-    nvdla_golden_configure(t->golden, &(nvdla_golden_cfg_t){.cvif = t->cfg->cvif, .atom_bytes = t->cfg->atom_bytes});
-    nvdla_config_reset_model(t->cfg, model_write, t);
     size_t nw;
     const mem_region_t *w = nvfull_txn_windows(&nw);
     mem_fence_set(t->mem, w, nw);

@@ -1,10 +1,14 @@
 /* Unit tests of the SDP/PDP/CDP golden arithmetic against the worked examples and quirks of
  * shared/spec/nvdla_datapath.md, each computed by the model (not pasted results). */
 #include "cdp_golden.h"
+#include "dp_atom32.h"
+#include "mem.h"
 #include "nvdla_dp_math.h"
 #include "pdp_golden.h"
 #include "sdp_golden.h"
 #include "unit.h"
+#include <stdio.h>
+#include <string.h>
 
 static void test_rsr(unit_t *u)
 {
@@ -107,6 +111,182 @@ static void test_cdp(unit_t *u)
     CHECK_EQ(p.addr, 64);
 }
 
+/* nv_full's INT16 CDP (cdp_atom32.c), each value worked by hand through NVIDIA's cmod (cdp/NV_NVDLA_cdp.cpp
+ * lookup_lut, convert(); hls/cdp_libs/cdp_icvt.cpp, cdp_ocvt.cpp). */
+static void test_cdp16(unit_t *u)
+{
+    /* convert(): half away from zero, negative shifts multiply, saturation, and the double's rounding past 2^53 */
+    CHECK_EQ(cdp16_convert(5, 1, 16), 3);
+    CHECK_EQ(cdp16_convert(-5, 1, 16), (uint64_t)-3);
+    CHECK_EQ(cdp16_convert(-7, 2, 16), (uint64_t)-2); /* -1.75 - 0.5 = -2.25, truncated */
+    CHECK_EQ(cdp16_convert(3, -2, 16), 12);
+    CHECK_EQ(cdp16_convert(100000, 0, 16), 32767);
+    CHECK_EQ(cdp16_convert(-100000, 0, 16), (uint64_t)-32768);
+    CHECK_EQ(cdp16_convert(1ll << 62, -4, 56), (1ull << 55) - 1); /* 2^66: cmod's exp > 62 saturation */
+    CHECK_EQ(cdp16_convert((1ll << 54) + 1, 0, 56), 1ull << 54);  /* (double)(2^54 + 1) is 2^54 */
+    /* input converter: 16-bit offset (upper bits dropped), 17-bit saturation, rounding */
+    CHECK_EQ(cdp16_icvt(32767, 0xFFFF, 1, 0), 32768);
+    CHECK_EQ(cdp16_icvt(-32768, 0x7FFF, 1, 0), (uint64_t)-65535);
+    CHECK_EQ(cdp16_icvt(30000, 0, 3, 0), 65535);
+    CHECK_EQ(cdp16_icvt(5, 0, 1, 1), 3);
+    CHECK_EQ(cdp16_icvt(-5, 0, 1, 1), (uint64_t)-3);
+    CHECK_EQ(cdp16_icvt(5, 0x10001, 1, 0), 4);
+    /* output converter: 32-bit offset, 6-bit shift, 16-bit saturation */
+    CHECK_EQ(cdp16_ocvt(5, 0, 1, 1), 3);
+    CHECK_EQ((uint16_t)cdp16_ocvt(-5, 0, 1, 1), (uint16_t)-3);
+    CHECK_EQ(cdp16_ocvt(40000, 0, 1, 0), 32767);
+    CHECK_EQ(cdp16_ocvt(0, 0xFFFFFFFF, 2, 0), 2);
+    CHECK_EQ(cdp16_ocvt(5, 0, 1, 0x41), 3); /* the shift field is 6 bits */
+    cdp_lut_t t = {0};
+    int bad = 0;
+    /* CDP_L0_0's settings: LE linear, every start and end 0, selects 0, slopes 1, every priority LO */
+    cdp_lut_cfg_t a = {.le_linear = true,
+                       .uflow_lo = true,
+                       .oflow_lo = true,
+                       .hybrid_lo = true,
+                       .le_uflow_scale = 1,
+                       .le_oflow_scale = 1,
+                       .lo_uflow_scale = 1,
+                       .lo_oflow_scale = 1};
+    t.le[0] = 7, t.lo[0] = -5, t.lo[100] = 42, t.lo[CDP_LO_N - 1] = 100;
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, 0, &bad), (uint64_t)-5);  /* x - start <= 0: both underflow, LO */
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, -3, &bad), (uint64_t)-8); /* bypassed square sum: LO[0] + (-3 - 0) * 1 */
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, 1000, &bad), 1100);       /* both overflow: LO[256] + (x - end) * 1 */
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, 100, &bad), 42);          /* LE overflows, LO hits: LO, no fraction */
+    CHECK_EQ(cdp16_lut_lookup(&a, &t, 1ll << 40, &bad), 32767); /* the sum saturates to 16 bits */
+    CHECK_EQ(bad, 0);
+    /* LE linear with a fraction: start 16, select 2; LO underflows (start 1000) */
+    cdp_lut_cfg_t b = {.le_linear = true, .le_start = 16, .le_index_select = 2, .lo_start = 1000};
+    cdp_lut_t l = {0};
+    l.le[1] = 100, l.le[2] = 200, l.le[8] = -77;
+    CHECK_EQ(cdp16_lut_lookup(&b, &l, 23, &bad), 175); /* idx 1, offset 3 << 14: 100 + 100 * 3/4 */
+    b.le_index_select = 0x7F;                          /* -1: the index shifts left, no fraction */
+    CHECK_EQ(cdp16_lut_lookup(&b, &l, 20, &bad), (uint64_t)-77);
+    /* LE exponent: offset 2 */
+    cdp_lut_cfg_t e = {
+        .le_index_offset = 2, .lo_start = 1000, .le_uflow_scale = 3, .le_uflow_shift = 1, .le_oflow_scale = 1};
+    l.le[0] = 10, l.le[1] = 100, l.le[2] = 300, l.le[37] = 1234, l.le[CDP_LE_N - 1] = 5;
+    CHECK_EQ(cdp16_lut_lookup(&e, &l, 12, &bad), 200);         /* log2 3, idx 1, (12 - 8) << 13: half way */
+    CHECK_EQ(cdp16_lut_lookup(&e, &l, 3, &bad), 8);            /* idx -1: LE[0] + (3 - 2^2) * 3 / 2 -> -1.5 -> -2 */
+    CHECK_EQ(cdp16_lut_lookup(&e, &l, 1ll << 39, &bad), 1234); /* log2 39, idx 37, no fraction */
+    e.le_index_offset = 0xC4;                                  /* -60: x = 16 gives idx 64, overflow */
+    CHECK_EQ(cdp16_lut_lookup(&e, &l, 16, &bad), 21);          /* LE over, LO under: hybrid priority (LE) */
+    CHECK_EQ(bad, 0);
+    /* a select where cmod shifts an int by 31 or more: refused */
+    b.le_index_select = 31;
+    cdp16_lut_lookup(&b, &l, 20, &bad);
+    CHECK_EQ(bad, 1);
+}
+
+static int rbk_boxes;
+static char rbk_err[200];
+static void rbk_emit(void *user, const nvdla_box_t *b) { (void)user, (void)b, rbk_boxes++; }
+static void rbk_error(void *user, const char *msg)
+{
+    (void)user;
+    snprintf(rbk_err, sizeof rbk_err, "%s", msg);
+}
+
+/* RUBIK contract (rubik_atom32.c), addressing as cmod's RubikRdma/WdmaSequenceContract: input 2x1 pixels, 64 INT16
+ * channels (4 surfaces) contracted with x stride 2, y stride 2 into 4x2 pixels of 16 channels. Each input atom is
+ * filled with its surface and pixel; out (x*2 + kx, y*2 + ky) must hold in surface ky*2 + kx, pixel x. */
+static void test_rubik_contract(unit_t *u)
+{
+    mem_t *m = mem_new();
+    const uint32_t in = 0x1000, out = 0x8000, surf = 0x100, line = 0x40, oline = 0x200, super = 0x400;
+    for (uint32_t s = 0; s < 4; s++)
+        for (uint32_t x = 0; x < 2; x++) {
+            uint8_t a[32];
+            for (int i = 0; i < 32; i++) a[i] = (uint8_t)(s * 16 + x * 4 + (i & 3));
+            mem_write(m, in + s * surf + x * 32, a, 32);
+        }
+    nvdla_pp_t r;
+    nvdla_pp_init(&r, NVDLA_RBK_MODEL_BASE, 0x008);
+    for (int w = 0; w < NVDLA_PP_WORDS; w++) r.mask[w] = 0xFFFFFFFFu;
+    const uint32_t regs[][2] = {{0x0c, 0x100}, {0x10, 1},     {0x14, 0x00000001}, {0x20, in},  {0x24, line},
+                                {0x28, surf},  {0x30, 1},     {0x34, 15},         {0x3c, out}, {0x40, oline},
+                                {0x48, super}, {0x4c, 0x800}, {0x54, 0x10001}};
+    for (size_t i = 0; i < sizeof regs / sizeof *regs; i++) nvdla_pp_write(&r, r.base + regs[i][0], regs[i][1]);
+    CHECK(nvdla_pp_write(&r, r.base + 0x08, 1), "D_OP_ENABLE enables group 0");
+    nvdla_dp_ctx_t ctx = {.mem = m, .emit = rbk_emit, .error = rbk_error};
+    CHECK(rubik32_run(&r, &ctx, 0), "contract runs: %s", rbk_err);
+    for (uint32_t ky = 0; ky < 2; ky++)
+        for (uint32_t x = 0; x < 2; x++)
+            for (uint32_t kx = 0; kx < 2; kx++) {
+                uint8_t a[32];
+                mem_read(m, out + ky * oline + (x * 2 + kx) * 32, a, 32);
+                CHECK_EQ(a[0], (ky * 2 + kx) * 16 + x * 4);
+                CHECK_EQ(a[31], (ky * 2 + kx) * 16 + x * 4 + 3);
+            }
+    CHECK_EQ(rbk_boxes, 1); /* one super line of one surface: lines ky = 0, 1 */
+    /* the reserved mode is refused by name (a fresh unit: group 0 of the first is locked by its enable) */
+    nvdla_pp_t q;
+    nvdla_pp_init(&q, NVDLA_RBK_MODEL_BASE, 0x008);
+    for (int w = 0; w < NVDLA_PP_WORDS; w++) q.mask[w] = 0xFFFFFFFFu;
+    nvdla_pp_write(&q, q.base + 0x0c, 0x103);
+    CHECK(!rubik32_run(&q, &ctx, 0) && strstr(rbk_err, "mode 3 (reserved)"), "mode 3 refused: %s", rbk_err);
+    mem_free(m);
+}
+
+static void rbk_regs(nvdla_pp_t *r, const uint32_t (*regs)[2], size_t n)
+{
+    nvdla_pp_init(r, NVDLA_RBK_MODEL_BASE, 0x008);
+    for (int w = 0; w < NVDLA_PP_WORDS; w++) r->mask[w] = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) nvdla_pp_write(r, r->base + regs[i][0], regs[i][1]);
+}
+
+/* RUBIK split then merge (cmod RubikWdmaSequenceSplit / Merge): a 3x2 INT16 cube of 20 channels (a full surface and
+ * 4 lanes of a second) into 20 planes and back. Planes: element (c, y, x) at c * 0x100 + y * 0x40 + 2x, each line
+ * written to its 32-byte boundary with zeros past its 3 elements; back in a cube, the lanes past channel 19 zero. */
+static void test_rubik_split_merge(unit_t *u)
+{
+    mem_t *m = mem_new();
+    const uint32_t in = 0x1000, planes = 0x4000, back = 0x9000;
+    for (uint32_t s = 0; s < 2; s++)
+        for (uint32_t y = 0; y < 2; y++)
+            for (uint32_t x = 0; x < 3; x++)
+                for (uint32_t l = 0; l < 16; l++) {
+                    uint16_t v = s * 16 + l < 20 ? (uint16_t)((s * 16 + l) * 100 + y * 10 + x) : 0xEEEE;
+                    mem_write(m, in + s * 0x200 + y * 0x80 + x * 32 + 2 * l, &v, 2);
+                }
+    for (uint32_t a = planes; a < planes + 20 * 0x100; a++) mem_write8(m, a, 0xAB);
+    nvdla_dp_ctx_t ctx = {.mem = m, .emit = rbk_emit, .error = rbk_error};
+    const uint32_t sp[][2] = {{0x0c, 0x101}, {0x10, 1}, {0x14, 0x10002}, {0x18, 19},     {0x20, in},   {0x24, 0x80},
+                              {0x28, 0x200}, {0x30, 1}, {0x34, 19},      {0x3c, planes}, {0x40, 0x40}, {0x50, 0x100}};
+    nvdla_pp_t r;
+    rbk_regs(&r, sp, sizeof sp / sizeof *sp);
+    rbk_boxes = 0;
+    CHECK(rubik32_run(&r, &ctx, 0), "split runs: %s", rbk_err);
+    CHECK_EQ(rbk_boxes, 20); /* one per plane */
+    uint16_t v;
+    mem_read(m, planes + 19 * 0x100 + 1 * 0x40 + 2 * 2, &v, 2);
+    CHECK_EQ(v, 19 * 100 + 10 + 2);
+    mem_read(m, planes + 5 * 0x100, &v, 2);
+    CHECK_EQ(v, 500);
+    uint8_t b;
+    mem_read(m, planes + 3 * 0x100 + 0x40 + 6, &b, 1); /* past the 3 elements: zero up to the boundary */
+    CHECK_EQ(b, 0);
+    mem_read(m, planes + 3 * 0x100 + 0x40 + 31, &b, 1);
+    CHECK_EQ(b, 0);
+    mem_read(m, planes + 3 * 0x100 + 0x40 + 32, &b, 1); /* past the boundary: untouched */
+    CHECK_EQ(b, 0xAB);
+    const uint32_t mg[][2] = {{0x0c, 0x102}, {0x10, 1}, {0x14, 0x10002}, {0x18, 19},   {0x20, planes}, {0x24, 0x40},
+                              {0x2c, 0x100}, {0x30, 1}, {0x3c, back},    {0x40, 0x80}, {0x4c, 0x200}};
+    rbk_regs(&r, mg, sizeof mg / sizeof *mg);
+    CHECK(rubik32_run(&r, &ctx, 0), "merge runs: %s", rbk_err);
+    int bad = 0;
+    for (uint32_t s = 0; s < 2; s++)
+        for (uint32_t y = 0; y < 2; y++)
+            for (uint32_t x = 0; x < 3; x++)
+                for (uint32_t l = 0; l < 16; l++) {
+                    mem_read(m, back + s * 0x200 + y * 0x80 + x * 32 + 2 * l, &v, 2);
+                    uint16_t want = s * 16 + l < 20 ? (uint16_t)((s * 16 + l) * 100 + y * 10 + x) : 0;
+                    bad += v != want;
+                }
+    CHECK_EQ(bad, 0); /* the cube back, its pad lanes zero */
+    mem_free(m);
+}
+
 int main(void)
 {
     unit_t u = {.name = "test_nvdla_dp_golden"};
@@ -114,5 +294,8 @@ int main(void)
     UNIT_RUN(&u, test_sdp);
     UNIT_RUN(&u, test_pdp);
     UNIT_RUN(&u, test_cdp);
+    UNIT_RUN(&u, test_cdp16);
+    UNIT_RUN(&u, test_rubik_contract);
+    UNIT_RUN(&u, test_rubik_split_merge);
     return unit_done(&u);
 }

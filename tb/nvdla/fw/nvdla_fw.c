@@ -3,7 +3,8 @@
  * of a region a seeded fill), registers the firmware and, per task, does what the Linux port's
  * nvdla_task_submit does: dla_execute_task, then wait for the interrupt, dla_isr_handler, dla_process_events
  * until the task is complete, dla_clear_task. Then the golden model (fed by the CSB monitor) is compared with
- * the DUT's memory, and the output tensor with NVIDIA's golden file when the regression has one. */
+ * the DUT's memory, and the output tensor with NVIDIA's golden file when the regression has one. The firmware is
+ * built twice (nvdla_fw.mk): for nv_small's register map and, its symbols prefixed nvfull_, for nv_full's. */
 #include "nvdla_fw.h"
 #include "driver_loop.h"
 #include "dut_info.h"
@@ -24,11 +25,52 @@
 
 enum { MEM_START = 0x80000000u, MEM_ALIGN = 4096, DIMG_HEADER = 36 };
 
+#ifndef NVDLA_FW_ABSENT
+/* nv_full's build of the firmware (tb/nvdla/fw/nvdla_fw.mk): the same sources without DLA_SMALL_CONFIG, every global
+ * symbol prefixed nvfull_. Its entry points, as nvdla_interface.h declares the unprefixed ones. */
+int32_t nvfull_dla_register_driver(void **engine_context, void *driver_context);
+int32_t nvfull_dla_isr_handler(void *engine_context);
+int32_t nvfull_dla_process_events(void *engine_context, uint32_t *task_complete);
+void nvfull_dla_clear_task(void *engine_context);
+int32_t nvfull_dla_execute_task(void *engine_context, void *task_data, void *config_data);
+
+/* One build of NVIDIA's firmware: its register map, entry points and NVIDIA's run-time profile of that
+ * configuration (struct dla_config, from the Linux port's nvdla_config_small and nvdla_config_os_initial). */
+typedef struct fw_build {
+    const char *map;
+    int32_t (*register_driver)(void **engine_context, void *driver_context);
+    int32_t (*execute_task)(void *engine_context, void *task_data, void *config_data);
+    int32_t (*isr_handler)(void *engine_context);
+    int32_t (*process_events)(void *engine_context, uint32_t *task_complete);
+    void (*clear_task)(void *engine_context);
+    struct dla_config config;
+} fw_build_t;
+
+static const fw_build_t fw_builds[] = {
+    /* nv_small: atom 8, no RUBIK, no compression; BDMA off in NVIDIA's profile, on here for a loadable that uses it */
+    {"nv_small",
+     dla_register_driver,
+     dla_execute_task,
+     dla_isr_handler,
+     dla_process_events,
+     dla_clear_task,
+     {.atom_size = 8, .bdma_enable = false, .rubik_enable = false, .weight_compress_support = false}},
+    {"nv_full",
+     nvfull_dla_register_driver,
+     nvfull_dla_execute_task,
+     nvfull_dla_isr_handler,
+     nvfull_dla_process_events,
+     nvfull_dla_clear_task,
+     {.atom_size = 32, .bdma_enable = true, .rubik_enable = true, .weight_compress_support = true}},
+};
+#endif
+
 typedef struct fw_run {
     nvdla_fw_host_t h;
     nvdla_loadable_t ld;
     char *path, *name, *golden; /* golden: NVIDIA's o_000000.dimg, or NULL */
     bool uses[6];               /* DLA_OP_BDMA .. DLA_OP_RUBIK */
+    bool nv_full;               /* the firmware built for nv_full's map runs it, else nv_small's */
 } fw_run_t;
 
 static const char *const op_unit[6] = {"bdma", "conv", "sdp", "pdp", "cdp", "rubik"};
@@ -72,8 +114,15 @@ static char *find_golden(const char *path)
     snprintf(pat, sizeof pat, "%.*sgolden/%.*s_*/dla/o_000000.dimg", (int)(kmd - path), path, (int)n, base);
     glob_t g;
     char *out = NULL;
-    if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) out = strdup(g.gl_pathv[0]);
+    size_t hits = 0;
+    /* <test>_<hash> only: the nv_full test X_L0_0 would also match nv_small's X_L0_0_small_<hash> */
+    if (glob(pat, 0, NULL, &g) == 0)
+        for (size_t i = 0; i < g.gl_pathc; i++) {
+            const char *hash = g.gl_pathv[i] + (kmd - path) + strlen("golden/") + n + 1; /* the glob's '*' */
+            if (strcspn(hash, "_/") == strcspn(hash, "/") && !hits++) out = strdup(g.gl_pathv[i]);
+        }
     globfree(&g);
+    if (hits > 1) free(out), out = NULL; /* ambiguous: none, as before */
     return out;
 }
 
@@ -98,7 +147,8 @@ static void md5_file_bytes(const uint8_t *b, size_t n, char out[33])
 }
 
 /* The output tensor as NVIDIA's runtime dumps it (the golden's header, then the elements read through the
- * runtime's 32-channel addressing: c/32 * surface stride + y * line stride + x * 32 + c % 32), compared
+ * runtime's atom addressing, n channels of the 32-byte atom: c/n * surface stride + y * line stride + x * 32 + c % n
+ * elements; n = 32 for one-byte elements, 16 for two-byte ones), compared
  * with the golden file byte by byte and by md5 (the regression's lead.md5 is the golden file's md5). */
 static void check_nvidia_golden(fw_run_t *r, drv_t *d)
 {
@@ -118,15 +168,21 @@ static void check_nvidia_golden(fw_run_t *r, drv_t *d)
         free(g);
         return;
     }
-    /* header: "DIMG", 0, 40, w, h, c, line stride, surface stride, buffer size; then w*h*c bytes */
+    /* header: "DIMG", 0, format, w, h, c, line stride, surface stride, buffer size; then the elements. The format
+     * codes of NVIDIA's regression goldens, read from the files (their buffer size is w*h*c times the element size):
+     * 40 one-byte elements, 32 channels to the 32-byte atom (the INT8 loadables, nv_small's and nv_full's); 41 and 42
+     * two-byte elements, 16 to the atom (41: INT16, CONV_D_L0_0, CDP_L0_0, RBK_L0_0; 42: FP16, NN_L0_0). */
+    const uint32_t fmt = le32(g + 8), esize = fmt == 41 || fmt == 42 ? 2 : 1, per_atom = 32 / esize;
     uint32_t w = le32(g + 12), hgt = le32(g + 16), c = le32(g + 20), ls = le32(g + 24), ss = le32(g + 28);
-    uint32_t size = w * hgt * c;
+    uint32_t nval = w * hgt * c, size = nval * esize;
     const ld_mem_t *out = NULL;
     for (size_t i = 0; i < r->ld.nmems && !out; i++)
         if (r->ld.mems[i].flags & LD_MEM_OUTPUT) out = &r->ld.mems[i];
-    if (!out || DIMG_HEADER + (size_t)size != glen) {
-        sim_error(drv_sim(d), "NVIDIA golden %s: header %ux%ux%u, %u bytes, file %zu bytes, and %s output memory entry",
-                  r->golden, w, hgt, c, size, glen, out ? "an" : "no");
+    if (fmt < 40 || fmt > 42 || !out || DIMG_HEADER + (size_t)size != glen) {
+        sim_error(drv_sim(d),
+                  "NVIDIA golden %s: format %u (known: 40, 41, 42), header %ux%ux%u, %u bytes, file %zu bytes, and %s "
+                  "output memory entry",
+                  r->golden, fmt, w, hgt, c, size, glen, out ? "an" : "no");
         free(g);
         return;
     }
@@ -138,11 +194,13 @@ static void check_nvidia_golden(fw_run_t *r, drv_t *d)
     size_t k = DIMG_HEADER, first = 0, ndiff = 0;
     for (uint32_t ch = 0; ch < c; ch++)
         for (uint32_t y = 0; y < hgt; y++)
-            for (uint32_t x = 0; x < w; x++, k++) {
-                at[k - DIMG_HEADER] = (uint64_t)ch / 32 * ss + (uint64_t)y * ls + (uint64_t)x * 32 + ch % 32;
-                drv_mem_read(d, base + at[k - DIMG_HEADER], &mine[k], 1);
-                if (mine[k] != g[k] && !ndiff++) first = k - DIMG_HEADER;
-            }
+            for (uint32_t x = 0; x < w; x++)
+                for (uint32_t b = 0; b < esize; b++, k++) {
+                    at[k - DIMG_HEADER] =
+                        (uint64_t)ch / per_atom * ss + (uint64_t)y * ls + (uint64_t)x * 32 + ch % per_atom * esize + b;
+                    drv_mem_read(d, base + at[k - DIMG_HEADER], &mine[k], 1);
+                    if (mine[k] != g[k] && !ndiff++) first = (k - DIMG_HEADER) / esize;
+                }
     /* The view is NVIDIA's (its runtime reads the cube as 32-channel atoms): on an nv_small cube of 8-byte atoms
      * several elements land on one byte and some bytes are never read, so the file constrains fewer distinct
      * output bytes than it holds. Those are what the check covers; the rest is compared with the golden model. */
@@ -157,21 +215,24 @@ static void check_nvidia_golden(fw_run_t *r, drv_t *d)
     md5_file_bytes(mine, glen, mm);
     if (ndiff) {
         uint32_t e = (uint32_t)first;
+        uint32_t gv = 0, dv = 0; /* the element, little-endian */
+        for (uint32_t b = esize; b-- > 0;)
+            gv = gv << 8 | g[DIMG_HEADER + first * esize + b], dv = dv << 8 | mine[DIMG_HEADER + first * esize + b];
         sim_error(drv_sim(d),
-                  "MISMATCH NVIDIA golden output %s: %zu of %u values differ, first element c %u y %u x %u: "
-                  "golden 0x%02x, DUT 0x%02x; md5 golden %s, DUT %s",
-                  r->golden, ndiff, size, e / (w * hgt), e / w % hgt, e % w, g[DIMG_HEADER + first],
-                  mine[DIMG_HEADER + first], gm, mm);
+                  "MISMATCH NVIDIA golden output %s: %zu of %u bytes differ, first in element c %u y %u x %u: "
+                  "golden 0x%0*x, DUT 0x%0*x; md5 golden %s, DUT %s",
+                  r->golden, ndiff, size, e / (w * hgt), e / w % hgt, e % w, (int)esize * 2, gv, (int)esize * 2, dv, gm,
+                  mm);
     } else {
         printf("NVIDIA golden %s: %u values equal, read from %llu distinct bytes of the %llu-byte output entry; md5 "
                "of the DUT's output %s, of the golden file %s\n",
-               r->golden, size, (unsigned long long)distinct, (unsigned long long)out->size, mm, gm);
+               r->golden, nval, (unsigned long long)distinct, (unsigned long long)out->size, mm, gm);
     }
     if (inside < out->size)
         sim_summary(drv_sim(d),
                     "NVIDIA golden %s constrains %llu of the %llu bytes of output entry %u (%u values through "
-                    "NVIDIA's 32-channel view%s); every byte the DUT wrote is compared with the golden model",
-                    r->golden, (unsigned long long)inside, (unsigned long long)out->size, out->id, size,
+                    "NVIDIA's %u-channel view%s); every byte the DUT wrote is compared with the golden model",
+                    r->golden, (unsigned long long)inside, (unsigned long long)out->size, out->id, nval, per_atom,
                     distinct > inside ? ", some outside the entry" : "");
     /* the regression's published digest of the golden file, lead.md5 beside it */
     char lead[1200], want[40] = "";
@@ -221,26 +282,25 @@ static int fw_main(drv_t *d, void *arg)
     drv_mem_fence(d, reg, r->ld.nmems); /* copies the names */
     free(reg);
     free(names);
+    const fw_build_t *fw = &fw_builds[r->nv_full];
     void *engine = NULL;
-    dla_register_driver(&engine, h);
-    dla_clear_task(engine);
-    struct dla_config config = {.atom_size = 8,
-                                .bdma_enable = r->uses[DLA_OP_BDMA],
-                                .rubik_enable = false,
-                                .weight_compress_support = false}; /* NVIDIA's nv_small profile (+ BDMA if used) */
+    fw->register_driver(&engine, h);
+    fw->clear_task(engine);
+    struct dla_config config = fw->config;
+    if (!r->nv_full) config.bdma_enable = r->uses[DLA_OP_BDMA];
     for (size_t t = 0; t < r->ld.ntasks; t++) {
         h->task = &r->ld.tasks[t];
         drv_job(d, "fw.%s.t%u", r->name, h->task->id);
-        int32_t rc = dla_execute_task(engine, h, &config);
-        if (rc) drv_fail(d, "dla_execute_task of task %u returned %d", h->task->id, rc);
+        int32_t rc = fw->execute_task(engine, h, &config);
+        if (rc) drv_fail(d, "dla_execute_task (%s's firmware) of task %u returned %d", fw->map, h->task->id, rc);
         uint32_t complete = 0;
         while (!complete) {
             drv_wait_irq(d, 0, 0);
-            dla_isr_handler(engine);
-            rc = dla_process_events(engine, &complete);
-            if (rc) drv_fail(d, "dla_process_events of task %u returned %d", h->task->id, rc);
+            fw->isr_handler(engine);
+            rc = fw->process_events(engine, &complete);
+            if (rc) drv_fail(d, "dla_process_events (%s's firmware) of task %u returned %d", fw->map, h->task->id, rc);
         }
-        dla_clear_task(engine);
+        fw->clear_task(engine);
         drv_check_golden(d);
     }
     if (r->golden) check_nvidia_golden(r, d);
@@ -315,7 +375,8 @@ static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *n
 }
 #endif
 
-int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capability, char *err, size_t errlen)
+int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bool by_capability, char *err,
+                    size_t errlen)
 {
     bool net = strcmp(test, "fw_net") == 0;
 #ifdef NVDLA_FW_ABSENT
@@ -335,6 +396,7 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capabili
         return -1;
     }
     if (net) path = netname;
+    r->nv_full = nv_full;
     r->path = strdup(path);
     const char *base = strrchr(path, '/');
     r->name = strdup(base ? base + 1 : path);
@@ -342,6 +404,19 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capabili
     r->h.mem_base = calloc(r->ld.nmems ? r->ld.nmems : 1, sizeof *r->h.mem_base);
     if (!r->h.mem_base) abort();
     r->h.task = &r->ld.tasks[0];
+    /* loadable.fbs: enum Interface { NONE, DLA1, EMU1 }. An EMU1 task is NVIDIA's runtime's CPU emulator work
+     * (NN_L0_0's input conversion and softmax), not the firmware's: refused, naming it, rather than handed to the
+     * firmware, which would wait for an interrupt that never comes. */
+    for (size_t t = 0; t < r->ld.ntasks; t++)
+        if (r->ld.tasks[t].interface != 1) {
+            snprintf(err, errlen,
+                     "%s: task %u has interface %s (%u): NVIDIA's runtime runs it on its CPU emulator (umd), which "
+                     "the bench does not model; only DLA1 tasks run through the firmware",
+                     path, r->ld.tasks[t].id, r->ld.tasks[t].interface == 2 ? "EMU1" : "NONE",
+                     r->ld.tasks[t].interface);
+            fw_free(r);
+            return -1;
+        }
     /* the units the loadable uses: the network descriptor's op heads (address-list index 0 of every task) */
     char needs[64] = "";
     for (size_t t = 0; t < r->ld.ntasks; t++) {
@@ -371,7 +446,7 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capabili
     free(p->name);
     p->name = strdup(test);
     char why[256];
-    if (by_capability && !dut_provides(needs, why, sizeof why)) {
+    if (by_capability && !nv_full && !dut_provides(needs, why, sizeof why)) { /* nv_full has every unit */
         prog_job(p, "fw.%s", r->name);
         prog_skip(p, "loadable %s uses %s: it %s", r->name, needs, why);
         fw_free(r);
@@ -379,8 +454,10 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool by_capabili
     }
     /* printf, not sim_note: a note before the first job would open an implicit "(setup)" job and shift the
      * job numbers +fault_job counts */
-    printf("loadable %s: %zu memory entries, %zu addresses, %zu task(s), units %s; NVIDIA golden: %s\n", path,
-           r->ld.nmems, r->ld.naddrs, r->ld.ntasks, needs, r->golden ? r->golden : "none");
+    printf("loadable %s: %zu memory entries, %zu addresses, %zu task(s), units %s; firmware built for %s's map; "
+           "NVIDIA golden: %s\n",
+           path, r->ld.nmems, r->ld.naddrs, r->ld.ntasks, needs, fw_builds[nv_full].map,
+           r->golden ? r->golden : "none");
     r->h.debug = sim_plusarg_flag(sim, "fw_debug");
     drv_attach(p, sim, fw_main, r, fw_free, 0);
     return 0;

@@ -15,6 +15,24 @@ $(BUILD)/nvdla/fw/%.o: $(NVDLA_FW_DIR)/%.c
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $< (NVIDIA firmware)")
 	$(Q)$(CC) -std=c11 -O2 -g -w $(NVDLA_FW_INCS) -MMD -MP -c $< -o $@
+# nv_full's build of the same sources, out of tree: without DLA_SMALL_CONFIG the firmware includes opendla_initial.h,
+# nv_full's map (arnvdla.h's addresses). It runs loadables on nv_full (test fw with +fw_map=nv_full, or on a DUT with
+# feature nv_full_map). Both builds define the same names, so the nv_full objects are linked into one relocatable
+# object whose defined global symbols get the prefix nvfull_ (objcopy --redefine-syms; the relocations follow the
+# symbols): the two builds live in one simulator, and both call the same 11 port functions (nvdla_fw_port.c).
+NVDLA_FW_FULL_INCS := -Itb/nvdla/fw/include -I$(NVDLA_FW_DIR)/include -I$(NVDLA_FW_DIR) -I$(NVDLA_SW)/kmd/include
+NVDLA_FW_FULL_OBJS := $(patsubst $(NVDLA_FW_DIR)/%.c,$(BUILD)/nvdla/fw_full/%.o,$(wildcard $(NVDLA_FW_DIR)/*.c))
+EXTRA_OBJS_nvdla  += $(BUILD)/nvdla/fw_full/nvdla_fw_full.o
+$(BUILD)/nvdla/fw_full/%.o: $(NVDLA_FW_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $< (NVIDIA firmware, nv_full)")
+	$(Q)$(CC) -std=c11 -O2 -g -w $(NVDLA_FW_FULL_INCS) -MMD -MP -c $< -o $@
+$(BUILD)/nvdla/fw_full/nvdla_fw_full.o: $(NVDLA_FW_FULL_OBJS)
+	@$(if $(Q),echo "  LD      $@ (NVIDIA firmware, nv_full, symbols nvfull_*)")
+	$(Q)$(LD) -r -o $@.all $^
+	$(Q)nm -g --defined-only $@.all | awk 'NF == 3 { print $$3, "nvfull_" $$3 }' > $@.syms
+	$(Q)objcopy --redefine-syms=$@.syms $@.all $@
+-include $(NVDLA_FW_FULL_OBJS:.o=.d)
 else
 EXTRA_INCS_nvdla  := -Itb/nvdla/fw '-DNVDLA_FW_ABSENT="$(NVDLA_FW_DIR) has no scheduler.c"'
 # fw_net writes its loadables with the firmware's own structures (dla_interface.h): skipped too, not built.
