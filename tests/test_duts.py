@@ -232,6 +232,17 @@ def check_ondemand():
           f'make build-upstream (so make test) never builds nv_full ({out.strip()[-100:]})')
     rc, out = run(['make', '-n', '--no-print-directory', 'build-nv_full'])
     check('VERILATE tb_nvdla into build/nvdla-nv_full/obj' in out, 'make build-nv_full builds build/nvdla-nv_full/sim')
+    twin = os.path.join(d.build_dir, 'sim-waves')
+    if os.path.exists(os.path.join(ROOT, twin)):
+        skip(f'the waves re-run of a failing nv_full run: {twin} is built')
+    else:
+        try:
+            dut_manifest.traced_sim(os.path.join(d.build_dir, 'sim'))
+            e = 'no error'
+        except dut_manifest.ManifestError as ex:
+            e = str(ex)
+        check(f"'make {twin}'" in e and not os.path.exists(os.path.join(ROOT, twin)),
+              f"a failing nv_full run's waves re-run does not start the traced twin's build of hours ({e[:120]})")
     if not d.unbuilt():
         skip('nv_full not-built skips: build/nvdla-nv_full/sim is built')
         return
