@@ -303,6 +303,13 @@ def traced_sim(sim, root=ROOT):
     """The traced twin of a simulator (<sim>-waves: FST tracing compiled in), built on first use by make.
     The regression's simulators are built without tracing; only runs that record waves need the twin."""
     twin = sim + '-waves'
+    rel = os.path.relpath(os.path.abspath(os.path.join(root, twin)), root)
+    ondemand = [d for duts in all_duts().values() for d in duts.values()
+                if d.ondemand and rel == os.path.join(d.build_dir, 'sim-waves')]
+    if ondemand and not os.access(os.path.join(root, twin), os.X_OK):
+        # An on-demand DUT's twin is a second build of hours (nv_full): a failing run's waves must not start it.
+        raise ManifestError(f"the traced simulator {rel} is not built and DUT {ondemand[0].name} is built on demand "
+                            f"only (hours): build it with 'make {rel}', then re-run with make waves")
     p = subprocess.run(['make', '-s', '--no-print-directory', f'-j{os.cpu_count() or 2}', os.path.relpath(twin, root)],
                        cwd=root, capture_output=True, text=True)
     if p.returncode != 0:

@@ -231,8 +231,22 @@ def check_ondemand():
                    'show-upstream-sims'])
     check(rc == 0 and 'nvdla-nv_small/sim' in out and 'nvdla-nv_full' not in out,
           f'make build-upstream (so make test) never builds nv_full ({out.strip()[-100:]})')
+    # what is left to do: the verilation in a fresh checkout, the C++ once verilated, nothing once built
     rc, out = run(['make', '-n', '--no-print-directory', 'build-nv_full'])
-    check('VERILATE tb_nvdla into build/nvdla-nv_full/obj' in out, 'make build-nv_full builds build/nvdla-nv_full/sim')
+    steps = ('VERILATE tb_nvdla into build/nvdla-nv_full/obj', 'BUILD   build/nvdla-nv_full/sim')
+    check(any(x in out for x in steps) or not d.unbuilt(),
+          f'make build-nv_full builds build/nvdla-nv_full/sim ({out.strip()[-100:]})')
+    twin = os.path.join(d.build_dir, 'sim-waves')
+    if os.path.exists(os.path.join(ROOT, twin)):
+        skip(f'the waves re-run of a failing nv_full run: {twin} is built')
+    else:
+        try:
+            dut_manifest.traced_sim(os.path.join(d.build_dir, 'sim'))
+            e = 'no error'
+        except dut_manifest.ManifestError as ex:
+            e = str(ex)
+        check(f"'make {twin}'" in e and not os.path.exists(os.path.join(ROOT, twin)),
+              f"a failing nv_full run's waves re-run does not start the traced twin's build of hours ({e[:120]})")
     # golden-only needs no RTL: the default simulator runs it, told nv_full's map (+fw_map=nv_full)
     rc, out = run(['make', '-n', '--no-print-directory', 'run', 'ACC=nvdla', 'DUT=nv_full', 'TEST=fw',
                    'GOLDEN_ONLY=1', 'PGO=0'])
