@@ -38,6 +38,22 @@ static void rbk_error(const nvdla_dp_ctx_t *ctx, int group, const char *what)
     ctx->error(ctx->user, msg);
 }
 
+/* A mode's input and output: RAM type (1 = DBB, else CVSRAM), address, line stride and the surface or planar stride
+ * the mode reads (in_surf, out_surf); both must be 32-byte aligned (the first misaligned one is reported). */
+static bool rbk_places(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group, uint32_t in_surf, uint32_t out_surf,
+                       place32_t *src, place32_t *dst)
+{
+    *src = (place32_t){.space = reg(rbk, DAIN_RAM_TYPE) & 1 ? 0 : NVDLA_CV_SPACE,
+                       .base = reg(rbk, DAIN_ADDR_LOW),
+                       .line = reg(rbk, DAIN_LINE_STRIDE),
+                       .surf = reg(rbk, in_surf)};
+    *dst = (place32_t){.space = reg(rbk, DAOUT_RAM_TYPE) & 1 ? 0 : NVDLA_CV_SPACE,
+                       .base = reg(rbk, DAOUT_ADDR_LOW),
+                       .line = reg(rbk, DAOUT_LINE_STRIDE),
+                       .surf = reg(rbk, out_surf)};
+    return dp32_aligned(ctx, "RUBIK (input)", group, src) && dp32_aligned(ctx, "RUBIK (output)", group, dst);
+}
+
 static void emit(const nvdla_dp_ctx_t *ctx, int group, uint64_t space, uint32_t addr, uint32_t line_bytes,
                  uint32_t lines, uint32_t line_stride)
 {
@@ -62,16 +78,9 @@ static bool split(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group, u
 {
     const uint32_t w = (reg(rbk, DATAIN_SIZE_0) & 0x1FFF) + 1, h = ((reg(rbk, DATAIN_SIZE_0) >> 16) & 0x1FFF) + 1;
     const uint32_t c = (reg(rbk, DATAOUT_SIZE_1) & 0x1FFF) + 1, esz = prec == 0 ? 1 : 2, lanes = NV_ATOM32 / esz;
-    const place32_t src = {.space = reg(rbk, DAIN_RAM_TYPE) & 1 ? 0 : NVDLA_CV_SPACE,
-                           .base = reg(rbk, DAIN_ADDR_LOW),
-                           .line = reg(rbk, DAIN_LINE_STRIDE),
-                           .surf = reg(rbk, DAIN_SURF_STRIDE)};
-    const place32_t dst = {.space = reg(rbk, DAOUT_RAM_TYPE) & 1 ? 0 : NVDLA_CV_SPACE,
-                           .base = reg(rbk, DAOUT_ADDR_LOW),
-                           .line = reg(rbk, DAOUT_LINE_STRIDE),
-                           .surf = reg(rbk, DAOUT_PLANAR_STRIDE)};
-    if (!dp32_aligned(ctx, "RUBIK (input)", group, &src) || !dp32_aligned(ctx, "RUBIK (output)", group, &dst))
-        return false;
+    place32_t src, dst;
+    const bool placed = rbk_places(rbk, ctx, group, DAIN_SURF_STRIDE, DAOUT_PLANAR_STRIDE, &src, &dst);
+    if (!placed) return false;
     const uint32_t row = (w * esz + NV_ATOM32 - 1) / NV_ATOM32 * NV_ATOM32; /* >= 32 */
     uint8_t *line = malloc(row), atom[NV_ATOM32];
     if (!line) abort();
@@ -100,16 +109,9 @@ static bool merge(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group, u
 {
     const uint32_t w = (reg(rbk, DATAIN_SIZE_0) & 0x1FFF) + 1, h = ((reg(rbk, DATAIN_SIZE_0) >> 16) & 0x1FFF) + 1;
     const uint32_t c = (reg(rbk, DATAIN_SIZE_1) & 0x1FFF) + 1, esz = prec == 0 ? 1 : 2, lanes = NV_ATOM32 / esz;
-    const place32_t src = {.space = reg(rbk, DAIN_RAM_TYPE) & 1 ? 0 : NVDLA_CV_SPACE,
-                           .base = reg(rbk, DAIN_ADDR_LOW),
-                           .line = reg(rbk, DAIN_LINE_STRIDE),
-                           .surf = reg(rbk, DAIN_PLANAR_STRIDE)};
-    const place32_t dst = {.space = reg(rbk, DAOUT_RAM_TYPE) & 1 ? 0 : NVDLA_CV_SPACE,
-                           .base = reg(rbk, DAOUT_ADDR_LOW),
-                           .line = reg(rbk, DAOUT_LINE_STRIDE),
-                           .surf = reg(rbk, DAOUT_SURF_STRIDE)};
-    if (!dp32_aligned(ctx, "RUBIK (input)", group, &src) || !dp32_aligned(ctx, "RUBIK (output)", group, &dst))
-        return false;
+    place32_t src, dst;
+    const bool placed = rbk_places(rbk, ctx, group, DAIN_PLANAR_STRIDE, DAOUT_SURF_STRIDE, &src, &dst);
+    if (!placed) return false;
     const uint32_t nsurf = (c + lanes - 1) / lanes;
     uint8_t atom[NV_ATOM32];
     for (uint32_t s = 0; s < nsurf; s++) {
@@ -153,17 +155,10 @@ bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group)
     const uint32_t sx = (reg(rbk, DECONV_STRIDE) & 31) + 1, sy = ((reg(rbk, DECONV_STRIDE) >> 16) & 31) + 1;
     const uint32_t cout = (reg(rbk, DATAOUT_SIZE_1) & 0x1FFF) + 1, lanes = prec == 0 ? 32 : 16;
     const uint32_t nsurf = (cout + lanes - 1) / lanes;
-    const place32_t src = {.space = reg(rbk, DAIN_RAM_TYPE) & 1 ? 0 : NVDLA_CV_SPACE,
-                           .base = reg(rbk, DAIN_ADDR_LOW),
-                           .line = reg(rbk, DAIN_LINE_STRIDE),
-                           .surf = reg(rbk, DAIN_SURF_STRIDE)};
-    const place32_t dst = {.space = reg(rbk, DAOUT_RAM_TYPE) & 1 ? 0 : NVDLA_CV_SPACE,
-                           .base = reg(rbk, DAOUT_ADDR_LOW),
-                           .line = reg(rbk, DAOUT_LINE_STRIDE),
-                           .surf = reg(rbk, DAOUT_SURF_STRIDE)};
+    place32_t src, dst;
+    const bool placed = rbk_places(rbk, ctx, group, DAIN_SURF_STRIDE, DAOUT_SURF_STRIDE, &src, &dst);
     const uint32_t super = reg(rbk, CONTRACT_STRIDE_1);
-    if (!dp32_aligned(ctx, "RUBIK (input)", group, &src) || !dp32_aligned(ctx, "RUBIK (output)", group, &dst) ||
-        (super & (NV_ATOM32 - 1))) {
+    if (!placed || (super & (NV_ATOM32 - 1))) {
         if (super & (NV_ATOM32 - 1)) rbk_error(ctx, group, "a contract stride not a multiple of 32");
         return false;
     }
