@@ -28,6 +28,8 @@ typedef struct axi_cfg {
     unsigned wr_lat_min, wr_lat_max;                  /* cycles from last W beat to B */
     bool reorder_ids;                                 /* responses of different ids may overtake */
     unsigned max_outstanding;                         /* read bursts / write bursts each; >= 256 */
+    uint64_t mem_base; /* added to every bus address at the memory: a port's window in a mem_t it shares (nv_full's
+                        * CVIF at NVDLA_CV_SPACE in the DBB's memory, where the stimulus and golden model put CVSRAM) */
 } axi_cfg_t;
 
 typedef struct axi_in { /* master (DUT) outputs, sampled at the edge */
