@@ -225,6 +225,18 @@ void prog_mem(program_t *p, uint64_t addr, const void *bytes, size_t n)
     o->size = n;
 }
 
+void prog_check_mem(program_t *p, uint64_t addr, const void *bytes, size_t n, const char *where)
+{
+    uint8_t *copy = xrealloc(NULL, n);
+    if (n) memcpy(copy, bytes, n);
+    op_t *o = program_add(p, OP_CHECK_MEM);
+    o->addr = addr;
+    o->bytes = copy;
+    o->nbytes = n;
+    o->size = n;
+    if (where) o->text = xstrdup(where);
+}
+
 void prog_mem_fill(program_t *p, uint64_t addr, uint64_t size, uint8_t v)
 {
     op_t *o = program_add(p, OP_MEM_FILL);

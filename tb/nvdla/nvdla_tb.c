@@ -328,7 +328,17 @@ static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p,
 {
     nvdla_tb_t *t = acc; /* golden-only runs have no DUT: no test is skipped by capability */
     if (strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0) return build_fw(t, test, p, err, errlen);
-    return nvdla_build_test(test, seed, !sim_plusarg_flag(t->sim, "golden_only"), p, err, errlen);
+    /* The map the stimulus programs: the DUT's; golden-only, +fw_map's (make run DUT=nv_full GOLDEN_ONLY=1 passes
+     * +fw_map=nv_full), whose tests with an nv_full form configure the golden model as nv_full first. */
+    const bool golden_only = sim_plusarg_flag(t->sim, "golden_only");
+    const char *map = sim_plusarg(t->sim, "fw_map");
+    const bool nv_full = dut_has("nv_full_map") || (golden_only && map && !strcmp(map, "nv_full"));
+    char why[400];
+    if (nv_full && nvdla_test_for_nv_full(test) && use_nv_full(t, why, sizeof why)) {
+        snprintf(err, errlen, "test %s on nv_full: %s", test, why);
+        return -1;
+    }
+    return nvdla_build_test(test, seed, !golden_only, nv_full, p, err, errlen);
 }
 
 static bool resolve_reg(void *user, const char *name, uint32_t *addr)
