@@ -41,7 +41,6 @@ typedef struct nvdla_tb {
     csb_master_t *csb;
     axi_slave_t *dbb;
     axi_slave_t *cvif;   /* the second memory port (DUT feature cvif: nv_full), NULL without */
-    mem_t *cvsram;       /* what CVIF reads and writes: its own memory, not the DBB's */
     unsigned dbb_bytes;  /* the DBB's beat (8, or 64 with DUT feature dbb512) */
     bool width_reported; /* a bus-width mismatch between tb_nvdla.sv and the DUT's features, said once */
     irq_monitor_t *irq;
@@ -235,11 +234,13 @@ static void *nvdla_create(sim_t *sim)
     t->dbb = axi_slave_new(sim_env(sim), "dbb", t->mem, &ac, sim_seed(sim) ^ 0x2222);
     if (!t->dbb) abort();
     axi_slave_on_write(t->dbb, on_dbb_write, t);
-    if (dut_has("cvif")) { /* CVSRAM: on-chip SRAM behind CVIF; same stall levels, its own draws and memory */
+    if (dut_has("cvif")) { /* CVSRAM: on-chip SRAM behind CVIF; same stall levels, its own draws and memory window */
         axi_cfg_t cc = dbb_config(sim, "cvif.cfg");
         cc.beat_bytes = t->dbb_bytes;
-        t->cvsram = mem_new();
-        t->cvif = axi_slave_new(sim_env(sim), "cvif", t->cvsram, &cc, sim_seed(sim) ^ 0x3333);
+        /* its bytes in the DUT's memory at NVDLA_CV_SPACE + the CVIF address, where the program loads CVSRAM and the
+         * scoreboard compares it with the golden model's (nvdla_golden.h) */
+        cc.space = NVDLA_CV_SPACE;
+        t->cvif = axi_slave_new(sim_env(sim), "cvif", t->mem, &cc, sim_seed(sim) ^ 0x3333);
         if (!t->cvif) abort();
     }
     t->irq = irq_monitor_new(sim_env(sim), "dla_intr", IRQ_LEVEL);
@@ -259,7 +260,6 @@ static void nvdla_destroy(void *acc)
     csb_master_free(t->csb);
     axi_slave_free(t->dbb);
     axi_slave_free(t->cvif);
-    if (t->cvsram) mem_free(t->cvsram);
     irq_monitor_free(t->irq);
     nvdla_golden_free(t->golden);
     conv_stream_free(&t->cacc);

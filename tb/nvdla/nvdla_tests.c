@@ -109,6 +109,8 @@ static const test_entry_t nv_full_tests[] = {
      "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: a bdma_random job whose expected copy has one byte flipped: fails naming the line and byte"},
+    {"sdp_corrupt", nvf_sdp_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: sdp_random with its first expected element flipped: fails naming channel, h and w"},
 };
 
 /* The listing shows the nv_full forms after the others: the same entries, listed only (built through nv_full's

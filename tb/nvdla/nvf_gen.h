@@ -41,6 +41,8 @@ uint64_t nvf_addr(nvf_place_t at);
 static inline uint32_t nvf_ram(nvf_place_t at) { return at.cv ? 0u : 1u; }
 /* Random bytes over [at, at + size). */
 void nvf_fill(program_t *p, rng_t *r, nvf_place_t at, uint32_t size);
+/* The same, returning the bytes (the caller frees them): the input of a job whose output the generator predicts. */
+uint8_t *nvf_fill_keep(program_t *p, rng_t *r, nvf_place_t at, uint32_t size);
 
 /* A feature cube in 32-byte atoms: w x h pixels, c channels of esz bytes, s surfaces, strides. */
 typedef struct nvf_cube {
@@ -50,6 +52,16 @@ typedef struct nvf_cube {
 nvf_cube_t nvf_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, uint32_t esz);
 /* Bytes from the cube's first to its last byte. */
 uint32_t nvf_cube_bytes(const nvf_cube_t *q);
+/* Element (ch, y, x) of a cube whose bytes start at b, sign-extended from esz bytes (little-endian). */
+int32_t nvf_elem(const uint8_t *b, const nvf_cube_t *q, uint32_t ch, uint32_t y, uint32_t x);
+/* The generator's own answer for a job's output: check_mem of every atom's real channels (pad lanes excluded) of the
+ * cube at `at` against elem(ctx, ch, y, x), each named "<what> surf s h y w x (channels a-b)". It does not come from
+ * the golden model's code for the unit's layout (places, strides, atoms, RAM types), so it checks golden-only runs
+ * too, and a corrupted output fails naming its element. */
+typedef int32_t (*nvf_elem_fn)(const void *ctx, uint32_t ch, uint32_t y, uint32_t x);
+/* corrupt: NEGATIVE, the expectation of element (0, 0, 0) has bit 4 flipped. */
+void nvf_expect_cube(program_t *p, const char *what, nvf_place_t at, const nvf_cube_t *q, nvf_elem_fn elem,
+                     const void *ctx, bool corrupt);
 
 /* Wait until every GLB status bit of `bits` is set (nv_full's GLB.S_INTR_STATUS, polled after the interrupt line
  * rises: the bench's own interrupt service reads our map's GLB), then clear them (W1C). */
@@ -67,4 +79,6 @@ int nvf_cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: one bdma_random job (seed's stream) whose expected copy has one byte flipped: must fail naming it. */
 int nvf_bdma_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* NEGATIVE: sdp_random (seed's stream) with the expected element c 0 h 0 w 0 of its first job flipped. */
+int nvf_sdp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 #endif

@@ -35,14 +35,16 @@ nvf_place_t nvf_place(rng_t *r, int k, unsigned slot, unsigned cv_pct)
 
 uint64_t nvf_addr(nvf_place_t at) { return at.cv ? NVDLA_CV_SPACE | at.addr : at.addr; }
 
-void nvf_fill(program_t *p, rng_t *r, nvf_place_t at, uint32_t size)
+uint8_t *nvf_fill_keep(program_t *p, rng_t *r, nvf_place_t at, uint32_t size)
 {
     uint8_t *b = malloc(size);
     if (!b) abort();
     for (uint32_t i = 0; i < size; i++) b[i] = (uint8_t)rng_next(r);
     prog_mem(p, nvf_addr(at), b, size);
-    free(b);
+    return b;
 }
+
+void nvf_fill(program_t *p, rng_t *r, nvf_place_t at, uint32_t size) { free(nvf_fill_keep(p, r, at, size)); }
 
 nvf_cube_t nvf_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, uint32_t esz)
 {
@@ -52,6 +54,36 @@ nvf_cube_t nvf_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, uint32_t esz)
 }
 
 uint32_t nvf_cube_bytes(const nvf_cube_t *q) { return dp_footprint_atom(q->w, q->h, q->s, q->line, q->surf, 32); }
+
+int32_t nvf_elem(const uint8_t *b, const nvf_cube_t *q, uint32_t ch, uint32_t y, uint32_t x)
+{
+    const uint32_t lanes = 32 / q->esz;
+    const uint8_t *e = b + ch / lanes * q->surf + y * q->line + x * 32 + ch % lanes * q->esz;
+    return q->esz == 1 ? (int8_t)e[0] : (int16_t)(e[0] | e[1] << 8);
+}
+
+void nvf_expect_cube(program_t *p, const char *what, nvf_place_t at, const nvf_cube_t *q, nvf_elem_fn elem,
+                     const void *ctx, bool corrupt)
+{
+    const uint32_t lanes = 32 / q->esz;
+    uint8_t atom[32];
+    for (uint32_t s = 0; s < q->s; s++) {
+        const uint32_t first = s * lanes, n = q->c - first < lanes ? q->c - first : lanes;
+        for (uint32_t y = 0; y < q->h; y++)
+            for (uint32_t x = 0; x < q->w; x++) {
+                for (uint32_t l = 0; l < n; l++) {
+                    const int32_t v = elem(ctx, first + l, y, x);
+                    atom[l * q->esz] = (uint8_t)v;
+                    if (q->esz == 2) atom[l * 2 + 1] = (uint8_t)(v >> 8);
+                }
+                if (corrupt && !s && !y && !x) atom[0] ^= 0x10;
+                char where[96];
+                snprintf(where, sizeof where, "%s surf %u h %u w %u (channels %u-%u, %u byte(s) each)", what, s, y, x,
+                         first, first + n - 1, q->esz);
+                prog_check_mem(p, nvf_addr(at) + s * q->surf + y * q->line + x * 32, atom, n * q->esz, where);
+            }
+    }
+}
 
 #ifndef NV_FULL_ABSENT
 void nvf_wait_done(program_t *p, uint32_t bits, uint64_t timeout)
@@ -77,6 +109,7 @@ NVF_ABSENT(nvf_pdp_random)
 NVF_ABSENT(nvf_cdp_random)
 NVF_ABSENT(nvf_rubik_random)
 NVF_ABSENT(nvf_bdma_corrupt)
+NVF_ABSENT(nvf_sdp_corrupt)
 #endif
 
 void nvf_pointers(program_t *p, uint32_t core, uint32_t rdma, int g)
