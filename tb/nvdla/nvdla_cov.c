@@ -1,6 +1,7 @@
 /* NVDLA functional coverage table and sampling (see nvdla_cov.h). Every bin below is reachable by a legal
  * nv_small job unless its cross's `allowed` rule says otherwise; holes that the nightly cannot hit are waived
- * with their reason in tb/nvdla/nvdla_cov_waivers.tsv. */
+ * with their reason in tb/nvdla/nvdla_cov_waivers.tsv. The nvf_* crosses are nv_full's (32-byte atoms, CVSRAM):
+ * sampled from the layers of that configuration only (docs/nvdla_nv_full.md, "Random jobs on nv_full"). */
 #include "nvdla_cov.h"
 #include "bdma_golden.h"
 #include "cdp_golden.h"
