@@ -334,6 +334,13 @@ static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p,
     const char *map = sim_plusarg(t->sim, "fw_map");
     const bool nv_full = dut_has("nv_full_map") || (golden_only && map && !strcmp(map, "nv_full"));
     char why[400];
+    if (nv_full && nvdla_test_for_nv_full(test) && sim_plusarg(t->sim, "dump")) { /* its replay would run on ours */
+        snprintf(err, errlen,
+                 "test %s on nv_full: +dump= is not supported (a native trace does not record nv_full's register "
+                 "map): replay the test itself, make run ACC=nvdla DUT=nv_full TEST=%s SEED=%llu%s",
+                 test, test, (unsigned long long)seed, golden_only ? " GOLDEN_ONLY=1" : "");
+        return -1;
+    }
     if (nv_full && nvdla_test_for_nv_full(test) && use_nv_full(t, why, sizeof why)) {
         snprintf(err, errlen, "test %s on nv_full: %s", test, why);
         return -1;
