@@ -57,7 +57,8 @@ typedef struct nvdla_layer {
     int ncmds;
     bool onfly;                      /* SDP output to PDP / PDP input from SDP */
     bool flying;                     /* SDP input from the convolution pipeline (CACC) */
-    const struct conv_layer *conv;   /* CONV: the layer as decoded (core = CSC) */
+    const struct conv_layer *conv;   /* CONV: the layer as decoded (core = CSC); with atom32: NULL, core = CDMA and
+                                        rdma = the SDP it feeds, sampled before the model computes it */
     unsigned conv_index;             /* CONV: convolution layers before this one since reset */
     bool bank_change;                /* CONV: CBUF bank split differs from the previous layer's (or first) */
     uint32_t sdp_saturated;          /* SDP: D_PERF_OUT_SATURATION of the layer */

@@ -49,12 +49,13 @@ static const char *const L_YEXT[] = {"1_line", "2_or_4_lines"};
 static const char *const L_WRING[] = {"resident", "streamed_1_group", "streamed_2plus_groups"};
 /* nv_full (32-byte atoms): what its random jobs, traces and loadables run on the golden model */
 static const char *const L_PREC[] = {"int8", "int16", "fp16"};
-static const char *const L_NVF_ENGINE[] = {"sdp", "pdp", "cdp", "rubik"};
+static const char *const L_NVF_ENGINE[] = {"sdp", "pdp", "cdp", "rubik", "conv"};
 /* each engine's modes (nvf_mode_allowed): SDP by its X1 (BS) stage, PDP's pooling, CDP's LE table, RUBIK's mode */
 static const char *const L_NVF_MODE[] = {"x1_bypass", "x1_alu", "x1_mul", "x1_alu_mul", "x1_relu_or_pass",
                                          "max",       "min",    "avg",    "le_linear",  "le_exponent",
-                                         "contract",  "split",  "merge"};
-static const char *const L_NVF_MOVER[] = {"bdma", "sdp", "pdp", "cdp", "rubik"};
+                                         "contract",  "split",  "merge",  "direct"};
+/* conv: its input (CDMA) and its output (SDP's) */
+static const char *const L_NVF_MOVER[] = {"bdma", "sdp", "pdp", "cdp", "rubik", "conv"};
 static const char *const L_RAM[] = {"dram", "cvsram"};
 static const char *const L_LUT_TABLE[] = {"le_linear", "le_exponent", "lo_linear"};
 static const char *const L_LUT_FLOW[] = {"underflow", "hit", "overflow"};
@@ -110,7 +111,7 @@ static bool sdp_output_allowed(const unsigned *v) { return !(v[0] == 1 && v[1] =
 /* nv_full: the modes of each engine (L_NVF_MODE's ranges). */
 static bool nvf_mode_allowed(const unsigned *v)
 {
-    static const unsigned first[] = {0, 5, 8, 10}, last[] = {4, 7, 9, 12};
+    static const unsigned first[] = {0, 5, 8, 10, 13}, last[] = {4, 7, 9, 12, 13};
     return v[2] >= first[v[1]] && v[2] <= last[v[1]];
 }
 /* The first convolution layer after reset always changes the bank split (CSC's reset split is all ones). */
@@ -407,7 +408,11 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                   ram_bin(nvdla_pp_reg(u, u->base + 0x30)), 0);
         break;
     }
-    case NVDLA_LAYER_CONV: break;
+    case NVDLA_LAYER_CONV: /* core = CDMA, rdma = the SDP it feeds (nvdla_golden.h) */
+        fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 4, 13, 0);
+        fcov_hit4(c, X_NVF_SRC_DST, 5, ram_bin(nvdla_pp_reg(u, NVDLA_CDMA_D_DAIN_RAM_TYPE_0)),
+                  ram_bin(nvdla_pp_reg(r, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        break;
     }
 }
 

@@ -105,6 +105,9 @@ static const test_entry_t nv_full_tests[] = {
      "nv_full: PDP max/min pooling, INT8/INT16, kernels, strides, padding, DBB/CVSRAM"},
     {"cdp_random", nvf_cdp_random, "nv_full_map",
      "nv_full: CDP INT8/INT16, LE linear or exponent and LO tables aimed to under- and overflow, DBB/CVSRAM"},
+    {"conv_random", nvf_conv_random, "nv_full_map",
+     "nv_full: one or two direct convolutions INT8/INT16 -> SDP on the fly: shapes, kernels, strides, pads, pad value, "
+     "truncation, banks, DBB/CVSRAM input, weights and output"},
     {"rubik_random", nvf_rubik_random, "nv_full_map",
      "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",

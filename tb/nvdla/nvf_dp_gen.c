@@ -76,8 +76,7 @@ static uint32_t opnd(rng_t *r)
     return (rng_chance(r, 50) ? rng_range(r, 0, 15) - 8 : (uint32_t)rng_next(r)) & 0xFFFF;
 }
 
-/* One X stage (BS at D_DP_BS_*, BN at the same layout 0x14 further), *c as drawn: its mode for the job name. */
-static const char *x_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_x_cfg_t *c)
+const char *nvf_sdp_x_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_x_cfg_t *c)
 {
     const bool on = rng_chance(r, 70), alu = rng_chance(r, 60), mul = rng_chance(r, 60), relu = rng_chance(r, 50);
     const bool prelu = mul && rng_chance(r, 25);
@@ -152,8 +151,8 @@ static void sdp_job(program_t *p, rng_t *r, int k, int g, char *tag, size_t n, e
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(f.dst));
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 0); /* memory input, output to memory, no Winograd, batch 1 */
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, pr | pr << 2);
-    const char *bs = x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->bs);
-    x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->bn);
+    const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->bs);
+    nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->bn);
     dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* EW (Y) bypassed, its ALU, multiplier and LUT too */
     /* converter: near identity (values spread over the output range) or anything */
     const bool wild = rng_chance(r, 30);

@@ -63,6 +63,11 @@ typedef int32_t (*nvf_elem_fn)(const void *ctx, uint32_t ch, uint32_t y, uint32_
 void nvf_expect_cube(program_t *p, const char *what, nvf_place_t at, const nvf_cube_t *q, nvf_elem_fn elem,
                      const void *ctx, bool corrupt);
 
+struct sdp_x_cfg;
+/* One SDP X stage drawn (BS at SDP.D_DP_BS_CFG, BN at D_DP_BN_CFG: cfg is its CFG register's nv_full address), its
+ * registers put in l, *c as drawn (sdp_golden.h): register operands only. Returns its mode for the job name. */
+const char *nvf_sdp_x_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, struct sdp_x_cfg *c);
+
 /* Wait until every GLB status bit of `bits` is set (nv_full's GLB.S_INTR_STATUS, polled after the interrupt line
  * rises: the bench's own interrupt service reads our map's GLB), then clear them (W1C). */
 void nvf_wait_done(program_t *p, uint32_t bits, uint64_t timeout);
@@ -77,6 +82,7 @@ int nvf_sdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_pdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);
+int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: one bdma_random job (seed's stream) whose expected copy has one byte flipped: must fail naming it. */
 int nvf_bdma_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: sdp_random (seed's stream) with the expected element c 0 h 0 w 0 of its first job flipped. */

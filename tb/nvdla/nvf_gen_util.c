@@ -112,6 +112,7 @@ NVF_ABSENT(nvf_sdp_random)
 NVF_ABSENT(nvf_pdp_random)
 NVF_ABSENT(nvf_cdp_random)
 NVF_ABSENT(nvf_rubik_random)
+NVF_ABSENT(nvf_conv_random)
 NVF_ABSENT(nvf_bdma_corrupt)
 NVF_ABSENT(nvf_sdp_corrupt)
 #endif
