@@ -8,9 +8,10 @@ docs/drivers.md):
     repro line reproduces the failure, and the +dump= trace of the driver run replays without the driver and
     fails with the same first error (same cycle, same coordinates);
   - random networks for nv_full (test fw_net, NVIDIA's firmware built for nv_full, golden-only): over 40 seeds every
-    unit the writer draws there and both precisions appear, and every network runs through the firmware with no error
-    but the golden-only "nothing was checked"; a portable network passes against its nv_small twin, a corrupted
-    element is named, its written loadable replays through `fw` in the same cycles; FP16 is refused with its reason.
+    unit the writer draws there (RUBIK in its three modes) and both precisions appear, and every network runs
+    through the firmware with no error but the golden-only "nothing was checked"; a portable network passes against
+    its nv_small twin, a corrupted element is named, its written loadable replays through `fw` in the same cycles;
+    FP16 is refused with its reason.
 Skips, saying so, what cannot run here (NVIDIA's firmware or loadables absent)."""
 import os
 import re
@@ -140,8 +141,8 @@ def firmware_net_full(tmp):
             bad.append(f'seed {seed}: {errors[:1] or out[-200:]}')
             continue
         drawn.add(m.group(1))
-        drawn.update(re.findall(r'\d+:(SDP|PDP|CDP|BDMA|RUBIK|CONV)\(', m.group(2)))
-    want = {'int8', 'int16', 'SDP', 'PDP', 'CDP', 'BDMA', 'RUBIK', 'CONV'}
+        drawn.update(re.findall(r'\d+:(SDP|PDP|CDP|BDMA|RUBIK(?:-split|-merge)?|CONV)\(', m.group(2)))
+    want = {'int8', 'int16', 'SDP', 'PDP', 'CDP', 'BDMA', 'RUBIK', 'RUBIK-split', 'RUBIK-merge', 'CONV'}
     check(not bad and drawn == want,
           f'nv_full networks, seeds 1-40: every one through the firmware ({bad[:1] or "no error"}), drawn '
           f'{sorted(drawn)} (want {sorted(want)})')

@@ -442,7 +442,15 @@ static int net_loadable(sim_t *sim, fw_run_t *r, bool golden_only, char *name, s
         free(tbuf);
         return -1;
     }
-    if (!twin) return 0;
+    if (!twin) {
+        const char *corrupt = sim_plusarg(sim, "fw_corrupt");
+        if (!corrupt || !*corrupt) return 0;
+        snprintf(err, errlen,
+                 "+fw_corrupt=%s: only a golden-only run on nv_full of a portable network has a twin to compare with "
+                 "(+golden_only +fw_map=nv_full +fw_portable); on a DUT, +fault= corrupts its writes",
+                 corrupt);
+        return -1;
+    }
     printf("fw_net seed %llu: its nv_small twin: %s\n", (unsigned long long)seed, twhat);
     char tname[80];
     snprintf(tname, sizeof tname, "%s (nv_small twin)", name);

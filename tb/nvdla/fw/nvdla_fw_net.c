@@ -57,6 +57,7 @@ static const struct prec_info {
 typedef struct tensor {
     uint32_t w, h, c;
     int producer;
+    bool planar; /* RUBIK split's output: one plane per channel, which only the merge after it reads */
 } tensor_t;
 
 /* A tensor as a feature cube: atom-wide pixels, atom / element-size channels to a surface. */
@@ -266,8 +267,10 @@ static uint8_t draw_type(net_t *n, int j)
 {
     if (j > 0 && rng_chance(&n->r, 30)) return n->dep[j - 1].op_type; /* same type again: both groups */
     if (!n->cfg->more_units) return (uint8_t)rng_range(&n->r, DLA_OP_SDP, n->lut ? DLA_OP_CDP : DLA_OP_PDP);
-    static const uint8_t types[] = {DLA_OP_SDP, DLA_OP_PDP, DLA_OP_BDMA, DLA_OP_RUBIK, DLA_OP_CDP}; /* CDP last */
-    return types[rng_below(&n->r, n->lut ? 5 : 4)];
+    /* the datapath units twice as often as the data movers; CDP last (no LUT: none) */
+    static const uint8_t types[] = {DLA_OP_SDP,  DLA_OP_SDP,   DLA_OP_PDP, DLA_OP_PDP,
+                                    DLA_OP_BDMA, DLA_OP_RUBIK, DLA_OP_CDP, DLA_OP_CDP};
+    return types[rng_below(&n->r, n->lut ? 8 : 6)];
 }
 
 /* Op j's type and input tensor: drawn until the firmware's graph can express them (an op has at most one consumer
@@ -280,7 +283,8 @@ static int pick_op(net_t *n, int j, uint8_t *type)
         *type = draw_type(n, j);
         int cand = tries > 20 ? 0 : rng_chance(&n->r, 65) ? n->nt - 1 : (int)rng_below(&n->r, (uint32_t)n->nt);
         int p = n->t[cand].producer;
-        if (*type == DLA_OP_RUBIK && !contractible(n, &n->t[cand])) in = -1;
+        if (n->t[cand].planar) in = -1;
+        else if (*type == DLA_OP_RUBIK && !contractible(n, &n->t[cand]) && j + 1 >= n->nops) in = -1; /* no split */
         else if (p < 0) in = cand; /* the network input */
         else if (n->dep[p].consumers[*type].index == -1 && (n->dep[p].op_type != *type || n->last_of_type[*type] == p))
             in = cand;
@@ -308,11 +312,22 @@ static void link_op(net_t *n, int j, uint8_t type, int in)
     n->last_of_type[type] = j;
 }
 
-/* RUBIK's contraction of tensor in (k surfaces) with strides sx * sy = k: sx a divisor of k keeping the output at most
- * 16 pixels wide where it can, as the networks' other widths are. */
+/* RUBIK: a split's planes are merged back into a cube by the op after it (draw_ops); a cube is split when it cannot be
+ * contracted or at even odds when another op follows, else contracted: k surfaces with strides sx * sy = k, sx a
+ * divisor of k keeping the output at most 16 pixels wide where it can, as the networks' other widths are. */
 static const char *draw_rubik(net_t *n, int j, int in, tensor_t *o)
 {
     struct dla_rubik_op_desc *s = &n->ops[j].rubik_op;
+    *s = (struct dla_rubik_op_desc){.mode = RUBIK_MODE_MERGE, .precision = n->p->prec, .stride_x = 1, .stride_y = 1};
+    if (n->t[in].planar) {
+        o->planar = false;
+        return "RUBIK-merge";
+    }
+    if (!contractible(n, &n->t[in]) || (j + 1 < n->nops && rng_chance(&n->r, 50))) {
+        s->mode = RUBIK_MODE_SPLIT;
+        o->planar = true;
+        return "RUBIK-split";
+    }
     uint32_t k = n->t[in].c / n->lanes, sx = 1;
     for (uint32_t d = 2; d <= k; d++)
         if (k % d == 0 && n->t[in].w * d <= 16 && rng_chance(&n->r, 50)) sx = d;
@@ -373,8 +388,8 @@ static const char *draw_op(net_t *n, int j, uint8_t type, int in, tensor_t *o)
 static void draw_ops(net_t *n, char *what, size_t whatlen, size_t used)
 {
     for (int j = n->first; j < n->nops; j++) {
-        uint8_t type;
-        int in = pick_op(n, j, &type);
+        uint8_t type = DLA_OP_RUBIK;
+        int in = n->t[n->nt - 1].planar ? n->nt - 1 : pick_op(n, j, &type); /* a split's planes: merged next */
         link_op(n, j, type, in);
         tensor_t o = n->t[in];
         o.producer = j;
@@ -385,9 +400,21 @@ static void draw_ops(net_t *n, char *what, size_t whatlen, size_t used)
     }
 }
 
+/* Tensor k at its address-list index. Planes (RUBIK split's output, merge's input): a plane per channel, each line
+ * from its start to the next 32-byte boundary (the golden model's split writes that far, as cmod's does). */
 static struct dla_data_cube net_cube(const net_t *n, int k)
 {
-    return cube_of(n->atom, n->p->esize, &n->t[k], (int16_t)(ADDR_FIXED + k));
+    const tensor_t *t = &n->t[k];
+    if (!t->planar) return cube_of(n->atom, n->p->esize, t, (int16_t)(ADDR_FIXED + k));
+    uint32_t row = (t->w * n->p->esize + 31) / 32 * 32, plane = row * t->h;
+    return (struct dla_data_cube){.type = DLA_MEM_MC,
+                                  .address = (int16_t)(ADDR_FIXED + k),
+                                  .size = plane * t->c,
+                                  .width = (uint16_t)t->w,
+                                  .height = (uint16_t)t->h,
+                                  .channel = (uint16_t)t->c,
+                                  .line_stride = row,
+                                  .plane_stride = plane};
 }
 
 /* The surface descriptors, now that every tensor has its address-list index: ADDR_FIXED + k for tensor k, then the
@@ -495,7 +522,7 @@ static void write_loadable(net_t *n, uint8_t **buf, size_t *len)
     if (n->lut) add_mem(&b, n->lutlen, 3, add_blob(&b, "m4_LUTList", n->lut, n->lutlen));
     else add_mem(&b, sizeof zero_lut, 3, add_blob(&b, "m4_NoLUT", zero_lut, sizeof zero_lut)); /* keeps indices fixed */
     for (int k = 0; k < n->nt; k++) {
-        struct dla_data_cube c = cube_of(n->atom, n->p->esize, &n->t[k], 0);
+        struct dla_data_cube c = net_cube(n, k);
         bool consumed = false;
         for (int j = n->first; j < nops; j++) consumed |= n->in_of[j] == k;
         const ld_blob_t *content = NULL;
