@@ -7,7 +7,7 @@ docs/drivers.md):
   - NVIDIA's firmware (test fw) runs a loadable; with +fault= it fails with coordinates and a repro line; the
     repro line reproduces the failure, and the +dump= trace of the driver run replays without the driver and
     fails with the same first error (same cycle, same coordinates);
-  - random networks for nv_full (test fw_net, NVIDIA's firmware built for nv_full, golden-only): over 40 seeds every
+  - random networks for nv_full (test fw_net, NVIDIA's firmware built for nv_full, golden-only): over 60 seeds every
     unit the writer draws there (RUBIK in its three modes) and both precisions appear, and every network runs
     through the firmware with no error but the golden-only "nothing was checked"; a portable network passes against
     its nv_small twin, a corrupted element is named, its written loadable replays through `fw` in the same cycles;
@@ -133,7 +133,7 @@ def firmware_net_full(tmp):
         skip('fw_net on nv_full: ' + out.strip().splitlines()[-1])
         return
     drawn, bad = set(), []
-    for seed in range(1, 41):
+    for seed in range(1, 61):
         rc, out = run([SIM, *full, f'+seed={seed}'])
         m = re.search(r'^fw_net seed \d+: \d+ operations: nv_full (int8|int16) (.*)$', out, re.M)
         errors = [e for e in re.findall(r'ERROR.*', out) if 'nothing was checked' not in e]
@@ -144,7 +144,7 @@ def firmware_net_full(tmp):
         drawn.update(re.findall(r'\d+:(SDP|PDP|CDP|BDMA|RUBIK(?:-split|-merge)?|CONV)\(', m.group(2)))
     want = {'int8', 'int16', 'SDP', 'PDP', 'CDP', 'BDMA', 'RUBIK', 'RUBIK-split', 'RUBIK-merge', 'CONV'}
     check(not bad and drawn == want,
-          f'nv_full networks, seeds 1-40: every one through the firmware ({bad[:1] or "no error"}), drawn '
+          f'nv_full networks, seeds 1-60: every one through the firmware ({bad[:1] or "no error"}), drawn '
           f'{sorted(drawn)} (want {sorted(want)})')
     saved = os.path.join(tmp, 'full7.fbuf')
     rc, out = run([SIM, *full, '+fw_portable', '+seed=7', f'+fw_save={saved}'])

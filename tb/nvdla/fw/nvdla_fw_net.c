@@ -57,13 +57,14 @@ static const struct prec_info {
 typedef struct tensor {
     uint32_t w, h, c;
     int producer;
-    bool planar; /* RUBIK split's output: one plane per channel, which only the merge after it reads */
+    bool planar;        /* RUBIK split's output: one plane per channel, which only the merge after it reads */
+    uint8_t lpad, spad; /* atoms of padding after each line and after each surface (nv_full's draws) */
 } tensor_t;
 
-/* A tensor as a feature cube: atom-wide pixels, atom / element-size channels to a surface. */
+/* A tensor as a feature cube: atom-wide pixels, atom / element-size channels to a surface, its padding. */
 static struct dla_data_cube cube_of(uint32_t atom, uint32_t esize, const tensor_t *t, int16_t address)
 {
-    uint32_t ls = t->w * atom, ss = ls * t->h, lanes = atom / esize;
+    uint32_t ls = (t->w + t->lpad) * atom, ss = ls * t->h + t->spad * atom, lanes = atom / esize;
     return (struct dla_data_cube){.type = DLA_MEM_MC,
                                   .address = address,
                                   .size = ss * ((t->c + lanes - 1) / lanes),
@@ -217,6 +218,14 @@ static const struct prec_info *draw_prec(rng_t *r, const nvdla_fw_net_opts_t *o)
         else pick -= precs[i].weight;
 }
 
+/* nv_full's and the portable draws: in 30 % of the tensors a line or surface stride longer than the cube (nv_small's
+ * seeds keep the compact layout they always had). In atoms, so that a portable network's twin has the same. */
+static void draw_pads(net_t *n, tensor_t *t)
+{
+    if (n->cfg == &net_cfgs[0] || t->planar || !rng_chance(&n->r, 30)) return;
+    t->lpad = (uint8_t)rng_range(&n->r, 0, 2), t->spad = (uint8_t)rng_range(&n->r, 0, 3);
+}
+
 /* Draws the network's size, precision and input, and takes the convolution layer when this seed has one (the
  * template's precision must be the network's); the description's start goes into what. Returns its length. */
 static size_t net_start(net_t *n, uint64_t seed, const nvdla_fw_net_opts_t *o, char *what, size_t whatlen)
@@ -240,6 +249,7 @@ static size_t net_start(net_t *n, uint64_t seed, const nvdla_fw_net_opts_t *o, c
         n->t[0].c = n->lanes * rng_range(&n->r, 2, 3);
     for (int u = 0; u < DLA_OP_NUM; u++) n->last_of_type[u] = -1;
     n->first = 0;
+    draw_pads(n, &n->t[0]);
     if (!n->with_conv)
         return (size_t)snprintf(what, whatlen, "%s %s in %ux%ux%u:", n->cfg->name, n->p->name, n->t[0].w, n->t[0].h,
                                 n->t[0].c);
@@ -247,7 +257,12 @@ static size_t net_start(net_t *n, uint64_t seed, const nvdla_fw_net_opts_t *o, c
     memcpy(n->dep, n->cb.dep, sizeof n->cb.dep), memcpy(n->ops, n->cb.ops, sizeof n->cb.ops);
     memcpy(n->surf, n->cb.surf, sizeof n->cb.surf);
     const struct dla_data_cube *out = &n->cb.surf[1].sdp_surface.dst_data;
-    n->t[0] = (tensor_t){.w = out->width, .h = out->height, .c = out->channel, .producer = 1};
+    n->t[0] = (tensor_t){.w = out->width,
+                         .h = out->height,
+                         .c = out->channel,
+                         .producer = 1,
+                         .lpad = n->t[0].lpad,
+                         .spad = n->t[0].spad};
     n->in_of[0] = n->in_of[1] = -1;
     n->last_of_type[DLA_OP_CONV] = 0, n->last_of_type[DLA_OP_SDP] = 1;
     n->first = 2;
@@ -392,8 +407,9 @@ static void draw_ops(net_t *n, char *what, size_t whatlen, size_t used)
         int in = n->t[n->nt - 1].planar ? n->nt - 1 : pick_op(n, j, &type); /* a split's planes: merged next */
         link_op(n, j, type, in);
         tensor_t o = n->t[in];
-        o.producer = j;
+        o.producer = j, o.lpad = o.spad = 0;
         const char *name = draw_op(n, j, type, in, &o);
+        draw_pads(n, &o);
         n->t[n->nt++] = o;
         used += (size_t)snprintf(what + used, used < whatlen ? whatlen - used : 0, " %d:%s(t%d)->%ux%ux%u", j, name, in,
                                  o.w, o.h, o.c);
@@ -444,7 +460,7 @@ static void point_surfaces(net_t *n)
             b->num_transfers = 1;
             b->transfers[0] = (struct dla_bdma_transfer_desc){.source_address = src.address,
                                                               .destination_address = dst.address,
-                                                              .line_size = src.line_stride,
+                                                              .line_size = src.width * n->atom,
                                                               .line_repeat = src.height,
                                                               .source_line = src.line_stride,
                                                               .destination_line = dst.line_stride,
@@ -462,11 +478,12 @@ static void input_data(net_t *n, uint8_t *data, uint32_t size)
 {
     if (n->cfg == &net_cfgs[2]) {
         const tensor_t *t = &n->t[0];
+        const struct dla_data_cube q = cube_of(n->atom, 1, t, 0);
         memset(data, 0, size);
         for (uint32_t c = 0; c < t->c; c++)
             for (uint32_t y = 0; y < t->h; y++)
                 for (uint32_t x = 0; x < t->w; x++)
-                    data[c / n->lanes * n->atom * t->w * t->h + y * n->atom * t->w + x * n->atom + c % n->lanes] =
+                    data[c / n->lanes * q.surf_stride + y * q.line_stride + x * n->atom + c % n->lanes] =
                         (uint8_t)rng_next(&n->r);
         return;
     }

@@ -18,16 +18,16 @@ static size_t mem_index(const nvdla_loadable_t *l, uint16_t id)
     return m ? (size_t)(m - l->mems) : l->nmems;
 }
 
-/* The address of element (c, y, x) of tensor t laid out at base: atoms of line_stride / w bytes, one lane a channel. */
-static uint64_t elem_addr(const ld_tensor_t *t, uint64_t base, uint32_t c, uint32_t y, uint32_t x)
+/* The address of element (c, y, x) of tensor t laid out at base in atoms of `atom` bytes, one lane a channel. */
+static uint64_t elem_addr(const ld_tensor_t *t, uint64_t base, uint32_t atom, uint32_t c, uint32_t y, uint32_t x)
 {
-    uint32_t atom = t->stride[1] / (uint32_t)t->w;
     return base + (uint64_t)(c / atom) * t->stride[2] + (uint64_t)y * t->stride[1] + (uint64_t)x * atom + c % atom;
 }
 
 uint64_t nvdla_fw_twin_compare(drv_t *d, const nvdla_loadable_t *full, const uint64_t *full_base,
                                const nvdla_loadable_t *twin, const uint64_t *twin_base, int64_t corrupt)
 {
+    enum { FULL_ATOM = 32, TWIN_ATOM = 8 }; /* nv_full's and nv_small's (the firmware's dla_config.atom_size) */
     sim_t *sim = drv_sim(d);
     if (full->ntensors != twin->ntensors) {
         sim_error(sim, "fw_net twin: %zu output tensors on nv_full, %zu on nv_small (the writer drew two networks)",
@@ -47,9 +47,9 @@ uint64_t nvdla_fw_twin_compare(drv_t *d, const nvdla_loadable_t *full, const uin
             uint32_t e = (uint32_t)corrupt, c = e / (uint32_t)(a->w * a->h), y = e / (uint32_t)a->w % (uint32_t)a->h,
                      x = e % (uint32_t)a->w;
             uint8_t v;
-            drv_mem_read(d, elem_addr(a, full_base[ma], c, y, x), &v, 1);
+            drv_mem_read(d, elem_addr(a, full_base[ma], FULL_ATOM, c, y, x), &v, 1);
             v ^= 1;
-            drv_mem_write(d, elem_addr(a, full_base[ma], c, y, x), &v, 1);
+            drv_mem_write(d, elem_addr(a, full_base[ma], FULL_ATOM, c, y, x), &v, 1);
             printf("fw_net twin: +fw_corrupt=%lld flipped bit 0 of %s's element c %u y %u x %u on nv_full\n",
                    (long long)corrupt, a->name, c, y, x);
         }
@@ -59,8 +59,8 @@ uint64_t nvdla_fw_twin_compare(drv_t *d, const nvdla_loadable_t *full, const uin
             for (uint32_t y = 0; y < (uint32_t)a->h; y++)
                 for (uint32_t x = 0; x < (uint32_t)a->w; x++) {
                     uint8_t va, vb;
-                    drv_mem_read(d, elem_addr(a, full_base[ma], c, y, x), &va, 1);
-                    drv_mem_read(d, elem_addr(b, twin_base[mb], c, y, x), &vb, 1);
+                    drv_mem_read(d, elem_addr(a, full_base[ma], FULL_ATOM, c, y, x), &va, 1);
+                    drv_mem_read(d, elem_addr(b, twin_base[mb], TWIN_ATOM, c, y, x), &vb, 1);
                     if (va != vb && !ndiff++)
                         snprintf(first, sizeof first, "c %u y %u x %u: nv_full 0x%02x, nv_small 0x%02x", c, y, x, va,
                                  vb);
