@@ -1,5 +1,5 @@
 /* Random networks for NVIDIA's firmware (test fw_net): 3-7 memory-to-memory SDP, PDP and CDP operations (on nv_full
- * also BDMA copies and RUBIK contractions) on cubes of one precision, chained and branching, in 40 % of them after a
+ * also BDMA copies and RUBIK in its three modes) on cubes of one precision, chained and branching, in 40 % of them after a
  * first convolution layer (NVIDIA's CONV_D_L0_0 of the configuration: its CONV and fused SDP descriptors, weights
  * and input, re-pointed), written as a loadable the way NVIDIA's compiler lays one out (network descriptor, operation
  * and surface lists, dependency graph, LUT list, one memory entry per tensor). The configuration (nv_small or
@@ -28,7 +28,7 @@ enum { MAX_OPS = 7, MAX_T = MAX_OPS + 1, ADDR_FIXED = 5 }; /* net, ops, surfaces
 typedef struct net_cfg {
     const char *name;
     uint8_t pool_first; /* pooling modes drawn: pool_first .. POOL_MODE_MIN */
-    bool more_units;    /* BDMA copies and RUBIK contractions, a drawn precision, inputs sized for RUBIK */
+    bool more_units;    /* BDMA and RUBIK, a drawn precision, inputs sized for RUBIK, padded strides */
 } net_cfg_t;
 
 static const net_cfg_t net_cfgs[] = {
@@ -39,8 +39,9 @@ static const net_cfg_t net_cfgs[] = {
 
 /* The precisions of a network (every op the same: the golden model computes SDP for 32-byte atoms with equal input
  * and output precisions only, CDP converts none). weight: how often an nv_full network draws it. FP16 stays 0 until
- * the golden model computes FP16 for 32-byte atoms (branch r7-fp16); +fw_prec=fp16 writes such a network anyway and
- * the golden model refuses it, naming the unit and the precision. nv_small draws nothing: INT8. */
+ * the golden model computes FP16 for 32-byte atoms (branch r7-fp16): +fw_prec=fp16 is refused with not_computed, its
+ * reason (a network whose first units are BDMA or RUBIK, which move FP16 like any data, would otherwise run on to
+ * a refusal later, or to none). nv_small draws nothing: INT8. */
 static const struct prec_info {
     const char *name;
     uint8_t prec, esize, data_type; /* data_type: loadable.fbs DataType (HALF 2, INT16 3, INT8 4) */
@@ -218,7 +219,7 @@ static const struct prec_info *draw_prec(rng_t *r, const nvdla_fw_net_opts_t *o)
         else pick -= precs[i].weight;
 }
 
-/* nv_full's and the portable draws: in 30 % of the tensors a line or surface stride longer than the cube (nv_small's
+/* nv_full's and the portable draws: in 30 % of the tensors a line and surface stride longer than the cube (nv_small's
  * seeds keep the compact layout they always had). In atoms, so that a portable network's twin has the same. */
 static void draw_pads(net_t *n, tensor_t *t)
 {
