@@ -551,7 +551,10 @@ static void write_loadable(net_t *n, uint8_t **buf, size_t *len)
             content = add_blob(&b, "m5_Input", data, c.size);
             free(data);
         }
-        add_mem(&b, c.size, (uint16_t)(content ? 3 | 4 : consumed ? 1 : 1 | 8), content);
+        /* nv_full's DBB beat is 64 bytes: a read of a cube's last atom carries the 32 bytes after it when the cube
+         * ends halfway through a beat, and the memory entry (the run's fence: nvdla_fw.c) must hold them */
+        uint64_t msize = n->atom == 32 ? (c.size + 63) / 64 * 64 : c.size;
+        add_mem(&b, msize, (uint16_t)(content ? 3 | 4 : consumed ? 1 : 1 | 8), content);
         if (!consumed) {
             ld_tensor_t *d = &b.l.tensors[b.l.ntensors++];
             char nm[32];
