@@ -324,7 +324,7 @@ static void drain_writes(axi_slave_t *s, uint64_t t)
                        w.cycle, aw->id, addr, w.last, aw->beat + 1, aw->len + 1);
         for (unsigned k = 0; k < s->words; k++) {
             uint8_t strb = (uint8_t)(w.strb >> (8 * k));
-            mem_write64_strb(s->mem, addr + 8 * k, w.data[k], strb);
+            mem_write64_strb(s->mem, s->cfg.space | (uint32_t)(addr + 8 * k), w.data[k], strb);
             s->stats.bytes_written += popcount8(strb);
             if (s->on_write && strb) s->on_write(s->on_write_user, aw->id, addr + 8 * k, w.data[k], strb, t);
         }
@@ -442,7 +442,7 @@ static void next_r(axi_slave_t *s, uint64_t t)
     s->r.valid = true;
     s->r.idx = i;
     for (unsigned k = 0; k < s->words; k++) /* memory as of the beat's presentation */
-        s->r.data[k] = mem_read64(s->mem, b->addr + s->bb * b->beat + 8 * k);
+        s->r.data[k] = mem_read64(s->mem, s->cfg.space | (uint32_t)(b->addr + s->bb * b->beat + 8 * k));
     s->r.last = b->beat == b->len;
 }
 

@@ -28,6 +28,8 @@ typedef struct axi_cfg {
     unsigned wr_lat_min, wr_lat_max;                  /* cycles from last W beat to B */
     bool reorder_ids;                                 /* responses of different ids may overtake */
     unsigned max_outstanding;                         /* read bursts / write bursts each; >= 256 */
+    uint64_t space; /* added to every 32-bit bus address in the memory: a second port's own window of one memory
+                       (nv_full's CVIF: NVDLA_CV_SPACE), so that the stimulus and the scoreboard address it there */
 } axi_cfg_t;
 
 typedef struct axi_in { /* master (DUT) outputs, sampled at the edge */

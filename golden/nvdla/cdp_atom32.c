@@ -110,6 +110,7 @@ int64_t cdp16_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x, 
                           c->lo_oflow_scale, c->lo_oflow_shift);
     /* cmod's selection: both under (over) flowing: the underflow (overflow) priority; exactly one hit: that one;
      * else (both hit, or one under and one over): the hybrid priority. Priority 1 selects LO. */
+    if (c->stats) c->stats->le[le.uflow ? 0 : le.hit ? 1 : 2]++, c->stats->lo[lo.uflow ? 0 : lo.hit ? 1 : 2]++;
     bool use_lo = le.uflow && lo.uflow   ? c->uflow_lo
                   : le.oflow && lo.oflow ? c->oflow_lo
                   : le.hit != lo.hit     ? lo.hit
@@ -118,7 +119,7 @@ int64_t cdp16_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x, 
 }
 
 bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const cdp_lut_t *lut, const nvdla_dp_ctx_t *ctx,
-               int group)
+               int group, cdp_lut_stats_t *stats)
 {
     uint32_t w = nvdla_pp_bits(rdma, RDMA + 0x0c, 12, 0) + 1, h = nvdla_pp_bits(rdma, RDMA + 0x10, 12, 0) + 1,
              ch = nvdla_pp_bits(rdma, RDMA + 0x14, 12, 0) + 1;
@@ -145,7 +146,8 @@ bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const cdp_lut_t *l
     const uint32_t ioff = nvdla_pp_reg(cdp, CDP + 0x74), isc = nvdla_pp_reg(cdp, CDP + 0x78),
                    ish = nvdla_pp_reg(cdp, CDP + 0x7c), ooff = nvdla_pp_reg(cdp, CDP + 0x80),
                    osc = nvdla_pp_reg(cdp, CDP + 0x84), osh = nvdla_pp_reg(cdp, CDP + 0x88);
-    const cdp_lut_cfg_t lc = cdp_lut_cfg_read(cdp);
+    cdp_lut_cfg_t lc = cdp_lut_cfg_read(cdp);
+    lc.stats = stats;
     cube32_t in, out;
     if (!cube32_alloc(ctx, "CDP", group, &in, w, h, ch, esz)) return false;
     if (!cube32_alloc(ctx, "CDP", group, &out, w, h, ch, esz)) {

@@ -91,6 +91,8 @@ int64_t cdp_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x)
 {
     int64_t x22 = nv_sx(x, 22), le_i = 0, le_f = 0, lo_i = 0, lo_f = 0;
     lut_state_t le = le_index(c, x22, &le_i, &le_f), lo = lo_index(c, x22, &lo_i, &lo_f);
+    if (c->stats)
+        c->stats->le[le == UFLOW ? 0 : le == HIT ? 1 : 2]++, c->stats->lo[lo == UFLOW ? 0 : lo == HIT ? 1 : 2]++;
     bool use_lo; /* §4.5 */
     if (le == HIT && lo == HIT) use_lo = c->hybrid_lo;
     else if ((le == UFLOW && lo == OFLOW) || (le == OFLOW && lo == UFLOW)) use_lo = c->hybrid_lo;

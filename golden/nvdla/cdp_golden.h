@@ -20,6 +20,12 @@ typedef struct cdp_lut {
 void cdp_lut_cfg_write(cdp_lut_t *t, uint32_t data);
 void cdp_lut_data_write(cdp_lut_t *t, uint32_t data);
 
+/* How the lookups of a layer went, per table: [0] underflow, [1] hit, [2] overflow (functional coverage of nv_full's
+ * CDP; counted only when cdp_lut_cfg_t.stats is set). */
+typedef struct cdp_lut_stats {
+    uint64_t le[3], lo[3];
+} cdp_lut_stats_t;
+
 /* The LUT settings of S_LUT_CFG .. S_LUT_LO_SLOPE_SHIFT. */
 typedef struct cdp_lut_cfg {
     bool le_linear, uflow_lo, oflow_lo, hybrid_lo;
@@ -28,6 +34,7 @@ typedef struct cdp_lut_cfg {
     uint32_t le_start22, lo_start22;                                        /* bits [21:0] for the index path */
     int64_t le_uflow_scale, le_oflow_scale, lo_uflow_scale, lo_oflow_scale; /* SX_16 */
     int le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;     /* SX_5 */
+    cdp_lut_stats_t *stats; /* NULL, or where the lookups count their outcomes (not a register) */
 } cdp_lut_cfg_t;
 
 /* The LUT settings of CDP's CONSUMER group (and the shared S_LUT_* registers). */

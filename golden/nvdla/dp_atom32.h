@@ -47,10 +47,11 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
 /* PDP layer (PDP_RDMA reading memory) of their CONSUMER groups. */
 void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
 struct cdp_lut;
+struct cdp_lut_stats;
 /* CDP layer (CDP_RDMA reading memory) of their CONSUMER groups, INT8 or INT16 (cdp_atom32.c); false, with an error
- * naming what, when the model does not compute it. */
+ * naming what, when the model does not compute it. stats (may be NULL): the lookups' outcomes are added there. */
 bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const struct cdp_lut *lut, const nvdla_dp_ctx_t *ctx,
-               int group);
+               int group, struct cdp_lut_stats *stats);
 /* RUBIK, nv_full only: its registers in nv_full's layout (arnvdla.h) at this window of the model, whose own map
  * has none (tb/nvdla/nvdla_config.c maps nv_full's 0x10000 here). */
 #define NVDLA_RBK_MODEL_BASE 0x11000u

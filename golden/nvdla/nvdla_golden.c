@@ -118,13 +118,15 @@ void nvdla_golden_set_layer_hook(nvdla_golden_t *g, nvdla_layer_hook_t hook, voi
 
 static void sample(nvdla_golden_t *g, const nvdla_layer_t *l)
 {
-    static const char *const actor[] = {[NVDLA_LAYER_BDMA] = "the golden model's BDMA",
-                                        [NVDLA_LAYER_SDP] = "the golden model's SDP",
-                                        [NVDLA_LAYER_PDP] = "the golden model's PDP",
-                                        [NVDLA_LAYER_CDP] = "the golden model's CDP",
-                                        [NVDLA_LAYER_CONV] = "the golden model's convolution"};
+    static const char *const actor[] = {
+        [NVDLA_LAYER_BDMA] = "the golden model's BDMA",        [NVDLA_LAYER_SDP] = "the golden model's SDP",
+        [NVDLA_LAYER_PDP] = "the golden model's PDP",          [NVDLA_LAYER_CDP] = "the golden model's CDP",
+        [NVDLA_LAYER_CONV] = "the golden model's convolution", [NVDLA_LAYER_RUBIK] = "the golden model's RUBIK",
+        [NVDLA_LAYER_CDP_LUT] = "the golden model's CDP"};
     mem_fence_actor(g->mem, actor[l->unit]); /* names the unit in a fence report (mem.h) */
-    if (g->hook) g->hook(g->hook_user, l);
+    nvdla_layer_t seen = *l;
+    seen.atom32 = g->atom32;
+    if (g->hook) g->hook(g->hook_user, &seen);
 }
 
 /* The ping-pong unit of a result unit (U_SDP.., U_CACC). */
@@ -191,6 +193,11 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
     conv_layer_t L;
     nv_acc_cube_t acc;
     mem_fence_actor(g->mem, "the golden model's convolution");
+    if (g->atom32) /* nv_full: the layer's CDMA registers and its SDP, as nvdla_layer_t says */
+        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV,
+                                   .group = g->conv[CONV_CDMA].consumer,
+                                   .core = &g->conv[CONV_CDMA],
+                                   .rdma = &g->dp[U_SDP]});
     bool computed = g->atom32 ? conv32_run(g->conv, &g->dp[U_SDP], ctx) : conv_golden_run(g->conv, ctx, &acc, &L);
     if (computed && !g->atom32) {
         const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);
@@ -261,8 +268,15 @@ static void schedule(nvdla_golden_t *g)
         }
         if (cdp_golden_runnable(cdp, cr)) {
             sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CDP, .group = cdp->consumer, .core = cdp, .rdma = cr});
-            if (g->atom32) cdp32_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
-            else cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
+            if (g->atom32) {
+                cdp_lut_stats_t stats = {{0}, {0}};
+                if (cdp32_run(cdp, cr, &g->lut, &ctx, cdp->consumer, &stats))
+                    sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CDP_LUT,
+                                               .group = cdp->consumer,
+                                               .core = cdp,
+                                               .rdma = cr,
+                                               .lut = &stats});
+            } else cdp_golden_run(cdp, cr, &g->lut, &ctx, cdp->consumer);
             nvdla_pp_complete(cr);
             g->intr_expected |= 0x4u << completed(g, U_CDP);
             ran = true;
@@ -287,7 +301,7 @@ static void run_rubik(nvdla_golden_t *g)
 {
     nvdla_dp_ctx_t ctx = {.mem = g->mem, .emit = emit_box, .error = note_error, .user = g};
     while (nvdla_pp_ready(&g->rbk)) {
-        mem_fence_actor(g->mem, "the golden model's RUBIK");
+        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_RUBIK, .group = g->rbk.consumer, .core = &g->rbk});
         rubik32_run(&g->rbk, &ctx, g->rbk.consumer);
         g->intr_expected |= 0x100u << nvdla_pp_complete(&g->rbk);
     }

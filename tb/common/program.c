@@ -212,17 +212,27 @@ void prog_wait_irq(program_t *p, uint32_t mask, uint64_t timeout)
 
 void prog_idle(program_t *p, uint64_t cycles) { program_add(p, OP_IDLE)->size = cycles; }
 
-void prog_mem(program_t *p, uint64_t addr, const void *bytes, size_t n)
+/* An operation of kind `kind` carrying a copy of bytes[0..n) at addr. */
+static op_t *add_bytes(program_t *p, op_kind_t kind, uint64_t addr, const void *bytes, size_t n)
 {
     /* Copy before program_add: `bytes` may point into this program (an earlier op's buffer stays put,
      * but be safe against any aliasing). */
     uint8_t *copy = xrealloc(NULL, n);
     if (n) memcpy(copy, bytes, n);
-    op_t *o = program_add(p, OP_MEM);
+    op_t *o = program_add(p, kind);
     o->addr = addr;
     o->bytes = copy;
     o->nbytes = n;
     o->size = n;
+    return o;
+}
+
+void prog_mem(program_t *p, uint64_t addr, const void *bytes, size_t n) { add_bytes(p, OP_MEM, addr, bytes, n); }
+
+void prog_check_mem(program_t *p, uint64_t addr, const void *bytes, size_t n, const char *where)
+{
+    op_t *o = add_bytes(p, OP_CHECK_MEM, addr, bytes, n);
+    if (where) o->text = xstrdup(where);
 }
 
 void prog_mem_fill(program_t *p, uint64_t addr, uint64_t size, uint8_t v)

@@ -105,6 +105,8 @@ void prog_idle(program_t *p, uint64_t cycles);
 void prog_mem(program_t *p, uint64_t addr, const void *bytes, size_t n);
 void prog_mem_fill(program_t *p, uint64_t addr, uint64_t size, uint8_t v);
 void prog_check_crc(program_t *p, uint64_t addr, uint64_t size, uint32_t crc);
+/* Memory at addr must equal bytes[0..n) (copied); where (may be NULL): the place in the stimulus' terms. */
+void prog_check_mem(program_t *p, uint64_t addr, const void *bytes, size_t n, const char *where);
 void prog_check_golden(program_t *p);
 void prog_skip(program_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -34,15 +34,22 @@ void dp_fill_random(program_t *p, rng_t *r, uint32_t addr, uint32_t size)
     free(b);
 }
 
-void dp_strides(rng_t *r, uint32_t w, uint32_t h, uint32_t *ls, uint32_t *ss)
+void dp_strides_atom(rng_t *r, uint32_t w, uint32_t h, uint32_t atom, uint32_t *ls, uint32_t *ss)
 {
-    *ls = w * 8 + 8 * (rng_chance(r, 50) ? 0 : rng_range(r, 1, 4));
-    *ss = h * *ls + 8 * (rng_chance(r, 50) ? 0 : rng_range(r, 1, 6));
+    *ls = w * atom + atom * (rng_chance(r, 50) ? 0 : rng_range(r, 1, 4));
+    *ss = h * *ls + atom * (rng_chance(r, 50) ? 0 : rng_range(r, 1, 6));
+}
+
+void dp_strides(rng_t *r, uint32_t w, uint32_t h, uint32_t *ls, uint32_t *ss) { dp_strides_atom(r, w, h, 8, ls, ss); }
+
+uint32_t dp_footprint_atom(uint32_t w, uint32_t h, uint32_t s, uint32_t ls, uint32_t ss, uint32_t atom)
+{
+    return (s - 1) * ss + (h - 1) * ls + w * atom;
 }
 
 uint32_t dp_footprint(uint32_t w, uint32_t h, uint32_t s, uint32_t ls, uint32_t ss)
 {
-    return (s - 1) * ss + (h - 1) * ls + w * 8;
+    return dp_footprint_atom(w, h, s, ls, ss, 8);
 }
 
 uint32_t dp_junk(rng_t *r) { return (uint32_t)rng_next(r); }

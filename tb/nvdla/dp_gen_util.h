@@ -21,6 +21,9 @@ void dp_fill_random(program_t *p, rng_t *r, uint32_t addr, uint32_t size);
 /* Line and surface strides (multiples of 8) of a w x h x s cube of atoms: packed or with gaps. */
 void dp_strides(rng_t *r, uint32_t w, uint32_t h, uint32_t *ls, uint32_t *ss);
 uint32_t dp_footprint(uint32_t w, uint32_t h, uint32_t s, uint32_t ls, uint32_t ss);
+/* The same for atoms of `atom` bytes (nv_full: 32); dp_strides is its 8-byte case, with the same draws. */
+void dp_strides_atom(rng_t *r, uint32_t w, uint32_t h, uint32_t atom, uint32_t *ls, uint32_t *ss);
+uint32_t dp_footprint_atom(uint32_t w, uint32_t h, uint32_t s, uint32_t ls, uint32_t ss, uint32_t atom);
 uint32_t dp_junk(rng_t *r);
 typedef enum { DP_SDP, DP_PDP, DP_CDP } dp_unit_t;
 /* After a unit's jobs completed (interrupts seen): read its per-group RO result registers in both groups (the

@@ -1,9 +1,12 @@
 /* NVDLA functional coverage table and sampling (see nvdla_cov.h). Every bin below is reachable by a legal
  * nv_small job unless its cross's `allowed` rule says otherwise; holes that the nightly cannot hit are waived
- * with their reason in tb/nvdla/nvdla_cov_waivers.tsv. */
+ * with their reason in tb/nvdla/nvdla_cov_waivers.tsv. The nvf_* crosses are nv_full's (32-byte atoms, CVSRAM):
+ * sampled from the layers of that configuration only (docs/nvdla_nv_full.md, "Random jobs on nv_full"). */
 #include "nvdla_cov.h"
 #include "bdma_golden.h"
+#include "cdp_golden.h"
 #include "conv_golden.h"
+#include "dp_atom32.h"
 #include "nvdla_pp.h"
 #include "nvdla_regs.h"
 
@@ -44,6 +47,19 @@ static const char *const L_PIXFMT[] = {"r8", "xbgr", "xrgb", "bgrx", "rgbx", "yu
 static const char *const L_XOFF[] = {"zero", "nonzero"};
 static const char *const L_YEXT[] = {"1_line", "2_or_4_lines"};
 static const char *const L_WRING[] = {"resident", "streamed_1_group", "streamed_2plus_groups"};
+/* nv_full (32-byte atoms): what its random jobs, traces and loadables run on the golden model */
+static const char *const L_PREC[] = {"int8", "int16", "fp16"};
+static const char *const L_NVF_ENGINE[] = {"sdp", "pdp", "cdp", "rubik", "conv"};
+/* each engine's modes (nvf_mode_allowed): SDP by its X1 (BS) stage, PDP's pooling, CDP's LE table, RUBIK's mode */
+static const char *const L_NVF_MODE[] = {"x1_bypass", "x1_alu", "x1_mul", "x1_alu_mul", "x1_relu_or_pass",
+                                         "max",       "min",    "avg",    "le_linear",  "le_exponent",
+                                         "contract",  "split",  "merge",  "direct"};
+/* conv: its input (CDMA) and its output (SDP's) */
+static const char *const L_NVF_MOVER[] = {"bdma", "sdp", "pdp", "cdp", "rubik", "conv"};
+static const char *const L_RAM[] = {"dram", "cvsram"};
+static const char *const L_LUT_TABLE[] = {"le_linear", "le_exponent", "lo_linear"};
+static const char *const L_LUT_FLOW[] = {"underflow", "hit", "overflow"};
+static const char *const L_RBK_MODE[] = {"contract", "split", "merge"};
 
 enum {
     X_BDMA_SHAPE,
@@ -82,12 +98,22 @@ enum {
     X_CONV_WEIGHTS,
     X_CONV_CVT,
     X_CONV_WIDE,
+    X_NVF_PREC_ENGINE_MODE,
+    X_NVF_SRC_DST,
+    X_NVF_LUT_FLOW,
+    X_NVF_RUBIK,
     X_N
 };
 
 #define D FCOV_DIM
 /* SDP output to PDP runs as a stream without a memory layout: the 1x1 packing (§2.6) does not apply. */
 static bool sdp_output_allowed(const unsigned *v) { return !(v[0] == 1 && v[1] == 0); }
+/* nv_full: the modes of each engine (L_NVF_MODE's ranges). */
+static bool nvf_mode_allowed(const unsigned *v)
+{
+    static const unsigned first[] = {0, 5, 8, 10, 13}, last[] = {4, 7, 9, 12, 13};
+    return v[2] >= first[v[1]] && v[2] <= last[v[1]];
+}
 /* The first convolution layer after reset always changes the bank split (CSC's reset split is all ones). */
 static bool conv_sequence_allowed(const unsigned *v) { return !(v[0] == 0 && v[1] == 1); }
 
@@ -146,6 +172,16 @@ static const fcov_cross_t crosses[X_N] = {
     [X_CONV_WEIGHTS] = {"conv_weights_in_cbuf", 1, {D("weights", L_WRING)}, NULL},
     [X_CONV_CVT] = {"conv_feature_cdma_cvt", 1, {D("cvt", L_OFFON)}, NULL},
     [X_CONV_WIDE] = {"conv_wide_1ch_kernel_taller", 1, {D("class", L_OFFON)}, NULL},
+    [X_NVF_PREC_ENGINE_MODE] = {"nvf_precision_x_engine_x_mode",
+                                3,
+                                {D("prec", L_PREC), D("engine", L_NVF_ENGINE), D("mode", L_NVF_MODE)},
+                                nvf_mode_allowed},
+    [X_NVF_SRC_DST] = {"nvf_engine_x_source_x_destination",
+                       3,
+                       {D("engine", L_NVF_MOVER), D("src", L_RAM), D("dst", L_RAM)},
+                       NULL},
+    [X_NVF_LUT_FLOW] = {"nvf_cdp_lut_table_x_outcome", 2, {D("table", L_LUT_TABLE), D("outcome", L_LUT_FLOW)}, NULL},
+    [X_NVF_RUBIK] = {"nvf_rubik_mode_x_precision", 2, {D("mode", L_RBK_MODE), D("prec", L_PREC)}, NULL},
 };
 #undef D
 
@@ -312,14 +348,88 @@ static void conv(fcov_t *c, const nvdla_layer_t *l)
     fcov_hit4(c, X_CONV_SEQUENCE, l->conv_index > 0, !l->bank_change, 0, 0);
 }
 
+/* ---- nv_full (32-byte atoms) ---------------------------------------------------------------------------------- */
+static unsigned prec_bin(unsigned field) { return field < 3 ? field : 2; } /* 3 is reserved: the model refuses it */
+static unsigned ram_bin(uint32_t reg) { return (reg & 1) ? 0 : 1; }        /* RAM type 1 = DBB (MCIF), 0 = CVSRAM */
+
+/* SDP's X1 (BS) stage as L_NVF_MODE's first five modes. */
+static unsigned x1_mode(const nvdla_pp_t *u)
+{
+    const unsigned x = xstage(u, 0);
+    if (x) return x; /* alu 1, mul 2, alu_mul 3 */
+    return FLD(u, SDP, D_DP_BS_CFG_0, BS_BYPASS) ? 0 : 4;
+}
+
+static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
+{
+    const nvdla_pp_t *u = l->core, *r = l->rdma;
+    switch (l->unit) {
+    case NVDLA_LAYER_BDMA:
+        for (int i = 0; i < l->ncmds; i++)
+            fcov_hit4(c, X_NVF_SRC_DST, 0, l->cmds[i].src_space != 0, l->cmds[i].dst_space != 0, 0);
+        break;
+    case NVDLA_LAYER_SDP:
+        if (!r) break; /* fed by the convolution: no memory input */
+        fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(nvdla_pp_bits(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 3, 2)), 0,
+                  x1_mode(u), 0);
+        fcov_hit4(c, X_NVF_SRC_DST, 1, ram_bin(nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0)),
+                  ram_bin(nvdla_pp_reg(u, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        break;
+    case NVDLA_LAYER_PDP: {
+        const unsigned method = FLD(u, PDP, D_OPERATION_MODE_CFG_0, POOLING_METHOD);
+        if (method <= 2) /* avg 0, max 1, min 2 -> modes 7, 5, 6 */
+            fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(nvdla_pp_bits(u, NVDLA_PDP_D_DATA_FORMAT_0, 1, 0)), 1,
+                      method == 0 ? 7 : 4 + method, 0);
+        if (r)
+            fcov_hit4(c, X_NVF_SRC_DST, 2, ram_bin(nvdla_pp_reg(r, NVDLA_PDP_RDMA_D_SRC_RAM_CFG_0)),
+                      ram_bin(nvdla_pp_reg(u, NVDLA_PDP_D_DST_RAM_CFG_0)), 0);
+        break;
+    }
+    case NVDLA_LAYER_CDP:
+        fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(nvdla_pp_bits(u, NVDLA_CDP_D_DATA_FORMAT_0, 1, 0)), 2,
+                  FLD(u, CDP, S_LUT_CFG_0, LUT_LE_FUNCTION) ? 8 : 9, 0);
+        fcov_hit4(c, X_NVF_SRC_DST, 3, ram_bin(nvdla_pp_reg(r, NVDLA_CDP_RDMA_D_SRC_DMA_CFG_0)),
+                  ram_bin(nvdla_pp_reg(u, NVDLA_CDP_D_DST_DMA_CFG_0)), 0);
+        break;
+    case NVDLA_LAYER_CDP_LUT: { /* the lookups as they went: LE linear or exponent, LO */
+        const unsigned le = FLD(u, CDP, S_LUT_CFG_0, LUT_LE_FUNCTION) ? 0 : 1;
+        for (unsigned k = 0; k < 3; k++) {
+            if (l->lut->le[k]) fcov_hit4(c, X_NVF_LUT_FLOW, le, k, 0, 0);
+            if (l->lut->lo[k]) fcov_hit4(c, X_NVF_LUT_FLOW, 2, k, 0, 0);
+        }
+        break;
+    }
+    case NVDLA_LAYER_RUBIK: { /* nv_full's layout (rubik_atom32.c): MISC_CFG 0x0c, DAIN/DAOUT_RAM_TYPE 0x10/0x30 */
+        const uint32_t misc = nvdla_pp_reg(u, u->base + 0x0c), mode = misc & 3, prec = (misc >> 8) & 3;
+        if (mode == 3 || prec == 3) break; /* reserved: refused by the model */
+        fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec, 3, 10 + mode, 0);
+        fcov_hit4(c, X_NVF_RUBIK, mode, prec, 0, 0);
+        fcov_hit4(c, X_NVF_SRC_DST, 4, ram_bin(nvdla_pp_reg(u, u->base + 0x10)),
+                  ram_bin(nvdla_pp_reg(u, u->base + 0x30)), 0);
+        break;
+    }
+    case NVDLA_LAYER_CONV: /* core = CDMA, rdma = the SDP it feeds (nvdla_golden.h) */
+        fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 4, 13, 0);
+        fcov_hit4(c, X_NVF_SRC_DST, 5, ram_bin(nvdla_pp_reg(u, NVDLA_CDMA_D_DAIN_RAM_TYPE_0)),
+                  ram_bin(nvdla_pp_reg(r, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        break;
+    }
+}
+
 void nvdla_cov_layer(void *user, const nvdla_layer_t *l)
 {
     fcov_t *c = user;
+    if (l->atom32) { /* nv_full's configuration: its own crosses (nv_small's bins assume 8-byte atoms) */
+        nvf_layer(c, l);
+        return;
+    }
     switch (l->unit) {
     case NVDLA_LAYER_BDMA: bdma(c, l); break;
     case NVDLA_LAYER_SDP: sdp(c, l); break;
     case NVDLA_LAYER_PDP: pdp(c, l); break;
     case NVDLA_LAYER_CDP: cdp(c, l); break;
     case NVDLA_LAYER_CONV: conv(c, l); break;
+    case NVDLA_LAYER_RUBIK:
+    case NVDLA_LAYER_CDP_LUT: break; /* nv_full only */
     }
 }

@@ -41,7 +41,6 @@ typedef struct nvdla_tb {
     csb_master_t *csb;
     axi_slave_t *dbb;
     axi_slave_t *cvif;   /* the second memory port (DUT feature cvif: nv_full), NULL without */
-    mem_t *cvsram;       /* what CVIF reads and writes: its own memory, not the DBB's */
     unsigned dbb_bytes;  /* the DBB's beat (8, or 64 with DUT feature dbb512) */
     bool width_reported; /* a bus-width mismatch between tb_nvdla.sv and the DUT's features, said once */
     irq_monitor_t *irq;
@@ -235,11 +234,13 @@ static void *nvdla_create(sim_t *sim)
     t->dbb = axi_slave_new(sim_env(sim), "dbb", t->mem, &ac, sim_seed(sim) ^ 0x2222);
     if (!t->dbb) abort();
     axi_slave_on_write(t->dbb, on_dbb_write, t);
-    if (dut_has("cvif")) { /* CVSRAM: on-chip SRAM behind CVIF; same stall levels, its own draws and memory */
+    if (dut_has("cvif")) { /* CVSRAM: on-chip SRAM behind CVIF; same stall levels, its own draws and memory window */
         axi_cfg_t cc = dbb_config(sim, "cvif.cfg");
         cc.beat_bytes = t->dbb_bytes;
-        t->cvsram = mem_new();
-        t->cvif = axi_slave_new(sim_env(sim), "cvif", t->cvsram, &cc, sim_seed(sim) ^ 0x3333);
+        /* its bytes in the DUT's memory at NVDLA_CV_SPACE + the CVIF address, where the program loads CVSRAM and the
+         * scoreboard compares it with the golden model's (nvdla_golden.h) */
+        cc.space = NVDLA_CV_SPACE;
+        t->cvif = axi_slave_new(sim_env(sim), "cvif", t->mem, &cc, sim_seed(sim) ^ 0x3333);
         if (!t->cvif) abort();
     }
     t->irq = irq_monitor_new(sim_env(sim), "dla_intr", IRQ_LEVEL);
@@ -259,7 +260,6 @@ static void nvdla_destroy(void *acc)
     csb_master_free(t->csb);
     axi_slave_free(t->dbb);
     axi_slave_free(t->cvif);
-    if (t->cvsram) mem_free(t->cvsram);
     irq_monitor_free(t->irq);
     nvdla_golden_free(t->golden);
     conv_stream_free(&t->cacc);
@@ -335,7 +335,24 @@ static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p,
 {
     nvdla_tb_t *t = acc; /* golden-only runs have no DUT: no test is skipped by capability */
     if (strcmp(test, "fw") == 0 || strcmp(test, "fw_net") == 0) return build_fw(t, test, p, err, errlen);
-    return nvdla_build_test(test, seed, !sim_plusarg_flag(t->sim, "golden_only"), p, err, errlen);
+    /* The map the stimulus programs: the DUT's; golden-only, +fw_map's (make run DUT=nv_full GOLDEN_ONLY=1 passes
+     * +fw_map=nv_full), whose tests with an nv_full form configure the golden model as nv_full first. */
+    const bool golden_only = sim_plusarg_flag(t->sim, "golden_only");
+    const char *map = sim_plusarg(t->sim, "fw_map");
+    const bool nv_full = dut_has("nv_full_map") || (golden_only && map && !strcmp(map, "nv_full"));
+    char why[400];
+    if (nv_full && nvdla_test_for_nv_full(test) && sim_plusarg(t->sim, "dump")) { /* its replay would run on ours */
+        snprintf(err, errlen,
+                 "test %s on nv_full: +dump= is not supported (a native trace does not record nv_full's register "
+                 "map): replay the test itself, make run ACC=nvdla DUT=nv_full TEST=%s SEED=%llu%s",
+                 test, test, (unsigned long long)seed, golden_only ? " GOLDEN_ONLY=1" : "");
+        return -1;
+    }
+    if (nv_full && nvdla_test_for_nv_full(test) && use_nv_full(t, why, sizeof why)) {
+        snprintf(err, errlen, "test %s on nv_full: %s", test, why);
+        return -1;
+    }
+    return nvdla_build_test(test, seed, !golden_only, nv_full, p, err, errlen);
 }
 
 static bool resolve_reg(void *user, const char *name, uint32_t *addr)

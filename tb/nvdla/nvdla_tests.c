@@ -8,9 +8,12 @@
 #include "conv_round_gen.h"
 #include "dp_perf_gen.h"
 #include "nvdla_regtests.h"
+#include "nvf_gen.h"
 #include "pdp_gen.h"
 #include "sdp_gen.h"
 #include "test_registry.h"
+#include <stdlib.h>
+#include <string.h>
 
 /* needs: DUT features (tb/nvdla/duts/<dut>.dut); on a DUT without them the test is skipped */
 static const test_entry_t tests[] = {
@@ -91,15 +94,79 @@ static const test_entry_t fw_tests[] = {
     {"fw_net", NULL, NULL, "NVIDIA's firmware runs a random 3-7 op SDP/PDP/CDP network written as a loadable"},
 };
 
+/* nv_full's forms (nvf_gen.h): the same names, programmed at nv_full's register map with its 32-byte atoms and
+ * CVSRAM; picked when the stimulus' map is nv_full's (nvdla_build_test). */
+static const test_entry_t nv_full_tests[] = {
+    {"bdma_random", nvf_bdma_random, "nv_full_map",
+     "nv_full: 1-2 BDMA groups of 1-4 copies, each DBB or CVSRAM to DBB or CVSRAM, checked against the copy too"},
+    {"sdp_random", nvf_sdp_random, "nv_full_map",
+     "nv_full: SDP memory to memory, INT8/INT16, BS (X1) and BN (X2) ALU/MUL/ReLU/PReLU, converter, DBB/CVSRAM"},
+    {"pdp_random", nvf_pdp_random, "nv_full_map",
+     "nv_full: PDP max/min pooling, INT8/INT16, kernels, strides, padding, DBB/CVSRAM"},
+    {"cdp_random", nvf_cdp_random, "nv_full_map",
+     "nv_full: CDP INT8/INT16, LE linear or exponent and LO tables aimed to under- and overflow, DBB/CVSRAM"},
+    {"conv_random", nvf_conv_random, "nv_full_map",
+     "nv_full: one or two direct convolutions INT8/INT16 -> SDP on the fly: shapes, kernels, strides, pads, pad value, "
+     "truncation, banks, DBB/CVSRAM input, weights and output"},
+    {"rubik_random", nvf_rubik_random, "nv_full_map",
+     "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
+    {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: a bdma_random job whose expected copy has one byte flipped: fails naming the line and byte"},
+    {"sdp_corrupt", nvf_sdp_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: sdp_random with its first expected element flipped: fails naming channel, h and w"},
+};
+
+/* The listing shows the nv_full forms after the others: the same entries, listed only (built through nv_full's
+ * registry below). */
+static bool nv_full_listed(size_t i, test_entry_t *e)
+{
+    if (i >= sizeof nv_full_tests / sizeof *nv_full_tests) return false;
+    *e = nv_full_tests[i];
+    e->gen = NULL;
+    return true;
+}
+
 static const test_section_t sections[] = {
     {tests, sizeof tests / sizeof *tests, NULL, NULL, NULL},
     {fw_tests, sizeof fw_tests / sizeof *fw_tests, NULL, NULL, NULL},
+    {NULL, 0, nv_full_listed, NULL, " [nv_full's map: DUT=nv_full, with or without GOLDEN_ONLY=1]"},
+};
+static const test_section_t nv_full_sections[] = {
+    {nv_full_tests, sizeof nv_full_tests / sizeof *nv_full_tests, NULL, NULL, NULL},
 };
 
 static const test_registry_t registry = {"NVDLA", 18, 16384, sections, sizeof sections / sizeof *sections, NULL};
+static const test_registry_t nv_full_registry = {"NVDLA nv_full", 18, 16384, nv_full_sections, 1, NULL};
+
+bool nvdla_test_for_nv_full(const char *test)
+{
+    for (size_t i = 0; i < sizeof nv_full_tests / sizeof *nv_full_tests; i++)
+        if (!strcmp(nv_full_tests[i].name, test)) return true;
+    return false;
+}
+
+static bool in_main_table(const char *test)
+{
+    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
+        if (!strcmp(tests[i].name, test)) return true;
+    return false;
+}
 
 /* by_capability: skip a test the DUT lacks the features for (false for golden-only runs). */
-int nvdla_build_test(const char *test, uint64_t seed, bool by_capability, program_t *p, char *err, size_t errlen)
+int nvdla_build_test(const char *test, uint64_t seed, bool by_capability, bool nv_full_map, program_t *p, char *err,
+                     size_t errlen)
 {
+    if (nv_full_map && nvdla_test_for_nv_full(test))
+        return test_registry_build(&nv_full_registry, test, seed, by_capability, p, err, errlen);
+    if (!nv_full_map && nvdla_test_for_nv_full(test) && !in_main_table(test)) {
+        free(p->name);
+        p->name = strdup(test);
+        prog_job(p, "%s", test);
+        prog_skip(p,
+                  "test %s is written for nv_full's register map: run it with DUT=nv_full (GOLDEN_ONLY=1 for the "
+                  "golden model alone)",
+                  test);
+        return 0;
+    }
     return test_registry_build(&registry, test, seed, by_capability, p, err, errlen);
 }

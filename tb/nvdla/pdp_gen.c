@@ -9,12 +9,6 @@ enum { RDMA = 0xA000, PDP = 0xB000, SDPR = 0x8000, SDP = 0x9000 };
 /* The KMD reciprocal table 1/k in Q0.16 (spec nvdla_datapath.md 3.3). */
 static const uint32_t kmd_recip[8] = {0x10000, 0x8000, 0x5555, 0x4000, 0x3333, 0x2aaa, 0x2492, 0x2000};
 
-typedef struct pdp_geom {
-    unsigned method, kw, kh, sw, sh, pl, pt, pr, pb;
-    uint32_t wi, hi, wo, ho, c, s;
-    unsigned parts, of, om, ol; /* split: first / middle / last output widths */
-} pdp_geom_t;
-
 /* Output-width limit of one pass (spec 3.2): MaxW by the number of line-buffer lines ceil(kh/sh). */
 static uint32_t max_w(unsigned kh, unsigned sh)
 {
@@ -31,7 +25,7 @@ static uint32_t in_size(uint32_t out, unsigned k, unsigned st, unsigned p0, unsi
 
 /* A legal geometry: exact tiling, pads < kernel, pass widths <= MaxW; split partitions keep the left
  * pad in the first and the right pad in the last partition (spec 3.4; kw >= sw). */
-static void pick_geom(rng_t *r, pdp_geom_t *g, uint32_t lim_w, uint32_t lim_h, uint32_t lim_c, bool allow_split)
+void pdp_pick_geom(rng_t *r, pdp_geom_t *g, uint32_t lim_w, uint32_t lim_h, uint32_t lim_c, bool allow_split)
 {
     g->method = rng_below(r, 3);
     g->kw = rng_range(r, 1, 8), g->kh = rng_range(r, 1, 8);
@@ -192,7 +186,7 @@ static int pdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_p
         const limits_t *lim = pick < 15 ? &wide : pick < 30 ? &big : &small;
         bool onfly = rng_chance(&r, onfly_pct), two = !onfly && rng_chance(&r, b2b_pct);
         pdp_geom_t geo;
-        pick_geom(&r, &geo, lim->w, lim->h, lim->c, !onfly);
+        pdp_pick_geom(&r, &geo, lim->w, lim->h, lim->c, !onfly);
         prog_job(p, "%s.s%llu.j%d.m%u.k%ux%u.s%ux%u.p%u%s%s", name, (unsigned long long)seed, k, geo.method, geo.kw,
                  geo.kh, geo.sw, geo.sh, geo.parts, onfly ? ".onfly" : "", two ? ".b2b" : "");
         pointers(p, g, onfly);
@@ -200,7 +194,7 @@ static int pdp_run(program_t *p, uint64_t seed, const char *name, unsigned b2b_p
         uint32_t bits = (0x10u << g) | (onfly ? 1u << g : 0);
         if (two) {
             pointers(p, g ^ 1, false);
-            pick_geom(&r, &geo, lim->w, lim->h, lim->c, true);
+            pdp_pick_geom(&r, &geo, lim->w, lim->h, lim->c, true);
             pdp_job(p, &r, 2 * k + 1, &geo, false);
             bits |= 0x10u << (g ^ 1);
             g ^= 1;

@@ -18,8 +18,10 @@ $(BUILD)/nvdla/nv_full/nv_full_regmap.o: $(NV_FULL_REGS)/nv_full_regmap.c $(NV_F
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $< (nv_full's register table)")
 	$(Q)$(CC) $(CFLAGS) -Igolden/nvdla -I$(NV_FULL_REGS) -c $< -o $@
-# The configuration table includes the generated header: it must exist before the first compile.
-$(BUILD)/nvdla/c/tb/nvdla/nvdla_config.o: $(NV_FULL_REGS)/nv_full_regmap.h
+# The configuration table and the nv_full random generators (nvf_*.c, nv_full_regs.h) include the generated headers:
+# they must exist before the first compile.
+$(BUILD)/nvdla/c/tb/nvdla/nvdla_config.o $(patsubst %.c,$(BUILD)/nvdla/c/%.o,$(wildcard tb/nvdla/nvf_*.c)): \
+    $(NV_FULL_REGS)/nv_full_regmap.h
 else
 EXTRA_INCS_nvdla += '-DNV_FULL_ABSENT="$(NV_FULL_HDR) is absent"'
 endif

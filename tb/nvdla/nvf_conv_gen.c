@@ -1,0 +1,236 @@
+/* Direct convolutions on nv_full (nvf_gen.h), INT8 or INT16 (FP16 drawn and refused until the model computes it),
+ * feeding SDP on the fly (BS/BN stages with register operands, converter) to memory; input, weights and output each
+ * in DBB or CVSRAM. The CBUF programming follows the configuration checks of NVIDIA's cmod (cdma/NV_NVDLA_cdma.cpp
+ * DirectConvDataResponseSequencerCommon: entries per slice from the input's 32-byte atoms per pixel; line packed iff
+ * the line stride is 32 x width; a fetch grain of one line; weight bytes in units of 128) and NVIDIA's sanity3 trace
+ * (the register set, the enable order SDP, CACC, CMAC, CSC, CDMA); the whole input and all weights resident in their
+ * banks (16 banks of 256 entries of 128 bytes, cdma/NV_NVDLA_cdma.h). Weights in NVIDIA's format.rst layout with
+ * nv_full's atomics (groups of 32 kernels at INT8, 16 at INT16; blocks of 64 channels), written by the generator from
+ * its w[k][r][s][c]; the output predicted element by element (sums exact, CACC's truncation rounding half away from
+ * zero and 32-bit saturation, then SDP's stages and converter through the model's element arithmetic). */
+#ifndef NV_FULL_ABSENT
+#include "nv_full_regs.h"
+#include "nvf_gen.h"
+#include "sdp_golden.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JOB_TIMEOUT 4000000u
+#define CBUF_BANK_ENTRIES 256u
+#define CBUF_ENTRY_BYTES 128u
+#define CBUF_BANKS 16u
+
+typedef struct conv {
+    nvf_prec_t prec;
+    uint32_t esz, W, H, C, K, R, S, sx, sy, pl, pr, pt, pb, Wo, Ho, trunc, pad_bits;
+    int32_t pad;
+    nvf_cube_t in, out;
+    uint8_t *data; /* the input cube's bytes */
+    int32_t *w;    /* w[((k*R + r)*S + s)*C + c] */
+    sdp_x_cfg_t bs, bn;
+    uint32_t off, scale, shift;
+} conv_t;
+
+static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+/* CBUF entries of one input line (cmod: atoms per pixel, four to an entry, partial entries shared by pixels). */
+static uint32_t entries_per_slice(const conv_t *v)
+{
+    const uint32_t apc = ceil_div(v->C * v->esz, 32), rest = apc % 4;
+    return apc / 4 * v->W + (rest == 3 ? v->W : rest == 2 ? ceil_div(v->W, 2) : rest == 1 ? ceil_div(v->W, 4) : 0);
+}
+
+/* The weights as format.rst lays them out: kernel groups, 64-channel blocks, then r, s, kernel, channel. */
+static uint8_t *weights_packed(const conv_t *v, uint32_t *bytes)
+{
+    const uint32_t kg = v->esz == 2 ? 16 : 32, cb = 64, n = v->K * v->R * v->S * v->C * v->esz;
+    *bytes = ceil_div(n, CBUF_ENTRY_BYTES) * CBUF_ENTRY_BYTES; /* WEIGHT_BYTES counts 128-byte units */
+    uint8_t *b = calloc(*bytes, 1), *at = b;
+    if (!b) abort();
+    for (uint32_t g = 0; g * kg < v->K; g++) {
+        const uint32_t gn = v->K - g * kg < kg ? v->K - g * kg : kg;
+        for (uint32_t blk = 0; blk * cb < v->C; blk++) {
+            const uint32_t cn = v->C - blk * cb < cb ? v->C - blk * cb : cb;
+            for (uint32_t r = 0; r < v->R; r++)
+                for (uint32_t s = 0; s < v->S; s++)
+                    for (uint32_t kk = 0; kk < gn; kk++)
+                        for (uint32_t cc = 0; cc < cn; cc++) {
+                            const int32_t x = v->w[(((g * kg + kk) * v->R + r) * v->S + s) * v->C + blk * cb + cc];
+                            *at++ = (uint8_t)x;
+                            if (v->esz == 2) *at++ = (uint8_t)(x >> 8);
+                        }
+        }
+    }
+    return b;
+}
+
+static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
+{
+    const conv_t *v = ctx;
+    int64_t acc = 0;
+    for (uint32_t r = 0; r < v->R; r++)
+        for (uint32_t s = 0; s < v->S; s++) {
+            const int64_t y = (int64_t)(oy * v->sy + r) - v->pt, x = (int64_t)(ox * v->sx + s) - v->pl;
+            const bool pad = y < 0 || x < 0 || y >= v->H || x >= v->W;
+            for (uint32_t c = 0; c < v->C; c++) {
+                const int64_t d = pad ? v->pad : nvf_elem(v->data, &v->in, c, (uint32_t)y, (uint32_t)x);
+                acc += d * v->w[((k * v->R + r) * v->S + s) * v->C + c];
+            }
+        }
+    if (v->trunc) { /* CACC: divide by 2^t, rounding half away from zero */
+        const int64_t half = (int64_t)1 << (v->trunc - 1);
+        acc = acc >= 0 ? (acc + half) >> v->trunc : -((-acc + half) >> v->trunc);
+    }
+    acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+    int64_t t = sdp_x_stage(&v->bs, acc, v->bs.alu_reg, v->bs.mul_reg);
+    t = sdp_x_stage(&v->bn, t, v->bn.alu_reg, v->bn.mul_reg);
+    return sdp_cvt_bits(t, v->off, v->scale, v->shift, 8 * v->esz, NULL);
+}
+
+/* A kernel size and its two pads (each below the kernel, together enough for the kernel to fit). */
+static void kernel_dim(rng_t *r, uint32_t in, uint32_t *k, uint32_t *p0, uint32_t *p1)
+{
+    *k = rng_chance(r, 70) ? rng_range(r, 1, 3) : rng_range(r, 1, 5);
+    *p0 = rng_chance(r, 50) ? rng_below(r, *k) : 0, *p1 = rng_chance(r, 50) ? rng_below(r, *k) : 0;
+    if (in + *p0 + *p1 < *k) *p0 = *p1 = *k - 1;
+}
+
+static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
+{
+    conv_t v = {.prec = nvf_draw_prec(r)};
+    v.esz = nvf_prec[v.prec].esz;
+    v.W = rng_range(r, 1, 12), v.H = rng_range(r, 1, 8);
+    v.C = rng_chance(r, 15) ? rng_range(r, 1, 8) : rng_range(r, 1, v.esz == 2 ? 96 : 160);
+    v.K = rng_chance(r, 20) ? rng_range(r, 1, 4) : rng_range(r, 1, 48);
+    kernel_dim(r, v.W, &v.S, &v.pl, &v.pr);
+    kernel_dim(r, v.H, &v.R, &v.pt, &v.pb);
+    v.sx = rng_range(r, 1, 3), v.sy = rng_range(r, 1, 3);
+    v.Wo = (v.W + v.pl + v.pr - v.S) / v.sx + 1, v.Ho = (v.H + v.pt + v.pb - v.R) / v.sy + 1;
+    const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
+    v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
+    v.pad = rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32;
+    /* data over its whole range; weights small (-8..7) most of the time, sometimes over 8 or 13 bits */
+    const bool full = rng_chance(r, 30);
+    v.data = nvf_fill_keep(p, r, src, nvf_cube_bytes(&v.in));
+    const size_t nw = (size_t)v.K * v.R * v.S * v.C;
+    v.w = malloc(nw * sizeof *v.w);
+    if (!v.w) abort();
+    for (size_t i = 0; i < nw; i++)
+        v.w[i] =
+            full ? (v.esz == 2 ? (int16_t)rng_next(r) >> 3 : (int8_t)rng_next(r)) : (int32_t)rng_range(r, 0, 15) - 8;
+    uint32_t wbytes;
+    uint8_t *packed = weights_packed(&v, &wbytes);
+    prog_mem(p, nvf_addr(wts), packed, wbytes);
+    free(packed);
+    nvf_fill(p, r, dst, nvf_cube_bytes(&v.out)); /* gap bytes must survive */
+    /* CACC's truncation: the sums' typical magnitude (products of 2^10 / 2^18 with small weights, 2^14 / 2^27 with
+     * wide ones, at INT8 / INT16, growing as the root of their count) less the output's bits, so that outputs spread; sometimes anything up to 16, the
+     * most cmod's CACC accepts (48-bit assembly, 32-bit delivery: NV_NVDLA_cacc.cpp) */
+    const int mag = (v.esz == 2 ? (full ? 27 : 18) : (full ? 14 : 10)) + (31 - __builtin_clz(v.C * v.R * v.S)) / 2;
+    const int t = mag - (int)(8 * v.esz - 1) + (int)rng_range(r, 0, 6) - 3;
+    v.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
+    /* banks: the whole input and every weight resident, sometimes a spare bank */
+    const uint32_t eps = entries_per_slice(&v), dbanks = ceil_div(eps * v.H, CBUF_BANK_ENTRIES),
+                   wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
+    const uint32_t spare = dbanks + wbanks < CBUF_BANKS && rng_chance(r, 30) ? 1 : 0, bank_d = dbanks + spare;
+    const uint32_t bank = (bank_d - 1) | (wbanks - 1) << 16, prec = v.prec, misc = prec << 8 | prec << 12;
+    const bool line_packed = v.in.line == 32 * v.W, surf_packed = v.in.surf == v.in.line * v.H;
+    dp_wlist_t l = {.n = 0};
+    /* CDMA */
+    dp_put(&l, NVDLA_CDMA_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CDMA_D_DATAIN_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_0_0, (v.W - 1) | (v.H - 1) << 16);
+    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_1_0, v.C - 1);
+    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
+    dp_put(&l, NVDLA_CDMA_D_PIXEL_OFFSET_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_RAM_TYPE_0, nvf_ram(src));
+    dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_0_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0, src.addr);
+    dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_LINE_STRIDE_0, v.in.line), dp_put(&l, NVDLA_CDMA_D_SURF_STRIDE_0, v.in.surf);
+    dp_put(&l, NVDLA_CDMA_D_DAIN_MAP_0, (uint32_t)line_packed | (uint32_t)surf_packed << 16);
+    dp_put(&l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CDMA_D_BATCH_STRIDE_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CDMA_D_FETCH_GRAIN_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_0_0, v.R * v.S * v.C * v.esz - 1);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CDMA_D_WEIGHT_RAM_TYPE_0, nvf_ram(wts));
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0, wts.addr);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_BYTES_0, wbytes);
+    dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, (v.sx - 1) | (v.sy - 1) << 16);
+    dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
+    dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
+    dp_put(&l, NVDLA_CDMA_D_BANK_0, bank);
+    /* CSC */
+    dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, v.C - 1);
+    dp_put(&l, NVDLA_CSC_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
+    dp_put(&l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CSC_D_WEIGHT_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, (v.S - 1) | (v.R - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1_0, (v.C - 1) | (v.K - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_WEIGHT_BYTES_0, wbytes), dp_put(&l, NVDLA_CSC_D_WMB_BYTES_0, 0);
+    dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_1_0, v.K - 1);
+    dp_put(&l, NVDLA_CSC_D_ATOMICS_0, v.Wo * v.Ho - 1), dp_put(&l, NVDLA_CSC_D_RELEASE_0, v.H - 1);
+    dp_put(&l, NVDLA_CSC_D_CONV_STRIDE_EXT_0, (v.sx - 1) | (v.sy - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_DILATION_EXT_0, 0);
+    dp_put(&l, NVDLA_CSC_D_ZERO_PADDING_0, v.pl | v.pt << 16);
+    dp_put(&l, NVDLA_CSC_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
+    dp_put(&l, NVDLA_CSC_D_BANK_0, bank), dp_put(&l, NVDLA_CSC_D_PRA_CFG_0, 0);
+    /* CMAC, CACC */
+    dp_put(&l, NVDLA_CMAC_A_D_MISC_CFG_0, prec << 12), dp_put(&l, NVDLA_CMAC_B_D_MISC_CFG_0, prec << 12);
+    dp_put(&l, NVDLA_CACC_D_MISC_CFG_0, prec << 12);
+    dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
+    dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CACC_D_DATAOUT_ADDR_0, dst.addr);
+    dp_put(&l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
+    dp_put(&l, NVDLA_CACC_D_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_CACC_D_SURF_STRIDE_0, v.out.surf);
+    dp_put(&l, NVDLA_CACC_D_DATAOUT_MAP_0,
+           (uint32_t)(v.out.line == 32 * v.Wo) | (uint32_t)(v.out.surf == v.out.line * v.Ho) << 16);
+    dp_put(&l, NVDLA_CACC_D_CLIP_CFG_0, v.trunc);
+    /* SDP on the fly, to memory; SDP_RDMA's streams all off (not enabled) */
+    dp_put(&l, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1), dp_put(&l, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1);
+    dp_put(&l, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, 1);
+    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, v.Wo - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, v.Ho - 1);
+    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, v.K - 1);
+    dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
+    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf);
+    dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1); /* flying: from CACC; output to memory */
+    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | prec << 2);
+    const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs);
+    nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn);
+    dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53);
+    v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
+    dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
+    dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
+    prog_job(p, "conv_random.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s", (unsigned long long)seed, k,
+             nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs);
+    if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
+    static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
+                                     NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++) prog_write(p, units[i], (uint32_t)g);
+    dp_emit_shuffled(p, r, &l);
+    /* enabled as NVIDIA's firmware and sanity3 do: SDP first, CDMA last */
+    static const uint32_t enables[] = {NVDLA_SDP_D_OP_ENABLE_0,    NVDLA_CACC_D_OP_ENABLE_0, NVDLA_CMAC_A_D_OP_ENABLE_0,
+                                       NVDLA_CMAC_B_D_OP_ENABLE_0, NVDLA_CSC_D_OP_ENABLE_0,  NVDLA_CDMA_D_OP_ENABLE_0};
+    for (size_t i = 0; i < sizeof enables / sizeof *enables; i++) prog_write(p, enables[i], 1);
+    /* SDP done, CDMA data and weights done, CACC done (GLB status), of group g */
+    nvf_wait_done(p, (0x1u | 0x10000u | 0x40000u | 0x100000u) << g, JOB_TIMEOUT);
+    prog_check_golden(p);
+    if (v.prec != NVF_FP16) nvf_expect_cube(p, "SDP output", dst, &v.out, conv_elem, &v, false);
+    free(v.data);
+    free(v.w);
+}
+
+/* 1-2 layers in alternating groups; CDMA's CBUF flush done before the first. */
+int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1);
+    return 0;
+}
+#endif

@@ -1,0 +1,132 @@
+/* Helpers of the nv_full random generators (nvf_gen.h): the precision table and its draw, DBB/CVSRAM places,
+ * 32-byte-atom cubes, completion through nv_full's GLB. */
+#include "nvf_gen.h"
+#include "nvdla_golden.h" /* NVDLA_CV_SPACE */
+#include <stdio.h>
+#include <stdlib.h>
+#ifndef NV_FULL_ABSENT
+#include "nv_full_regs.h"
+#endif
+
+const nvf_prec_info_t nvf_prec[NVF_NPREC] = {
+    [NVF_INT8] = {"int8", 1, NULL},
+    [NVF_INT16] = {"int16", 2, NULL},
+    /* The hook for FP16 (being added to the golden model on its own branch): when the model computes FP16 for
+     * 32-byte atoms, set why_not to NULL here and un-waive the FP16 bins of nvdla_cov_waivers.tsv. Tried: with NULL,
+     * FP16 jobs are drawn and reach the model (today it refuses them, naming FP16). Before that, in nvf_dp_gen.c:
+     * SDP's operands and converter and CDP's converters and LUT bounds are drawn as integers, which FP16 reads as
+     * floating-point encodings (give FP16 jobs FP16/FP32 values), and the generator's predictions skip FP16 jobs
+     * (expect_t.check): those are checked by the golden comparison alone. PDP and RUBIK need nothing more. */
+    [NVF_FP16] = {"fp16", 2, "FP16 is not computed by the golden model for 32-byte atoms yet (dp32_esz refuses it)"},
+};
+
+nvf_prec_t nvf_draw_prec(rng_t *r)
+{
+    for (;;) { /* INT8 and INT16 always computed: terminates */
+        nvf_prec_t p = (nvf_prec_t)rng_below(r, NVF_NPREC);
+        if (!nvf_prec[p].why_not) return p;
+    }
+}
+
+nvf_place_t nvf_place(rng_t *r, int k, unsigned slot, unsigned cv_pct)
+{
+    /* DBB as NVIDIA's trace player maps it (0x8xxxxxxx), 4 MiB slots; CVSRAM at 0x5xxxxxxx, 1 MiB slots (its
+     * window in the harness is 256 MiB; the jobs' cubes are tens of KiB) */
+    const bool cv = rng_chance(r, cv_pct);
+    return cv ? (nvf_place_t){true, 0x50000000u + (uint32_t)k * 0x00400000u + slot * 0x00100000u}
+              : (nvf_place_t){false, 0x80000000u + (uint32_t)k * 0x01000000u + slot * 0x00400000u};
+}
+
+uint64_t nvf_addr(nvf_place_t at) { return at.cv ? NVDLA_CV_SPACE | at.addr : at.addr; }
+
+uint8_t *nvf_fill_keep(program_t *p, rng_t *r, nvf_place_t at, uint32_t size)
+{
+    uint8_t *b = malloc(size);
+    if (!b) abort();
+    for (uint32_t i = 0; i < size; i++) b[i] = (uint8_t)rng_next(r);
+    prog_mem(p, nvf_addr(at), b, size);
+    return b;
+}
+
+void nvf_fill(program_t *p, rng_t *r, nvf_place_t at, uint32_t size) { free(nvf_fill_keep(p, r, at, size)); }
+
+nvf_cube_t nvf_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, uint32_t esz)
+{
+    nvf_cube_t q = {.w = w, .h = h, .c = c, .esz = esz, .s = (c * esz + 31) / 32};
+    dp_strides_atom(r, w, h, 32, &q.line, &q.surf);
+    return q;
+}
+
+uint32_t nvf_cube_bytes(const nvf_cube_t *q) { return dp_footprint_atom(q->w, q->h, q->s, q->line, q->surf, 32); }
+
+int32_t nvf_elem(const uint8_t *b, const nvf_cube_t *q, uint32_t ch, uint32_t y, uint32_t x)
+{
+    const uint32_t lanes = 32 / q->esz;
+    const uint8_t *e = b + ch / lanes * q->surf + y * q->line + x * 32 + ch % lanes * q->esz;
+    return q->esz == 1 ? (int8_t)e[0] : (int16_t)(e[0] | e[1] << 8);
+}
+
+void nvf_expect_cube(program_t *p, const char *what, nvf_place_t at, const nvf_cube_t *q, nvf_elem_fn elem,
+                     const void *ctx, bool corrupt)
+{
+    const uint32_t lanes = 32 / q->esz;
+    uint8_t atom[32];
+    for (uint32_t s = 0; s < q->s; s++) {
+        const uint32_t first = s * lanes, n = q->c - first < lanes ? q->c - first : lanes;
+        for (uint32_t y = 0; y < q->h; y++)
+            for (uint32_t x = 0; x < q->w; x++) {
+                for (uint32_t l = 0; l < n; l++) {
+                    const int32_t v = elem(ctx, first + l, y, x);
+                    atom[l * q->esz] = (uint8_t)v;
+                    if (q->esz == 2) atom[l * 2 + 1] = (uint8_t)(v >> 8);
+                }
+                if (corrupt && !s && !y && !x) atom[0] ^= 0x10;
+                char where[96];
+                snprintf(where, sizeof where, "%s surf %u h %u w %u (channels %u-%u, %u byte(s) each)", what, s, y, x,
+                         first, first + n - 1, q->esz);
+                prog_check_mem(p, nvf_addr(at) + s * q->surf + y * q->line + x * 32, atom, n * q->esz, where);
+            }
+    }
+}
+
+#ifndef NV_FULL_ABSENT
+void nvf_wait_done(program_t *p, uint32_t bits, uint64_t timeout)
+{
+    prog_wait_irq(p, 0, timeout);
+    prog_poll(p, NVDLA_GLB_S_INTR_STATUS_0, bits, bits, timeout);
+    prog_write(p, NVDLA_GLB_S_INTR_STATUS_0, bits);
+}
+#else
+void nvf_wait_done(program_t *p, uint32_t bits, uint64_t timeout) { (void)p, (void)bits, (void)timeout; }
+/* Without arnvdla.h the tests are never built (nvdla_tests.c configures nv_full first, which fails saying why);
+ * these keep the library linking. */
+#define NVF_ABSENT(fn)                                                                                  \
+    int fn(program_t *p, uint64_t seed, char *err, size_t errlen)                                       \
+    {                                                                                                   \
+        (void)p, (void)seed;                                                                            \
+        snprintf(err, errlen, "%s: nv_full's register map was not generated: %s", #fn, NV_FULL_ABSENT); \
+        return -1;                                                                                      \
+    }
+NVF_ABSENT(nvf_bdma_random)
+NVF_ABSENT(nvf_sdp_random)
+NVF_ABSENT(nvf_pdp_random)
+NVF_ABSENT(nvf_cdp_random)
+NVF_ABSENT(nvf_rubik_random)
+NVF_ABSENT(nvf_conv_random)
+NVF_ABSENT(nvf_bdma_corrupt)
+NVF_ABSENT(nvf_sdp_corrupt)
+#endif
+
+void nvf_pointers(program_t *p, uint32_t core, uint32_t rdma, int g)
+{
+    prog_write(p, core, (uint32_t)g);
+    if (rdma) prog_write(p, rdma, (uint32_t)g);
+}
+
+void nvf_enable(program_t *p, rng_t *r, uint32_t core, uint32_t rdma)
+{
+    const bool core_first = rng_chance(r, 50);
+    if (core_first) prog_write(p, core, 1);
+    if (rdma) prog_write(p, rdma, 1);
+    if (!core_first) prog_write(p, core, 1);
+}
