@@ -1,0 +1,31 @@
+/* The oracle's golden-model side: golden/nvdla/nvdla_fp16.c on the sweeps of nvdla_fp_sweep.h, the same command line
+ * as its twin nvdla_fp_cmod.cpp (NVIDIA's C model). */
+#include "nvdla_fp16.h"
+#include "nvdla_fp_sweep.h"
+
+static uint32_t u16_to_fp17(uint32_t a, uint32_t b)
+{
+    (void)b;
+    return nv_uint16_to_fp17(a);
+}
+#define UNARY(f)                                  \
+    static uint32_t f##_1(uint32_t a, uint32_t b) \
+    {                                             \
+        (void)b;                                  \
+        return f(a);                              \
+    }
+UNARY(nv_fp16_to_fp17)
+UNARY(nv_fp17_to_fp16)
+UNARY(nv_fp16_to_fp32)
+UNARY(nv_fp32_to_fp16)
+UNARY(nv_fp17_to_fp32)
+UNARY(nv_fp32_to_fp17)
+
+static const fp_fn_t fns[FP_OPS] = {
+    nv_fp16_add,       nv_fp16_sub,       nv_fp16_mul,       nv_fp16_max,       nv_fp16_min,
+    nv_fp17_add,       nv_fp17_sub,       nv_fp17_mul,       nv_fp17_max,       nv_fp17_min,
+    nv_fp32_add,       nv_fp32_sub,       nv_fp32_mul,       nv_fp16_to_fp17_1, nv_fp17_to_fp16_1,
+    nv_fp16_to_fp32_1, nv_fp32_to_fp16_1, nv_fp17_to_fp32_1, nv_fp32_to_fp17_1, u16_to_fp17,
+};
+
+int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns); }

@@ -1,0 +1,164 @@
+/* The golden model's floating point (golden/nvdla/nvdla_fp16.c) against NVIDIA's C model without ../shared: every
+ * sweep of tests/oracle/nvdla_fp_sweep.h (all 65,536 FP16 and 131,072 FP17 inputs of the conversions, 1,015,876
+ * pairs per binary operation: the special classes crossed, then a million random pairs) digested and compared with
+ * cmod's digests in tests/unit/data/nvdla_fp_digests.tsv (kept equal to cmod's by tests/test_nvdla_fp_oracle.py,
+ * which also names the first differing case); then single cases, each a rule of cmod's arithmetic, with the
+ * result cmod gives (read with the oracle's `eval`). */
+#include "unit.h"
+#include "nvdla_fp16.h"
+#include "../oracle/nvdla_fp_sweep.h"
+
+static uint32_t u1(uint32_t (*f)(uint32_t), uint32_t a) { return f(a); }
+
+static uint32_t call(int op, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case FP16_ADD: return nv_fp16_add(a, b);
+    case FP16_SUB: return nv_fp16_sub(a, b);
+    case FP16_MUL: return nv_fp16_mul(a, b);
+    case FP16_MAX: return nv_fp16_max(a, b);
+    case FP16_MIN: return nv_fp16_min(a, b);
+    case FP17_ADD: return nv_fp17_add(a, b);
+    case FP17_SUB: return nv_fp17_sub(a, b);
+    case FP17_MUL: return nv_fp17_mul(a, b);
+    case FP17_MAX: return nv_fp17_max(a, b);
+    case FP17_MIN: return nv_fp17_min(a, b);
+    case FP32_ADD: return nv_fp32_add(a, b);
+    case FP32_SUB: return nv_fp32_sub(a, b);
+    case FP32_MUL: return nv_fp32_mul(a, b);
+    case FP16_TO_FP17: return u1(nv_fp16_to_fp17, a);
+    case FP17_TO_FP16: return u1(nv_fp17_to_fp16, a);
+    case FP16_TO_FP32: return u1(nv_fp16_to_fp32, a);
+    case FP32_TO_FP16: return u1(nv_fp32_to_fp16, a);
+    case FP17_TO_FP32: return u1(nv_fp17_to_fp32, a);
+    case FP32_TO_FP17: return u1(nv_fp32_to_fp17, a);
+    default: return nv_uint16_to_fp17(a);
+    }
+}
+static uint64_t sweep_digest(int op)
+{
+    fp_sweep_t w;
+    uint32_t a, b;
+    uint64_t h = FP_DIGEST_INIT;
+    fp_sweep_start(&w, op);
+    while (fp_sweep_next(&w, &a, &b)) h = fp_digest_add(h, call(op, a, b));
+    return h;
+}
+
+static const char *data_path(char *buf, size_t n)
+{
+    static const char *const cands[] = {"tests/unit/data", "data", "../../tests/unit/data"};
+    for (size_t i = 0; i < sizeof cands / sizeof *cands; i++) {
+        snprintf(buf, n, "%s/nvdla_fp_digests.tsv", cands[i]);
+        FILE *f = fopen(buf, "r");
+        if (f) {
+            fclose(f);
+            return buf;
+        }
+    }
+    snprintf(buf, n, "tests/unit/data/nvdla_fp_digests.tsv");
+    return buf;
+}
+
+static void test_sweeps_match_cmod(unit_t *u)
+{
+    char path[256], line[256], name[64];
+    FILE *f = fopen(data_path(path, sizeof path), "r");
+    CHECK(f != NULL, "%s: cannot open", path);
+    if (!f) return;
+    bool seen[FP_OPS] = {false};
+    unsigned ln = 0;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        unsigned long long cases, digest;
+        if (line[0] == '#') continue;
+        int op = sscanf(line, "%63s %llu %llx", name, &cases, &digest) == 3 ? fp_op_find(name) : -1;
+        CHECK(op >= 0, "%s:%u: expected '<operation> <cases> <digest>'", path, ln);
+        if (op < 0) continue;
+        seen[op] = true;
+        CHECK(cases == fp_sweep_cases(op), "%s:%u: %s has %llu cases in the table, %llu in the sweep", path, ln, name,
+              cases, (unsigned long long)fp_sweep_cases(op));
+        uint64_t ours = sweep_digest(op);
+        CHECK(ours == digest,
+              "%s: %llu cases, digest %016llx, cmod's %016llx (python3 -m tests.test_nvdla_fp_oracle names the first "
+              "differing case)",
+              name, cases, (unsigned long long)ours, digest);
+    }
+    fclose(f);
+    for (int op = 0; op < FP_OPS; op++) CHECK(seen[op], "%s: no digest in %s", fp_op_table[op].name, path);
+}
+
+typedef struct hand {
+    int op;
+    uint32_t a, b, want;
+    const char *rule;
+} hand_t;
+
+static const hand_t hand[] = {
+    {FP16_ADD, 0x3c00, 0x3c00, 0x4000, "1 + 1 = 2"},
+    {FP16_ADD, 0x3c00, 0x1000, 0x3c00, "1 + 2^-11: a tie, to even (down)"},
+    {FP16_ADD, 0x3c01, 0x1000, 0x3c02, "(1 + 2^-10) + 2^-11: a tie, to even (up)"},
+    {FP16_ADD, 0x7bff, 0x7bff, 0x7bff, "overflow saturates to the largest finite value"},
+    {FP16_ADD, 0x7c00, 0x3c00, 0x7c00, "Inf + 1: no rounding carry, Inf passes"},
+    {FP16_ADD, 0x7c00, 0x7c00, 0x7bff, "Inf + Inf: the carry saturates"},
+    {FP16_ADD, 0x3c00, 0xbc00, 0x0000, "1 + -1 = +0 (the first operand's sign)"},
+    {FP16_ADD, 0xbc00, 0x3c00, 0x8000, "-1 + 1 = -0"},
+    {FP16_ADD, 0x0001, 0x0001, 0x0401, "a denormal is read as 1.m x 2^-15: 2 x (1 + 2^-10) x 2^-15"},
+    {FP16_ADD, 0x0400, 0x8001, 0x0000, "a result below the smallest normal flushes to zero"},
+    {FP16_SUB, 0x3c00, 0x3c00, 0x0000, "1 - 1 = +0"},
+    {FP16_MUL, 0x3c00, 0x0001, 0x0000, "a product below the smallest normal flushes to zero"},
+    {FP16_MUL, 0x7bff, 0x4000, 0x7bff, "overflow saturates"},
+    {FP16_MUL, 0x7e01, 0x3c00, 0x7e01, "a NaN passes unchanged"},
+    {FP16_MUL, 0x3c00, 0xfe00, 0xfe00, "the second operand's NaN"},
+    {FP16_MUL, 0x7c01, 0x7e00, 0x7c01, "two NaN: the first"},
+    {FP16_MUL, 0x0000, 0x7c00, 0x0000, "0 x Inf = 0"},
+    {FP16_MUL, 0x8000, 0x3c00, 0x8000, "-0 x 1 = -0"},
+    {FP16_MAX, 0x8000, 0x0000, 0x0000, "max(-0, +0) = +0"},
+    {FP16_MIN, 0x8000, 0x0000, 0x8000, "min(-0, +0) = -0"},
+    {FP16_MAX, 0x7c00, 0x7c01, 0x7c01, "a NaN wins max"},
+    {FP16_MAX, 0xfc00, 0x7bff, 0x7bff, "max(-Inf, 65504)"},
+    {FP16_TO_FP17, 0x0001, 0x1c00, 0, "the smallest denormal, normalised: 2^-24"},
+    {FP16_TO_FP17, 0x7c00, 0xfbff, 0, "Inf saturates"},
+    {FP16_TO_FP17, 0xfc00, 0x1fbff, 0, "-Inf saturates"},
+    {FP16_TO_FP17, 0x7e00, 0xfe00, 0, "a NaN keeps its mantissa"},
+    {FP17_TO_FP16, 0x1c00, 0x0001, 0, "2^-24, the smallest denormal"},
+    {FP17_TO_FP16, 0x1800, 0x0000, 0, "2^-25: a tie, to even (zero)"},
+    {FP17_TO_FP16, 0x1801, 0x0001, 0, "just above 2^-25: up"},
+    {FP17_TO_FP16, 0xbc00, 0x7bff, 0, "65536 saturates"},
+    {FP17_TO_FP16, 0xfc00, 0x7bff, 0, "FP17's Inf saturates"},
+    {FP17_TO_FP16, 0xfe00, 0x7e00, 0, "a NaN keeps its mantissa"},
+    {FP16_TO_FP32, 0x7e00, 0x7f800200, 0, "a NaN's mantissa is not shifted"},
+    {FP16_TO_FP32, 0x0001, 0x33800000, 0, "2^-24"},
+    {FP32_TO_FP16, 0x7f800400, 0x7c00, 0, "a NaN keeps its low 10 mantissa bits: here an Inf"},
+    {FP32_TO_FP16, 0x477ff000, 0x7bff, 0, "65520 rounds past the top: saturates"},
+    {FP32_TO_FP16, 0x33000000, 0x0000, 0, "2^-25: a tie, to even"},
+    {FP32_TO_FP16, 0x33000001, 0x0001, 0, "above 2^-25: up"},
+    {FP17_TO_FP32, 0x00001, 0x30002000, 0, "FP17's denormal read as 1.m x 2^-31 (DENORM_NO)"},
+    {FP32_TO_FP17, 0x2f800000, 0x00000, 0, "2^-32: below FP17's normals, flushed (DENORM_NO)"},
+    {FP17_ADD, 0x00001, 0x00001, 0x00401, "FP17 denormals as FP16's"},
+    {FP32_ADD, 0x3f800000, 0x33800000, 0x3f800000, "1 + 2^-24: a tie, to even"},
+    {FP32_MUL, 0x7f7fffff, 0x40000000, 0x7f7fffff, "overflow saturates"},
+    {UINT16_TO_FP17, 0x8000, 0x7800, 0, "0.5"},
+    {UINT16_TO_FP17, 0xffff, 0x7c00, 0, "65535 / 65536 rounds to 1"},
+    {UINT16_TO_FP17, 0x0001, 0x3c00, 0, "2^-16"},
+};
+
+static void test_rules(unit_t *u)
+{
+    for (size_t i = 0; i < sizeof hand / sizeof *hand; i++) {
+        const hand_t *h = &hand[i];
+        bool unary = !fp_op_table[h->op].binary;
+        uint32_t want = unary ? h->b : h->want, got = call(h->op, h->a, unary ? 0 : h->b);
+        if (unary) CHECK(got == want, "%s(%x): %x, cmod %x (%s)", fp_op_table[h->op].name, h->a, got, want, h->rule);
+        else
+            CHECK(got == want, "%s(%x, %x): %x, cmod %x (%s)", fp_op_table[h->op].name, h->a, h->b, got, want, h->rule);
+    }
+}
+
+int main(void)
+{
+    unit_t u = {.name = "test_nvdla_fp16"};
+    UNIT_RUN(&u, test_sweeps_match_cmod);
+    UNIT_RUN(&u, test_rules);
+    return unit_done(&u);
+}
