@@ -18,10 +18,13 @@ test_nvdla_fp16 checks the golden model against where ../shared is absent, equal
 equals cmod's wrapper functions driven in NV_NVDLA_pdp.cpp's order.
 Skipped, saying so, where ../shared's cmod is absent."""
 import os
+import random
 import shutil
+import struct
+import tempfile
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from tests.checklib import Checks, run
+from tests.checklib import Checks, run, sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CMOD = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full', 'cmod')
@@ -59,7 +62,8 @@ def build():
     units = [(os.path.join(vlibs, f), os.path.join(OUT, f[:-4] + '.o')) for f in sorted(os.listdir(vlibs))
              if f.endswith('.cpp')]
     units.append((os.path.join(CMOD, 'hls_wrapper', 'pdp_hls_wrapper.cpp'), os.path.join(OUT, 'pdp_hls_wrapper.o')))
-    flags = ['-I' + os.path.join(ORACLE, 'stubs'), '-I' + inc, '-I' + vlibs, '-I' + os.path.join(CMOD, 'include')]
+    flags = ['-I' + os.path.join(ORACLE, 'stubs'), '-I' + inc, '-I' + vlibs, '-I' + os.path.join(CMOD, 'include'),
+             '-I' + os.path.join(CMOD, 'hls_wrapper')]
 
     def compile_one(unit):
         src, obj = unit
@@ -79,8 +83,8 @@ def build():
                       + ['-o', cmod_drv])
         if not check(rc == 0, 'link the cmod oracle (tests/oracle/nvdla_fp_cmod.cpp)', out):
             return None
-    golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('nvdla_fp16.c', 'nvdla_fp16.h', 'pdp_fp16.c')]
-    golden = [g for g in golden if os.path.exists(g)]
+    golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('nvdla_fp16.c', 'nvdla_fp16.h', 'pdp_fp16.c',
+                                                                  'pdp_fp16.h')]
     if stale(ours_drv, drv_src + golden):
         rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-I' + os.path.join(ROOT, 'golden',
                        'nvdla'), '-I' + ORACLE, os.path.join(ORACLE, 'nvdla_fp_ours.c')]
@@ -126,6 +130,162 @@ def check_sweeps(cmod_drv, ours_drv, write):
     check(have == want, f'{os.path.relpath(DIGESTS, ROOT)} equals cmod\'s digests (--write-digests rewrites it)')
 
 
+def fp17(x):
+    """A Python float as FP17 bits (1.6.10, bias 31), mantissa truncated; 0 for 0."""
+    if x == 0:
+        return 0
+    b = struct.unpack('<I', struct.pack('<f', x))[0]
+    e = ((b >> 23) & 0xff) - 127 + 31
+    return ((b >> 31) << 16) | (max(0, min(62, e)) << 10) | ((b >> 13) & 0x3ff)
+
+
+def fp16_value(rng, mode):
+    """One FP16 input: moderate values (sums round, rarely overflow), any bits (NaN, Inf, denormals), or mostly
+    the special classes."""
+    if mode == 'moderate':
+        return (rng.getrandbits(1) << 15) | (rng.randint(8, 22) << 10) | rng.getrandbits(10)
+    if mode == 'bits' or rng.random() < 0.5:
+        return rng.getrandbits(16)
+    return rng.choice([0x0000, 0x8000, 0x0001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x7bff, 0xfbff, 0x7c00, 0xfc00,
+                       0x7c01, 0x7e00, 0xfe00, 0x7fff])
+
+
+def pdp_jobs(n, seed):
+    rng = random.Random(seed)
+    for i in range(n):
+        method = i % 3
+        kw, kh = rng.randint(1, 7), rng.randint(1, 7)  # cmod reads past its kernel-width table for 8
+        sw, sh = rng.randint(1, kw + 1), rng.randint(1, kh + 1)
+        pl, pr, pt, pb = (rng.randint(0, kw - 1), rng.randint(0, kw - 1), rng.randint(0, kh - 1),
+                          rng.randint(0, kh - 1))
+        wo, ho = rng.randint(1, 6), rng.randint(1, 6)
+        w, h = (wo - 1) * sw + kw - pl - pr, (ho - 1) * sh + kh - pt - pb
+        while w < 1:
+            w, pl = w + 1, pl - 1 if pl else pl
+            pr = pr - 1 if w < 1 and not pl and pr else pr
+            w = (wo - 1) * sw + kw - pl - pr
+        while h < 1:
+            pt = pt - 1 if pt else pt
+            pb = pb - 1 if not pt and pb else pb
+            h = (ho - 1) * sh + kh - pt - pb
+        mode = rng.choice(['moderate', 'moderate', 'bits', 'special'])
+        recip = [fp17(1.0 / kw), fp17(1.0 / kh)] if rng.random() < 0.7 else [rng.getrandbits(17), rng.getrandbits(17)]
+        pads = [fp17(rng.uniform(-8, 8) * (k + 1)) if mode == 'moderate' else rng.getrandbits(19) for k in range(7)]
+        if rng.random() < 0.3:
+            pads = [0] * 7
+        vals = [fp16_value(rng, mode) for _ in range(w * h)]
+        f = [method, kw, kh, sw, sh, pl, pt, pr, pb, w, h, rng.getrandbits(1)] + recip + pads + vals
+        yield 'pdp ' + ' '.join(f'{x:x}' for x in f)
+
+
+def check_pdp(cmod_drv, ours_drv, n=600, seed=38):
+    jobs = list(pdp_jobs(n, seed))
+    stdin = '\n'.join(jobs) + '\n'
+    rc1, a = run([cmod_drv, 'eval'], input=stdin, timeout=300)
+    rc2, b = run([ours_drv, 'eval'], input=stdin, timeout=300)
+    if not check(rc1 == 0 and rc2 == 0, f'PDP FP16: both sides run {n} random jobs', a[-2000:] + b[-2000:]):
+        return
+    a, b = a.strip().split('\n'), b.strip().split('\n')
+    bad = [(j, x, y) for j, x, y in zip(jobs, a, b) if x != y]
+    outs = sum(len(x.split()) for x in a)
+    detail = '\n'.join(f'{j[:160]}\n  cmod:   {x[:160]}\n  golden: {y[:160]}' for j, x, y in bad[:3])
+    for m, name in enumerate(('average', 'max', 'min')):
+        sel = [(x, y) for j, x, y in zip(jobs, a, b) if j.split()[1] == str(m)]
+        check(all(x == y for x, y in sel) and len(a) == len(jobs),
+              f'PDP FP16 {name} pooling: {len(sel)} random jobs (seed {seed}; {outs} outputs in all), the golden model '
+              'equals cmod\'s wrappers', detail + f'\n{len(bad)} job(s) differ')
+
+
+def dat(data, title):
+    """Bytes in NVIDIA's .dat format (a header line, then lines of 32 "0xHH")."""
+    lines = [title] + [' '.join(f'0x{b:02x}' for b in data[i:i + 32]) for i in range(0, len(data), 32)]
+    return '\n'.join(lines) + '\n'
+
+
+def txn_case(tmp, name, cmod_drv, inp, method, kernel, pad, recip, pads, nan_to_zero):
+    """NVIDIA's pdp_max_pooling_int16 (8x8x64, in 16-lane atoms) made FP16, with the given pooling, input values
+    and, as its dump_mem, the output cmod's wrappers compute lane by lane: the golden model's run through the
+    trace player (TXN=) must write it."""
+    kw, kh, sw, sh = kernel
+    pl, pt, pr, pb = pad
+    wo, ho = (8 + pl + pr - kw) // sw + 1, (8 + pt + pb - kh) // sh + 1
+    outs = {}
+    for srf in range(4):
+        for lane in range(16):
+            vals = [inp[((srf * 8 + y) * 8 + x) * 16 + lane] for y in range(8) for x in range(8)]
+            f = [method, kw, kh, sw, sh, pl, pt, pr, pb, 8, 8, nan_to_zero] + recip + pads + vals
+            outs[srf, lane] = 'pdp ' + ' '.join(f'{x:x}' for x in f)
+    keys = list(outs)
+    rc, out = run([cmod_drv, 'eval'], input='\n'.join(outs[k] for k in keys) + '\n', timeout=120)
+    if rc != 0:
+        return None, out
+    res = {k: [int(v, 16) for v in line.split()] for k, line in zip(keys, out.strip().split('\n'))}
+    line, surf = wo * 32, wo * ho * 32
+    data = bytearray(4 * surf)
+    for (srf, lane), vals in res.items():
+        for i, v in enumerate(vals):
+            a = srf * surf + (i // wo) * line + (i % wo) * 32 + 2 * lane
+            data[a:a + 2] = v.to_bytes(2, 'little')
+    folder = os.path.join(tmp, name)
+    os.makedirs(folder)
+    src = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full', 'verif', 'traces', 'traceplayer',
+                       'pdp_max_pooling_int16', 'input.txn')
+    # register words (arnvdla.h's byte address / 4): PDP and PDP_RDMA data formats, pooling method, kernel, padding
+    # (PDP_RDMA's kernel at 0x300e, padding width at 0x300f), output sizes and strides
+    regs = {'0xffff3421': 2, '0xffff300c': 2, '0xffff3409': method | 0x10,
+            '0xffff340d': (kw - 1) | (kh - 1) << 8 | (sw - 1) << 16 | (sh - 1) << 20,
+            '0xffff300e': (kw - 1) | (sw - 1) << 4, '0xffff3410': pl | pt << 4 | pr << 8 | pb << 12,
+            '0xffff3406': wo - 1, '0xffff3407': ho - 1, '0xffff341e': line, '0xffff341f': surf}
+    # the FP16 registers the INT16 trace leaves at their reset values: NaN flush, reciprocals, padding values
+    fp16_regs = [('0xffff300f', pl), ('0xffff340a', nan_to_zero), ('0xffff340e', recip[0]), ('0xffff340f', recip[1])]
+    fp16_regs += [(f'0xffff34{0x11 + k:02x}', pads[k]) for k in range(7)]
+    txn = []
+    for ln in open(src).read().split('\n'):
+        f = ln.split()
+        if len(f) >= 3 and f[1] in regs:
+            if f[0] != 'write_reg':
+                continue  # NVIDIA's read-back of a value changed here
+            ln = f'write_reg {f[1]} {regs[f[1]]:#x}'
+        elif f[:2] == ['write_reg', '0xffff3002']:  # PDP_RDMA's enable: everything else is written by then
+            txn += [f'write_reg {r} {v:#x}' for r, v in fp16_regs]
+        elif f[:1] == ['load_mem']:
+            ln = 'load_mem 0x80000000 0x2000 input.dat'
+        elif f[:1] == ['dump_mem']:
+            ln = f'dump_mem 0x80100000 {len(data):#x} expected.dat'
+        txn.append(ln)
+    open(os.path.join(folder, 'input.txn'), 'w').write('\n'.join(txn) + '\n')
+    open(os.path.join(folder, 'input.dat'), 'w').write(dat(b''.join(v.to_bytes(2, 'little') for v in inp), 'W=0x8'))
+    open(os.path.join(folder, 'expected.dat'), 'w').write(dat(data, 'dumped memory (cmod\'s pdp_hls_wrapper)'))
+    return folder, ''
+
+
+def check_txn(cmod_drv):
+    """End to end: FP16 PDP jobs through NVIDIA's trace format on the golden model (golden-only)."""
+    if not os.path.isfile(sim('nvdla')):
+        skip('PDP FP16 through TXN=: build/nvdla/sim is not built (make build)')
+        return
+    src = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full', 'verif', 'traces', 'traceplayer',
+                       'pdp_max_pooling_int16', 'input_feature_map.dat')
+    nvidia = b''.join(bytes(int(t, 16) for t in ln.split()) for ln in open(src) if ln.strip().startswith('0x'))
+    nvidia = [int.from_bytes(nvidia[i:i + 2], 'little') for i in range(0, 0x2000, 2)]
+    rng = random.Random(7)
+    moderate = [fp16_value(rng, 'moderate') for _ in range(4096)]
+    cases = [('max_nvidia_bits', nvidia, 1, (2, 2, 1, 1), (0, 0, 0, 0), [0, 0], [0] * 7, 0),
+             ('min_stride2_nan_to_zero', nvidia, 2, (2, 2, 2, 2), (0, 0, 0, 0), [0, 0], [0] * 7, 1),
+             ('average_3x3_pad1', moderate, 0, (3, 3, 1, 1), (1, 1, 1, 1), [fp17(1 / 3), fp17(1 / 3)],
+              [fp17(0.25 * (k + 1)) for k in range(7)], 0),
+             ('average_4x2_stride2_pad', moderate, 0, (4, 2, 2, 2), (2, 1, 2, 1), [fp17(1 / 4), fp17(1 / 2)],
+              [fp17(-1.5 * (k + 1)) for k in range(7)], 0)]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, inp, *args in cases:
+            folder, out = txn_case(tmp, name, cmod_drv, inp, *args)
+            if not check(folder is not None, f'PDP FP16 {name}: cmod computes the expected output', out):
+                continue
+            rc, out = run([sim('nvdla'), f'+cfg={folder}', '+golden_only', '+seed=1'], timeout=120)
+            check(rc == 0 and 'PASS' in out, f'PDP FP16 {name} (NVIDIA\'s pdp_max_pooling_int16 made FP16, TXN=, '
+                  'golden-only): the golden model writes cmod\'s output', out)
+
+
 def main():
     if not os.path.isdir(CMOD):
         skip(f'NVIDIA\'s C model is absent ({os.path.relpath(CMOD, ROOT)}): the oracle cannot be built')
@@ -136,6 +296,8 @@ def main():
     drivers = build()
     if drivers:
         check_sweeps(*drivers, write='--write-digests' in sys.argv)
+        check_pdp(*drivers)
+        check_txn(drivers[0])
     return T.summary()
 
 

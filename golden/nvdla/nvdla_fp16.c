@@ -195,6 +195,7 @@ static uint32_t fp_mul(uint32_t ab, uint32_t bb, unsigned e, unsigned m)
  * operand; a NaN operand wins, the first before the second. */
 static uint32_t fp_cmp(uint32_t ab, uint32_t bb, unsigned e, unsigned m, bool max)
 {
+    ab &= (uint32_t)mask(1 + e + m), bb &= (uint32_t)mask(1 + e + m);
     fp_t a = unpack(ab, e, m), b = unpack(bb, e, m);
     bool abs_greater = a.expo > b.expo || (a.expo == b.expo && a.mant > b.mant);
     bool a_greater = !a.sign ? (b.sign || abs_greater) : (b.sign && !abs_greater);

@@ -1,8 +1,11 @@
 // The oracle's cmod side: NVIDIA's HLS floating-point libraries (cmod/hls/vlibs, read from ../shared, compiled out of
 // tree by tests/test_nvdla_fp_oracle.py) driven through their ac_channel interfaces, on the sweeps of
 // nvdla_fp_sweep.h. Its twin nvdla_fp_ours.c runs the same sweeps on the golden model.
+#include <stdint.h>
 #include "vlibs.h"
+#include "pdp_hls_wrapper.h"
 #include "nvdla_fp_sweep.h"
+#include <vector>
 
 template <class IT, class OT, void (*F)(ac_channel<IT> &, ac_channel<IT> &, ac_channel<OT> &)>
 uint32_t binary(uint32_t a, uint32_t b)
@@ -40,4 +43,49 @@ static const fp_fn_t fns[FP_OPS] = {
     bits<unary<vFp32Type, vFp17Type, HLS_fp32_to_fp17>, 17>, bits<unary<vU16Type, vFp17Type, HLS_uint16_to_fp17>, 17>,
 };
 
-int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns); }
+// PDP at FP16: cmod's three HLS wrapper functions called as NV_NVDLA_pdp.cpp calls them, in its order: the input
+// walked line by line (PoolingStage0SequenceCommon, :529-660), each element sent, for each window it belongs to,
+// into that window's row sum (LineOperation, :1420-1470; one line-operation slot per window open in the row,
+// :581), a row's sum at its window's last element into the window's total for each output row it belongs to
+// (PoolingStage0Calc, :1540-1590), then every total scaled (PoolingStage1Calc, :1700-1720). One lane.
+static void pdp(const fp_pdp_job_t *j, uint16_t *out)
+{
+    const unsigned W = j->w, H = j->h, kw = j->kw, kh = j->kh, sw = j->sw, sh = j->sh, pl = j->pl, pt = j->pt;
+    const unsigned wo = fp_pdp_wo(j), ho = fp_pdp_ho(j), slots = (kw + sw - 1) / sw;
+    std::vector<uint32_t> lob(slots), lb(wo * ho);
+    uint32_t pads[7];
+    for (int k = 0; k < 7; k++) pads[k] = j->pad[k];
+    for (unsigned h = 0; h < H; h++)
+        for (unsigned w = 0; w < W; w++) {
+            uint16_t in[1] = {j->v[h * W + w]};
+            if (j->nan_to_zero && ((in[0] >> 10) & 0x1f) == 0x1f && (in[0] & 0x3ff)) in[0] = 0;
+            for (unsigned kwi = 0; kwi < kw; kwi++) {
+                if (!(pl + w >= kwi && pl + w + (kw - kwi) <= pl + j->pr + W && (pl + w - kwi) % sw == 0)) continue;
+                const unsigned ox = (pl + w - kwi) / sw, slot = ox % slots;
+                bool first = w == 0 || kwi == 0;
+                bool left = w + 1 < kw && (kwi + 1 == kw || (w + 1 == W && w < kwi && pl));
+                bool right = w + kw - kwi > W && w + 1 == W;
+                uint32_t pad_l = 0, pad_r = 0;
+                if (left) pad_l = pads[kw - (w + 1) - 1];
+                else if (right) pad_r = pads[kw - (kwi + 1) - 1];
+                HLS_PDP_PoolingStage0Calc_FP16_W(first, pad_l, pad_r, (uint8_t)j->method, 0, &lob[slot], 0, in);
+                if (!(kwi + 1 == kw || (w + kw - kwi > W && w + 1 == W))) continue;
+                for (unsigned khi = 0; khi < kh; khi++) {
+                    if (!(pt + h >= khi && pt + h + (kh - khi) <= pt + j->pb + H && (pt + h - khi) % sh == 0)) continue;
+                    const unsigned oy = (pt + h - khi) / sh;
+                    bool hfirst = h == 0 || khi == 0;
+                    bool top = h + 1 < kh && (khi + 1 == kh || (h + 1 == H && h < khi));
+                    bool bottom = h + kh - khi > H && h + 1 == H;
+                    uint32_t pad_t = 0, pad_b = 0;
+                    if (top) pad_t = pads[kh - (h + 1) - 1];
+                    else if (bottom) pad_b = pads[kh - (khi + 1) - 1];
+                    HLS_PDP_PoolingStage0Calc_FP16_H(hfirst, pad_t, pad_b, kw, (uint8_t)j->method, oy * wo + ox, &lb[0],
+                                                     0, &lob[slot]);
+                }
+            }
+        }
+    for (unsigned k = 0; k < wo * ho; k++)
+        HLS_PDP_PoolingStage1Calc_FP16((uint8_t)j->method, j->recip_w, j->recip_h, k, out, k, &lb[0]);
+}
+
+int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp); }

@@ -1,6 +1,7 @@
 /* The oracle's golden-model side: golden/nvdla/nvdla_fp16.c on the sweeps of nvdla_fp_sweep.h, the same command line
  * as its twin nvdla_fp_cmod.cpp (NVIDIA's C model). */
 #include "nvdla_fp16.h"
+#include "pdp_fp16.h"
 #include "nvdla_fp_sweep.h"
 
 static uint32_t u16_to_fp17(uint32_t a, uint32_t b)
@@ -28,4 +29,23 @@ static const fp_fn_t fns[FP_OPS] = {
     nv_fp16_to_fp32_1, nv_fp32_to_fp16_1, nv_fp17_to_fp32_1, nv_fp32_to_fp17_1, u16_to_fp17,
 };
 
-int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns); }
+/* PDP at FP16: the golden model's pdp_fp16_pool_one for every output. */
+static void pdp(const fp_pdp_job_t *j, uint16_t *out)
+{
+    pdp_fp16_cfg_t c = {.method = j->method,
+                        .kw = j->kw,
+                        .kh = j->kh,
+                        .sw = j->sw,
+                        .sh = j->sh,
+                        .pl = j->pl,
+                        .pt = j->pt,
+                        .recip_w = j->recip_w & 0x1FFFF,
+                        .recip_h = j->recip_h & 0x1FFFF,
+                        .nan_to_zero = j->nan_to_zero};
+    for (int k = 0; k < 7; k++) c.pad[k] = j->pad[k] & 0x1FFFF;
+    const unsigned wo = fp_pdp_wo(j), ho = fp_pdp_ho(j);
+    for (unsigned oy = 0; oy < ho; oy++)
+        for (unsigned ox = 0; ox < wo; ox++) out[oy * wo + ox] = pdp_fp16_pool_one(&c, j->v, j->w, j->h, ox, oy);
+}
+
+int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp); }

@@ -14,6 +14,7 @@
 #define NVDLA_FP_SWEEP_H
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define FP_SWEEP_RANDOM 1000000u
@@ -158,12 +159,57 @@ static inline uint64_t fp_sweep_digest(int op, fp_fn_t fn)
     return h;
 }
 
+/* A PDP job at FP16 (one lane; cmod's lanes are independent): the pooling registers and a plane of FP16 values. */
+#define FP_PDP_MAX 4096
+typedef struct fp_pdp_job {
+    unsigned method, kw, kh, sw, sh, pl, pt, pr, pb, w, h, nan_to_zero;
+    uint32_t recip_w, recip_h, pad[7];
+    uint16_t v[FP_PDP_MAX];
+} fp_pdp_job_t;
+/* Writes the (w + pl + pr - kw) / sw + 1 by (h + pt + pb - kh) / sh + 1 outputs, row-major. */
+typedef void (*fp_pdp_fn_t)(const fp_pdp_job_t *job, uint16_t *out);
+
+static inline unsigned fp_pdp_wo(const fp_pdp_job_t *j) { return (j->w + j->pl + j->pr - j->kw) / j->sw + 1; }
+static inline unsigned fp_pdp_ho(const fp_pdp_job_t *j) { return (j->h + j->pt + j->pb - j->kh) / j->sh + 1; }
+
+/* "pdp <method> <kw> <kh> <sw> <sh> <pl> <pt> <pr> <pb> <w> <h> <nan_to_zero> <recip_w> <recip_h> <pad 1..7>
+ * <w*h values>", hexadecimal; 0 when malformed or not a whole tiling (the oracle test sends whole ones only). */
+static inline int fp_pdp_parse(const char *line, fp_pdp_job_t *j)
+{
+    unsigned long f[21];
+    char *end;
+    const char *p = line;
+    while (*p == ' ') p++;
+    if (strncmp(p, "pdp ", 4)) return 0;
+    p += 4;
+    for (int k = 0; k < 21; k++, p = end) {
+        f[k] = strtoul(p, &end, 16);
+        if (end == p) return 0;
+    }
+    j->method = (unsigned)f[0], j->kw = (unsigned)f[1], j->kh = (unsigned)f[2], j->sw = (unsigned)f[3];
+    j->sh = (unsigned)f[4], j->pl = (unsigned)f[5], j->pt = (unsigned)f[6], j->pr = (unsigned)f[7];
+    j->pb = (unsigned)f[8], j->w = (unsigned)f[9], j->h = (unsigned)f[10], j->nan_to_zero = (unsigned)f[11];
+    j->recip_w = (uint32_t)f[12], j->recip_h = (uint32_t)f[13];
+    for (int k = 0; k < 7; k++) j->pad[k] = (uint32_t)f[14 + k];
+    if (j->method > 2 || !j->kw || j->kw > 8 || !j->kh || j->kh > 8 || !j->sw || !j->sh || j->pl >= j->kw ||
+        j->pr >= j->kw || j->pt >= j->kh || j->pb >= j->kh || !j->w || !j->h || j->w * j->h > FP_PDP_MAX ||
+        j->w + j->pl + j->pr < j->kw || j->h + j->pt + j->pb < j->kh || (j->w + j->pl + j->pr - j->kw) % j->sw ||
+        (j->h + j->pt + j->pb - j->kh) % j->sh)
+        return 0;
+    for (unsigned k = 0; k < j->w * j->h; k++, p = end) {
+        j->v[k] = (uint16_t)strtoul(p, &end, 16);
+        if (end == p) return 0;
+    }
+    return 1;
+}
+
 /* The drivers' command line, the same on both sides:
  *   digest [op ...]   one line per operation: name, cases, digest (every operation when none is named)
  *   dump <op>         one line per case: a, b, result (hexadecimal)
- *   eval              reads lines "<op> <a> [<b>]" (hexadecimal), writes each result
+ *   eval              reads lines "<op> <a> [<b>]" (hexadecimal), writes each result; a line "pdp ..."
+ *                     (fp_pdp_parse) writes the job's outputs on one line
  * Returns the exit status. */
-static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns)
+static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_pdp_fn_t pdp)
 {
     if (argc >= 2 && !strcmp(argv[1], "digest")) {
         for (int op = 0; op < FP_OPS; op++) {
@@ -188,12 +234,25 @@ static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns)
         return 0;
     }
     if (argc == 2 && !strcmp(argv[1], "eval")) {
-        char line[256], name[64];
+        static char line[1 << 16];
+        static fp_pdp_job_t job;
+        static uint16_t out[FP_PDP_MAX];
+        char name[64];
         unsigned a, b;
         unsigned long n = 0;
         while (fgets(line, sizeof line, stdin)) {
             n++;
             b = 0;
+            if (!strncmp(line, "pdp ", 4)) {
+                if (!fp_pdp_parse(line, &job)) {
+                    fprintf(stderr, "error: stdin:%lu: malformed pdp job\n", n);
+                    return 2;
+                }
+                pdp(&job, out);
+                for (unsigned k = 0; k < fp_pdp_wo(&job) * fp_pdp_ho(&job); k++) printf(k ? " %x" : "%x", out[k]);
+                printf("\n");
+                continue;
+            }
             int got = sscanf(line, "%63s %x %x", name, &a, &b), op = got >= 2 ? fp_op_find(name) : -1;
             if (op < 0 || got != 2 + fp_op_table[op].binary) {
                 fprintf(stderr, "error: stdin:%lu: expected '<op> <a>[ <b>]' in hexadecimal\n", n);

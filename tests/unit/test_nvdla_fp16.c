@@ -3,9 +3,11 @@
  * pairs per binary operation: the special classes crossed, then a million random pairs) digested and compared with
  * cmod's digests in tests/unit/data/nvdla_fp_digests.tsv (kept equal to cmod's by tests/test_nvdla_fp_oracle.py,
  * which also names the first differing case); then single cases, each a rule of cmod's arithmetic, with the
- * result cmod gives (read with the oracle's `eval`). */
+ * result cmod gives (read with the oracle's `eval`); then PDP's FP16 pooling (pdp_fp16.c) on small jobs, each with
+ * cmod's output (its wrappers, driven by the oracle), and one (a kernel 8 wide) worked by hand from the RTL. */
 #include "unit.h"
 #include "nvdla_fp16.h"
+#include "pdp_fp16.h"
 #include "../oracle/nvdla_fp_sweep.h"
 
 static uint32_t u1(uint32_t (*f)(uint32_t), uint32_t a) { return f(a); }
@@ -155,10 +157,62 @@ static void test_rules(unit_t *u)
     }
 }
 
+typedef struct pdp_case {
+    const char *job; /* the oracle's "pdp ..." line (tests/oracle/nvdla_fp_sweep.h) */
+    const char *want;
+    const char *rule;
+} pdp_case_t;
+
+static const pdp_case_t pdp_cases[] = {
+    {"pdp 0 2 2 2 2 0 0 0 0 2 2 0 7800 7800 0 0 0 0 0 0 0 3c00 4000 4200 4400", "4100",
+     "average of 1, 2, 3, 4: 10 x 0.5 x 0.5"},
+    {"pdp 0 3 3 1 1 1 1 1 1 3 3 0 7555 7555 7c00 8000 8200 8400 8500 8600 8700 3c00 4000 4200 4400 4500 4600 4700 "
+     "4800 4880",
+     "3f8d 4155 40aa 42aa 4500 4400 4271 44aa 4355", "average 3x3, padding 1 on every side, padding values 1..7"},
+    {"pdp 1 2 2 1 1 0 0 0 0 2 2 0 0 0 0 0 0 0 0 0 0 7e01 7e02 7e03 3c00", "7e03",
+     "max: in a row the first NaN stays, across rows the later row's wins"},
+    {"pdp 2 2 2 1 1 0 0 0 0 2 2 1 0 0 0 0 0 0 0 0 0 7e01 7e02 bc00 3c00", "bc00", "min, NaN flushed to zero"},
+    {"pdp 0 2 1 1 1 0 0 0 0 2 1 0 7800 7c00 0 0 0 0 0 0 0 7bff 7bff", "7bff",
+     "65504 + 65504 in FP17 (no overflow), halved"},
+    {"pdp 0 2 1 1 1 0 0 0 0 2 1 0 7800 7c00 0 0 0 0 0 0 0 1 1", "1", "two denormals: exact in FP17, back to 2^-24"},
+    /* worked by hand: a row of eight 1.0 is 8.0; the top padding value 1.0 times the kernel width 8.0 (the RTL's
+     * 17'h8800, cal2d.v:8780; cmod reads past its table here) adds 8.0; 16 x 1/8 x 1/2 = 1.0 */
+    {"pdp 0 8 2 1 1 0 1 0 0 8 1 0 7000 7800 7c00 0 0 0 0 0 0 3c00 3c00 3c00 3c00 3c00 3c00 3c00 3c00", "3c00",
+     "a kernel 8 wide: the padding times 8.0"},
+};
+
+static void test_pdp(unit_t *u)
+{
+    static fp_pdp_job_t j;
+    for (size_t i = 0; i < sizeof pdp_cases / sizeof *pdp_cases; i++) {
+        const pdp_case_t *pc = &pdp_cases[i];
+        CHECK(fp_pdp_parse(pc->job, &j), "case %zu: job not parsed", i);
+        pdp_fp16_cfg_t c = {.method = j.method,
+                            .kw = j.kw,
+                            .kh = j.kh,
+                            .sw = j.sw,
+                            .sh = j.sh,
+                            .pl = j.pl,
+                            .pt = j.pt,
+                            .recip_w = j.recip_w,
+                            .recip_h = j.recip_h,
+                            .nan_to_zero = j.nan_to_zero};
+        memcpy(c.pad, j.pad, sizeof c.pad);
+        char got[256] = "";
+        size_t n = 0;
+        for (unsigned oy = 0; oy < fp_pdp_ho(&j); oy++)
+            for (unsigned ox = 0; ox < fp_pdp_wo(&j); ox++)
+                n += (size_t)snprintf(got + n, sizeof got - n, n ? " %x" : "%x",
+                                      pdp_fp16_pool_one(&c, j.v, j.w, j.h, ox, oy));
+        CHECK(!strcmp(got, pc->want), "case %zu (%s): %s, cmod %s", i, pc->rule, got, pc->want);
+    }
+}
+
 int main(void)
 {
     unit_t u = {.name = "test_nvdla_fp16"};
     UNIT_RUN(&u, test_sweeps_match_cmod);
     UNIT_RUN(&u, test_rules);
+    UNIT_RUN(&u, test_pdp);
     return unit_done(&u);
 }
