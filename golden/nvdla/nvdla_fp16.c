@@ -31,14 +31,14 @@ static uint32_t pack(fp_t f, unsigned e, unsigned m)
 static bool is_zero(fp_t f) { return f.expo == 0 && f.mant == 0; }
 static bool is_nan(fp_t f, unsigned e) { return f.expo == mask(e) && f.mant != 0; }
 static bool is_inf(fp_t f, unsigned e) { return f.expo == mask(e) && f.mant == 0; }
-/* SetToInf (:89): the largest finite value, the sign kept. */
+/* SetToInf (:93): the largest finite value, the sign kept. */
 static void set_inf(fp_t *f, unsigned e, unsigned m)
 {
     f->expo = (uint32_t)mask(e) - 1;
     f->mant = mask(m);
 }
 
-/* FpMantRNE (:206): the top ow of iw bits, rounded to nearest even; true when the rounding carries out. */
+/* FpMantRNE (:220): the top ow of iw bits, rounded to nearest even; true when the rounding carries out. */
 static bool mant_rne(uint64_t in, unsigned iw, unsigned ow, uint64_t *out)
 {
     if (iw <= ow) {
@@ -52,9 +52,9 @@ static bool mant_rne(uint64_t in, unsigned iw, unsigned ow, uint64_t *out)
     return carry && kept == mask(ow);
 }
 
-/* FpMantDecShiftRight (:271): the im-bit mantissa with its implied 1, shifted right by `shift` and cut to 10 bits,
+/* FpMantDecShiftRight (:289): the im-bit mantissa with its implied 1, shifted right by `shift` and cut to 10 bits,
  * rounded to nearest even (guard, sticky and least bits taken at the shifted position); true on a carry out. cmod
- * slices 11 bits whatever the output width (:309), so this holds for 10-bit outputs only, the only ones it has. */
+ * slices 11 bits whatever the output width (:324), so this holds for 10-bit outputs only, the only ones it has. */
 static bool mant_dec_shift_right(uint64_t mant, unsigned im, unsigned shift, uint64_t *out)
 {
     const unsigned w = im + 1, d = im - 10;
@@ -67,7 +67,7 @@ static bool mant_dec_shift_right(uint64_t mant, unsigned im, unsigned shift, uin
     return (sum >> 10) & 1;
 }
 
-/* FpWidthDec (:693), and FpExpoWidthDec (:611), which is the same for an equal mantissa width: saturate what is
+/* FpWidthDec (:674), and FpExpoWidthDec (:602), which is the same for an equal mantissa width: saturate what is
  * past the output's range, flush what is below half its smallest denormal, shift a denormal result right with
  * rounding (DENORM_NO then flushes it, unless it rounds up to the smallest normal), round a normal one. */
 static uint32_t width_dec(uint32_t bits, unsigned ie, unsigned im, unsigned oe, unsigned om, bool denorm)
@@ -94,7 +94,7 @@ static uint32_t width_dec(uint32_t bits, unsigned ie, unsigned im, unsigned oe, 
     return pack(o, oe, om);
 }
 
-/* FpWidthInc (:567): FpMantWidthInc (:523; a NaN's mantissa is not shifted) then FpExpoWidthInc (:434; a denormal
+/* FpWidthInc (:561): FpMantWidthInc (:513; a NaN's mantissa is not shifted) then FpExpoWidthInc (:438; a denormal
  * normalised under DENORM_YES, read as a normal of exponent 0 otherwise; Inf saturated; NaN kept). */
 static uint32_t width_inc(uint32_t bits, unsigned ie, unsigned im, unsigned oe, unsigned om, bool denorm)
 {
@@ -113,7 +113,7 @@ static uint32_t width_inc(uint32_t bits, unsigned ie, unsigned im, unsigned oe, 
     return pack(o, oe, om);
 }
 
-/* FpAdd (:966): both mantissas (implied 1 unless zero, so a denormal counts as exponent 0 with a 1) placed in
+/* FpAdd (:974): both mantissas (implied 1 unless zero, so a denormal counts as exponent 0 with a 1) placed in
  * 2m+3 bits, m+2 above the larger's point; the smaller shifted right, its lost bits dropped (no sticky bit); the
  * sum's carry renormalised (saturating at the top exponent), a difference normalised left (flushed to zero, its
  * sign kept, once the exponent would reach 0), then rounded to nearest even. The sign is the larger operand's, a
@@ -140,7 +140,7 @@ static uint32_t fp_add(uint32_t ab, uint32_t bb, unsigned e, unsigned m)
         else inf = true; /* cmod leaves its mantissa unset here: SetToInf below overwrites it */
     } else {
         im = sum & mask(iw);
-        unsigned zc = lead_zeros(im, iw); /* FpNormalize (:944) */
+        unsigned zc = lead_zeros(im, iw); /* FpNormalize (:948) */
         if (o.expo <= zc || im == 0) o.expo = 0, im = 0;
         else o.expo -= zc, im = shl(im, zc, iw);
     }
@@ -156,7 +156,7 @@ static uint32_t fp_add(uint32_t ab, uint32_t bb, unsigned e, unsigned m)
     return pack(o, e, m);
 }
 
-/* FpMul (:1290): the (m+1)-bit mantissas multiplied exactly, the exponent sum checked before any rounding (below
+/* FpMul (:1283): the (m+1)-bit mantissas multiplied exactly, the exponent sum checked before any rounding (below
  * the bias: zero; at or past the top: saturated), normalised, rounded to m bits by FpMantWidthDec (DENORM_NO: a
  * rounding carry past the top exponent saturates), and a result of exponent 0 flushed to zero. */
 static uint32_t fp_mul(uint32_t ab, uint32_t bb, unsigned e, unsigned m)
@@ -177,7 +177,7 @@ static uint32_t fp_mul(uint32_t ab, uint32_t bb, unsigned e, unsigned m)
             else inf = true;
         } else pmant = (p << 1) & mask(pm);
     }
-    if (!inf && !zero) { /* FpMantWidthDec<e, 2m+1, m, DENORM_NO, NAN_NO> (:334) */
+    if (!inf && !zero) { /* FpMantWidthDec<e, 2m+1, m, DENORM_NO, NAN_NO> (:339) */
         uint64_t p1;
         o.expo = pe;
         if (mant_rne(pmant | 1ull << pm, pm + 1, m + 1, &p1) && (o.expo = (o.expo + 1) & emax) == emax)
@@ -191,7 +191,7 @@ static uint32_t fp_mul(uint32_t ab, uint32_t bb, unsigned e, unsigned m)
     return pack(o, e, m);
 }
 
-/* FpCmp (:1213): sign, then exponent, then mantissa (so -0 < +0, and Inf is the largest); on equal bits the second
+/* FpCmp (:1186): sign, then exponent, then mantissa (so -0 < +0, and Inf is the largest); on equal bits the second
  * operand; a NaN operand wins, the first before the second. */
 static uint32_t fp_cmp(uint32_t ab, uint32_t bb, unsigned e, unsigned m, bool max)
 {
@@ -204,7 +204,7 @@ static uint32_t fp_cmp(uint32_t ab, uint32_t bb, unsigned e, unsigned m, bool ma
     return a_greater == max ? ab : bb;
 }
 
-static uint32_t neg(uint32_t bits, unsigned e, unsigned m) { return bits ^ (1u << (e + m)); } /* FpSub (:1175) */
+static uint32_t neg(uint32_t bits, unsigned e, unsigned m) { return bits ^ (1u << (e + m)); } /* FpSub (:1142) */
 
 uint32_t nv_fp16_add(uint32_t a, uint32_t b) { return fp_add(a, b, 5, 10); }
 uint32_t nv_fp16_sub(uint32_t a, uint32_t b) { return fp_add(a, neg(b, 5, 10), 5, 10); }
@@ -228,7 +228,7 @@ uint32_t nv_fp32_to_fp16(uint32_t a) { return width_dec(a, 8, 23, 5, 10, true); 
 uint32_t nv_fp17_to_fp32(uint32_t a) { return width_inc(a, 6, 10, 8, 23, false); }
 uint32_t nv_fp32_to_fp17(uint32_t a) { return width_dec(a, 8, 23, 6, 10, false); }
 
-/* FpFractionToFloat<16, 6, 10> (:805): normalised, rounded to nearest even into 11 bits with the implied 1. */
+/* FpFractionToFloat<16, 6, 10> (:807): normalised, rounded to nearest even into 11 bits with the implied 1. */
 uint32_t nv_uint16_to_fp17(uint32_t a)
 {
     a &= 0xFFFF;

@@ -44,10 +44,10 @@ static const fp_fn_t fns[FP_OPS] = {
 };
 
 // PDP at FP16: cmod's three HLS wrapper functions called as NV_NVDLA_pdp.cpp calls them, in its order: the input
-// walked line by line (PoolingStage0SequenceCommon, :529-660), each element sent, for each window it belongs to,
-// into that window's row sum (LineOperation, :1420-1470; one line-operation slot per window open in the row,
-// :581), a row's sum at its window's last element into the window's total for each output row it belongs to
-// (PoolingStage0Calc, :1540-1590), then every total scaled (PoolingStage1Calc, :1700-1720). One lane.
+// walked line by line (PoolingStage0SequenceCommon, :425-670), each element sent, for each window it belongs to,
+// into that window's row sum (LineOperation, :1426-1520; one line-operation slot per window open in the row,
+// :574), a row's sum at its window's last element into the window's total for each output row it belongs to
+// (PoolingStage0Calc, :1524-1630), then every total scaled (PoolingStage1Calc, :1641-1730). One lane.
 static void pdp(const fp_pdp_job_t *j, uint16_t *out)
 {
     const unsigned W = j->w, H = j->h, kw = j->kw, kh = j->kh, sw = j->sw, sh = j->sh, pl = j->pl, pt = j->pt;
