@@ -3,26 +3,29 @@
 run by `make test` (docs/nvdla_nv_full.md, "FP16").
 
 The oracle is built here, out of tree, from ../shared (nothing of cmod enters the repository): NVIDIA's HLS
-floating-point libraries (cmod/hls/vlibs/*.cpp, on Mentor's ac_int in cmod/hls/include) and PDP's HLS wrapper
-(cmod/hls_wrapper/pdp_hls_wrapper.cpp, with the two headers of SystemC and cmod's log it includes stubbed by
-tests/oracle/stubs/), compiled with g++ into build/nvdla_fp_oracle/ and driven by tests/oracle/nvdla_fp_cmod.cpp;
-its twin tests/oracle/nvdla_fp_ours.c runs the same cases on the golden model. cmod's headers are used as they are
-but for one line: ac_fixed.h's to_ac_int() calls a member template of a dependent type without the `template`
-keyword, which g++ 12 refuses; the copy under build/ has it added (a syntax fix: the code is the same).
+floating-point libraries (cmod/hls/vlibs/*.cpp, on Mentor's ac_int in cmod/hls/include), SDP's HLS blocks (hls/sdp, as
+cmod's Makefile lists them) and the PDP and SDP HLS wrappers (cmod/hls_wrapper/, with the SystemC and log headers they
+include stubbed by tests/oracle/stubs/), compiled with g++ into build/nvdla_fp_oracle/ and driven by
+tests/oracle/nvdla_fp_cmod.cpp; its twin tests/oracle/nvdla_fp_ours.c runs the same cases on the golden model. cmod's
+headers are used as they are but for one line: ac_fixed.h's to_ac_int() calls a member template of a dependent type
+without the `template` keyword, which g++ 12 refuses; the copy under build/ has it added (a syntax fix: the code is
+the same).
 
 Checks: every sweep of tests/oracle/nvdla_fp_sweep.h (exhaustive over 16- and 17-bit inputs, the special classes
 crossed and 10^6 random pairs per binary operation) has the same results on both sides (a difference names the
 operation, the operands and both results); tests/unit/data/nvdla_fp_digests.tsv, which the unit test
 test_nvdla_fp16 checks the golden model against where ../shared is absent, equals cmod's digests
 (`--write-digests` rewrites it); PDP's FP16 pooling (max, min, average with every padding value) on random cubes
-equals cmod's wrapper functions driven in NV_NVDLA_pdp.cpp's order.
+equals cmod's wrapper functions driven in NV_NVDLA_pdp.cpp's order, and SDP's FP16 X stages on random jobs equal
+cmod's sdp_hls_wrapper; FP16 variants of NVIDIA's pdp_max_pooling_int16 and sdp_relu_int16 run through TXN= on the
+golden model (golden-only, build/nvdla/sim) write the output cmod computes for them.
 Skipped, saying so, where ../shared's cmod is absent."""
 import os
 import random
 import shutil
 import struct
-import tempfile
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from tests.checklib import Checks, run, sim
 
@@ -61,9 +64,14 @@ def build():
     vlibs = os.path.join(CMOD, 'hls', 'vlibs')
     units = [(os.path.join(vlibs, f), os.path.join(OUT, f[:-4] + '.o')) for f in sorted(os.listdir(vlibs))
              if f.endswith('.cpp')]
-    units.append((os.path.join(CMOD, 'hls_wrapper', 'pdp_hls_wrapper.cpp'), os.path.join(OUT, 'pdp_hls_wrapper.o')))
+    for f in ('pdp_hls_wrapper.cpp', 'sdp_hls_wrapper.cpp'):
+        units.append((os.path.join(CMOD, 'hls_wrapper', f), os.path.join(OUT, f[:-4] + '.o')))
+    sdp_dir = os.path.join(CMOD, 'hls', 'sdp')
+    # hls/sdp as cmod's Makefile (:71-77) builds it: sdp_y_lut.cpp, which it leaves out, does not compile
+    units += [(os.path.join(sdp_dir, f), os.path.join(OUT, f[:-4] + '.o')) for f in sorted(os.listdir(sdp_dir))
+              if f.endswith('.cpp') and f != 'sdp_y_lut.cpp']
     flags = ['-I' + os.path.join(ORACLE, 'stubs'), '-I' + inc, '-I' + vlibs, '-I' + os.path.join(CMOD, 'include'),
-             '-I' + os.path.join(CMOD, 'hls_wrapper')]
+             '-I' + os.path.join(CMOD, 'hls_wrapper'), '-I' + sdp_dir, '-include', 'stdint.h']
 
     def compile_one(unit):
         src, obj = unit
@@ -84,7 +92,7 @@ def build():
         if not check(rc == 0, 'link the cmod oracle (tests/oracle/nvdla_fp_cmod.cpp)', out):
             return None
     golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('nvdla_fp16.c', 'nvdla_fp16.h', 'pdp_fp16.c',
-                                                                  'pdp_fp16.h')]
+                                                                  'pdp_fp16.h', 'sdp_fp16.c', 'sdp_fp16.h')]
     if stale(ours_drv, drv_src + golden):
         rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-I' + os.path.join(ROOT, 'golden',
                        'nvdla'), '-I' + ORACLE, os.path.join(ORACLE, 'nvdla_fp_ours.c')]
@@ -196,6 +204,36 @@ def check_pdp(cmod_drv, ours_drv, n=600, seed=38):
               'cmod\'s wrappers', detail + f'\n{len(bad)} job(s) differ')
 
 
+def sdp_stage(rng, mode):
+    """One X stage's fields: bypass, alu_bypass, algo, mul_bypass, prelu, relu_bypass, alu_op, mul_op."""
+    return [int(rng.random() < 0.2), int(rng.random() < 0.3), rng.randint(0, 3), int(rng.random() < 0.3),
+            rng.getrandbits(1), rng.getrandbits(1), fp16_value(rng, mode), fp16_value(rng, mode)]
+
+
+def sdp_jobs(n, seed):
+    rng = random.Random(seed)
+    for _ in range(n):
+        mode = rng.choice(['moderate', 'moderate', 'bits', 'special'])
+        vals = [fp16_value(rng, mode) for _ in range(64)]
+        f = [rng.getrandbits(1)] + sdp_stage(rng, mode) + sdp_stage(rng, mode) + [len(vals)] + vals
+        yield 'sdp ' + ' '.join(f'{x:x}' for x in f)
+
+
+def check_sdp(cmod_drv, ours_drv, n=400, seed=38):
+    jobs = list(sdp_jobs(n, seed))
+    stdin = '\n'.join(jobs) + '\n'
+    rc1, a = run([cmod_drv, 'eval'], input=stdin, timeout=300)
+    rc2, b = run([ours_drv, 'eval'], input=stdin, timeout=300)
+    if not check(rc1 == 0 and rc2 == 0, f'SDP FP16: both sides run {n} random jobs', a[-2000:] + b[-2000:]):
+        return
+    a, b = a.strip().split('\n'), b.strip().split('\n')
+    bad = [(j, x, y) for j, x, y in zip(jobs, a, b) if x != y]
+    detail = '\n'.join(f'{j[:160]}\n  cmod:   {x[:160]}\n  golden: {y[:160]}' for j, x, y in bad[:3])
+    check(not bad and len(a) == len(jobs), f'SDP FP16 X1/X2 (ALU max/min/sum/eql, multiplier, PReLU, ReLU, NaN flush): '
+          f'{n} random jobs (seed {seed}), {64 * n} values, the golden model equals cmod\'s sdp_hls_wrapper',
+          detail + f'\n{len(bad)} job(s) differ')
+
+
 def dat(data, title):
     """Bytes in NVIDIA's .dat format (a header line, then lines of 32 "0xHH")."""
     lines = [title] + [' '.join(f'0x{b:02x}' for b in data[i:i + 32]) for i in range(0, len(data), 32)]
@@ -259,6 +297,48 @@ def txn_case(tmp, name, cmod_drv, inp, method, kernel, pad, recip, pads, nan_to_
     return folder, ''
 
 
+def sdp_txn_case(tmp, name, cmod_drv, inp, nan_to_zero, bs, bn):
+    """NVIDIA's sdp_relu_int16 (8x8x32 from memory to memory) made FP16 with the given BS and BN stages (fields as
+    sdp_stage) and input; its dump_mem the output of cmod's sdp_hls_wrapper on every element."""
+    f = [nan_to_zero] + bs + bn + [len(inp)] + inp
+    rc, out = run([cmod_drv, 'eval'], input='sdp ' + ' '.join(f'{x:x}' for x in f) + '\n', timeout=120)
+    if rc != 0:
+        return None, out
+    data = b''.join(int(v, 16).to_bytes(2, 'little') for v in out.split())
+
+    def cfg(st):
+        return st[0] | st[1] << 1 | st[2] << 2 | st[3] << 4 | st[4] << 5 | st[5] << 6
+
+    # register words: SDP_RDMA.D_FEATURE_MODE_CFG (in, proc, out FP16), SDP.D_DATA_FORMAT (proc, out FP16),
+    # SDP.D_FEATURE_MODE_CFG (NAN_TO_ZERO), BS and BN: CFG, ALU_CFG (source register), ALU value, MUL_CFG, MUL value
+    regs = {'0xffff281c': 0xa8, '0xffff2c2f': 0xa, '0xffff2c2c': nan_to_zero << 3, '0xffff2c16': cfg(bs),
+            '0xffff2c17': 0, '0xffff2c18': bs[6], '0xffff2c19': 0, '0xffff2c1a': bs[7], '0xffff2c1b': cfg(bn),
+            '0xffff2c1c': 0, '0xffff2c1d': bn[6], '0xffff2c1e': 0, '0xffff2c1f': bn[7]}
+    src = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full', 'verif', 'traces', 'traceplayer',
+                       'sdp_relu_int16', 'input.txn')
+    txn, written = [], set()
+    for ln in open(src).read().split('\n'):
+        f = ln.split()
+        if len(f) >= 3 and f[1] in regs:
+            if f[0] != 'write_reg':
+                continue  # NVIDIA's read-back of a value changed here
+            ln = f'write_reg {f[1]} {regs[f[1]]:#x}'
+            written.add(f[1])
+        elif f[:2] == ['write_reg', '0xffff2802']:  # SDP_RDMA's enable: the rest is written by then
+            txn += [f'write_reg {r} {v:#x}' for r, v in regs.items() if r not in written]
+        elif f[:1] == ['load_mem']:
+            ln = 'load_mem 0x80200000 0x1000 input.dat'
+        elif f[:1] == ['dump_mem']:
+            ln = 'dump_mem 0x80800000 0x1000 expected.dat'
+        txn.append(ln)
+    folder = os.path.join(tmp, name)
+    os.makedirs(folder)
+    open(os.path.join(folder, 'input.txn'), 'w').write('\n'.join(txn) + '\n')
+    open(os.path.join(folder, 'input.dat'), 'w').write(dat(b''.join(v.to_bytes(2, 'little') for v in inp), 'W=0x8'))
+    open(os.path.join(folder, 'expected.dat'), 'w').write(dat(data, 'dumped memory (cmod\'s sdp_hls_wrapper)'))
+    return folder, ''
+
+
 def check_txn(cmod_drv):
     """End to end: FP16 PDP jobs through NVIDIA's trace format on the golden model (golden-only)."""
     if not os.path.isfile(sim('nvdla')):
@@ -276,7 +356,23 @@ def check_txn(cmod_drv):
               [fp17(0.25 * (k + 1)) for k in range(7)], 0),
              ('average_4x2_stride2_pad', moderate, 0, (4, 2, 2, 2), (2, 1, 2, 1), [fp17(1 / 4), fp17(1 / 2)],
               [fp17(-1.5 * (k + 1)) for k in range(7)], 0)]
+    src = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full', 'verif', 'traces', 'traceplayer',
+                       'sdp_relu_int16', 'input_feature_map.dat')
+    sdp_nvidia = b''.join(bytes(int(t, 16) for t in ln.split()) for ln in open(src) if ln.strip().startswith('0x'))
+    sdp_nvidia = [int.from_bytes(sdp_nvidia[i:i + 2], 'little') for i in range(0, 0x1000, 2)]
+    sdp_cases = [('sum_mul_relu_nvidia_bits', sdp_nvidia, 1, [0, 0, 2, 0, 0, 0, 0x3800, 0xbe00],
+                  [1, 1, 2, 1, 0, 1, 0, 0]),
+                 ('max_then_sum_prelu', moderate[:2048], 0, [0, 0, 0, 1, 0, 1, 0x3400, 0],
+                  [0, 0, 2, 0, 1, 1, 0xbc00, 0x3000])]
     with tempfile.TemporaryDirectory() as tmp:
+        for name, inp, *args in sdp_cases:
+            folder, out = sdp_txn_case(tmp, 'sdp_' + name, cmod_drv, inp, *args)
+            if not check(folder is not None, f'SDP FP16 {name}: cmod computes the expected output', out):
+                continue
+            rc, out = run([sim('nvdla'), f'+cfg={folder}', '+golden_only', '+seed=1'], timeout=120)
+            check(rc == 0 and 'PASS' in out and 'bytes of the trace\'s expected memory' in out,
+                  f'SDP FP16 {name} (NVIDIA\'s sdp_relu_int16 made FP16, TXN=, golden-only): the golden model writes '
+                  'cmod\'s output', out)
         for name, inp, *args in cases:
             folder, out = txn_case(tmp, name, cmod_drv, inp, *args)
             if not check(folder is not None, f'PDP FP16 {name}: cmod computes the expected output', out):
@@ -297,6 +393,7 @@ def main():
     if drivers:
         check_sweeps(*drivers, write='--write-digests' in sys.argv)
         check_pdp(*drivers)
+        check_sdp(*drivers)
         check_txn(drivers[0])
     return T.summary()
 

@@ -2,6 +2,7 @@
 #include "nvdla_dp_math.h"
 #include "pdp_fp16.h"
 #include "pdp_golden.h"
+#include "sdp_fp16.h"
 #include "sdp_golden.h"
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,19 @@ bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group
     return false;
 }
 
+/* An X stage's registers for FP16 (sdp_fp16.h): the operands are the registers' 16 bits, FP16. */
+static sdp_fp16_stage_t sdp32_fp16_stage(const sdp_x_cfg_t *x)
+{
+    return (sdp_fp16_stage_t){.bypass = x->bypass,
+                              .alu_bypass = x->alu_bypass,
+                              .mul_bypass = x->mul_bypass,
+                              .prelu = x->prelu,
+                              .relu_bypass = x->relu_bypass,
+                              .algo = x->algo,
+                              .alu_op = (uint32_t)x->alu_reg & 0xFFFF,
+                              .mul_op = (uint32_t)x->mul_reg & 0xFFFF};
+}
+
 void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group)
 {
     uint32_t w = nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1, h = nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1,
@@ -111,8 +125,20 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     /* SDP_RDMA.D_FEATURE_MODE_CFG: IN_PRECISION [3:2], PROC [5:4], OUT [7:6]; SDP.D_DATA_FORMAT: PROC [1:0], OUT [3:2] */
     unsigned in_prec = nvdla_pp_bits(rdma, SDP_RDMA + 0x70, 3, 2), proc = nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0),
              out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
-    uint32_t in_esz = dp32_esz(ctx, "SDP", group, in_prec), out_esz = dp32_esz(ctx, "SDP", group, out_prec);
-    if (!in_esz || !out_esz || !dp32_esz(ctx, "SDP", group, proc)) return;
+    /* FP16 all through (sdp_fp16.c); cmod widens FP16 to FP32 only when it processes in FP16 (NV_NVDLA_sdp.cpp:933),
+     * and its converter makes INT16 of FP16 with Fp16ToInt16, which the model does not compute */
+    const bool fp16 = proc == PREC_FP16;
+    if ((fp16 || in_prec == PREC_FP16 || out_prec == PREC_FP16) &&
+        !(fp16 && in_prec == PREC_FP16 && out_prec == PREC_FP16)) {
+        nv_dp_error(ctx,
+                    "SDP grp %d: FP16 with another precision (input %u, processing %u, output %u; 2 is FP16): only "
+                    "FP16 all through is computed for 32-byte atoms yet",
+                    group, in_prec, proc, out_prec);
+        return;
+    }
+    uint32_t in_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", group, in_prec),
+             out_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", group, out_prec);
+    if (!in_esz || !out_esz || (!fp16 && !dp32_esz(ctx, "SDP", group, proc))) return;
     if (in_esz != out_esz) { /* the atom layouts differ (32 vs 16 lanes): not yet */
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
         return;
@@ -144,12 +170,18 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     cube32_read(ctx, &in, &src);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
+    const sdp_fp16_cfg_t f16 = {
+        .x1 = sdp32_fp16_stage(&bs), .x2 = sdp32_fp16_stage(&bn), .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3)};
     for (uint32_t s = 0; s < in.s; s++)
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
                 const int32_t *ia = cube32_atom(&in, s, y, x);
                 int32_t *oa = cube32_atom(&out, s, y, x);
                 for (uint32_t l = 0; l < in.lanes; l++) { /* pad lanes too, from their own bytes */
+                    if (fp16) {
+                        oa[l] = sdp_fp16_element(&f16, (uint16_t)ia[l]);
+                        continue;
+                    }
                     int64_t t = sdp_x_stage(&bs, ia[l], bs.alu_reg, bs.mul_reg);
                     t = sdp_x_stage(&bn, t, bn.alu_reg, bn.mul_reg);
                     oa[l] = sdp_cvt_bits(t, off, scale, shift, 8 * out_esz, NULL);

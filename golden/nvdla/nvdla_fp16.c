@@ -219,6 +219,10 @@ uint32_t nv_fp17_min(uint32_t a, uint32_t b) { return fp_cmp(a, b, 6, 10, false)
 uint32_t nv_fp32_add(uint32_t a, uint32_t b) { return fp_add(a, b, 8, 23); }
 uint32_t nv_fp32_sub(uint32_t a, uint32_t b) { return fp_add(a, neg(b, 8, 23), 8, 23); }
 uint32_t nv_fp32_mul(uint32_t a, uint32_t b) { return fp_mul(a, b, 8, 23); }
+uint32_t nv_fp32_max(uint32_t a, uint32_t b) { return fp_cmp(a, b, 8, 23, true); }
+uint32_t nv_fp32_min(uint32_t a, uint32_t b) { return fp_cmp(a, b, 8, 23, false); }
+/* FpRelu (:1413) */
+uint32_t nv_fp32_relu(uint32_t a) { return is_nan(unpack(a, 8, 23), 8) || !(a >> 31) ? a : 0; }
 
 /* The conversions of :902-935: DENORM_YES towards FP16, DENORM_NO for FP17 <-> FP32. */
 uint32_t nv_fp16_to_fp17(uint32_t a) { return width_inc(a, 5, 10, 6, 10, true); }

@@ -28,6 +28,10 @@ uint32_t nv_fp17_min(uint32_t a, uint32_t b);
 uint32_t nv_fp32_add(uint32_t a, uint32_t b);
 uint32_t nv_fp32_sub(uint32_t a, uint32_t b);
 uint32_t nv_fp32_mul(uint32_t a, uint32_t b);
+uint32_t nv_fp32_max(uint32_t a, uint32_t b);
+uint32_t nv_fp32_min(uint32_t a, uint32_t b);
+/* FpRelu (SDP's ReLU at FP16 works on FP32): a NaN or a positive value (+0 included) passes, the rest is +0. */
+uint32_t nv_fp32_relu(uint32_t a);
 
 uint32_t nv_fp16_to_fp17(uint32_t a);
 uint32_t nv_fp17_to_fp16(uint32_t a);

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include "vlibs.h"
 #include "pdp_hls_wrapper.h"
+#include "sdp_hls_wrapper.h"
 #include "nvdla_fp_sweep.h"
 #include <vector>
 
@@ -27,20 +28,38 @@ template <class IT, class OT, void (*F)(ac_channel<IT> &, ac_channel<OT> &)> uin
     return (uint32_t)co.read().to_uint64() & 0xFFFFFFFFu;
 }
 
+// nvdla_float.h's templates that no vlibs file instantiates, called directly.
+uint32_t fp32_max(uint32_t a, uint32_t b) { return (uint32_t)FpMax<8, 23>(vFp32Type(a), vFp32Type(b)).to_int(); }
+uint32_t fp32_min(uint32_t a, uint32_t b) { return (uint32_t)FpMin<8, 23>(vFp32Type(a), vFp32Type(b)).to_int(); }
+uint32_t fp32_relu(uint32_t a, uint32_t) { return (uint32_t)FpRelu<8, 23>(vFp32Type(a)).to_int(); }
+
 // The results are the formats' bits: a negative ac_int<n, true> is cut back to its n bits.
 template <fp_fn_t F, unsigned W> uint32_t bits(uint32_t a, uint32_t b) { return F(a, b) & (uint32_t)((1ull << W) - 1); }
 
 static const fp_fn_t fns[FP_OPS] = {
-    bits<binary<vFp16Type, vFp16Type, HLS_fp16_add>, 16>,    bits<binary<vFp16Type, vFp16Type, HLS_fp16_sub>, 16>,
-    bits<binary<vFp16Type, vFp16Type, HLS_fp16_mul>, 16>,    bits<binary<vFp16Type, vFp16Type, HLS_fp16_max>, 16>,
-    bits<binary<vFp16Type, vFp16Type, HLS_fp16_min>, 16>,    bits<binary<vFp17Type, vFp17Type, HLS_fp17_add>, 17>,
-    bits<binary<vFp17Type, vFp17Type, HLS_fp17_sub>, 17>,    bits<binary<vFp17Type, vFp17Type, HLS_fp17_mul>, 17>,
-    bits<binary<vFp17Type, vFp17Type, HLS_fp17_max>, 17>,    bits<binary<vFp17Type, vFp17Type, HLS_fp17_min>, 17>,
-    bits<binary<vFp32Type, vFp32Type, HLS_fp32_add>, 32>,    bits<binary<vFp32Type, vFp32Type, HLS_fp32_sub>, 32>,
-    bits<binary<vFp32Type, vFp32Type, HLS_fp32_mul>, 32>,    bits<unary<vFp16Type, vFp17Type, HLS_fp16_to_fp17>, 17>,
-    bits<unary<vFp17Type, vFp16Type, HLS_fp17_to_fp16>, 16>, bits<unary<vFp16Type, vFp32Type, HLS_fp16_to_fp32>, 32>,
-    bits<unary<vFp32Type, vFp16Type, HLS_fp32_to_fp16>, 16>, bits<unary<vFp17Type, vFp32Type, HLS_fp17_to_fp32>, 32>,
-    bits<unary<vFp32Type, vFp17Type, HLS_fp32_to_fp17>, 17>, bits<unary<vU16Type, vFp17Type, HLS_uint16_to_fp17>, 17>,
+    bits<binary<vFp16Type, vFp16Type, HLS_fp16_add>, 16>,
+    bits<binary<vFp16Type, vFp16Type, HLS_fp16_sub>, 16>,
+    bits<binary<vFp16Type, vFp16Type, HLS_fp16_mul>, 16>,
+    bits<binary<vFp16Type, vFp16Type, HLS_fp16_max>, 16>,
+    bits<binary<vFp16Type, vFp16Type, HLS_fp16_min>, 16>,
+    bits<binary<vFp17Type, vFp17Type, HLS_fp17_add>, 17>,
+    bits<binary<vFp17Type, vFp17Type, HLS_fp17_sub>, 17>,
+    bits<binary<vFp17Type, vFp17Type, HLS_fp17_mul>, 17>,
+    bits<binary<vFp17Type, vFp17Type, HLS_fp17_max>, 17>,
+    bits<binary<vFp17Type, vFp17Type, HLS_fp17_min>, 17>,
+    bits<binary<vFp32Type, vFp32Type, HLS_fp32_add>, 32>,
+    bits<binary<vFp32Type, vFp32Type, HLS_fp32_sub>, 32>,
+    bits<binary<vFp32Type, vFp32Type, HLS_fp32_mul>, 32>,
+    fp32_max,
+    fp32_min,
+    fp32_relu,
+    bits<unary<vFp16Type, vFp17Type, HLS_fp16_to_fp17>, 17>,
+    bits<unary<vFp17Type, vFp16Type, HLS_fp17_to_fp16>, 16>,
+    bits<unary<vFp16Type, vFp32Type, HLS_fp16_to_fp32>, 32>,
+    bits<unary<vFp32Type, vFp16Type, HLS_fp32_to_fp16>, 16>,
+    bits<unary<vFp17Type, vFp32Type, HLS_fp17_to_fp32>, 32>,
+    bits<unary<vFp32Type, vFp17Type, HLS_fp32_to_fp17>, 17>,
+    bits<unary<vU16Type, vFp17Type, HLS_uint16_to_fp17>, 17>,
 };
 
 // PDP at FP16: cmod's three HLS wrapper functions called as NV_NVDLA_pdp.cpp calls them, in its order: the input
@@ -88,4 +107,40 @@ static void pdp(const fp_pdp_job_t *j, uint16_t *out)
         HLS_PDP_PoolingStage1Calc_FP16((uint8_t)j->method, j->recip_w, j->recip_h, k, out, k, &lb[0]);
 }
 
-int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp); }
+// SDP at FP16: cmod's sdp_hls_wrapper configured as NV_NVDLA_sdp.cpp configures it (:650-720; the EW stage
+// bypassed, register operands, FP16 processing and output) and called per 16 elements with the input widened as
+// NV_NVDLA_sdp.cpp:953 widens it (Fp16ToFp32).
+static void sdp(const fp_sdp_job_t *j, uint16_t *out)
+{
+    static sdp_hls_wrapper w;
+    w.sdp_cfg_proc_precision = 2;
+    w.sdp_cfg_out_precision = 2;
+    w.sdp_cfg_nan_flush = j->nan_to_zero;
+    w.sdp_cfg_nan_to_zero = j->nan_to_zero;
+    w.sdp_cfg_perf_nan_inf_cnt_en = w.sdp_cfg_perf_out_nan_cnt_en = false;
+    w.sdp_cfg_y_bypass = true;
+    w.sdp_cfg_mode_eql = false;
+    w.sdp_cfg_cvt_offset = 0, w.sdp_cfg_cvt_scale = 1, w.sdp_cfg_cvt_shift = 0;
+    const unsigned *a = j->stage[0], *b = j->stage[1];
+    w.sdp_cfg_x1_bypass = a[0], w.sdp_cfg_x1_alu_bypass = a[1], w.sdp_cfg_x1_alu_algo = (uint8_t)(a[2] & 3);
+    w.sdp_cfg_x1_mul_bypass = a[3], w.sdp_cfg_x1_mul_prelu = a[4], w.sdp_cfg_x1_relu_bypass = a[5];
+    w.sdp_cfg_x1_alu_op = (int16_t)a[6], w.sdp_cfg_x1_mul_op = (int16_t)a[7];
+    w.sdp_cfg_x1_alu_src = w.sdp_cfg_x1_mul_src = false,
+    w.sdp_cfg_x1_alu_shift_value = w.sdp_cfg_x1_mul_shift_value = 0;
+    w.sdp_cfg_x2_bypass = b[0], w.sdp_cfg_x2_alu_bypass = b[1], w.sdp_cfg_x2_alu_algo = (uint8_t)(b[2] & 3);
+    w.sdp_cfg_x2_mul_bypass = b[3], w.sdp_cfg_x2_mul_prelu = b[4], w.sdp_cfg_x2_relu_bypass = b[5];
+    w.sdp_cfg_x2_alu_op = (int16_t)b[6], w.sdp_cfg_x2_mul_op = (int16_t)b[7];
+    w.sdp_cfg_x2_alu_src = w.sdp_cfg_x2_mul_src = false,
+    w.sdp_cfg_x2_alu_shift_value = w.sdp_cfg_x2_mul_shift_value = 0;
+    w.o_cvt_o_flow = w.o_nan_cnt = 0;
+    int16_t dma[16] = {0};
+    for (unsigned k0 = 0; k0 < j->n; k0 += 16) {
+        int32_t in[16];
+        for (unsigned i = 0; i < 16; i++)
+            in[i] = (int32_t)Fp16ToFp32(ACINTT(16)(k0 + i < j->n ? j->v[k0 + i] : 0)).to_int();
+        w.sdp(in, dma, dma, dma, dma, dma, dma);
+        for (unsigned i = 0; i < 16 && k0 + i < j->n; i++) out[k0 + i] = (uint16_t)w.sdp_data_out[i];
+    }
+}
+
+int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp, sdp); }

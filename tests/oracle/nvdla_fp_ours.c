@@ -2,6 +2,7 @@
  * as its twin nvdla_fp_cmod.cpp (NVIDIA's C model). */
 #include "nvdla_fp16.h"
 #include "pdp_fp16.h"
+#include "sdp_fp16.h"
 #include "nvdla_fp_sweep.h"
 
 static uint32_t u16_to_fp17(uint32_t a, uint32_t b)
@@ -21,11 +22,12 @@ UNARY(nv_fp16_to_fp32)
 UNARY(nv_fp32_to_fp16)
 UNARY(nv_fp17_to_fp32)
 UNARY(nv_fp32_to_fp17)
+UNARY(nv_fp32_relu)
 
 static const fp_fn_t fns[FP_OPS] = {
-    nv_fp16_add,       nv_fp16_sub,       nv_fp16_mul,       nv_fp16_max,       nv_fp16_min,
-    nv_fp17_add,       nv_fp17_sub,       nv_fp17_mul,       nv_fp17_max,       nv_fp17_min,
-    nv_fp32_add,       nv_fp32_sub,       nv_fp32_mul,       nv_fp16_to_fp17_1, nv_fp17_to_fp16_1,
+    nv_fp16_add,       nv_fp16_sub,       nv_fp16_mul,       nv_fp16_max,       nv_fp16_min,       nv_fp17_add,
+    nv_fp17_sub,       nv_fp17_mul,       nv_fp17_max,       nv_fp17_min,       nv_fp32_add,       nv_fp32_sub,
+    nv_fp32_mul,       nv_fp32_max,       nv_fp32_min,       nv_fp32_relu_1,    nv_fp16_to_fp17_1, nv_fp17_to_fp16_1,
     nv_fp16_to_fp32_1, nv_fp32_to_fp16_1, nv_fp17_to_fp32_1, nv_fp32_to_fp17_1, u16_to_fp17,
 };
 
@@ -48,4 +50,23 @@ static void pdp(const fp_pdp_job_t *j, uint16_t *out)
         for (unsigned ox = 0; ox < wo; ox++) out[oy * wo + ox] = pdp_fp16_pool_one(&c, j->v, j->w, j->h, ox, oy);
 }
 
-int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp); }
+/* SDP at FP16: the golden model's sdp_fp16_element for every value. */
+static void sdp(const fp_sdp_job_t *j, uint16_t *out)
+{
+    sdp_fp16_cfg_t c = {.nan_to_zero = j->nan_to_zero};
+    sdp_fp16_stage_t *st[2] = {&c.x1, &c.x2};
+    for (int k = 0; k < 2; k++) {
+        const unsigned *f = j->stage[k];
+        *st[k] = (sdp_fp16_stage_t){.bypass = f[0],
+                                    .alu_bypass = f[1],
+                                    .algo = f[2] & 3,
+                                    .mul_bypass = f[3],
+                                    .prelu = f[4],
+                                    .relu_bypass = f[5],
+                                    .alu_op = f[6],
+                                    .mul_op = f[7]};
+    }
+    for (unsigned k = 0; k < j->n; k++) out[k] = sdp_fp16_element(&c, j->v[k]);
+}
+
+int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp, sdp); }

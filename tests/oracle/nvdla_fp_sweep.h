@@ -33,6 +33,9 @@ enum fp_op_id {
     FP32_ADD,
     FP32_SUB,
     FP32_MUL,
+    FP32_MAX,
+    FP32_MIN,
+    FP32_RELU,
     FP16_TO_FP17,
     FP17_TO_FP16,
     FP16_TO_FP32,
@@ -50,11 +53,12 @@ typedef struct fp_op_desc {
 } fp_op_desc_t;
 
 static const fp_op_desc_t fp_op_table[FP_OPS] = {
-    {"fp16_add", 5, 10, 1},     {"fp16_sub", 5, 10, 1},     {"fp16_mul", 5, 10, 1},     {"fp16_max", 5, 10, 1},
-    {"fp16_min", 5, 10, 1},     {"fp17_add", 6, 10, 1},     {"fp17_sub", 6, 10, 1},     {"fp17_mul", 6, 10, 1},
-    {"fp17_max", 6, 10, 1},     {"fp17_min", 6, 10, 1},     {"fp32_add", 8, 23, 1},     {"fp32_sub", 8, 23, 1},
-    {"fp32_mul", 8, 23, 1},     {"fp16_to_fp17", 5, 10, 0}, {"fp17_to_fp16", 6, 10, 0}, {"fp16_to_fp32", 5, 10, 0},
-    {"fp32_to_fp16", 8, 23, 0}, {"fp17_to_fp32", 6, 10, 0}, {"fp32_to_fp17", 8, 23, 0}, {"uint16_to_fp17", 0, 16, 0},
+    {"fp16_add", 5, 10, 1},     {"fp16_sub", 5, 10, 1},     {"fp16_mul", 5, 10, 1},       {"fp16_max", 5, 10, 1},
+    {"fp16_min", 5, 10, 1},     {"fp17_add", 6, 10, 1},     {"fp17_sub", 6, 10, 1},       {"fp17_mul", 6, 10, 1},
+    {"fp17_max", 6, 10, 1},     {"fp17_min", 6, 10, 1},     {"fp32_add", 8, 23, 1},       {"fp32_sub", 8, 23, 1},
+    {"fp32_mul", 8, 23, 1},     {"fp32_max", 8, 23, 1},     {"fp32_min", 8, 23, 1},       {"fp32_relu", 8, 23, 0},
+    {"fp16_to_fp17", 5, 10, 0}, {"fp17_to_fp16", 6, 10, 0}, {"fp16_to_fp32", 5, 10, 0},   {"fp32_to_fp16", 8, 23, 0},
+    {"fp17_to_fp32", 6, 10, 0}, {"fp32_to_fp17", 8, 23, 0}, {"uint16_to_fp17", 0, 16, 0},
 };
 
 /* One operation of a backend: b is 0 for a unary one. */
@@ -203,13 +207,46 @@ static inline int fp_pdp_parse(const char *line, fp_pdp_job_t *j)
     return 1;
 }
 
+/* An SDP job at FP16 (memory to memory, EW bypassed, register operands): NAN_TO_ZERO, then BS (X1) and BN (X2), each
+ * as bypass, alu_bypass, algo, mul_bypass, prelu, relu_bypass, alu_op, mul_op, then the FP16 values. */
+typedef struct fp_sdp_job {
+    unsigned nan_to_zero, stage[2][8], n;
+    uint16_t v[FP_PDP_MAX];
+} fp_sdp_job_t;
+/* Writes the n outputs. */
+typedef void (*fp_sdp_fn_t)(const fp_sdp_job_t *job, uint16_t *out);
+
+/* "sdp <nan_to_zero> <BS: 8 fields> <BN: 8 fields> <n> <n values>", hexadecimal; 0 when malformed. */
+static inline int fp_sdp_parse(const char *line, fp_sdp_job_t *j)
+{
+    unsigned long f[18];
+    char *end;
+    const char *p = line;
+    while (*p == ' ') p++;
+    if (strncmp(p, "sdp ", 4)) return 0;
+    p += 4;
+    for (int k = 0; k < 18; k++, p = end) {
+        f[k] = strtoul(p, &end, 16);
+        if (end == p) return 0;
+    }
+    j->nan_to_zero = (unsigned)f[0];
+    for (int k = 0; k < 16; k++) j->stage[k / 8][k % 8] = (unsigned)f[1 + k];
+    j->n = (unsigned)f[17];
+    if (!j->n || j->n > FP_PDP_MAX) return 0;
+    for (unsigned k = 0; k < j->n; k++, p = end) {
+        j->v[k] = (uint16_t)strtoul(p, &end, 16);
+        if (end == p) return 0;
+    }
+    return 1;
+}
+
 /* The drivers' command line, the same on both sides:
  *   digest [op ...]   one line per operation: name, cases, digest (every operation when none is named)
  *   dump <op>         one line per case: a, b, result (hexadecimal)
  *   eval              reads lines "<op> <a> [<b>]" (hexadecimal), writes each result; a line "pdp ..."
- *                     (fp_pdp_parse) writes the job's outputs on one line
+ *                     (fp_pdp_parse) or "sdp ..." (fp_sdp_parse) writes the job's outputs on one line
  * Returns the exit status. */
-static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_pdp_fn_t pdp)
+static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_pdp_fn_t pdp, fp_sdp_fn_t sdp)
 {
     if (argc >= 2 && !strcmp(argv[1], "digest")) {
         for (int op = 0; op < FP_OPS; op++) {
@@ -236,6 +273,7 @@ static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_p
     if (argc == 2 && !strcmp(argv[1], "eval")) {
         static char line[1 << 16];
         static fp_pdp_job_t job;
+        static fp_sdp_job_t sjob;
         static uint16_t out[FP_PDP_MAX];
         char name[64];
         unsigned a, b;
@@ -243,6 +281,16 @@ static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_p
         while (fgets(line, sizeof line, stdin)) {
             n++;
             b = 0;
+            if (!strncmp(line, "sdp ", 4)) {
+                if (!fp_sdp_parse(line, &sjob)) {
+                    fprintf(stderr, "error: stdin:%lu: malformed sdp job\n", n);
+                    return 2;
+                }
+                sdp(&sjob, out);
+                for (unsigned k = 0; k < sjob.n; k++) printf(k ? " %x" : "%x", out[k]);
+                printf("\n");
+                continue;
+            }
             if (!strncmp(line, "pdp ", 4)) {
                 if (!fp_pdp_parse(line, &job)) {
                     fprintf(stderr, "error: stdin:%lu: malformed pdp job\n", n);

@@ -4,10 +4,12 @@
  * cmod's digests in tests/unit/data/nvdla_fp_digests.tsv (kept equal to cmod's by tests/test_nvdla_fp_oracle.py,
  * which also names the first differing case); then single cases, each a rule of cmod's arithmetic, with the
  * result cmod gives (read with the oracle's `eval`); then PDP's FP16 pooling (pdp_fp16.c) on small jobs, each with
- * cmod's output (its wrappers, driven by the oracle), and one (a kernel 8 wide) worked by hand from the RTL. */
+ * cmod's output (its wrappers, driven by the oracle), and one (a kernel 8 wide) worked by hand from the RTL; then
+ * SDP's FP16 X stages (sdp_fp16.c) on small jobs with cmod's sdp_hls_wrapper's output. */
 #include "unit.h"
 #include "nvdla_fp16.h"
 #include "pdp_fp16.h"
+#include "sdp_fp16.h"
 #include "../oracle/nvdla_fp_sweep.h"
 
 static uint32_t u1(uint32_t (*f)(uint32_t), uint32_t a) { return f(a); }
@@ -28,6 +30,9 @@ static uint32_t call(int op, uint32_t a, uint32_t b)
     case FP32_ADD: return nv_fp32_add(a, b);
     case FP32_SUB: return nv_fp32_sub(a, b);
     case FP32_MUL: return nv_fp32_mul(a, b);
+    case FP32_MAX: return nv_fp32_max(a, b);
+    case FP32_MIN: return nv_fp32_min(a, b);
+    case FP32_RELU: return u1(nv_fp32_relu, a);
     case FP16_TO_FP17: return u1(nv_fp16_to_fp17, a);
     case FP17_TO_FP16: return u1(nv_fp17_to_fp16, a);
     case FP16_TO_FP32: return u1(nv_fp16_to_fp32, a);
@@ -208,11 +213,53 @@ static void test_pdp(unit_t *u)
     }
 }
 
+static const pdp_case_t sdp_cases[] = {
+    {"sdp 0 0 0 2 0 0 1 3c00 4000 1 0 0 0 0 0 0 0 4 3c00 bc00 7e00 1", "4400 8000 7e00 4000",
+     "(x + 1) x 2: -1 + 1 = -0, a NaN passes, 2^-24 + 1 = 1"},
+    {"sdp 1 0 0 3 1 0 0 3c00 0 0 1 0 0 1 0 0 c000 4 3c00 bc00 7e00 1", "0 0 0 0",
+     "EQL gives the integer 0 or 1 (an FP32 denormal, flushed by the product), then ReLU"},
+    {"sdp 1 0 0 0 0 0 0 7e00 7e00 1 0 0 0 0 0 0 0 3 fe00 3c00 bc00", "0 0 0",
+     "NAN_TO_ZERO: the input NaN and the NaN operands read as +0"},
+    {"sdp 0 0 1 0 0 1 1 0 c000 0 1 0 0 1 1 0 4000 4 3c00 bc00 8000 fc00", "3c00 4000 0 7bff",
+     "PReLU: positives pass, -0 x -2 = +0, -Inf is -max FP32, its product saturates"},
+    {"sdp 0 0 0 1 1 0 1 7bff 0 0 0 2 1 0 1 7bff 0 2 7bff 3c00", "7bff 7bff",
+     "MIN, then SUM of 65504: in FP32, saturated only by the FP16 output"},
+    {"sdp 0 0 1 0 0 0 1 0 7bff 1 0 0 0 0 0 0 0 2 7bff 1", "7bff 1bff", "65504 x 65504 saturates; 2^-24 x 65504"},
+};
+
+static void test_sdp(unit_t *u)
+{
+    static fp_sdp_job_t j;
+    for (size_t i = 0; i < sizeof sdp_cases / sizeof *sdp_cases; i++) {
+        const pdp_case_t *sc = &sdp_cases[i];
+        CHECK(fp_sdp_parse(sc->job, &j), "case %zu: job not parsed", i);
+        sdp_fp16_cfg_t c = {.nan_to_zero = j.nan_to_zero};
+        sdp_fp16_stage_t *st[2] = {&c.x1, &c.x2};
+        for (int k = 0; k < 2; k++) {
+            const unsigned *f = j.stage[k];
+            *st[k] = (sdp_fp16_stage_t){.bypass = f[0],
+                                        .alu_bypass = f[1],
+                                        .algo = f[2],
+                                        .mul_bypass = f[3],
+                                        .prelu = f[4],
+                                        .relu_bypass = f[5],
+                                        .alu_op = f[6],
+                                        .mul_op = f[7]};
+        }
+        char got[256] = "";
+        size_t n = 0;
+        for (unsigned k = 0; k < j.n; k++)
+            n += (size_t)snprintf(got + n, sizeof got - n, n ? " %x" : "%x", sdp_fp16_element(&c, j.v[k]));
+        CHECK(!strcmp(got, sc->want), "case %zu (%s): %s, cmod %s", i, sc->rule, got, sc->want);
+    }
+}
+
 int main(void)
 {
     unit_t u = {.name = "test_nvdla_fp16"};
     UNIT_RUN(&u, test_sweeps_match_cmod);
     UNIT_RUN(&u, test_rules);
     UNIT_RUN(&u, test_pdp);
+    UNIT_RUN(&u, test_sdp);
     return unit_done(&u);
 }
