@@ -2,23 +2,23 @@
 """The golden model's floating point (golden/nvdla/nvdla_fp16.c) and its FP16 units against NVIDIA's C model itself,
 run by `make test` (docs/nvdla_nv_full.md, "FP16").
 
-The oracle is built here, out of tree, from ../shared (nothing of cmod enters the repository): NVIDIA's HLS
-floating-point libraries (cmod/hls/vlibs/*.cpp, on Mentor's ac_int in cmod/hls/include), SDP's HLS blocks (hls/sdp, as
-cmod's Makefile lists them) and the PDP and SDP HLS wrappers (cmod/hls_wrapper/, with the SystemC and log headers they
-include stubbed by tests/oracle/stubs/), compiled with g++ into build/nvdla_fp_oracle/ and driven by
-tests/oracle/nvdla_fp_cmod.cpp; its twin tests/oracle/nvdla_fp_ours.c runs the same cases on the golden model. cmod's
-headers are used as they are but for one line: ac_fixed.h's to_ac_int() calls a member template of a dependent type
-without the `template` keyword, which g++ 12 refuses; the copy under build/ has it added (a syntax fix: the code is
-the same).
+The oracle is built here, out of tree, from ../shared (nothing of cmod enters the repository): NVIDIA's HLS floating-
+point libraries (cmod/hls/vlibs/*.cpp, on Mentor's ac_int in cmod/hls/include), SDP's HLS blocks (hls/sdp, as cmod's
+Makefile lists them), CDP's converters (hls/cdp_libs) and the PDP, SDP and CDP HLS wrappers (cmod/hls_wrapper/, with
+the SystemC and log headers they include stubbed by tests/oracle/stubs/), compiled with g++ into
+build/nvdla_fp_oracle/ and driven by tests/oracle/nvdla_fp_cmod.cpp; its twin tests/oracle/nvdla_fp_ours.c runs the
+same cases on the golden model. cmod's headers are used as they are but for one line: ac_fixed.h's to_ac_int() calls a
+member template of a dependent type without the `template` keyword, which g++ 12 refuses; the copy under build/ has it
+added (a syntax fix: the code is the same).
 
 Checks: every sweep of tests/oracle/nvdla_fp_sweep.h (exhaustive over 16- and 17-bit inputs, the special classes
 crossed and 10^6 random pairs per binary operation) has the same results on both sides (a difference names the
-operation, the operands and both results); tests/unit/data/nvdla_fp_digests.tsv, which the unit test
-test_nvdla_fp16 checks the golden model against where ../shared is absent, equals cmod's digests
-(`--write-digests` rewrites it); PDP's FP16 pooling (max, min, average with every padding value) on random cubes
-equals cmod's wrapper functions driven in NV_NVDLA_pdp.cpp's order, and SDP's FP16 X stages on random jobs equal
-cmod's sdp_hls_wrapper; FP16 variants of NVIDIA's pdp_max_pooling_int16 and sdp_relu_int16 run through TXN= on the
-golden model (golden-only, build/nvdla/sim) write the output cmod computes for them.
+operation, the operands and both results); tests/unit/data/nvdla_fp_digests.tsv, which the unit test test_nvdla_fp16
+checks the golden model against where ../shared is absent, equals cmod's digests (`--write-digests` rewrites it);
+PDP's FP16 pooling (max, min, average with every padding value) on random cubes equals cmod's wrapper functions driven
+in NV_NVDLA_pdp.cpp's order, SDP's FP16 X stages on random jobs equal cmod's sdp_hls_wrapper, and CDP at FP16 on
+random jobs equals cmod's HLS_CDP_lookup_fp16; FP16 variants of NVIDIA's pdp_max_pooling_int16 and sdp_relu_int16 run
+through TXN= on the golden model (golden-only, build/nvdla/sim) write the output cmod computes for them.
 Skipped, saying so, where ../shared's cmod is absent."""
 import os
 import random
@@ -64,14 +64,18 @@ def build():
     vlibs = os.path.join(CMOD, 'hls', 'vlibs')
     units = [(os.path.join(vlibs, f), os.path.join(OUT, f[:-4] + '.o')) for f in sorted(os.listdir(vlibs))
              if f.endswith('.cpp')]
-    for f in ('pdp_hls_wrapper.cpp', 'sdp_hls_wrapper.cpp'):
+    for f in ('pdp_hls_wrapper.cpp', 'sdp_hls_wrapper.cpp', 'cdp_hls_wrapper.cpp', 'cdp_icvt_wrapper.cpp',
+              'cdp_ocvt_wrapper.cpp'):
         units.append((os.path.join(CMOD, 'hls_wrapper', f), os.path.join(OUT, f[:-4] + '.o')))
     sdp_dir = os.path.join(CMOD, 'hls', 'sdp')
     # hls/sdp as cmod's Makefile (:71-77) builds it: sdp_y_lut.cpp, which it leaves out, does not compile
     units += [(os.path.join(sdp_dir, f), os.path.join(OUT, f[:-4] + '.o')) for f in sorted(os.listdir(sdp_dir))
               if f.endswith('.cpp') and f != 'sdp_y_lut.cpp']
+    cdp_dir = os.path.join(CMOD, 'hls', 'cdp_libs')
+    units += [(os.path.join(cdp_dir, f), os.path.join(OUT, f[:-4] + '.o')) for f in ('cdp_icvt.cpp', 'cdp_ocvt.cpp')]
     flags = ['-I' + os.path.join(ORACLE, 'stubs'), '-I' + inc, '-I' + vlibs, '-I' + os.path.join(CMOD, 'include'),
-             '-I' + os.path.join(CMOD, 'hls_wrapper'), '-I' + sdp_dir, '-include', 'stdint.h']
+             '-I' + os.path.join(CMOD, 'hls_wrapper'), '-I' + sdp_dir, '-I' + cdp_dir,
+             '-include', 'stdint.h']
 
     def compile_one(unit):
         src, obj = unit
@@ -92,11 +96,13 @@ def build():
         if not check(rc == 0, 'link the cmod oracle (tests/oracle/nvdla_fp_cmod.cpp)', out):
             return None
     golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('nvdla_fp16.c', 'nvdla_fp16.h', 'pdp_fp16.c',
-                                                                  'pdp_fp16.h', 'sdp_fp16.c', 'sdp_fp16.h')]
+                                                                  'pdp_fp16.h', 'sdp_fp16.c', 'sdp_fp16.h',
+                                                                  'cdp_fp16.c', 'cdp_fp16.h')]
     if stale(ours_drv, drv_src + golden):
-        rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-I' + os.path.join(ROOT, 'golden',
-                       'nvdla'), '-I' + ORACLE, os.path.join(ORACLE, 'nvdla_fp_ours.c')]
-                      + [g for g in golden if g.endswith('.c')] + ['-o', ours_drv])
+        rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-D_POSIX_C_SOURCE=200809L',
+                       '-I' + os.path.join(ROOT, 'golden', 'nvdla'), '-I' + os.path.join(ROOT, 'dpi'), '-I' + ORACLE,
+                       os.path.join(ORACLE, 'nvdla_fp_ours.c')] + [g for g in golden if g.endswith('.c')]
+                      + ['-o', ours_drv, '-lm'])
         if not check(rc == 0, 'build the golden model side (tests/oracle/nvdla_fp_ours.c)', out):
             return None
     return cmod_drv, ours_drv
@@ -232,6 +238,53 @@ def check_sdp(cmod_drv, ours_drv, n=400, seed=38):
     check(not bad and len(a) == len(jobs), f'SDP FP16 X1/X2 (ALU max/min/sum/eql, multiplier, PReLU, ReLU, NaN flush): '
           f'{n} random jobs (seed {seed}), {64 * n} values, the golden model equals cmod\'s sdp_hls_wrapper',
           detail + f'\n{len(bad)} job(s) differ')
+
+
+def fp32(x):
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+
+def cdp_jobs(n, seed):
+    """Random CDP jobs: tables and settings chosen so that lookups hit, underflow and overflow in both tables."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        mode = rng.choice(['moderate', 'moderate', 'moderate', 'bits', 'special'])
+        # the square sums of moderate values are up to about 2^17: selects of 11-20 mostly hit, -4-4 overflow both
+        target = rng.choice(['hit', 'over', 'any'])
+        le_sel, lo_sel = ((rng.randint(11, 20), rng.randint(13, 22)) if target == 'hit' else
+                          (rng.randint(-4, 4), rng.randint(-4, 4)) if target == 'over' else
+                          (rng.randint(-4, 20), rng.randint(-4, 20)))
+        le_off = rng.randint(-128, -60) if target == 'over' else rng.randint(-24, 12)
+        le_start = fp32(rng.choice([0.0, 0.0, rng.uniform(-4, 4), rng.uniform(0, 2 ** 10)]))
+        lo_start = fp32(rng.choice([0.0, 0.0, rng.uniform(-4, 4), rng.uniform(0, 2 ** 10)]))
+        le_end = fp32(rng.uniform(0, 2 ** rng.randint(0, 24)))
+        lo_end = fp32(rng.uniform(0, 2 ** rng.randint(0, 24)))
+        cfg = [rng.getrandbits(1), rng.getrandbits(1), rng.getrandbits(1), rng.getrandbits(1),
+               int(rng.random() < 0.2), int(rng.random() < 0.3), rng.getrandbits(1), rng.randint(0, 3),
+               le_start, le_end, lo_start, lo_end, le_off & 0xff, le_sel & 0xff, lo_sel & 0xff,
+               *(fp16_value(rng, 'moderate') if rng.random() < 0.6 else 0 for _ in range(4)),  # slopes, 0: the entry
+               fp16_value(rng, mode) if rng.random() < 0.3 else 0]
+        le = [fp16_value(rng, 'moderate' if rng.random() < 0.9 else 'special') for _ in range(65)]
+        lo = [fp16_value(rng, 'moderate' if rng.random() < 0.9 else 'special') for _ in range(257)]
+        vals = [fp16_value(rng, mode) for _ in range(rng.choice([16, 32]))]
+        f = cfg + le + lo + [len(vals)] + vals
+        yield 'cdp ' + ' '.join(f'{x:x}' for x in f)
+
+
+def check_cdp(cmod_drv, ours_drv, n=500, seed=38):
+    jobs = list(cdp_jobs(n, seed))
+    stdin = '\n'.join(jobs) + '\n'
+    rc1, a = run([cmod_drv, 'eval'], input=stdin, timeout=300)
+    rc2, b = run([ours_drv, 'eval'], input=stdin, timeout=300)
+    if not check(rc1 == 0 and rc2 == 0, f'CDP FP16: both sides run {n} random jobs', a[-2000:] + b[-2000:]):
+        return
+    a, b = a.strip().split('\n'), b.strip().split('\n')
+    bad = [(j, x, y) for j, x, y in zip(jobs, a, b) if x != y]
+    detail = '\n'.join(f'{j[:200]}\n  cmod:   {x[:160]}\n  golden: {y[:160]}' for j, x, y in bad[:3])
+    outs = sum(len(x.split()) for x in a)
+    check(not bad and len(a) == len(jobs), f'CDP FP16 (square sums of 3-9 channels, LE exponent/linear and LO tables, '
+          f'priorities, bypasses, NaN flush): {n} random jobs (seed {seed}), {outs} outputs, the golden model equals '
+          'cmod\'s HLS_CDP_lookup_fp16', detail + f'\n{len(bad)} job(s) differ')
 
 
 def dat(data, title):
@@ -394,6 +447,7 @@ def main():
         check_sweeps(*drivers, write='--write-digests' in sys.argv)
         check_pdp(*drivers)
         check_sdp(*drivers)
+        check_cdp(*drivers)
         check_txn(drivers[0])
     return T.summary()
 

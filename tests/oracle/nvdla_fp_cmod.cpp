@@ -5,6 +5,7 @@
 #include "vlibs.h"
 #include "pdp_hls_wrapper.h"
 #include "sdp_hls_wrapper.h"
+#include "cdp_hls_wrapper.h"
 #include "nvdla_fp_sweep.h"
 #include <vector>
 
@@ -143,4 +144,30 @@ static void sdp(const fp_sdp_job_t *j, uint16_t *out)
     }
 }
 
-int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp, sdp); }
+// CDP at FP16: cmod's HLS_CDP_lookup_fp16 called as NV_NVDLA_cdp.cpp calls it (:1646-1652): four outputs per call
+// from twelve channels (the four and four on each side), a channel outside the pixel's channels replaced by the input
+// offset (:520-640), a NaN made +0 under NAN_TO_ZERO (:677-682); the registers as it reads them (:1620-1644).
+static void cdp(const fp_cdp_job_t *j, uint16_t *out)
+{
+    const uint32_t *f = j->cfg;
+    static int16_t le[65], lo[257];
+    for (int k = 0; k < 65; k++) le[k] = (int16_t)j->le[k];
+    for (int k = 0; k < 257; k++) lo[k] = (int16_t)j->lo[k];
+    uint32_t uf = 0, of = 0, leh = 0, loh = 0, hh = 0;
+    for (int k0 = 0; k0 < (int)j->n; k0 += 4) {
+        int16_t in[12], o[4];
+        for (int i = 0; i < 12; i++) {
+            int ch = k0 - 4 + i;
+            uint16_t v = ch < 0 || ch >= (int)j->n ? (uint16_t)f[19] : j->v[ch];
+            if (f[6] && ((v >> 10) & 0x1f) == 0x1f && (v & 0x3ff)) v = 0;
+            in[i] = (int16_t)v;
+        }
+        HLS_CDP_lookup_fp16(in, le, lo, (uint16_t)f[7], f[0] ? 0 : 1, f[1], f[2], f[3], f[8], (int16_t)(int8_t)f[12],
+                            (int8_t)f[13], f[9], f[10], (int8_t)f[14], f[11], (uint16_t)f[19], 0, 0, 0, 0, 0,
+                            (int16_t)f[15], (int16_t)f[16], (int16_t)f[17], (int16_t)f[18], f[4], f[5], o, &uf, &of,
+                            &leh, &loh, &hh);
+        for (int i = 0; i < 4; i++) out[k0 + i] = (uint16_t)o[i];
+    }
+}
+
+int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp, sdp, cdp); }

@@ -3,6 +3,8 @@
 #include "nvdla_fp16.h"
 #include "pdp_fp16.h"
 #include "sdp_fp16.h"
+#include "cdp_fp16.h"
+#include <string.h>
 #include "nvdla_fp_sweep.h"
 
 static uint32_t u16_to_fp17(uint32_t a, uint32_t b)
@@ -69,4 +71,39 @@ static void sdp(const fp_sdp_job_t *j, uint16_t *out)
     for (unsigned k = 0; k < j->n; k++) out[k] = sdp_fp16_element(&c, j->v[k]);
 }
 
-int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp, sdp); }
+/* CDP at FP16: the golden model's cdp_fp16_element for every channel, its window's channels outside the pixel's
+ * channels the input offset. */
+static void cdp(const fp_cdp_job_t *j, uint16_t *out)
+{
+    const uint32_t *f = j->cfg;
+    cdp_fp16_cfg_t c = {.le_exponent = f[0],
+                        .uflow_lo = f[1],
+                        .oflow_lo = f[2],
+                        .hybrid_lo = f[3],
+                        .sqsum_bypass = f[4],
+                        .mul_bypass = f[5],
+                        .nan_to_zero = f[6],
+                        .normalz_len = f[7],
+                        .le_start = f[8],
+                        .le_end = f[9],
+                        .lo_start = f[10],
+                        .lo_end = f[11],
+                        .le_index_offset = (int8_t)f[12],
+                        .le_index_select = (int8_t)f[13],
+                        .lo_index_select = (int8_t)f[14],
+                        .le_uflow = (uint16_t)f[15],
+                        .le_oflow = (uint16_t)f[16],
+                        .lo_uflow = (uint16_t)f[17],
+                        .lo_oflow = (uint16_t)f[18],
+                        .datin_offset = (uint16_t)f[19]};
+    static cdp_lut_t t;
+    memcpy(t.le, j->le, sizeof t.le);
+    memcpy(t.lo, j->lo, sizeof t.lo);
+    for (int k = 0; k < (int)j->n; k++) {
+        uint16_t win[9];
+        for (int d = -4; d <= 4; d++) win[4 + d] = k + d < 0 || k + d >= (int)j->n ? c.datin_offset : j->v[k + d];
+        out[k] = cdp_fp16_element(&c, &t, win);
+    }
+}
+
+int main(int argc, char **argv) { return fp_driver_main(argc, argv, fns, pdp, sdp, cdp); }

@@ -240,13 +240,52 @@ static inline int fp_sdp_parse(const char *line, fp_sdp_job_t *j)
     return 1;
 }
 
+/* A CDP job at FP16: the LUT settings (le_exponent, uflow_lo, oflow_lo, hybrid_lo, sqsum_bypass, mul_bypass,
+ * nan_to_zero, normalz_len, le_start, le_end, lo_start, lo_end, le_index_offset, le_index_select, lo_index_select
+ * (bytes), le_uflow, le_oflow, lo_uflow, lo_oflow (FP16 slopes), datin_offset), the 65 LE and 257 LO entries, then
+ * one pixel's channels (n FP16 values, n a multiple of 4). */
+#define FP_CDP_CFG 20
+typedef struct fp_cdp_job {
+    uint32_t cfg[FP_CDP_CFG];
+    uint16_t le[65], lo[257];
+    unsigned n;
+    uint16_t v[FP_PDP_MAX];
+} fp_cdp_job_t;
+typedef void (*fp_cdp_fn_t)(const fp_cdp_job_t *job, uint16_t *out);
+
+static inline int fp_cdp_parse(const char *line, fp_cdp_job_t *j)
+{
+    char *end;
+    const char *p = line;
+    while (*p == ' ') p++;
+    if (strncmp(p, "cdp ", 4)) return 0;
+    p += 4;
+    unsigned long f;
+    for (int k = 0; k < FP_CDP_CFG + 65 + 257 + 1; k++, p = end) {
+        f = strtoul(p, &end, 16);
+        if (end == p) return 0;
+        if (k < FP_CDP_CFG) j->cfg[k] = (uint32_t)f;
+        else if (k < FP_CDP_CFG + 65) j->le[k - FP_CDP_CFG] = (uint16_t)f;
+        else if (k < FP_CDP_CFG + 65 + 257) j->lo[k - FP_CDP_CFG - 65] = (uint16_t)f;
+        else j->n = (unsigned)f;
+    }
+    if (!j->n || j->n % 4 || j->n > FP_PDP_MAX || j->cfg[7] > 3) return 0;
+    for (unsigned k = 0; k < j->n; k++, p = end) {
+        j->v[k] = (uint16_t)strtoul(p, &end, 16);
+        if (end == p) return 0;
+    }
+    return 1;
+}
+
 /* The drivers' command line, the same on both sides:
  *   digest [op ...]   one line per operation: name, cases, digest (every operation when none is named)
  *   dump <op>         one line per case: a, b, result (hexadecimal)
  *   eval              reads lines "<op> <a> [<b>]" (hexadecimal), writes each result; a line "pdp ..."
- *                     (fp_pdp_parse) or "sdp ..." (fp_sdp_parse) writes the job's outputs on one line
+ *                     (fp_pdp_parse), "sdp ..." (fp_sdp_parse) or "cdp ..." (fp_cdp_parse) writes the job's
+ *                     outputs on one line
  * Returns the exit status. */
-static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_pdp_fn_t pdp, fp_sdp_fn_t sdp)
+static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_pdp_fn_t pdp, fp_sdp_fn_t sdp,
+                                 fp_cdp_fn_t cdp)
 {
     if (argc >= 2 && !strcmp(argv[1], "digest")) {
         for (int op = 0; op < FP_OPS; op++) {
@@ -274,6 +313,7 @@ static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_p
         static char line[1 << 16];
         static fp_pdp_job_t job;
         static fp_sdp_job_t sjob;
+        static fp_cdp_job_t cjob;
         static uint16_t out[FP_PDP_MAX];
         char name[64];
         unsigned a, b;
@@ -281,6 +321,16 @@ static inline int fp_driver_main(int argc, char **argv, const fp_fn_t *fns, fp_p
         while (fgets(line, sizeof line, stdin)) {
             n++;
             b = 0;
+            if (!strncmp(line, "cdp ", 4)) {
+                if (!fp_cdp_parse(line, &cjob)) {
+                    fprintf(stderr, "error: stdin:%lu: malformed cdp job\n", n);
+                    return 2;
+                }
+                cdp(&cjob, out);
+                for (unsigned k = 0; k < cjob.n; k++) printf(k ? " %x" : "%x", out[k]);
+                printf("\n");
+                continue;
+            }
             if (!strncmp(line, "sdp ", 4)) {
                 if (!fp_sdp_parse(line, &sjob)) {
                     fprintf(stderr, "error: stdin:%lu: malformed sdp job\n", n);

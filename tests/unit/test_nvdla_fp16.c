@@ -5,11 +5,14 @@
  * which also names the first differing case); then single cases, each a rule of cmod's arithmetic, with the
  * result cmod gives (read with the oracle's `eval`); then PDP's FP16 pooling (pdp_fp16.c) on small jobs, each with
  * cmod's output (its wrappers, driven by the oracle), and one (a kernel 8 wide) worked by hand from the RTL; then
- * SDP's FP16 X stages (sdp_fp16.c) on small jobs with cmod's sdp_hls_wrapper's output. */
+ * SDP's FP16 X stages (sdp_fp16.c) on small jobs with cmod's sdp_hls_wrapper's output; then a whole FP16 CDP layer
+ * (cdp32_run, cdp_fp16.c) from registers and memory, against the outputs of cmod's HLS_CDP_lookup_fp16. */
 #include "unit.h"
 #include "nvdla_fp16.h"
 #include "pdp_fp16.h"
 #include "sdp_fp16.h"
+#include "cdp_fp16.h"
+#include "dp_atom32.h"
 #include "../oracle/nvdla_fp_sweep.h"
 
 static uint32_t u1(uint32_t (*f)(uint32_t), uint32_t a) { return f(a); }
@@ -254,6 +257,81 @@ static void test_sdp(unit_t *u)
     }
 }
 
+static char cdp_err[256];
+static void cdp_emit(void *user, const nvdla_box_t *b) { (void)user, (void)b; }
+static void cdp_error(void *user, const char *msg)
+{
+    (void)user;
+    snprintf(cdp_err, sizeof cdp_err, "%s", msg);
+}
+
+/* Two pixels of 20 FP16 channels (two surfaces, the second with 12 pad lanes), 5 then 9 channels summed; settings
+ * 1: LE linear, LO select -2, a NaN input; 2: LE exponent (offset -6), multiplier bypassed, NaN flushed. The expected
+ * outputs (all 32 lanes of each pixel, pad lanes from the input offset) are those of cmod's HLS_CDP_lookup_fp16, fed
+ * as NV_NVDLA_cdp.cpp feeds it, through the oracle (tests/test_nvdla_fp_oracle.py's driver, "cdp" jobs). */
+static void test_cdp32_fp16(unit_t *u)
+{
+    static const uint16_t vals[40] = {0x3c00, 0x4000, 0xbc00, 0x3800, 0x4400, 0x0001, 0x7e00, 0x3555, 0xc200, 0x2e66,
+                                      0x4a00, 0x3c00, 0x3c00, 0x1400, 0xb800, 0x4900, 0x3000, 0x7bff, 0x3e00, 0x4100,
+                                      0x4000, 0x3400, 0x3c01, 0xc000, 0x3a00, 0x4200, 0x0000, 0x8000, 0x4500, 0x3f00,
+                                      0x3c00, 0xb400, 0x4100, 0x3200, 0x3b00, 0x2c00, 0x4300, 0x3d00, 0x3600, 0x4000};
+    /* CDP registers (model map, CDP at 0xd000): S_LUT_CFG, S_LUT_INFO, LE/LO start and end (low words), slopes,
+     * then D_FUNC_BYPASS, D_NAN_FLUSH_TO_ZERO, D_LRN_CFG, D_DATIN_OFFSET */
+    static const uint32_t cfg[2][12] = {
+        {0x51, 0xFE0100, 0x00000000, 0x42700000, 0x3f000000, 0x43480000, 0xb8003c00, 0x3a003400, 0, 0, 1, 0x3c00},
+        {0x20, 0x0000FA, 0x3e800000, 0x447a0000, 0x00000000, 0x42480000, 0x3c003800, 0x3000b400, 2, 1, 3, 0x0000}};
+    static const char *const want[2] = {
+        "2d4a 3129 afbd 2b91 7e00 7e00 7e00 7e00 7e00 c4a4 e064 d14b d14f f64 b351 fbff fbff fbff fbff "
+        "fbff 2de4 2dad 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 3121 25a5 2d93 b26e 2cd0 34af 0 "
+        "8000 3a23 344e 31fe a5b4 32a3 23b4 2e54 1e6d 35a4 3060 2961 313d 2d24 2d4a 2cc6 2cc6 2cc6 2cc6 "
+        "2cc6 2cc6 2cc6 2cc6 2cc6 2cc6",
+        "3180 3180 3180 3180 3195 3193 31ed 31ed 31ed 31e9 31e9 3206 3206 357e 357e 357e 357e 357e 357e "
+        "357e 357e 357e 314e 313a a000 a000 a000 a000 a000 a000 a000 a000 3153 3177 3177 3177 31a4 31a3 "
+        "31a4 31a3 31a6 31a5 319c 319c 31aa 3186 317f 3186 3186 3178 3178 3176 3176 3135 3126 3123 a000 "
+        "a000 a000 a000 a000 a000 a000 a000"};
+    for (int k = 0; k < 2; k++) {
+        mem_t *m = mem_new();
+        for (uint32_t x = 0; x < 2; x++)
+            for (uint32_t s = 0; s < 2; s++) {
+                uint8_t a[32] = {0};
+                for (uint32_t l = 0; l < 16 && s * 16 + l < 20; l++) {
+                    a[2 * l] = (uint8_t)vals[x * 20 + s * 16 + l];
+                    a[2 * l + 1] = (uint8_t)(vals[x * 20 + s * 16 + l] >> 8);
+                }
+                mem_write(m, 0x1000 + s * 0x40 + x * 32, a, 32);
+            }
+        nvdla_pp_t rdma, cdp;
+        nvdla_pp_init(&rdma, 0xC000, 0x008);
+        nvdla_pp_init(&cdp, 0xD000, 0x008);
+        for (int w = 0; w < NVDLA_PP_WORDS; w++) rdma.mask[w] = cdp.mask[w] = 0xFFFFFFFFu;
+        const uint32_t r[][2] = {{0x0c, 1},    {0x10, 0},    {0x14, 19}, {0x18, 0x1000},
+                                 {0x20, 0x40}, {0x24, 0x40}, {0x28, 1},  {0x34, 2}};
+        const uint32_t *c = cfg[k];
+        const uint32_t d[][2] = {{0x10, c[0]},   {0x14, c[1]}, {0x18, c[2]}, {0x20, c[3]}, {0x28, c[4]},  {0x30, c[5]},
+                                 {0x38, c[6]},   {0x40, c[7]}, {0x4c, c[8]}, {0x6c, c[9]}, {0x70, c[10]}, {0x74, c[11]},
+                                 {0x50, 0x8000}, {0x58, 0x40}, {0x5c, 0x40}, {0x60, 1},    {0x68, 2}};
+        for (size_t i = 0; i < sizeof r / sizeof *r; i++) nvdla_pp_write(&rdma, rdma.base + r[i][0], r[i][1]);
+        for (size_t i = 0; i < sizeof d / sizeof *d; i++) nvdla_pp_write(&cdp, cdp.base + d[i][0], d[i][1]);
+        static cdp_lut_t lut;
+        for (int i = 0; i < CDP_LE_N; i++) lut.le[i] = (int16_t)(0x3000 + 37 * i);
+        for (int i = 0; i < CDP_LO_N; i++) lut.lo[i] = (int16_t)(0x2c00 + 11 * i);
+        nvdla_dp_ctx_t ctx = {.mem = m, .emit = cdp_emit, .error = cdp_error};
+        cdp_err[0] = 0;
+        CHECK(cdp32_run(&cdp, &rdma, &lut, &ctx, 0), "settings %d: CDP at FP16 runs: %s", k + 1, cdp_err);
+        char got[512] = "";
+        size_t n = 0;
+        for (uint32_t x = 0; x < 2; x++)
+            for (uint32_t s = 0; s < 2; s++) {
+                uint8_t a[32];
+                mem_read(m, 0x8000 + s * 0x40 + x * 32, a, 32);
+                for (int l = 0; l < 16; l++)
+                    n += (size_t)snprintf(got + n, sizeof got - n, n ? " %x" : "%x", a[2 * l] | a[2 * l + 1] << 8);
+            }
+        CHECK(!strcmp(got, want[k]), "settings %d: CDP at FP16 wrote\n%s\ncmod:\n%s", k + 1, got, want[k]);
+        mem_free(m);
+    }
+}
+
 int main(void)
 {
     unit_t u = {.name = "test_nvdla_fp16"};
@@ -261,5 +339,6 @@ int main(void)
     UNIT_RUN(&u, test_rules);
     UNIT_RUN(&u, test_pdp);
     UNIT_RUN(&u, test_sdp);
+    UNIT_RUN(&u, test_cdp32_fp16);
     return unit_done(&u);
 }
