@@ -254,11 +254,11 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                     group, c.method == 0 ? "INT8/INT16 average" : "reserved");
         return;
     }
-    if (fp16 && c.method == 0 && c.kw > 8) { /* pdp_fp16_kernel_width() */
+    if (fp16 && c.method == 0 && (c.kw > 8 || c.kh > 8)) { /* pdp_fp16_kernel_width(), pdp_fp16_cfg_t.pad */
         nv_dp_error(ctx,
-                    "PDP grp %d: FP16 average pooling with a kernel %u wide: the RTL reads KERNEL_WIDTH[2:0] for "
-                    "it (cal2d.v:8772), cmod a table of 8; kernels up to 8 are computed",
-                    group, c.kw);
+                    "PDP grp %d: FP16 average pooling with a kernel of %ux%u: the RTL reads KERNEL_WIDTH[2:0] for it "
+                    "(cal2d.v:8772), cmod a table of 8 widths and 7 padding values; kernels up to 8x8 are computed",
+                    group, c.kw, c.kh);
         return;
     }
     pdp_check_cfg(ctx, group, &c, wi, hi, wo, ho);

@@ -9,7 +9,7 @@
 
 typedef struct pdp_fp16_cfg {
     unsigned method;           /* 0 AVERAGE, 1 MAX, 2 MIN */
-    unsigned kw, kh, sw, sh;   /* kernel and strides, 1-based */
+    unsigned kw, kh, sw, sh;   /* kernel and strides, 1-based; AVERAGE needs kw, kh <= 8 (7 padding values) */
     unsigned pl, pt;           /* left and top padding (right and bottom follow from the input's size) */
     uint32_t recip_w, recip_h; /* D_RECIP_KERNEL_WIDTH / _HEIGHT: FP17 */
     uint32_t pad[7];           /* D_POOLING_PADDING_VALUE_1..7_CFG: FP17, the sum of 1..7 padding elements */
