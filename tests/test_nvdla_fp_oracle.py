@@ -221,7 +221,8 @@ def sdp_jobs(n, seed):
     for _ in range(n):
         mode = rng.choice(['moderate', 'moderate', 'bits', 'special'])
         vals = [fp16_value(rng, mode) for _ in range(64)]
-        f = [rng.getrandbits(1)] + sdp_stage(rng, mode) + sdp_stage(rng, mode) + [len(vals)] + vals
+        out = 2 if rng.random() < 0.7 else 1  # FP16 processing, FP16 or INT16 output
+        f = [rng.getrandbits(1), 2, out, 0, 1, 0] + sdp_stage(rng, mode) + sdp_stage(rng, mode) + [len(vals)] + vals
         yield 'sdp ' + ' '.join(f'{x:x}' for x in f)
 
 
@@ -235,7 +236,8 @@ def check_sdp(cmod_drv, ours_drv, n=400, seed=38):
     a, b = a.strip().split('\n'), b.strip().split('\n')
     bad = [(j, x, y) for j, x, y in zip(jobs, a, b) if x != y]
     detail = '\n'.join(f'{j[:160]}\n  cmod:   {x[:160]}\n  golden: {y[:160]}' for j, x, y in bad[:3])
-    check(not bad and len(a) == len(jobs), f'SDP FP16 X1/X2 (ALU max/min/sum/eql, multiplier, PReLU, ReLU, NaN flush): '
+    check(not bad and len(a) == len(jobs), f'SDP FP16 X1/X2 (ALU max/min/sum/eql, multiplier, PReLU, ReLU, NaN flush, '
+          'output FP16 or INT16): '
           f'{n} random jobs (seed {seed}), {64 * n} values, the golden model equals cmod\'s sdp_hls_wrapper',
           detail + f'\n{len(bad)} job(s) differ')
 
@@ -350,10 +352,11 @@ def txn_case(tmp, name, cmod_drv, inp, method, kernel, pad, recip, pads, nan_to_
     return folder, ''
 
 
-def sdp_txn_case(tmp, name, cmod_drv, inp, nan_to_zero, bs, bn):
-    """NVIDIA's sdp_relu_int16 (8x8x32 from memory to memory) made FP16 with the given BS and BN stages (fields as
-    sdp_stage) and input; its dump_mem the output of cmod's sdp_hls_wrapper on every element."""
-    f = [nan_to_zero] + bs + bn + [len(inp)] + inp
+def sdp_txn_case(tmp, name, cmod_drv, inp, nan_to_zero, bs, bn, prec=(2, 2, 2)):
+    """NVIDIA's sdp_relu_int16 (8x8x32 from memory to memory) with the given precisions (input, processing, output:
+    1 INT16, 2 FP16), BS and BN stages (fields as sdp_stage; the converter's offset 0, scale 1, shift 0) and input;
+    its dump_mem the output of cmod's sdp_hls_wrapper on every element."""
+    f = [nan_to_zero, prec[1], prec[2], 0, 1, 0] + bs + bn + [len(inp)] + inp
     rc, out = run([cmod_drv, 'eval'], input='sdp ' + ' '.join(f'{x:x}' for x in f) + '\n', timeout=120)
     if rc != 0:
         return None, out
@@ -364,7 +367,8 @@ def sdp_txn_case(tmp, name, cmod_drv, inp, nan_to_zero, bs, bn):
 
     # register words: SDP_RDMA.D_FEATURE_MODE_CFG (in, proc, out FP16), SDP.D_DATA_FORMAT (proc, out FP16),
     # SDP.D_FEATURE_MODE_CFG (NAN_TO_ZERO), BS and BN: CFG, ALU_CFG (source register), ALU value, MUL_CFG, MUL value
-    regs = {'0xffff281c': 0xa8, '0xffff2c2f': 0xa, '0xffff2c2c': nan_to_zero << 3, '0xffff2c16': cfg(bs),
+    regs = {'0xffff281c': prec[0] << 2 | prec[1] << 4 | prec[2] << 6, '0xffff2c2f': prec[1] | prec[2] << 2,
+            '0xffff2c2c': nan_to_zero << 3, '0xffff2c16': cfg(bs),
             '0xffff2c17': 0, '0xffff2c18': bs[6], '0xffff2c19': 0, '0xffff2c1a': bs[7], '0xffff2c1b': cfg(bn),
             '0xffff2c1c': 0, '0xffff2c1d': bn[6], '0xffff2c1e': 0, '0xffff2c1f': bn[7]}
     src = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full', 'verif', 'traces', 'traceplayer',
@@ -416,7 +420,11 @@ def check_txn(cmod_drv):
     sdp_cases = [('sum_mul_relu_nvidia_bits', sdp_nvidia, 1, [0, 0, 2, 0, 0, 0, 0x3800, 0xbe00],
                   [1, 1, 2, 1, 0, 1, 0, 0]),
                  ('max_then_sum_prelu', moderate[:2048], 0, [0, 0, 0, 1, 0, 1, 0x3400, 0],
-                  [0, 0, 2, 0, 1, 1, 0xbc00, 0x3000])]
+                  [0, 0, 2, 0, 1, 1, 0xbc00, 0x3000]),
+                 ('fp16_to_int16', moderate[:2048], 0, [0, 0, 2, 0, 0, 1, 0x5640, 0x5a00], [1, 1, 2, 1, 0, 1, 0, 0],
+                  (2, 2, 1)),
+                 ('int16_to_fp16_nvidia', sdp_nvidia, 0, [0, 0, 2, 1, 0, 0, 0, 1], [1, 1, 2, 1, 0, 1, 0, 0],
+                  (1, 1, 2))]
     with tempfile.TemporaryDirectory() as tmp:
         for name, inp, *args in sdp_cases:
             folder, out = sdp_txn_case(tmp, 'sdp_' + name, cmod_drv, inp, *args)
@@ -424,7 +432,7 @@ def check_txn(cmod_drv):
                 continue
             rc, out = run([sim('nvdla'), f'+cfg={folder}', '+golden_only', '+seed=1'], timeout=120)
             check(rc == 0 and 'PASS' in out and 'bytes of the trace\'s expected memory' in out,
-                  f'SDP FP16 {name} (NVIDIA\'s sdp_relu_int16 made FP16, TXN=, golden-only): the golden model writes '
+                  f'SDP {name} (NVIDIA\'s sdp_relu_int16 made FP16, TXN=, golden-only): the golden model writes '
                   'cmod\'s output', out)
         for name, inp, *args in cases:
             folder, out = txn_case(tmp, name, cmod_drv, inp, *args)

@@ -1,4 +1,5 @@
 #include "dp_atom32.h"
+#include "nvdla_fp16.h"
 #include "nvdla_dp_math.h"
 #include "pdp_fp16.h"
 #include "pdp_golden.h"
@@ -125,19 +126,21 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     /* SDP_RDMA.D_FEATURE_MODE_CFG: IN_PRECISION [3:2], PROC [5:4], OUT [7:6]; SDP.D_DATA_FORMAT: PROC [1:0], OUT [3:2] */
     unsigned in_prec = nvdla_pp_bits(rdma, SDP_RDMA + 0x70, 3, 2), proc = nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0),
              out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
-    /* FP16 all through (sdp_fp16.c); cmod widens FP16 to FP32 only when it processes in FP16 (NV_NVDLA_sdp.cpp:933),
-     * and its converter makes INT16 of FP16 with Fp16ToInt16, which the model does not compute */
-    const bool fp16 = proc == PREC_FP16;
-    if ((fp16 || in_prec == PREC_FP16 || out_prec == PREC_FP16) &&
-        !(fp16 && in_prec == PREC_FP16 && out_prec == PREC_FP16)) {
+    /* FP16 processing (sdp_fp16.c) of FP16 input, to FP16 or INT16 (sdp_c.cpp:48: Fp16ToInt16); INT16 processing to
+     * FP16 (sdp_c.cpp:64: the 17-bit converter output through Int17ToFp16). cmod widens the input to FP32 only when it
+     * processes in FP16 (NV_NVDLA_sdp.cpp:933); other mixtures (INT8 with FP16) are not computed. */
+    const bool fp16 = proc == PREC_FP16, out_fp16 = out_prec == PREC_FP16;
+    if ((fp16 || in_prec == PREC_FP16 || out_fp16) &&
+        !(fp16 && in_prec == PREC_FP16 && (out_fp16 || out_prec == PREC_INT16)) &&
+        !(proc == PREC_INT16 && in_prec == PREC_INT16 && out_fp16)) {
         nv_dp_error(ctx,
-                    "SDP grp %d: FP16 with another precision (input %u, processing %u, output %u; 2 is FP16): only "
-                    "FP16 all through is computed for 32-byte atoms yet",
+                    "SDP grp %d: FP16 with another precision (input %u, processing %u, output %u; 1 INT16, 2 FP16): "
+                    "FP16 to FP16 or INT16, and INT16 to FP16, are computed for 32-byte atoms",
                     group, in_prec, proc, out_prec);
         return;
     }
     uint32_t in_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", group, in_prec),
-             out_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", group, out_prec);
+             out_esz = fp16 || out_fp16 ? 2 : dp32_esz(ctx, "SDP", group, out_prec);
     if (!in_esz || !out_esz || (!fp16 && !dp32_esz(ctx, "SDP", group, proc))) return;
     if (in_esz != out_esz) { /* the atom layouts differ (32 vs 16 lanes): not yet */
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
@@ -170,8 +173,10 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     cube32_read(ctx, &in, &src);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
-    const sdp_fp16_cfg_t f16 = {
-        .x1 = sdp32_fp16_stage(&bs), .x2 = sdp32_fp16_stage(&bn), .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3)};
+    const sdp_fp16_cfg_t f16 = {.x1 = sdp32_fp16_stage(&bs),
+                                .x2 = sdp32_fp16_stage(&bn),
+                                .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3),
+                                .out_int16 = out_prec == PREC_INT16};
     for (uint32_t s = 0; s < in.s; s++)
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
@@ -184,7 +189,8 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                     }
                     int64_t t = sdp_x_stage(&bs, ia[l], bs.alu_reg, bs.mul_reg);
                     t = sdp_x_stage(&bn, t, bn.alu_reg, bn.mul_reg);
-                    oa[l] = sdp_cvt_bits(t, off, scale, shift, 8 * out_esz, NULL);
+                    int32_t y = sdp_cvt_bits(t, off, scale, shift, out_fp16 ? 17 : 8 * out_esz, NULL);
+                    oa[l] = out_fp16 ? (int32_t)nv_int17_to_fp16((uint32_t)y) : y;
                 }
             }
     cube32_write(ctx, &out, &dst, "SDP", group);

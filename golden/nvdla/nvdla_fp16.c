@@ -232,6 +232,42 @@ uint32_t nv_fp32_to_fp16(uint32_t a) { return width_dec(a, 8, 23, 5, 10, true); 
 uint32_t nv_fp17_to_fp32(uint32_t a) { return width_inc(a, 6, 10, 8, 23, false); }
 uint32_t nv_fp32_to_fp17(uint32_t a) { return width_dec(a, 8, 23, 6, 10, false); }
 
+/* FpFloatToInt<16, 5, 10> (:1508): the mantissa with an implied 1 (zero and denormals too), shifted by 25 - exponent
+ * (right, or left up to 6) in ac_fixed and rounded half away from zero (IntSignedShiftRight, AC_RND_INF), then
+ * saturated; a NaN gives the minimum. */
+uint32_t nv_fp16_to_int16(uint32_t a)
+{
+    fp_t f = unpack(a, 5, 10);
+    const int shift = 25 - (int)f.expo;
+    const uint64_t p1 = f.mant | 1u << 10;
+    uint64_t v = shift <= 0 ? p1 << -shift : (p1 + (1ull << (shift - 1))) >> shift;
+    int32_t o = v > 32767 ? (f.sign ? -32768 : 32767) : f.sign ? -(int32_t)v : (int32_t)v;
+    if (is_nan(f, 5)) o = -32768;
+    return (uint32_t)o & 0xFFFF;
+}
+
+/* FpIntToFloat<17, 5, 10> (:1443): the magnitude normalised, rounded to nearest even into 11 bits; an exponent that
+ * reaches the top (the magnitude 65536) or a rounding carry past 30 saturates. */
+uint32_t nv_int17_to_fp16(uint32_t a)
+{
+    a &= 0x1FFFF;
+    fp_t o = {(a >> 16) & 1, 0, 0};
+    if (!a) return 0;
+    const uint64_t mag = o.sign ? (0x20000 - a) & 0x1FFFF : a;
+    const unsigned lz = lead_zeros(mag, 17);
+    uint64_t p1;
+    const bool carry = mant_rne(shl(mag, lz, 17), 17, 11, &p1);
+    o.expo = 31 - lz;
+    bool inf = o.expo == 31;
+    if (!inf && carry) {
+        if (o.expo < 30) o.expo++;
+        else inf = true;
+    }
+    o.mant = p1 & mask(10);
+    if (inf) set_inf(&o, 5, 10);
+    return pack(o, 5, 10);
+}
+
 /* FpFractionToFloat<16, 6, 10> (:807): normalised, rounded to nearest even into 11 bits with the implied 1. */
 uint32_t nv_uint16_to_fp17(uint32_t a)
 {

@@ -39,6 +39,11 @@ uint32_t nv_fp16_to_fp32(uint32_t a);
 uint32_t nv_fp32_to_fp16(uint32_t a);
 uint32_t nv_fp17_to_fp32(uint32_t a);
 uint32_t nv_fp32_to_fp17(uint32_t a);
+/* FP16 to a 16-bit integer, rounded half away from zero, saturated; a NaN gives -32768 (cmod's Fp16ToInt16). */
+uint32_t nv_fp16_to_int16(uint32_t a);
+/* A 17-bit two's complement integer (the low 17 bits of a) to FP16, rounded to nearest even, saturated at 65504
+ * (cmod's Int17ToFp16). */
+uint32_t nv_int17_to_fp16(uint32_t a);
 /* A 16-bit fraction (value / 2^16) as FP17 (cmod's FpFractionToFloat, HLS_uint16_to_fp17). */
 uint32_t nv_uint16_to_fp17(uint32_t a);
 #endif

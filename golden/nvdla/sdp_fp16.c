@@ -36,5 +36,6 @@ uint16_t sdp_fp16_element(const sdp_fp16_cfg_t *c, uint16_t in)
     if (c->nan_to_zero && nan32(d)) d = 0; /* sdp_hls_wrapper.cpp:530-536 */
     if (!c->x1.bypass) d = x_stage(&c->x1, d, c->nan_to_zero);
     if (!c->x2.bypass) d = x_stage(&c->x2, d, c->nan_to_zero);
-    return (uint16_t)nv_fp32_to_fp16(d); /* sdp_c.cpp: Fp32ToFp16 */
+    uint32_t h = nv_fp32_to_fp16(d); /* sdp_c.cpp:45-48: Fp32ToFp16, then Fp16ToInt16 for an INT16 output */
+    return (uint16_t)(c->out_int16 ? nv_fp16_to_int16(h) : h);
 }

@@ -15,8 +15,9 @@ typedef struct sdp_fp16_stage {
 typedef struct sdp_fp16_cfg {
     sdp_fp16_stage_t x1, x2;
     bool nan_to_zero; /* D_FEATURE_MODE_CFG.NAN_TO_ZERO: NaN inputs and operands read as +0 */
+    bool out_int16;   /* D_DATA_FORMAT.OUT_PRECISION INT16: the FP16 result converted (sdp_c.cpp: Fp16ToInt16) */
 } sdp_fp16_cfg_t;
 
-/* One element, FP16 in, FP16 out (the EW stage bypassed). */
+/* One element, FP16 in, FP16 (or INT16) out (the EW stage bypassed). */
 uint16_t sdp_fp16_element(const sdp_fp16_cfg_t *c, uint16_t in);
 #endif

@@ -33,6 +33,8 @@ template <class IT, class OT, void (*F)(ac_channel<IT> &, ac_channel<OT> &)> uin
 uint32_t fp32_max(uint32_t a, uint32_t b) { return (uint32_t)FpMax<8, 23>(vFp32Type(a), vFp32Type(b)).to_int(); }
 uint32_t fp32_min(uint32_t a, uint32_t b) { return (uint32_t)FpMin<8, 23>(vFp32Type(a), vFp32Type(b)).to_int(); }
 uint32_t fp32_relu(uint32_t a, uint32_t) { return (uint32_t)FpRelu<8, 23>(vFp32Type(a)).to_int(); }
+uint32_t fp16_to_int16(uint32_t a, uint32_t) { return (uint32_t)Fp16ToInt16(ACINTT(16)(a)).to_int() & 0xFFFF; }
+uint32_t int17_to_fp16(uint32_t a, uint32_t) { return (uint32_t)Int17ToFp16(ACINTT(17)(a)).to_int() & 0xFFFF; }
 
 // The results are the formats' bits: a negative ac_int<n, true> is cut back to its n bits.
 template <fp_fn_t F, unsigned W> uint32_t bits(uint32_t a, uint32_t b) { return F(a, b) & (uint32_t)((1ull << W) - 1); }
@@ -61,6 +63,8 @@ static const fp_fn_t fns[FP_OPS] = {
     bits<unary<vFp17Type, vFp32Type, HLS_fp17_to_fp32>, 32>,
     bits<unary<vFp32Type, vFp17Type, HLS_fp32_to_fp17>, 17>,
     bits<unary<vU16Type, vFp17Type, HLS_uint16_to_fp17>, 17>,
+    fp16_to_int16,
+    int17_to_fp16,
 };
 
 // PDP at FP16: cmod's three HLS wrapper functions called as NV_NVDLA_pdp.cpp calls them, in its order: the input
@@ -108,20 +112,20 @@ static void pdp(const fp_pdp_job_t *j, uint16_t *out)
         HLS_PDP_PoolingStage1Calc_FP16((uint8_t)j->method, j->recip_w, j->recip_h, k, out, k, &lb[0]);
 }
 
-// SDP at FP16: cmod's sdp_hls_wrapper configured as NV_NVDLA_sdp.cpp configures it (:650-720; the EW stage
-// bypassed, register operands, FP16 processing and output) and called per 16 elements with the input widened as
-// NV_NVDLA_sdp.cpp:953 widens it (Fp16ToFp32).
+// SDP: cmod's sdp_hls_wrapper configured as NV_NVDLA_sdp.cpp configures it (:650-720; the EW stage bypassed,
+// register operands) and called per 16 elements with the input as NV_NVDLA_sdp.cpp makes it.
 static void sdp(const fp_sdp_job_t *j, uint16_t *out)
 {
     static sdp_hls_wrapper w;
-    w.sdp_cfg_proc_precision = 2;
-    w.sdp_cfg_out_precision = 2;
+    w.sdp_cfg_proc_precision = (uint8_t)j->proc;
+    w.sdp_cfg_out_precision = (uint8_t)j->out;
     w.sdp_cfg_nan_flush = j->nan_to_zero;
     w.sdp_cfg_nan_to_zero = j->nan_to_zero;
     w.sdp_cfg_perf_nan_inf_cnt_en = w.sdp_cfg_perf_out_nan_cnt_en = false;
     w.sdp_cfg_y_bypass = true;
     w.sdp_cfg_mode_eql = false;
-    w.sdp_cfg_cvt_offset = 0, w.sdp_cfg_cvt_scale = 1, w.sdp_cfg_cvt_shift = 0;
+    w.sdp_cfg_cvt_offset = (int32_t)j->cvt_offset, w.sdp_cfg_cvt_scale = (int16_t)j->cvt_scale;
+    w.sdp_cfg_cvt_shift = (uint8_t)j->cvt_shift;
     const unsigned *a = j->stage[0], *b = j->stage[1];
     w.sdp_cfg_x1_bypass = a[0], w.sdp_cfg_x1_alu_bypass = a[1], w.sdp_cfg_x1_alu_algo = (uint8_t)(a[2] & 3);
     w.sdp_cfg_x1_mul_bypass = a[3], w.sdp_cfg_x1_mul_prelu = a[4], w.sdp_cfg_x1_relu_bypass = a[5];
@@ -137,8 +141,10 @@ static void sdp(const fp_sdp_job_t *j, uint16_t *out)
     int16_t dma[16] = {0};
     for (unsigned k0 = 0; k0 < j->n; k0 += 16) {
         int32_t in[16];
-        for (unsigned i = 0; i < 16; i++)
-            in[i] = (int32_t)Fp16ToFp32(ACINTT(16)(k0 + i < j->n ? j->v[k0 + i] : 0)).to_int();
+        for (unsigned i = 0; i < 16; i++) { // NV_NVDLA_sdp.cpp:953 (FP16) or :963 (sign-extended)
+            uint16_t v = k0 + i < j->n ? j->v[k0 + i] : 0;
+            in[i] = j->proc == 2 ? (int32_t)Fp16ToFp32(ACINTT(16)(v)).to_int() : (int32_t)(int16_t)v;
+        }
         w.sdp(in, dma, dma, dma, dma, dma, dma);
         for (unsigned i = 0; i < 16 && k0 + i < j->n; i++) out[k0 + i] = (uint16_t)w.sdp_data_out[i];
     }

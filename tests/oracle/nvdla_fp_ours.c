@@ -25,12 +25,15 @@ UNARY(nv_fp32_to_fp16)
 UNARY(nv_fp17_to_fp32)
 UNARY(nv_fp32_to_fp17)
 UNARY(nv_fp32_relu)
+UNARY(nv_fp16_to_int16)
+UNARY(nv_int17_to_fp16)
 
 static const fp_fn_t fns[FP_OPS] = {
-    nv_fp16_add,       nv_fp16_sub,       nv_fp16_mul,       nv_fp16_max,       nv_fp16_min,       nv_fp17_add,
-    nv_fp17_sub,       nv_fp17_mul,       nv_fp17_max,       nv_fp17_min,       nv_fp32_add,       nv_fp32_sub,
-    nv_fp32_mul,       nv_fp32_max,       nv_fp32_min,       nv_fp32_relu_1,    nv_fp16_to_fp17_1, nv_fp17_to_fp16_1,
-    nv_fp16_to_fp32_1, nv_fp32_to_fp16_1, nv_fp17_to_fp32_1, nv_fp32_to_fp17_1, u16_to_fp17,
+    nv_fp16_add,       nv_fp16_sub,       nv_fp16_mul,       nv_fp16_max,        nv_fp16_min,
+    nv_fp17_add,       nv_fp17_sub,       nv_fp17_mul,       nv_fp17_max,        nv_fp17_min,
+    nv_fp32_add,       nv_fp32_sub,       nv_fp32_mul,       nv_fp32_max,        nv_fp32_min,
+    nv_fp32_relu_1,    nv_fp16_to_fp17_1, nv_fp17_to_fp16_1, nv_fp16_to_fp32_1,  nv_fp32_to_fp16_1,
+    nv_fp17_to_fp32_1, nv_fp32_to_fp17_1, u16_to_fp17,       nv_fp16_to_int16_1, nv_int17_to_fp16_1,
 };
 
 /* PDP at FP16: the golden model's pdp_fp16_pool_one for every output. */
@@ -52,10 +55,14 @@ static void pdp(const fp_pdp_job_t *j, uint16_t *out)
         for (unsigned ox = 0; ox < wo; ox++) out[oy * wo + ox] = pdp_fp16_pool_one(&c, j->v, j->w, j->h, ox, oy);
 }
 
-/* SDP at FP16: the golden model's sdp_fp16_element for every value. */
+/* SDP at FP16 processing: the golden model's sdp_fp16_element for every value. */
 static void sdp(const fp_sdp_job_t *j, uint16_t *out)
 {
-    sdp_fp16_cfg_t c = {.nan_to_zero = j->nan_to_zero};
+    if (j->proc != 2) { /* the INT16 datapath is dp_atom32.c's, not in this driver: TXN tests check it */
+        fprintf(stderr, "error: the golden model side computes FP16 processing only\n");
+        exit(2);
+    }
+    sdp_fp16_cfg_t c = {.nan_to_zero = j->nan_to_zero, .out_int16 = j->out == 1};
     sdp_fp16_stage_t *st[2] = {&c.x1, &c.x2};
     for (int k = 0; k < 2; k++) {
         const unsigned *f = j->stage[k];

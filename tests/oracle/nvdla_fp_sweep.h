@@ -43,6 +43,8 @@ enum fp_op_id {
     FP17_TO_FP32,
     FP32_TO_FP17,
     UINT16_TO_FP17,
+    FP16_TO_INT16,
+    INT17_TO_FP16,
     FP_OPS
 };
 
@@ -53,12 +55,13 @@ typedef struct fp_op_desc {
 } fp_op_desc_t;
 
 static const fp_op_desc_t fp_op_table[FP_OPS] = {
-    {"fp16_add", 5, 10, 1},     {"fp16_sub", 5, 10, 1},     {"fp16_mul", 5, 10, 1},       {"fp16_max", 5, 10, 1},
-    {"fp16_min", 5, 10, 1},     {"fp17_add", 6, 10, 1},     {"fp17_sub", 6, 10, 1},       {"fp17_mul", 6, 10, 1},
-    {"fp17_max", 6, 10, 1},     {"fp17_min", 6, 10, 1},     {"fp32_add", 8, 23, 1},       {"fp32_sub", 8, 23, 1},
-    {"fp32_mul", 8, 23, 1},     {"fp32_max", 8, 23, 1},     {"fp32_min", 8, 23, 1},       {"fp32_relu", 8, 23, 0},
-    {"fp16_to_fp17", 5, 10, 0}, {"fp17_to_fp16", 6, 10, 0}, {"fp16_to_fp32", 5, 10, 0},   {"fp32_to_fp16", 8, 23, 0},
-    {"fp17_to_fp32", 6, 10, 0}, {"fp32_to_fp17", 8, 23, 0}, {"uint16_to_fp17", 0, 16, 0},
+    {"fp16_add", 5, 10, 1},      {"fp16_sub", 5, 10, 1},     {"fp16_mul", 5, 10, 1},       {"fp16_max", 5, 10, 1},
+    {"fp16_min", 5, 10, 1},      {"fp17_add", 6, 10, 1},     {"fp17_sub", 6, 10, 1},       {"fp17_mul", 6, 10, 1},
+    {"fp17_max", 6, 10, 1},      {"fp17_min", 6, 10, 1},     {"fp32_add", 8, 23, 1},       {"fp32_sub", 8, 23, 1},
+    {"fp32_mul", 8, 23, 1},      {"fp32_max", 8, 23, 1},     {"fp32_min", 8, 23, 1},       {"fp32_relu", 8, 23, 0},
+    {"fp16_to_fp17", 5, 10, 0},  {"fp17_to_fp16", 6, 10, 0}, {"fp16_to_fp32", 5, 10, 0},   {"fp32_to_fp16", 8, 23, 0},
+    {"fp17_to_fp32", 6, 10, 0},  {"fp32_to_fp17", 8, 23, 0}, {"uint16_to_fp17", 0, 16, 0}, {"fp16_to_int16", 5, 10, 0},
+    {"int17_to_fp16", 0, 17, 0},
 };
 
 /* One operation of a backend: b is 0 for a unary one. */
@@ -207,31 +210,35 @@ static inline int fp_pdp_parse(const char *line, fp_pdp_job_t *j)
     return 1;
 }
 
-/* An SDP job at FP16 (memory to memory, EW bypassed, register operands): NAN_TO_ZERO, then BS (X1) and BN (X2), each
- * as bypass, alu_bypass, algo, mul_bypass, prelu, relu_bypass, alu_op, mul_op, then the FP16 values. */
+/* An SDP job (memory to memory, EW bypassed, register operands): NAN_TO_ZERO, the processing and output precisions
+ * (1 INT16, 2 FP16) and the output converter's offset, scale and shift, then BS (X1) and BN (X2), each as bypass,
+ * alu_bypass, algo, mul_bypass, prelu, relu_bypass, alu_op, mul_op, then the input values (FP16, or INT16 when the
+ * processing is). */
 typedef struct fp_sdp_job {
-    unsigned nan_to_zero, stage[2][8], n;
+    unsigned nan_to_zero, proc, out, cvt_offset, cvt_scale, cvt_shift, stage[2][8], n;
     uint16_t v[FP_PDP_MAX];
 } fp_sdp_job_t;
 /* Writes the n outputs. */
 typedef void (*fp_sdp_fn_t)(const fp_sdp_job_t *job, uint16_t *out);
 
-/* "sdp <nan_to_zero> <BS: 8 fields> <BN: 8 fields> <n> <n values>", hexadecimal; 0 when malformed. */
+/* "sdp <nan_to_zero> <proc> <out> <cvt offset, scale, shift> <BS: 8 fields> <BN: 8 fields> <n> <n values>",
+ * hexadecimal; 0 when malformed. */
 static inline int fp_sdp_parse(const char *line, fp_sdp_job_t *j)
 {
-    unsigned long f[18];
+    unsigned long f[23];
     char *end;
     const char *p = line;
     while (*p == ' ') p++;
     if (strncmp(p, "sdp ", 4)) return 0;
     p += 4;
-    for (int k = 0; k < 18; k++, p = end) {
+    for (int k = 0; k < 23; k++, p = end) {
         f[k] = strtoul(p, &end, 16);
         if (end == p) return 0;
     }
-    j->nan_to_zero = (unsigned)f[0];
-    for (int k = 0; k < 16; k++) j->stage[k / 8][k % 8] = (unsigned)f[1 + k];
-    j->n = (unsigned)f[17];
+    j->nan_to_zero = (unsigned)f[0], j->proc = (unsigned)f[1], j->out = (unsigned)f[2];
+    j->cvt_offset = (unsigned)f[3], j->cvt_scale = (unsigned)f[4], j->cvt_shift = (unsigned)f[5];
+    for (int k = 0; k < 16; k++) j->stage[k / 8][k % 8] = (unsigned)f[6 + k];
+    j->n = (unsigned)f[22];
     if (!j->n || j->n > FP_PDP_MAX) return 0;
     for (unsigned k = 0; k < j->n; k++, p = end) {
         j->v[k] = (uint16_t)strtoul(p, &end, 16);

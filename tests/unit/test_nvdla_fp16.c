@@ -42,6 +42,8 @@ static uint32_t call(int op, uint32_t a, uint32_t b)
     case FP32_TO_FP16: return u1(nv_fp32_to_fp16, a);
     case FP17_TO_FP32: return u1(nv_fp17_to_fp32, a);
     case FP32_TO_FP17: return u1(nv_fp32_to_fp17, a);
+    case FP16_TO_INT16: return u1(nv_fp16_to_int16, a);
+    case INT17_TO_FP16: return u1(nv_int17_to_fp16, a);
     default: return nv_uint16_to_fp17(a);
     }
 }
@@ -217,17 +219,18 @@ static void test_pdp(unit_t *u)
 }
 
 static const pdp_case_t sdp_cases[] = {
-    {"sdp 0 0 0 2 0 0 1 3c00 4000 1 0 0 0 0 0 0 0 4 3c00 bc00 7e00 1", "4400 8000 7e00 4000",
+    {"sdp 0 2 2 0 1 0 0 0 2 0 0 1 3c00 4000 1 0 0 0 0 0 0 0 4 3c00 bc00 7e00 1", "4400 8000 7e00 4000",
      "(x + 1) x 2: -1 + 1 = -0, a NaN passes, 2^-24 + 1 = 1"},
-    {"sdp 1 0 0 3 1 0 0 3c00 0 0 1 0 0 1 0 0 c000 4 3c00 bc00 7e00 1", "0 0 0 0",
+    {"sdp 1 2 2 0 1 0 0 0 3 1 0 0 3c00 0 0 1 0 0 1 0 0 c000 4 3c00 bc00 7e00 1", "0 0 0 0",
      "EQL gives the integer 0 or 1 (an FP32 denormal, flushed by the product), then ReLU"},
-    {"sdp 1 0 0 0 0 0 0 7e00 7e00 1 0 0 0 0 0 0 0 3 fe00 3c00 bc00", "0 0 0",
+    {"sdp 1 2 2 0 1 0 0 0 0 0 0 0 7e00 7e00 1 0 0 0 0 0 0 0 3 fe00 3c00 bc00", "0 0 0",
      "NAN_TO_ZERO: the input NaN and the NaN operands read as +0"},
-    {"sdp 0 0 1 0 0 1 1 0 c000 0 1 0 0 1 1 0 4000 4 3c00 bc00 8000 fc00", "3c00 4000 0 7bff",
+    {"sdp 0 2 2 0 1 0 0 1 0 0 1 1 0 c000 0 1 0 0 1 1 0 4000 4 3c00 bc00 8000 fc00", "3c00 4000 0 7bff",
      "PReLU: positives pass, -0 x -2 = +0, -Inf is -max FP32, its product saturates"},
-    {"sdp 0 0 0 1 1 0 1 7bff 0 0 0 2 1 0 1 7bff 0 2 7bff 3c00", "7bff 7bff",
+    {"sdp 0 2 2 0 1 0 0 0 1 1 0 1 7bff 0 0 0 2 1 0 1 7bff 0 2 7bff 3c00", "7bff 7bff",
      "MIN, then SUM of 65504: in FP32, saturated only by the FP16 output"},
-    {"sdp 0 0 1 0 0 0 1 0 7bff 1 0 0 0 0 0 0 0 2 7bff 1", "7bff 1bff", "65504 x 65504 saturates; 2^-24 x 65504"},
+    {"sdp 0 2 2 0 1 0 0 1 0 0 0 1 0 7bff 1 0 0 0 0 0 0 0 2 7bff 1", "7bff 1bff",
+     "65504 x 65504 saturates; 2^-24 x 65504"},
 };
 
 static void test_sdp(unit_t *u)
@@ -236,7 +239,7 @@ static void test_sdp(unit_t *u)
     for (size_t i = 0; i < sizeof sdp_cases / sizeof *sdp_cases; i++) {
         const pdp_case_t *sc = &sdp_cases[i];
         CHECK(fp_sdp_parse(sc->job, &j), "case %zu: job not parsed", i);
-        sdp_fp16_cfg_t c = {.nan_to_zero = j.nan_to_zero};
+        sdp_fp16_cfg_t c = {.nan_to_zero = j.nan_to_zero, .out_int16 = j.out == 1};
         sdp_fp16_stage_t *st[2] = {&c.x1, &c.x2};
         for (int k = 0; k < 2; k++) {
             const unsigned *f = j.stage[k];
