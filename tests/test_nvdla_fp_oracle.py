@@ -18,7 +18,8 @@ checks the golden model against where ../shared is absent, equals cmod's digests
 PDP's FP16 pooling (max, min, average with every padding value) on random cubes equals cmod's wrapper functions driven
 in NV_NVDLA_pdp.cpp's order, SDP's FP16 X stages on random jobs equal cmod's sdp_hls_wrapper, and CDP at FP16 on
 random jobs equals cmod's HLS_CDP_lookup_fp16; FP16 variants of NVIDIA's pdp_max_pooling_int16 and sdp_relu_int16 run
-through TXN= on the golden model (golden-only, build/nvdla/sim) write the output cmod computes for them.
+through TXN= on the golden model (golden-only, build/nvdla/sim) write the output cmod computes for them; the FP16
+trace-player tests of vectors/nvdla/txn_fp16/ equal what cmod computes for them (--write-vectors rewrites them).
 Skipped, saying so, where ../shared's cmod is absent."""
 import os
 import random
@@ -295,15 +296,15 @@ def dat(data, title):
     return '\n'.join(lines) + '\n'
 
 
-def txn_case(tmp, name, cmod_drv, inp, method, kernel, pad, recip, pads, nan_to_zero):
-    """NVIDIA's pdp_max_pooling_int16 (8x8x64, in 16-lane atoms) made FP16, with the given pooling, input values
-    and, as its dump_mem, the output cmod's wrappers compute lane by lane: the golden model's run through the
-    trace player (TXN=) must write it."""
+def txn_case(tmp, name, cmod_drv, inp, method, kernel, pad, recip, pads, nan_to_zero, surfaces=4):
+    """NVIDIA's pdp_max_pooling_int16 (8x8x64, in 16-lane atoms; 16 x `surfaces` channels) made FP16, with the given
+    pooling, input values and, as its dump_mem, the output cmod's wrappers compute lane by lane: the golden model's
+    run through the trace player (TXN=) must write it."""
     kw, kh, sw, sh = kernel
     pl, pt, pr, pb = pad
     wo, ho = (8 + pl + pr - kw) // sw + 1, (8 + pt + pb - kh) // sh + 1
     outs = {}
-    for srf in range(4):
+    for srf in range(surfaces):
         for lane in range(16):
             vals = [inp[((srf * 8 + y) * 8 + x) * 16 + lane] for y in range(8) for x in range(8)]
             f = [method, kw, kh, sw, sh, pl, pt, pr, pb, 8, 8, nan_to_zero] + recip + pads + vals
@@ -314,7 +315,7 @@ def txn_case(tmp, name, cmod_drv, inp, method, kernel, pad, recip, pads, nan_to_
         return None, out
     res = {k: [int(v, 16) for v in line.split()] for k, line in zip(keys, out.strip().split('\n'))}
     line, surf = wo * 32, wo * ho * 32
-    data = bytearray(4 * surf)
+    data = bytearray(surfaces * surf)
     for (srf, lane), vals in res.items():
         for i, v in enumerate(vals):
             a = srf * surf + (i // wo) * line + (i % wo) * 32 + 2 * lane
@@ -328,7 +329,8 @@ def txn_case(tmp, name, cmod_drv, inp, method, kernel, pad, recip, pads, nan_to_
     regs = {'0xffff3421': 2, '0xffff300c': 2, '0xffff3409': method | 0x10,
             '0xffff340d': (kw - 1) | (kh - 1) << 8 | (sw - 1) << 16 | (sh - 1) << 20,
             '0xffff300e': (kw - 1) | (sw - 1) << 4, '0xffff3410': pl | pt << 4 | pr << 8 | pb << 12,
-            '0xffff3406': wo - 1, '0xffff3407': ho - 1, '0xffff341e': line, '0xffff341f': surf}
+            '0xffff3406': wo - 1, '0xffff3407': ho - 1, '0xffff341e': line, '0xffff341f': surf,
+            '0xffff3408': 16 * surfaces - 1, '0xffff3405': 16 * surfaces - 1, '0xffff3005': 16 * surfaces - 1}
     # the FP16 registers the INT16 trace leaves at their reset values: NaN flush, reciprocals, padding values
     fp16_regs = [('0xffff300f', pl), ('0xffff340a', nan_to_zero), ('0xffff340e', recip[0]), ('0xffff340f', recip[1])]
     fp16_regs += [(f'0xffff34{0x11 + k:02x}', pads[k]) for k in range(7)]
@@ -342,20 +344,22 @@ def txn_case(tmp, name, cmod_drv, inp, method, kernel, pad, recip, pads, nan_to_
         elif f[:2] == ['write_reg', '0xffff3002']:  # PDP_RDMA's enable: everything else is written by then
             txn += [f'write_reg {r} {v:#x}' for r, v in fp16_regs]
         elif f[:1] == ['load_mem']:
-            ln = 'load_mem 0x80000000 0x2000 input.dat'
+            ln = f'load_mem 0x80000000 {0x800 * surfaces:#x} input.dat'
         elif f[:1] == ['dump_mem']:
             ln = f'dump_mem 0x80100000 {len(data):#x} expected.dat'
         txn.append(ln)
     open(os.path.join(folder, 'input.txn'), 'w').write('\n'.join(txn) + '\n')
+    inp = inp[:1024 * surfaces]
     open(os.path.join(folder, 'input.dat'), 'w').write(dat(b''.join(v.to_bytes(2, 'little') for v in inp), 'W=0x8'))
     open(os.path.join(folder, 'expected.dat'), 'w').write(dat(data, 'dumped memory (cmod\'s pdp_hls_wrapper)'))
     return folder, ''
 
 
-def sdp_txn_case(tmp, name, cmod_drv, inp, nan_to_zero, bs, bn, prec=(2, 2, 2)):
+def sdp_txn_case(tmp, name, cmod_drv, inp, nan_to_zero, bs, bn, prec=(2, 2, 2), surfaces=2):
     """NVIDIA's sdp_relu_int16 (8x8x32 from memory to memory) with the given precisions (input, processing, output:
     1 INT16, 2 FP16), BS and BN stages (fields as sdp_stage; the converter's offset 0, scale 1, shift 0) and input;
     its dump_mem the output of cmod's sdp_hls_wrapper on every element."""
+    inp = inp[:1024 * surfaces]
     f = [nan_to_zero, prec[1], prec[2], 0, 1, 0] + bs + bn + [len(inp)] + inp
     rc, out = run([cmod_drv, 'eval'], input='sdp ' + ' '.join(f'{x:x}' for x in f) + '\n', timeout=120)
     if rc != 0:
@@ -370,7 +374,8 @@ def sdp_txn_case(tmp, name, cmod_drv, inp, nan_to_zero, bs, bn, prec=(2, 2, 2)):
     regs = {'0xffff281c': prec[0] << 2 | prec[1] << 4 | prec[2] << 6, '0xffff2c2f': prec[1] | prec[2] << 2,
             '0xffff2c2c': nan_to_zero << 3, '0xffff2c16': cfg(bs),
             '0xffff2c17': 0, '0xffff2c18': bs[6], '0xffff2c19': 0, '0xffff2c1a': bs[7], '0xffff2c1b': cfg(bn),
-            '0xffff2c1c': 0, '0xffff2c1d': bn[6], '0xffff2c1e': 0, '0xffff2c1f': bn[7]}
+            '0xffff2c1c': 0, '0xffff2c1d': bn[6], '0xffff2c1e': 0, '0xffff2c1f': bn[7],
+            '0xffff2805': 16 * surfaces - 1, '0xffff2c11': 16 * surfaces - 1}
     src = os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full', 'verif', 'traces', 'traceplayer',
                        'sdp_relu_int16', 'input.txn')
     txn, written = [], set()
@@ -384,9 +389,9 @@ def sdp_txn_case(tmp, name, cmod_drv, inp, nan_to_zero, bs, bn, prec=(2, 2, 2)):
         elif f[:2] == ['write_reg', '0xffff2802']:  # SDP_RDMA's enable: the rest is written by then
             txn += [f'write_reg {r} {v:#x}' for r, v in regs.items() if r not in written]
         elif f[:1] == ['load_mem']:
-            ln = 'load_mem 0x80200000 0x1000 input.dat'
+            ln = f'load_mem 0x80200000 {0x800 * surfaces:#x} input.dat'
         elif f[:1] == ['dump_mem']:
-            ln = 'dump_mem 0x80800000 0x1000 expected.dat'
+            ln = f'dump_mem 0x80800000 {len(data):#x} expected.dat'
         txn.append(ln)
     folder = os.path.join(tmp, name)
     os.makedirs(folder)
@@ -443,6 +448,38 @@ def check_txn(cmod_drv):
                   'golden-only): the golden model writes cmod\'s output', out)
 
 
+VECTORS = os.path.join(ROOT, 'vectors', 'nvdla', 'txn_fp16')
+
+
+def check_vectors(cmod_drv, write):
+    """vectors/nvdla/txn_fp16/: FP16 tests in NVIDIA's trace-player format (one surface of 16 channels each), run by
+    tests/lists/nv_full.smoke.list golden-only and by the nightly on nv_full's RTL; their expected memory is cmod's.
+    Regenerated here and compared byte for byte (--write-vectors rewrites them)."""
+    rng = random.Random(11)
+    mixed = [fp16_value(rng, 'moderate') if rng.random() < 0.9 else fp16_value(rng, 'special') for _ in range(1024)]
+    moderate = [fp16_value(rng, 'moderate') for _ in range(1024)]
+    int16 = [rng.randint(-3000, 3000) & 0xffff for _ in range(1024)]
+    pdp = [('pdp_fp16_max', mixed, 1, (2, 2, 1, 1), (0, 0, 0, 0), [0, 0], [0] * 7, 0),
+           ('pdp_fp16_average_pad', moderate, 0, (3, 3, 1, 1), (1, 1, 1, 1), [fp17(1 / 3), fp17(1 / 3)],
+            [fp17(-0.75 * (k + 1)) for k in range(7)], 0)]
+    sdp = [('sdp_fp16_sum_mul_relu', mixed, 1, [0, 0, 2, 0, 0, 0, 0x3800, 0xbe00], [0, 1, 0, 0, 1, 1, 0, 0x3400]),
+           ('sdp_int16_to_fp16', int16, 0, [0, 0, 2, 0, 0, 0, 0x0123, 0x0005], [1, 1, 2, 1, 0, 1, 0, 0], (1, 1, 2))]
+    with tempfile.TemporaryDirectory() as tmp:
+        made = [txn_case(tmp, name, cmod_drv, inp, *args, surfaces=1) for name, inp, *args in pdp]
+        made += [sdp_txn_case(tmp, name, cmod_drv, inp, *args, surfaces=1) for name, inp, *args in sdp]
+        for (folder, out), name in zip(made, [c[0] for c in pdp + sdp]):
+            if not check(folder is not None, f'vectors/nvdla/txn_fp16/{name}: cmod computes its expected memory', out):
+                continue
+            dst = os.path.join(VECTORS, name)
+            if write:
+                os.makedirs(dst, exist_ok=True)
+                for f in os.listdir(folder):
+                    shutil.copy(os.path.join(folder, f), os.path.join(dst, f))
+            same = os.path.isdir(dst) and sorted(os.listdir(dst)) == sorted(os.listdir(folder)) and all(
+                open(os.path.join(dst, f)).read() == open(os.path.join(folder, f)).read() for f in os.listdir(folder))
+            check(same, f'vectors/nvdla/txn_fp16/{name} equals what cmod computes for it (--write-vectors rewrites it)')
+
+
 def main():
     if not os.path.isdir(CMOD):
         skip(f'NVIDIA\'s C model is absent ({os.path.relpath(CMOD, ROOT)}): the oracle cannot be built')
@@ -457,6 +494,7 @@ def main():
         check_sdp(*drivers)
         check_cdp(*drivers)
         check_txn(drivers[0])
+        check_vectors(drivers[0], write='--write-vectors' in sys.argv)
     return T.summary()
 
 
