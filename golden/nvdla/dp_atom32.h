@@ -50,7 +50,7 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
 void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
 struct cdp_lut;
 struct cdp_lut_stats;
-/* CDP layer (CDP_RDMA reading memory) of their CONSUMER groups, INT8 or INT16 (cdp_atom32.c); false, with an error
+/* CDP layer (CDP_RDMA reading memory) of their CONSUMER groups, INT8, INT16 or FP16 (cdp_atom32.c); false, with an error
  * naming what, when the model does not compute it. stats (may be NULL): the lookups' outcomes are added there. */
 bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const struct cdp_lut *lut, const nvdla_dp_ctx_t *ctx,
                int group, struct cdp_lut_stats *stats);
