@@ -44,9 +44,10 @@ typedef struct expect {
     uint8_t *input;
 } expect_t;
 
-static void frame_places(rng_t *r, int k, frame_t *f)
+/* all_fp16: every job FP16 (the *_random_fp16 tests), else drawn */
+static void frame_places(rng_t *r, int k, frame_t *f, bool all_fp16)
 {
-    f->prec = nvf_draw_prec(r, NVF_DRAW_DP);
+    f->prec = all_fp16 ? NVF_FP16 : nvf_draw_prec(r, NVF_DRAW_DP);
     if (f->prec == NVF_FP16) f->mix = nvf_fp16_draw_mix(r);
     f->src = nvf_place(r, k, 0, 35);
     f->dst = nvf_place(r, k, 1, 35);
@@ -167,10 +168,10 @@ static int32_t sdp_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
     return sdp_cvt_bits(t, c->off, c->scale, c->shift, 8 * c->in.esz, NULL);
 }
 
-static void sdp_job(program_t *p, rng_t *r, int k, int g, char *tag, size_t n, expect_t *e)
+static void sdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e)
 {
     frame_t f;
-    frame_places(r, k, &f);
+    frame_places(r, k, &f, all_fp16);
     const uint32_t esz = nvf_prec[f.prec].esz, lanes = 32 / esz;
     const uint32_t w = rng_range(r, 1, rng_chance(r, 20) ? 24 : 6), h = rng_range(r, 1, rng_chance(r, 20) ? 8 : 5),
                    c = rng_chance(r, 15) ? rng_range(r, 1, lanes) : rng_range(r, 1, 3 * lanes);
@@ -273,10 +274,10 @@ static int32_t pdp_elem(const void *ctx, uint32_t ch, uint32_t oy, uint32_t ox)
     return best;
 }
 
-static void pdp_job(program_t *p, rng_t *r, int k, int g, char *tag, size_t n, expect_t *e)
+static void pdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e)
 {
     frame_t f;
-    frame_places(r, k, &f);
+    frame_places(r, k, &f, all_fp16);
     const uint32_t esz = nvf_prec[f.prec].esz, lanes = 32 / esz;
     pdp_geom_t geo;
     /* nv_small's constraints (exact tiling, pads < kernel), without split and within 12 x 10 outputs: nv_full's line
@@ -614,10 +615,10 @@ static const char *cdp_int_regs(program_t *p, rng_t *r, dp_wlist_t *l, uint32_t 
     return le;
 }
 
-static void cdp_job(program_t *p, rng_t *r, int k, int g, char *tag, size_t n, expect_t *e)
+static void cdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e)
 {
     frame_t f;
-    frame_places(r, k, &f);
+    frame_places(r, k, &f, all_fp16);
     const uint32_t esz = nvf_prec[f.prec].esz, lanes = 32 / esz;
     const uint32_t w = rng_range(r, 1, rng_chance(r, 20) ? 24 : 8), h = rng_range(r, 1, 6),
                    c = rng_chance(r, 15) ? rng_range(r, 1, 8) : rng_range(r, 1, 3 * lanes);
@@ -657,11 +658,12 @@ static void cdp_job(program_t *p, rng_t *r, int k, int g, char *tag, size_t n, e
 }
 
 /* ---- the tests ---------------------------------------------------------------------------------------------- */
-typedef void (*job_fn)(program_t *p, rng_t *r, int k, int g, char *tag, size_t n, expect_t *e);
+typedef void (*job_fn)(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e);
 
 /* 1-3 rounds of one job, or two back to back in both groups (the second programmed while the first runs; not for
  * CDP, whose LUT both groups share and which is reprogrammed only while CDP is idle). */
-static int dp_run(program_t *p, uint64_t seed, const char *stream, job_fn job, uint32_t intr, bool b2b, bool corrupt)
+static int dp_run(program_t *p, uint64_t seed, const char *stream, job_fn job, uint32_t intr, bool b2b, bool corrupt,
+                  bool fp16)
 {
     rng_t r;
     rng_seed_stream(&r, seed, stream);
@@ -672,10 +674,10 @@ static int dp_run(program_t *p, uint64_t seed, const char *stream, job_fn job, u
         const size_t job_op = p->n - 1;
         char tag[2][80] = {"", ""};
         expect_t e[2] = {{.elem = NULL}, {.elem = NULL}};
-        job(p, &r, 2 * k, g, tag[0], sizeof tag[0], &e[0]);
+        job(p, &r, 2 * k, g, fp16, tag[0], sizeof tag[0], &e[0]);
         uint32_t bits = intr << g;
         if (two) {
-            job(p, &r, 2 * k + 1, g ^ 1, tag[1], sizeof tag[1], &e[1]);
+            job(p, &r, 2 * k + 1, g ^ 1, fp16, tag[1], sizeof tag[1], &e[1]);
             bits |= intr << (g ^ 1);
             g ^= 1;
         }
@@ -700,24 +702,43 @@ static int dp_run(program_t *p, uint64_t seed, const char *stream, job_fn job, u
 int nvf_sdp_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_sdp_random", sdp_job, INTR_SDP, true, false);
+    return dp_run(p, seed, "nvf_sdp_random", sdp_job, INTR_SDP, true, false, false);
 }
 
 int nvf_sdp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_sdp_random", sdp_job, INTR_SDP, true, true);
+    return dp_run(p, seed, "nvf_sdp_random", sdp_job, INTR_SDP, true, true, false);
 }
 
 int nvf_pdp_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_pdp_random", pdp_job, INTR_PDP, true, false);
+    return dp_run(p, seed, "nvf_pdp_random", pdp_job, INTR_PDP, true, false, false);
 }
 
 int nvf_cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_cdp_random", cdp_job, INTR_CDP, false, false);
+    return dp_run(p, seed, "nvf_cdp_random", cdp_job, INTR_CDP, false, false, false);
+}
+
+/* The same jobs, every one FP16 (their own seed streams): FP16's corners in every run of a few seeds. */
+int nvf_sdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return dp_run(p, seed, "nvf_sdp_random_fp16", sdp_job, INTR_SDP, true, false, true);
+}
+
+int nvf_pdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return dp_run(p, seed, "nvf_pdp_random_fp16", pdp_job, INTR_PDP, true, false, true);
+}
+
+int nvf_cdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return dp_run(p, seed, "nvf_cdp_random_fp16", cdp_job, INTR_CDP, false, false, true);
 }
 #endif

@@ -320,7 +320,7 @@ static void test_cdp32_fp16(unit_t *u)
         for (int i = 0; i < CDP_LO_N; i++) lut.lo[i] = (int16_t)(0x2c00 + 11 * i);
         nvdla_dp_ctx_t ctx = {.mem = m, .emit = cdp_emit, .error = cdp_error};
         cdp_err[0] = 0;
-        CHECK(cdp32_run(&cdp, &rdma, &lut, &ctx, 0), "settings %d: CDP at FP16 runs: %s", k + 1, cdp_err);
+        CHECK(cdp32_run(&cdp, &rdma, &lut, &ctx, 0, NULL), "settings %d: CDP at FP16 runs: %s", k + 1, cdp_err);
         char got[512] = "";
         size_t n = 0;
         for (uint32_t x = 0; x < 2; x++)
