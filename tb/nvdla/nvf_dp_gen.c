@@ -42,7 +42,12 @@ typedef struct expect {
     nvf_elem_fn elem;
     void *ctx; /* freed with its `input` */
     uint8_t *input;
+    /* NULL, or writes the job for NVIDIA's C model (+nvf_fp16_oracle=): lines "<job as tests/oracle's driver reads
+     * it>\t<expected outputs>\t<job name>", hexadecimal, at most FP_PDP_MAX (4096) values a job line */
+    void (*oracle)(FILE *f, const void *ctx, const char *name);
 } expect_t;
+
+enum { ORACLE_MAX = 4096 }; /* tests/oracle/nvdla_fp_sweep.h FP_PDP_MAX: values in one job line */
 
 /* all_fp16: every job FP16 (the *_random_fp16 tests), else drawn */
 static void frame_places(rng_t *r, int k, frame_t *f, bool all_fp16)
@@ -168,6 +173,35 @@ static int32_t sdp_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
     return sdp_cvt_bits(t, c->off, c->scale, c->shift, 8 * c->in.esz, NULL);
 }
 
+/* The job's elements in (c, y, x) order, in lines of at most ORACLE_MAX: FP16 processing only (the oracle's INT16
+ * datapath has no shifts). */
+static void sdp_oracle(FILE *f, const void *ctx, const char *name)
+{
+    const sdp_ref_t *c = ctx;
+    if (!c->fp16_proc) return;
+    const nvf_cube_t *q = &c->in;
+    const uint32_t n = q->c * q->h * q->w;
+    for (uint32_t k0 = 0; k0 < n; k0 += ORACLE_MAX) {
+        const uint32_t m = n - k0 < ORACLE_MAX ? n - k0 : ORACLE_MAX;
+        fprintf(f, "sdp %x 2 %x %x %x %x", c->f16.nan_to_zero, c->f16.out_int16 ? 1u : 2u, c->off, c->scale & 0xFFFF,
+                c->shift);
+        const sdp_fp16_stage_t *st[2] = {&c->f16.x1, &c->f16.x2};
+        for (int i = 0; i < 2; i++)
+            fprintf(f, " %x %x %x %x %x %x %x %x", st[i]->bypass, st[i]->alu_bypass, st[i]->algo, st[i]->mul_bypass,
+                    st[i]->prelu, st[i]->relu_bypass, st[i]->alu_op, st[i]->mul_op);
+        fprintf(f, " %x", m);
+        for (int pass = 0; pass < 2; pass++) {
+            for (uint32_t k = k0; k < k0 + m; k++) {
+                const uint32_t ch = k / (q->h * q->w), y = k / q->w % q->h, x = k % q->w;
+                const uint16_t v = (uint16_t)(pass ? sdp_elem(c, ch, y, x) : nvf_elem(c->bytes, q, ch, y, x));
+                fprintf(f, pass && k == k0 ? "%x" : " %x", v);
+            }
+            fputc('\t', f);
+        }
+        fprintf(f, "%s\n", name);
+    }
+}
+
 static void sdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e)
 {
     frame_t f;
@@ -188,6 +222,7 @@ static void sdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     ref->in = f.in;
     ref->bytes = frame_data(p, r, &f, in_pr == NVF_FP16);
     expect_set(e, "SDP output", &f, sdp_elem, ref, (uint8_t *)ref->bytes);
+    e->oracle = sdp_oracle;
     dp_wlist_t l = {.n = 0};
     dp_put(&l, NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH_0, w - 1), dp_put(&l, NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT_0, h - 1);
     dp_put(&l, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL_0, c - 1);
@@ -274,6 +309,25 @@ static int32_t pdp_elem(const void *ctx, uint32_t ch, uint32_t oy, uint32_t ox)
     return best;
 }
 
+/* One line per channel: its input plane and its outputs (planes of more than ORACLE_MAX values are left out). */
+static void pdp_oracle(FILE *f, const void *ctx, const char *name)
+{
+    const pdp_ref_t *c = ctx;
+    const pdp_geom_t *g = &c->geo;
+    if (!c->fp16 || g->wi * g->hi > ORACLE_MAX) return;
+    for (uint32_t ch = 0; ch < g->c; ch++) {
+        fprintf(f, "pdp %x %x %x %x %x %x %x %x %x %x %x %x %x %x", g->method, g->kw, g->kh, g->sw, g->sh, g->pl, g->pt,
+                g->pr, g->pb, g->wi, g->hi, c->f16.nan_to_zero, c->f16.recip_w, c->f16.recip_h);
+        for (int k = 0; k < 7; k++) fprintf(f, " %x", c->f16.pad[k]);
+        for (uint32_t y = 0; y < g->hi; y++)
+            for (uint32_t x = 0; x < g->wi; x++) fprintf(f, " %x", (uint16_t)nvf_elem(c->bytes, &c->in, ch, y, x));
+        fputc('\t', f);
+        for (uint32_t y = 0; y < g->ho; y++)
+            for (uint32_t x = 0; x < g->wo; x++) fprintf(f, y || x ? " %x" : "%x", (uint16_t)pdp_elem(c, ch, y, x));
+        fprintf(f, "\t%s\n", name);
+    }
+}
+
 static void pdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e)
 {
     frame_t f;
@@ -311,6 +365,7 @@ static void pdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     }
     ref->bytes = frame_data(p, r, &f, fp16);
     expect_set(e, "PDP output", &f, pdp_elem, ref, (uint8_t *)ref->bytes);
+    e->oracle = pdp_oracle;
     dp_wlist_t l = {.n = 0};
     dp_put(&l, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_WIDTH_0, geo.wi - 1);
     dp_put(&l, NVDLA_PDP_RDMA_D_DATA_CUBE_IN_HEIGHT_0, geo.hi - 1);
@@ -585,6 +640,32 @@ static const char *cdp_fp16_regs(program_t *p, rng_t *r, dp_wlist_t *l, const fr
     return le;
 }
 
+/* One line per pixel: the LUT settings, both tables, the pixel's channels (rounded up to the driver's groups of 4
+ * with the input offset, which is what a channel past the cube reads as) and the real channels' outputs. */
+static void cdp_oracle(FILE *f, const void *ctx, const char *name)
+{
+    const cdp_ref_t *c = ctx;
+    if (!c->fp16) return;
+    const cdp_fp16_cfg_t *k = &c->f16;
+    const uint32_t n = (c->in.c + 3) / 4 * 4;
+    for (uint32_t y = 0; y < c->in.h; y++)
+        for (uint32_t x = 0; x < c->in.w; x++) {
+            fprintf(f, "cdp %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x", k->le_exponent, k->uflow_lo,
+                    k->oflow_lo, k->hybrid_lo, k->sqsum_bypass, k->mul_bypass, k->nan_to_zero, k->normalz_len,
+                    k->le_start, k->le_end, k->lo_start, k->lo_end, (unsigned)k->le_index_offset & 0xFF,
+                    (unsigned)k->le_index_select & 0xFF, (unsigned)k->lo_index_select & 0xFF, k->le_uflow, k->le_oflow,
+                    k->lo_uflow, k->lo_oflow, k->datin_offset);
+            for (int i = 0; i < 65; i++) fprintf(f, " %x", (uint16_t)c->lut.le[i]);
+            for (int i = 0; i < 257; i++) fprintf(f, " %x", (uint16_t)c->lut.lo[i]);
+            fprintf(f, " %x", n);
+            for (uint32_t ch = 0; ch < n; ch++)
+                fprintf(f, " %x", ch < c->in.c ? (uint16_t)nvf_elem(c->bytes, &c->in, ch, y, x) : k->datin_offset);
+            fputc('\t', f);
+            for (uint32_t ch = 0; ch < c->in.c; ch++) fprintf(f, ch ? " %x" : "%x", (uint16_t)cdp_elem(c, ch, y, x));
+            fprintf(f, "\t%s\n", name);
+        }
+}
+
 /* An INT8/INT16 CDP job's converters and LUT (lut_program), aimed at the converted inputs' magnitude. */
 static const char *cdp_int_regs(program_t *p, rng_t *r, dp_wlist_t *l, uint32_t esz, bool sq_byp, bool mul_byp,
                                 unsigned len, cdp_ref_t *ref)
@@ -633,6 +714,7 @@ static void cdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     ref->sq_byp = sq_byp, ref->mul_byp = mul_byp, ref->radius = len + 1, ref->in = f.in, ref->fp16 = fp16;
     ref->bytes = frame_data(p, r, &f, fp16);
     expect_set(e, "CDP output", &f, cdp_elem, ref, (uint8_t *)ref->bytes);
+    e->oracle = cdp_oracle;
     dp_put(&l, NVDLA_CDP_RDMA_D_DATA_CUBE_WIDTH_0, w - 1), dp_put(&l, NVDLA_CDP_RDMA_D_DATA_CUBE_HEIGHT_0, h - 1);
     dp_put(&l, NVDLA_CDP_RDMA_D_DATA_CUBE_CHANNEL_0, c - 1);
     dp_put(&l, NVDLA_CDP_RDMA_D_SRC_BASE_ADDR_LOW_0, f.src.addr), dp_put(&l, NVDLA_CDP_RDMA_D_SRC_BASE_ADDR_HIGH_0, 0);
@@ -690,6 +772,7 @@ static int dp_run(program_t *p, uint64_t seed, const char *stream, job_fn job, u
         prog_check_golden(p);
         for (int j = 0; j < 2; j++)
             if (e[j].elem) {
+                if (p->notes && e[j].oracle) e[j].oracle(p->notes, e[j].ctx, name);
                 nvf_expect_cube(p, e[j].what, e[j].at, &e[j].q, e[j].elem, e[j].ctx, corrupt && !k && !j);
                 free(e[j].ctx);
                 free(e[j].input);
