@@ -21,7 +21,7 @@ random jobs equals cmod's HLS_CDP_lookup_fp16; FP16 variants of NVIDIA's pdp_max
 through TXN= on the golden model (golden-only, build/nvdla/sim) write the output cmod computes for them; the FP16
 trace-player tests of vectors/nvdla/txn_fp16/ equal what cmod computes for them (--write-vectors rewrites them); the
 FP16 jobs of nv_full's random tests (sdp/pdp/cdp_random_fp16, 20 seeds each, golden-only, passing) written with the
-generator's predictions (+nvf_fp16_oracle=) equal what cmod computes for them.
+generator's predictions (+nvf_oracle=) equal what cmod computes for them.
 Skipped, saying so, where ../shared's cmod is absent."""
 import os
 import random
@@ -485,7 +485,7 @@ def check_vectors(cmod_drv, write):
 def check_random_jobs(cmod_drv, seeds=20):
     """The FP16 jobs of nv_full's random tests (sdp/pdp/cdp_random_fp16, golden-only) through cmod: each run passes (the
     golden model's memory equals the generator's prediction, element by element) and writes its jobs with that
-    prediction (+nvf_fp16_oracle=); cmod computes every one of them the same."""
+    prediction (+nvf_oracle=); cmod computes every one of them the same."""
     if not os.path.isfile(sim('nvdla')):
         skip('random FP16 jobs through cmod: build/nvdla/sim is not built (make build)')
         return
@@ -498,7 +498,7 @@ def check_random_jobs(cmod_drv, seeds=20):
             for seed in range(1, seeds + 1):
                 path = os.path.join(tmp, f'{unit}{seed}.txt')
                 rc, out = run([sim('nvdla'), f'+test={unit}_random_fp16', f'+seed={seed}', '+golden_only',
-                               '+fw_map=nv_full', f'+nvf_fp16_oracle={path}'], timeout=120)
+                               '+fw_map=nv_full', f'+nvf_oracle={path}'], timeout=120)
                 if rc != 0:
                     failed.append(f'seed {seed}: {out.strip().splitlines()[-1:]}')
                     continue

@@ -73,7 +73,7 @@ typedef struct program {
     char **plusargs;
     size_t nplusargs;
     /* NULL, or where a test being built writes lines for a tool besides its ops (the caller opens and closes it; NVDLA
-     * nv_full's FP16 random jobs: +nvf_fp16_oracle=, their jobs for NVIDIA's C model) */
+     * nv_full's FP16 random jobs: +nvf_oracle=, their jobs for NVIDIA's C model) */
     FILE *notes;
 } program_t;
 

@@ -42,7 +42,7 @@ typedef struct expect {
     nvf_elem_fn elem;
     void *ctx; /* freed with its `input` */
     uint8_t *input;
-    /* NULL, or writes the job for NVIDIA's C model (+nvf_fp16_oracle=): lines "<job as tests/oracle's driver reads
+    /* NULL, or writes the job for NVIDIA's C model (+nvf_oracle=): lines "<job as tests/oracle's driver reads
      * it>\t<expected outputs>\t<job name>", hexadecimal, at most FP_PDP_MAX (4096) values a job line */
     void (*oracle)(FILE *f, const void *ctx, const char *name);
 } expect_t;
