@@ -19,7 +19,9 @@ PDP's FP16 pooling (max, min, average with every padding value) on random cubes 
 in NV_NVDLA_pdp.cpp's order, SDP's FP16 X stages on random jobs equal cmod's sdp_hls_wrapper, and CDP at FP16 on
 random jobs equals cmod's HLS_CDP_lookup_fp16; FP16 variants of NVIDIA's pdp_max_pooling_int16 and sdp_relu_int16 run
 through TXN= on the golden model (golden-only, build/nvdla/sim) write the output cmod computes for them; the FP16
-trace-player tests of vectors/nvdla/txn_fp16/ equal what cmod computes for them (--write-vectors rewrites them).
+trace-player tests of vectors/nvdla/txn_fp16/ equal what cmod computes for them (--write-vectors rewrites them); the
+FP16 jobs of nv_full's random tests (sdp/pdp/cdp_random_fp16, 20 seeds each, golden-only, passing) written with the
+generator's predictions (+nvf_oracle=) equal what cmod computes for them.
 Skipped, saying so, where ../shared's cmod is absent."""
 import os
 import random
@@ -480,6 +482,38 @@ def check_vectors(cmod_drv, write):
             check(same, f'vectors/nvdla/txn_fp16/{name} equals what cmod computes for it (--write-vectors rewrites it)')
 
 
+def check_random_jobs(cmod_drv, seeds=20):
+    """The FP16 jobs of nv_full's random tests (sdp/pdp/cdp_random_fp16, golden-only) through cmod: each run passes (the
+    golden model's memory equals the generator's prediction, element by element) and writes its jobs with that
+    prediction (+nvf_oracle=); cmod computes every one of them the same."""
+    if not os.path.isfile(sim('nvdla')):
+        skip('random FP16 jobs through cmod: build/nvdla/sim is not built (make build)')
+        return
+    if not os.path.isdir(os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full')):
+        skip('random FP16 jobs through cmod: nv_full\'s register map (../shared/upstream/nvdla_nv_full) is absent')
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        for unit in ('sdp', 'pdp', 'cdp'):
+            jobs, failed = [], []
+            for seed in range(1, seeds + 1):
+                path = os.path.join(tmp, f'{unit}{seed}.txt')
+                rc, out = run([sim('nvdla'), f'+test={unit}_random_fp16', f'+seed={seed}', '+golden_only',
+                               '+fw_map=nv_full', f'+nvf_oracle={path}'], timeout=120)
+                if rc != 0:
+                    failed.append(f'seed {seed}: {out.strip().splitlines()[-1:]}')
+                    continue
+                jobs += [line.rstrip('\n').split('\t') for line in open(path)]
+            rc, out = run([cmod_drv, 'eval'], input=''.join(j[0] + '\n' for j in jobs), timeout=300)
+            got = out.splitlines() if rc == 0 else []
+            diffs = [f'{j[2]}: {j[0][:60]}...: expected {j[1][:60]}..., cmod {g[:60]}...'
+                     for j, g in zip(jobs, got) if j[1].split() != g.split()[:len(j[1].split())]]
+            values = sum(len(j[1].split()) for j in jobs)
+            check(not failed and rc == 0 and len(got) == len(jobs) and jobs and not diffs,
+                  f'{unit}_random_fp16 seeds 1-{seeds} golden-only: {len(failed)} failed runs {failed[:1]}; their '
+                  f'{len(jobs)} FP16 job lines ({values} outputs) equal what cmod computes '
+                  f'({len(diffs)} differ{": " + diffs[0] if diffs else ""})', out if rc else '')
+
+
 def main():
     if not os.path.isdir(CMOD):
         skip(f'NVIDIA\'s C model is absent ({os.path.relpath(CMOD, ROOT)}): the oracle cannot be built')
@@ -495,6 +529,7 @@ def main():
         check_cdp(*drivers)
         check_txn(drivers[0])
         check_vectors(drivers[0], write='--write-vectors' in sys.argv)
+        check_random_jobs(drivers[0])
     return T.summary()
 
 

@@ -147,7 +147,8 @@ static void cdp32_fp16(const nvdla_pp_t *cdp, const cdp_lut_t *lut, const cdp_lu
                               .le_oflow = (uint16_t)lc->le_oflow_scale,
                               .lo_uflow = (uint16_t)lc->lo_uflow_scale,
                               .lo_oflow = (uint16_t)lc->lo_oflow_scale,
-                              .datin_offset = (uint16_t)nvdla_pp_reg(cdp, CDP + 0x74)};
+                              .datin_offset = (uint16_t)nvdla_pp_reg(cdp, CDP + 0x74),
+                              .stats = lc->stats};
     const int n = (int)(in->lanes * in->s);
     for (uint32_t y = 0; y < in->h; y++)
         for (uint32_t x = 0; x < in->w; x++)

@@ -91,6 +91,7 @@ uint16_t cdp_fp16_element(const cdp_fp16_cfg_t *c, const cdp_lut_t *t, const uin
                           c->le_index_offset, c->le_index_select);
     lut_out_t lo =
         lookup(sum, t->lo, LO_UPPER, false, c->lo_start, c->lo_end, c->lo_uflow, c->lo_oflow, 0, c->lo_index_select);
+    if (c->stats) c->stats->le[le.uflow ? 0 : le.hit ? 1 : 2]++, c->stats->lo[lo.uflow ? 0 : lo.hit ? 1 : 2]++;
     /* :626-655, as at INT16: both under (over): that priority; one hit: it; else the hybrid priority (1: LO) */
     bool use_lo = le.uflow && lo.uflow   ? c->uflow_lo
                   : le.oflow && lo.oflow ? c->oflow_lo

@@ -15,7 +15,8 @@ typedef struct cdp_fp16_cfg {
     uint32_t le_start, le_end, lo_start, lo_end;           /* FP32: S_LUT_*_START/END_LOW */
     int le_index_offset, le_index_select, lo_index_select; /* S_LUT_INFO's bytes, signed */
     uint16_t le_uflow, le_oflow, lo_uflow, lo_oflow;       /* the slope scales: FP16 */
-    uint16_t datin_offset; /* D_DATIN_OFFSET's 16 bits: the FP16 value of a channel outside the cube */
+    uint16_t datin_offset;  /* D_DATIN_OFFSET's 16 bits: the FP16 value of a channel outside the cube */
+    cdp_lut_stats_t *stats; /* NULL, or where the lookups count their outcomes (coverage; not a register) */
 } cdp_fp16_cfg_t;
 
 /* The output of the channel at win[4], from the FP16 values of the channels around it (win[4 + d] is channel

@@ -352,7 +352,21 @@ static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p,
         snprintf(err, errlen, "test %s on nv_full: %s", test, why);
         return -1;
     }
-    return nvdla_build_test(test, seed, !golden_only, nv_full, p, err, errlen);
+    /* +nvf_oracle=FILE: the FP16 jobs of nv_full's random tests as NVIDIA's C model's driver reads them, with the
+     * generator's expected outputs (tests/test_nvdla_fp_oracle.py runs them through cmod) */
+    const char *oracle = sim_plusarg(t->sim, "nvf_oracle");
+    if (oracle && *oracle && nv_full && nvdla_test_for_nv_full(test) && !(p->notes = fopen(oracle, "w"))) {
+        snprintf(err, errlen, "+nvf_oracle=%s: cannot write", oracle);
+        return -1;
+    }
+    const int rc = nvdla_build_test(test, seed, !golden_only, nv_full, p, err, errlen);
+    if (p->notes && fclose(p->notes) != 0 && rc == 0) {
+        p->notes = NULL;
+        snprintf(err, errlen, "+nvf_oracle=%s: cannot write", oracle);
+        return -1;
+    }
+    p->notes = NULL;
+    return rc;
 }
 
 static bool resolve_reg(void *user, const char *name, uint32_t *addr)

@@ -12,6 +12,7 @@
 #include "scoreboard.h"
 #include "nvdla_fw_host.h"
 #include "nvdla_fw_net.h"
+#include "nvdla_fw_fp16ref.h"
 #include "nvdla_fw_twin.h"
 #include "rng.h"
 #include <glob.h>
@@ -78,6 +79,9 @@ typedef struct fw_run {
     nvdla_loadable_t twin;
     uint64_t *twin_base;
     int64_t corrupt; /* +fw_corrupt: the element of the first output flipped before the comparison, or -1 */
+    /* fw_net on nv_full with an FP16 network (no nv_small twin): its outputs against the loadable interpreted element
+     * by element (nvdla_fw_fp16ref.c) */
+    bool fp16ref;
     nvdla_fw_to_full_t to_full;
     void *to_full_ctx;
 } fw_run_t;
@@ -339,6 +343,7 @@ static int fw_main(drv_t *d, void *arg)
     }
     run_tasks(r, d, &r->ld, base, &fw_builds[r->nv_full], r->nv_full);
     if (r->has_twin) nvdla_fw_twin_compare(d, &r->ld, base, &r->twin, r->twin_base, r->corrupt);
+    else if (r->fp16ref) nvdla_fw_fp16ref_compare(d, &r->ld, base, r->corrupt);
     else if (r->golden) check_nvidia_golden(r, d);
     else if (sim_plusarg_flag(drv_sim(d), "golden_only"))
         sim_note(drv_sim(d),
@@ -442,12 +447,21 @@ static int net_loadable(sim_t *sim, fw_run_t *r, bool golden_only, char *name, s
         free(tbuf);
         return -1;
     }
+    /* an FP16 network has no nv_small twin: the loadable itself, interpreted, checks it (on a DUT too, besides the
+     * golden model's comparison of every byte) */
+    r->fp16ref = nv_full && nvdla_fw_fp16ref_applies(&r->ld);
+    if (r->fp16ref) {
+        r->corrupt = (int64_t)sim_plusarg_u64(sim, "fw_corrupt", UINT64_MAX);
+        free(tbuf);
+        return 0;
+    }
     if (!twin) {
         const char *corrupt = sim_plusarg(sim, "fw_corrupt");
         if (!corrupt || !*corrupt) return 0;
         snprintf(err, errlen,
-                 "+fw_corrupt=%s: only a golden-only run on nv_full of a portable network has a twin to compare with "
-                 "(+golden_only +fw_map=nv_full +fw_portable); on a DUT, +fault= corrupts its writes",
+                 "+fw_corrupt=%s: only a golden-only run on nv_full of a portable or FP16 network has something to "
+                 "compare with (+golden_only +fw_map=nv_full, +fw_portable or +fw_prec=fp16); on a DUT, +fault= "
+                 "corrupts its writes",
                  corrupt);
         return -1;
     }

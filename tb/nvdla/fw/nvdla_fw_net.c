@@ -12,8 +12,11 @@
  * whose input another op produces has dependency_count 1 (that op's OP_COMPLETED event). Two same-type ops
  * in a row make the firmware program both register groups at once. */
 #include "nvdla_fw_net.h"
+#include "nvdla_fp16.h" /* nv_fp32_to_fp16: FP16 LUT entries */
+#include "nvf_gen.h"    /* nvf_fp16_value: FP16 operands and inputs as nv_full's random jobs draw them */
 #include "rng.h"
 #include <dla_interface.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,10 +41,9 @@ static const net_cfg_t net_cfgs[] = {
 };
 
 /* The precisions of a network (every op the same: the golden model computes SDP for 32-byte atoms with equal input
- * and output precisions only, CDP converts none). weight: how often an nv_full network draws it. FP16 stays 0 until
- * the golden model computes FP16 for 32-byte atoms (branch r7-fp16): +fw_prec=fp16 is refused with not_computed, its
- * reason (a network whose first units are BDMA or RUBIK, which move FP16 like any data, would otherwise run on to
- * a refusal later, or to none). nv_small draws nothing: INT8. */
+ * and output precisions only, CDP converts none). weight: how often an nv_full network draws it; not_computed: why a
+ * network of it is refused (none now: the golden model computes FP16 SDP, PDP and CDP; an FP16 network has no
+ * convolution layer, NVIDIA's nv_full one being INT16). nv_small draws nothing: INT8. */
 static const struct prec_info {
     const char *name;
     uint8_t prec, esize, data_type; /* data_type: loadable.fbs DataType (HALF 2, INT16 3, INT8 4) */
@@ -50,9 +52,7 @@ static const struct prec_info {
 } precs[] = {
     {"int8", PRECISION_INT8, 1, 4, 1, NULL},
     {"int16", PRECISION_INT16, 2, 3, 1, NULL},
-    {"fp16", PRECISION_FP16, 2, 2, 0,
-     "the golden model does not compute FP16 for 32-byte atoms yet (SDP, PDP, CDP and the convolution refuse it; "
-     "branch r7-fp16 adds it): give fp16 a weight and no reason in nvdla_fw_net.c's precs[] when it does"},
+    {"fp16", PRECISION_FP16, 2, 2, 1, NULL},
 };
 
 typedef struct tensor {
@@ -85,6 +85,13 @@ static struct dla_cvt_param cvt(rng_t *r, bool wide)
                                   .offset = (int32_t)rng_range(r, 0, 16) - 8};
 }
 
+/* An FP16 register operand as nv_full's random jobs draw one: mostly 1/8 .. 8 of either sign, some corners. */
+static int32_t fp16_operand(rng_t *r)
+{
+    static const nvf_fp16_mix_t m = {10, -3, 3};
+    return nvf_fp16_value(r, &m);
+}
+
 static struct dla_sdp_op sdp_stage(rng_t *r, bool on, uint8_t prec)
 {
     struct dla_sdp_op o = {
@@ -92,6 +99,13 @@ static struct dla_sdp_op sdp_stage(rng_t *r, bool on, uint8_t prec)
     if (!on) return o;
     o.type = (uint8_t)rng_range(r, SDP_OP_NONE, SDP_OP_BOTH);
     o.alu_type = (uint8_t)rng_range(r, SDP_ALU_OP_MAX, SDP_ALU_OP_SUM);
+    if (prec == PRECISION_FP16) { /* the operands' 16 bits are FP16 values; PReLU too (the multiplier on negatives) */
+        const unsigned act = rng_below(r, 4);
+        o.act = act < 2 ? ACTIVATION_RELU : act == 2 ? ACTIVATION_PRELU : ACTIVATION_NONE;
+        o.alu_operand = fp16_operand(r), o.mul_operand = fp16_operand(r);
+        o.shift_value = (uint8_t)rng_range(r, 0, 4), o.truncate = (uint8_t)rng_range(r, 0, 10); /* unused at FP16 */
+        return o;
+    }
     o.act = rng_chance(r, 50) ? ACTIVATION_RELU : ACTIVATION_NONE;
     o.alu_operand = (int32_t)rng_range(r, 0, 255) - 128;
     o.mul_operand = (int32_t)rng_range(r, 0, 64) - 32;
@@ -190,7 +204,8 @@ typedef struct net {
     uint32_t atom, lanes;      /* the map's atom; channels to a surface: the atom over the element size */
     const uint8_t *lut;        /* NULL: no CDP */
     size_t lutlen;
-    bool with_conv; /* ops 0 and 1 are NVIDIA's CONV_D_L0_0 (cb) */
+    struct dla_lut_param fp16_lut; /* an FP16 network's LUT (lut points here): FP16 entries and slopes, FP32 bounds */
+    bool with_conv;                /* ops 0 and 1 are NVIDIA's CONV_D_L0_0 (cb) */
     conv_block_t cb;
     int nops, nt, first; /* first: the first random op (2 after the convolution layer) */
     tensor_t t[MAX_T];
@@ -227,6 +242,53 @@ static void draw_pads(net_t *n, tensor_t *t)
     t->lpad = (uint8_t)rng_range(&n->r, 0, 2), t->spad = (uint8_t)rng_range(&n->r, 0, 3);
 }
 
+/* float's bits, as the LUT's FP32 start and end registers hold them (their HIGH words 0). */
+static uint64_t f32_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* An FP16 network's CDP table (update_lut at FP16, cmod's HLS_CDP_lookup_lut): LE linear or exponent and LO, FP16
+ * entries (a falling ramp, as an LRN table falls, or a noisy one), FP32 starts and ends, FP16 slopes. Aimed at the
+ * square sums of the network's values (2^-12 .. 2^16: inputs of 2^-6 .. 2^5 in up to 9 channels), or the values
+ * themselves when the square sum is bypassed: lookups underflow, hit and overflow. */
+static void draw_fp16_lut(rng_t *r, struct dla_lut_param *t)
+{
+    memset(t, 0, sizeof *t);
+    const float top = (float)rng_range(r, 1, 8) / 4, step = (float)rng_range(r, 1, 16) / 1024;
+    const bool noisy = rng_chance(r, 40);
+    for (int i = 0; i < 65; i++)
+        t->linear_exp_table[i] = (int16_t)nv_fp32_to_fp16((uint32_t)f32_bits(top - step * 4 * (float)i));
+    for (int i = 0; i < 257; i++) {
+        const float noise = noisy ? ((float)rng_range(r, 0, 64) - 32) / 1024 : 0;
+        t->linear_only_table[i] = (int16_t)nv_fp32_to_fp16((uint32_t)f32_bits(top - step * (float)i + noise));
+    }
+    t->method = rng_chance(r, 50) ? LUT_METHOD_LINEAR : LUT_METHOD_EXPONENTIAL;
+    const int mag = (int)rng_range(r, 8, 16); /* the table's span: up to 2^mag */
+    const float start = rng_chance(r, 70) ? 0 : rng_chance(r, 50) ? -ldexpf(1, mag) : ldexpf(1, mag - 4);
+    if (t->method == LUT_METHOD_LINEAR) { /* 64 entries over 2^mag: index (x - start) >> (mag - 6) */
+        t->linear_exp_offset.frac_bits = (int8_t)(mag - 6 - (int)rng_range(r, 0, 3));
+        t->linear_exp_start = f32_bits(start);
+        t->linear_exp_end = f32_bits(start + ldexpf(64, t->linear_exp_offset.frac_bits));
+    } else { /* index: the exponent of x - start less the offset: 2^-12 and up */
+        t->linear_exp_offset.exp_offset = (int8_t)(-12 - (int)rng_range(r, 0, 8));
+        t->linear_exp_start = f32_bits(start);
+        t->linear_exp_end = f32_bits(start + ldexpf(1, t->linear_exp_offset.exp_offset + 64));
+    }
+    t->linear_only_offset.frac_bits = (int8_t)(mag - 8 - (int)rng_range(r, 0, 3));
+    t->linear_only_start = f32_bits(start);
+    t->linear_only_end = f32_bits(start + ldexpf(256, t->linear_only_offset.frac_bits));
+    static const nvf_fp16_mix_t slopes = {0, -10, -2};
+    t->linear_exp_underflow_slope.data_f = rng_chance(r, 30) ? 0 : nvf_fp16_value(r, &slopes);
+    t->linear_exp_overflow_slope.data_f = rng_chance(r, 30) ? 0 : nvf_fp16_value(r, &slopes);
+    t->linear_only_underflow_slope.data_f = rng_chance(r, 30) ? 0 : nvf_fp16_value(r, &slopes);
+    t->linear_only_overflow_slope.data_f = rng_chance(r, 30) ? 0 : nvf_fp16_value(r, &slopes);
+    t->hybrid_priority = (uint8_t)rng_below(r, 2), t->underflow_priority = (uint8_t)rng_below(r, 2);
+    t->overflow_priority = (uint8_t)rng_below(r, 2);
+}
+
 /* Draws the network's size, precision and input, and takes the convolution layer when this seed has one (the
  * template's precision must be the network's); the description's start goes into what. Returns its length. */
 static size_t net_start(net_t *n, uint64_t seed, const nvdla_fw_net_opts_t *o, char *what, size_t whatlen)
@@ -244,6 +306,10 @@ static size_t net_start(net_t *n, uint64_t seed, const nvdla_fw_net_opts_t *o, c
     if (n->cfg->more_units) {
         n->p = draw_prec(&n->r, o);
         if (n->with_conv && n->cb.ops[1].sdp_op.dst_precision != n->p->prec) n->with_conv = false;
+        if (n->p->prec == PRECISION_FP16 && n->lut) { /* NVIDIA's LRN table is INT: an FP16 one of its own */
+            draw_fp16_lut(&n->r, &n->fp16_lut);
+            n->lut = (const uint8_t *)&n->fp16_lut, n->lutlen = sizeof n->fp16_lut;
+        }
     }
     n->lanes = n->atom / n->p->esize;
     if (n->cfg->more_units && rng_chance(&n->r, 25)) /* whole surfaces, two or three: RUBIK can contract them */
@@ -377,7 +443,9 @@ static const char *draw_op(net_t *n, int j, uint8_t type, int in, tensor_t *o)
         pdp_dims(r, n->t[in].w, &kw, &s->stride_x, &s->pad_left, &s->pad_right, &o->w);
         pdp_dims(r, n->t[in].h, &kh, &s->stride_y, &s->pad_top, &s->pad_bottom, &o->h);
         s->pool_width = (uint8_t)(kw - 1), s->pool_height = (uint8_t)(kh - 1);
-        s->pool_mode = (uint8_t)rng_range(r, n->cfg->pool_first, POOL_MODE_MIN);
+        /* average: the golden model computes it at FP16 only (the firmware's padding values are 0 at FP16) */
+        s->pool_mode =
+            (uint8_t)rng_range(r, prec == PRECISION_FP16 ? POOL_MODE_AVG : n->cfg->pool_first, POOL_MODE_MIN);
         s->split_num = 1;
         s->partial_in_width_first = s->partial_in_width_mid = s->partial_in_width_last = (uint16_t)n->t[in].w;
         s->partial_width_first = s->partial_width_mid = s->partial_width_last = (uint16_t)o->w;
@@ -394,6 +462,11 @@ static const char *draw_op(net_t *n, int j, uint8_t type, int in, tensor_t *o)
     s->lut_index = 0;
     s->in_cvt = cvt(r, wide);
     s->out_cvt = cvt(r, wide);
+    if (prec == PRECISION_FP16) { /* the converters are not used at FP16; DATIN_OFFSET is the FP16 value of the
+                                   * channels past the cube in the square sum (cmod NV_NVDLA_cdp.cpp:520-640) */
+        static const nvf_fp16_mix_t m = {0, -6, 2};
+        s->in_cvt.offset = rng_chance(r, 50) ? 0 : nvf_fp16_value(r, &m);
+    }
     s->local_size = (uint8_t)(3 + 2 * rng_range(r, 0, 3));
     s->bypass_sqsum = rng_chance(r, 25);
     s->bypass_out_mul = rng_chance(r, 25);
@@ -473,10 +546,23 @@ static void point_surfaces(net_t *n)
 }
 
 /* The network input's elements: any byte for INT8 and INT16 (INT16 mostly small, so that the arithmetic is not all
- * saturation); FP16 finite and moderate (exponents 2^-6 .. 2^5), NaN and Inf being a precision's corner, not a
- * network's. A portable network draws its elements in (c, y, x) order, the same whatever the atom, its pad lanes 0. */
+ * saturation); FP16 as nv_full's random jobs draw theirs: moderate (2^-6 .. 2^5) in most networks, with corners (+-0,
+ * denormals, +-Inf, NaN, +-65504) in a share, huge values (sums and products saturate) or tiny ones in others. A
+ * portable network draws its elements in (c, y, x) order, the same whatever the atom, its pad lanes 0. */
 static void input_data(net_t *n, uint8_t *data, uint32_t size)
 {
+    if (n->p->prec == PRECISION_FP16) {
+        const unsigned kind = rng_below(&n->r, 100);
+        const nvf_fp16_mix_t m = kind < 60   ? (nvf_fp16_mix_t){0, -6, 5}
+                                 : kind < 85 ? (nvf_fp16_mix_t){rng_range(&n->r, 5, 20), -6, 5}
+                                 : kind < 95 ? (nvf_fp16_mix_t){rng_range(&n->r, 0, 5), 10, 15}
+                                             : (nvf_fp16_mix_t){rng_range(&n->r, 0, 5), -14, -8};
+        for (uint32_t i = 0; i + 1 < size; i += 2) {
+            const uint16_t v = nvf_fp16_value(&n->r, &m);
+            data[i] = (uint8_t)v, data[i + 1] = (uint8_t)(v >> 8);
+        }
+        return;
+    }
     if (n->cfg == &net_cfgs[2]) {
         const tensor_t *t = &n->t[0];
         const struct dla_data_cube q = cube_of(n->atom, 1, t, 0);
@@ -494,9 +580,7 @@ static void input_data(net_t *n, uint8_t *data, uint32_t size)
             continue;
         }
         uint16_t v = (uint16_t)rng_next(&n->r);
-        if (n->p->prec == PRECISION_FP16)
-            v = (uint16_t)((v & 0x83ffu) | (rng_range(&n->r, 15 - 6, 15 + 5) << 10)); /* sign, exponent, mantissa */
-        else if (rng_chance(&n->r, 75)) v = (uint16_t)((int16_t)(v & 0x7ff) - 1024);
+        if (rng_chance(&n->r, 75)) v = (uint16_t)((int16_t)(v & 0x7ff) - 1024);
         data[i] = (uint8_t)v, data[i + 1] = (uint8_t)(v >> 8);
     }
 }
