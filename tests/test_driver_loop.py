@@ -6,7 +6,13 @@ docs/drivers.md):
   - a driver that keeps polling a register is stopped by the watchdog, with the register named;
   - NVIDIA's firmware (test fw) runs a loadable; with +fault= it fails with coordinates and a repro line; the
     repro line reproduces the failure, and the +dump= trace of the driver run replays without the driver and
-    fails with the same first error (same cycle, same coordinates).
+    fails with the same first error (same cycle, same coordinates);
+  - random networks for nv_full (test fw_net, NVIDIA's firmware built for nv_full, golden-only): over 60 seeds every
+    unit the writer draws there (RUBIK in its three modes) and the three precisions appear, and every network runs
+    through the firmware with no error but the golden-only "nothing was checked" (FP16 ones pass: their own
+    reference checks them); a portable network passes against its nv_small twin, a corrupted element is named, its
+    written loadable replays through `fw` in the same cycles; an FP16 network passes against the loadable's FP16
+    reference (nvdla_fw_fp16ref.c), which names a corrupted element.
 Skips, saying so, what cannot run here (NVIDIA's firmware or loadables absent)."""
 import os
 import re
@@ -119,6 +125,59 @@ def firmware_net(tmp):
           f'a truncated loadable is refused with one line: {err[0] if err else out3[-200:]}')
 
 
+def firmware_net_full(tmp):
+    """fw_net on nv_full, golden-only (the default simulator with +fw_map=nv_full, as `make run DUT=nv_full
+    GOLDEN_ONLY=1` runs it): the draw, the twin check, its negative, the written loadable, FP16's reference check
+    and its negative."""
+    full = ['+test=fw_net', '+golden_only', '+fw_map=nv_full']
+    rc, out = run([SIM, *full, '+seed=1'])
+    if verdict(out)[0] == 'SKIP' or not os.path.isdir(os.path.join(ROOT, '..', 'shared', 'upstream', 'nvdla_nv_full')):
+        skip('fw_net on nv_full: ' + out.strip().splitlines()[-1])
+        return
+    drawn, bad = set(), []
+    for seed in range(1, 61):
+        rc, out = run([SIM, *full, f'+seed={seed}'])
+        m = re.search(r'^fw_net seed \d+: \d+ operations: nv_full (int8|int16|fp16) (.*)$', out, re.M)
+        errors = [e for e in re.findall(r'ERROR.*', out) if 'nothing was checked' not in e]
+        if not m or errors or 'HWLs done' not in out:
+            bad.append(f'seed {seed}: {errors[:1] or out[-200:]}')
+            continue
+        drawn.add(m.group(1))
+        drawn.update(re.findall(r'\d+:(SDP|PDP|CDP|BDMA|RUBIK(?:-split|-merge)?|CONV)\(', m.group(2)))
+    want = {'int8', 'int16', 'fp16', 'SDP', 'PDP', 'CDP', 'BDMA', 'RUBIK', 'RUBIK-split', 'RUBIK-merge', 'CONV'}
+    check(not bad and drawn == want,
+          f'nv_full networks, seeds 1-60: every one through the firmware ({bad[:1] or "no error"}), drawn '
+          f'{sorted(drawn)} (want {sorted(want)})')
+    saved = os.path.join(tmp, 'full7.fbuf')
+    rc, out = run([SIM, *full, '+fw_portable', '+seed=7', f'+fw_save={saved}'])
+    n = re.search(r'checked: (\d+) output bytes compared', out)
+    check(rc == 0 and n and int(n.group(1)) > 0 and 'against its nv_small twin' not in out,
+          f'a portable nv_full network passes against its nv_small twin: {verdict(out)}, '
+          f'{n.group(1) if n else "no"} elements compared')
+    rc2, out2 = run([SIM, '+test=fw', f'+loadable={saved}', '+golden_only', '+fw_map=nv_full', '+seed=7'])
+    layers = re.compile(r'firmware: \d+ HWLs done, totally \d+ layers')
+    check(layers.search(out) and layers.search(out2) and
+          layers.findall(out)[-1] == layers.findall(out2)[-1] and
+          verdict(out2)[1] == int(re.search(r'fw.net_s7.t0\s+\S+\s+cycles (\d+)', out).group(1)) + 1,
+          f'its written loadable replays through fw on nv_full: {layers.findall(out2)[-1:]} in {verdict(out2)[1]} '
+          f'cycles')
+    rc3, out3 = run([SIM, *full, '+fw_portable', '+seed=7', '+fw_corrupt=5'])
+    err = first_error(out3) or ''
+    check(rc3 == 1 and re.search(r'MISMATCH fw_net output tensor \S+ .* against its nv_small twin: 1 of \d+ elements '
+                                 r'differ, first in element c \d+ y \d+ x \d+', err),
+          f'a corrupted element of the nv_full output is named: {err}')
+    rc4, out4 = run([SIM, *full, '+fw_prec=fp16', '+seed=2'])
+    n4 = re.findall(r'fw_net FP16 reference: output tensor \S+ \(\S+\): (\d+) elements equal', out4)
+    check(rc4 == 0 and n4 and all(int(k) > 0 for k in n4),
+          f"an FP16 network passes against the loadable's FP16 reference: {verdict(out4)}, {n4} elements equal")
+    rc5, out5 = run([SIM, *full, '+fw_prec=fp16', '+seed=2', '+fw_corrupt=3'])
+    err5 = first_error(out5) or ''
+    check(rc5 == 1 and re.search(r'MISMATCH fw_net FP16 output tensor \S+ .* against the loadable.s FP16 reference: 1 '
+                                 r'of \d+ elements differ, first in element c \d+ y \d+ x \d+: memory 0x[0-9a-f]{4}, '
+                                 r'reference 0x[0-9a-f]{4}', err5),
+          f"a corrupted element of an FP16 network's output is named: {err5}")
+
+
 def main():
     if not os.access(SIM, os.X_OK):
         print(f'test_driver_loop: {SIM} is not built (make build)')
@@ -128,6 +187,7 @@ def main():
         poll_watchdog(tmp)
         firmware_fault(tmp)
         firmware_net(tmp)
+        firmware_net_full(tmp)
     return T.summary()
 
 

@@ -1,7 +1,9 @@
 /* CDP of a configuration with 32-byte atoms (nv_full), from memory to memory (dp_atom32.h). INT8 is the nv_small
  * model's element arithmetic (cdp_golden.c) over 32 lanes; INT16 follows NVIDIA's cmod, read for its arithmetic
  * (cdp/NV_NVDLA_cdp.cpp lookup_lut with USE_HLS, hls/cdp_libs/cdp_icvt.cpp and cdp_ocvt.cpp), each step with its
- * evidence below. Refused, by name: FP16, an index select where cmod's own arithmetic is undefined. */
+ * evidence below; FP16 follows cmod's FP16 path (cdp_fp16.c). Refused, by name: an INT16 index select where cmod's
+ * own arithmetic is undefined. */
+#include "cdp_fp16.h"
 #include "cdp_golden.h"
 #include "dp_atom32.h"
 #include "nvdla_dp_math.h"
@@ -118,6 +120,51 @@ int64_t cdp16_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x, 
     return use_lo ? lo.y : le.y;
 }
 
+/* CDP at FP16 (cdp_fp16.c), pixel by pixel: each channel from the FP16 values of the four channels on each side, a
+ * channel outside the cube (below 0, past the last, pad lanes included) the input offset's 16 bits, as cmod feeds
+ * its HLS (cdp/NV_NVDLA_cdp.cpp:520-640). The registers as cmod reads them (:1620-1652): LUT start and end as FP32
+ * (their low words), the index offset and selects as signed bytes, the slope scales as FP16. */
+static void cdp32_fp16(const nvdla_pp_t *cdp, const cdp_lut_t *lut, const cdp_lut_cfg_t *lc, const cube32_t *in,
+                       cube32_t *out)
+{
+    const uint32_t byp = nvdla_pp_reg(cdp, CDP + 0x4c), info = nvdla_pp_reg(cdp, CDP + 0x14);
+    const cdp_fp16_cfg_t c = {.le_exponent = !lc->le_linear,
+                              .uflow_lo = lc->uflow_lo,
+                              .oflow_lo = lc->oflow_lo,
+                              .hybrid_lo = lc->hybrid_lo,
+                              .sqsum_bypass = byp & 1,
+                              .mul_bypass = (byp >> 1) & 1,
+                              .nan_to_zero = nvdla_pp_bits(cdp, CDP + 0x6c, 0, 0),
+                              .normalz_len = nvdla_pp_bits(cdp, CDP + 0x70, 1, 0),
+                              .le_start = (uint32_t)lc->le_start,
+                              .le_end = (uint32_t)lc->le_end,
+                              .lo_start = (uint32_t)lc->lo_start,
+                              .lo_end = (uint32_t)lc->lo_end,
+                              .le_index_offset = (int8_t)(info & 0xFF),
+                              .le_index_select = (int8_t)((info >> 8) & 0xFF),
+                              .lo_index_select = (int8_t)((info >> 16) & 0xFF),
+                              .le_uflow = (uint16_t)lc->le_uflow_scale,
+                              .le_oflow = (uint16_t)lc->le_oflow_scale,
+                              .lo_uflow = (uint16_t)lc->lo_uflow_scale,
+                              .lo_oflow = (uint16_t)lc->lo_oflow_scale,
+                              .datin_offset = (uint16_t)nvdla_pp_reg(cdp, CDP + 0x74),
+                              .stats = lc->stats};
+    const int n = (int)(in->lanes * in->s);
+    for (uint32_t y = 0; y < in->h; y++)
+        for (uint32_t x = 0; x < in->w; x++)
+            for (int k = 0; k < n; k++) {
+                uint16_t win[9];
+                for (int d = -4; d <= 4; d++) {
+                    int j = k + d;
+                    win[4 + d] = j < 0 || j >= (int)in->c ? c.datin_offset
+                                                          : (uint16_t)cube32_atom(in, (uint32_t)j / in->lanes, y,
+                                                                                  x)[(uint32_t)j % in->lanes];
+                }
+                cube32_atom(out, (uint32_t)k / out->lanes, y, x)[(uint32_t)k % out->lanes] =
+                    cdp_fp16_element(&c, lut, win);
+            }
+}
+
 bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const cdp_lut_t *lut, const nvdla_dp_ctx_t *ctx,
                int group, cdp_lut_stats_t *stats)
 {
@@ -129,7 +176,8 @@ bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const cdp_lut_t *l
         nv_dp_error(ctx, "CDP grp %d: CDP and CDP_RDMA data formats differ", group);
         return false;
     }
-    const uint32_t esz = dp32_esz(ctx, "CDP", group, prec);
+    const bool fp16 = prec == 2;
+    const uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "CDP", group, prec);
     if (!esz) return false;
     place32_t src = {.space = nvdla_pp_bits(rdma, RDMA + 0x28, 0, 0) ? 0 : NVDLA_CV_SPACE,
                      .base = nvdla_pp_reg(rdma, RDMA + 0x18),
@@ -155,6 +203,13 @@ bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const cdp_lut_t *l
         return false;
     }
     cube32_read(ctx, &in, &src);
+    if (fp16) {
+        cdp32_fp16(cdp, lut, &lc, &in, &out);
+        cube32_write(ctx, &out, &dst, "CDP", group);
+        free(in.v);
+        free(out.v);
+        return true;
+    }
     const int n = (int)(in.lanes * in.s);
     int64_t *v = malloc(sizeof *v * (size_t)n);
     if (!v) abort();

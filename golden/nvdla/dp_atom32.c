@@ -1,6 +1,9 @@
 #include "dp_atom32.h"
+#include "nvdla_fp16.h"
 #include "nvdla_dp_math.h"
+#include "pdp_fp16.h"
 #include "pdp_golden.h"
+#include "sdp_fp16.h"
 #include "sdp_golden.h"
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +101,19 @@ bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group
     return false;
 }
 
+/* An X stage's registers for FP16 (sdp_fp16.h): the operands are the registers' 16 bits, FP16. */
+static sdp_fp16_stage_t sdp32_fp16_stage(const sdp_x_cfg_t *x)
+{
+    return (sdp_fp16_stage_t){.bypass = x->bypass,
+                              .alu_bypass = x->alu_bypass,
+                              .mul_bypass = x->mul_bypass,
+                              .prelu = x->prelu,
+                              .relu_bypass = x->relu_bypass,
+                              .algo = x->algo,
+                              .alu_op = (uint32_t)x->alu_reg & 0xFFFF,
+                              .mul_op = (uint32_t)x->mul_reg & 0xFFFF};
+}
+
 void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group)
 {
     uint32_t w = nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1, h = nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1,
@@ -110,8 +126,22 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     /* SDP_RDMA.D_FEATURE_MODE_CFG: IN_PRECISION [3:2], PROC [5:4], OUT [7:6]; SDP.D_DATA_FORMAT: PROC [1:0], OUT [3:2] */
     unsigned in_prec = nvdla_pp_bits(rdma, SDP_RDMA + 0x70, 3, 2), proc = nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0),
              out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
-    uint32_t in_esz = dp32_esz(ctx, "SDP", group, in_prec), out_esz = dp32_esz(ctx, "SDP", group, out_prec);
-    if (!in_esz || !out_esz || !dp32_esz(ctx, "SDP", group, proc)) return;
+    /* FP16 processing (sdp_fp16.c) of FP16 input, to FP16 or INT16 (sdp_c.cpp:48: Fp16ToInt16); INT16 processing to
+     * FP16 (sdp_c.cpp:64: the 17-bit converter output through Int17ToFp16). cmod widens the input to FP32 only when it
+     * processes in FP16 (NV_NVDLA_sdp.cpp:933); other mixtures (INT8 with FP16) are not computed. */
+    const bool fp16 = proc == PREC_FP16, out_fp16 = out_prec == PREC_FP16;
+    if ((fp16 || in_prec == PREC_FP16 || out_fp16) &&
+        !(fp16 && in_prec == PREC_FP16 && (out_fp16 || out_prec == PREC_INT16)) &&
+        !(proc == PREC_INT16 && in_prec == PREC_INT16 && out_fp16)) {
+        nv_dp_error(ctx,
+                    "SDP grp %d: FP16 with another precision (input %u, processing %u, output %u; 1 INT16, 2 FP16): "
+                    "FP16 to FP16 or INT16, and INT16 to FP16, are computed for 32-byte atoms",
+                    group, in_prec, proc, out_prec);
+        return;
+    }
+    uint32_t in_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", group, in_prec),
+             out_esz = fp16 || out_fp16 ? 2 : dp32_esz(ctx, "SDP", group, out_prec);
+    if (!in_esz || !out_esz || (!fp16 && !dp32_esz(ctx, "SDP", group, proc))) return;
     if (in_esz != out_esz) { /* the atom layouts differ (32 vs 16 lanes): not yet */
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
         return;
@@ -143,20 +173,59 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     cube32_read(ctx, &in, &src);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
+    const sdp_fp16_cfg_t f16 = {.x1 = sdp32_fp16_stage(&bs),
+                                .x2 = sdp32_fp16_stage(&bn),
+                                .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3),
+                                .out_int16 = out_prec == PREC_INT16};
     for (uint32_t s = 0; s < in.s; s++)
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
                 const int32_t *ia = cube32_atom(&in, s, y, x);
                 int32_t *oa = cube32_atom(&out, s, y, x);
                 for (uint32_t l = 0; l < in.lanes; l++) { /* pad lanes too, from their own bytes */
+                    if (fp16) {
+                        oa[l] = sdp_fp16_element(&f16, (uint16_t)ia[l]);
+                        continue;
+                    }
                     int64_t t = sdp_x_stage(&bs, ia[l], bs.alu_reg, bs.mul_reg);
                     t = sdp_x_stage(&bn, t, bn.alu_reg, bn.mul_reg);
-                    oa[l] = sdp_cvt_bits(t, off, scale, shift, 8 * out_esz, NULL);
+                    int32_t y = sdp_cvt_bits(t, off, scale, shift, out_fp16 ? 17 : 8 * out_esz, NULL);
+                    oa[l] = out_fp16 ? (int32_t)nv_int17_to_fp16((uint32_t)y) : y;
                 }
             }
     cube32_write(ctx, &out, &dst, "SDP", group);
     free(in.v);
     free(out.v);
+}
+
+/* PDP at FP16 (pdp_fp16.c), lane by lane: the values are FP16 bits (cube32_read sign-extends them). */
+static void pdp32_fp16(const nvdla_pp_t *pdp, const pdp_pool_cfg_t *p, const cube32_t *in, cube32_t *out)
+{
+    pdp_fp16_cfg_t c = {.method = p->method,
+                        .kw = p->kw,
+                        .kh = p->kh,
+                        .sw = p->sw,
+                        .sh = p->sh,
+                        .pl = p->pl,
+                        .pt = p->pt,
+                        .recip_w = p->recip_w & 0x1FFFF,
+                        .recip_h = p->recip_h & 0x1FFFF,
+                        .nan_to_zero = nvdla_pp_bits(pdp, PDP + 0x28, 0, 0)};
+    /* D_POOLING_PADDING_VALUE_n_CFG: 19 bits stored, the low 17 an FP17 value (NV_NVDLA_pdp.cpp:516-522 passes the
+     * register, pdp_hls_wrapper.cpp:50-51 cuts it to vFp17Type) */
+    for (unsigned n = 0; n < 7; n++) c.pad[n] = nvdla_pp_reg(pdp, PDP + 0x44 + 4 * n) & 0x1FFFF;
+    uint16_t *plane = malloc((size_t)in->w * in->h * sizeof *plane);
+    if (!plane) abort();
+    for (uint32_t s = 0; s < in->s; s++)
+        for (uint32_t l = 0; l < in->lanes; l++) {
+            for (uint32_t y = 0; y < in->h; y++)
+                for (uint32_t x = 0; x < in->w; x++)
+                    plane[(size_t)y * in->w + x] = (uint16_t)cube32_atom(in, s, y, x)[l];
+            for (uint32_t oy = 0; oy < out->h; oy++)
+                for (uint32_t ox = 0; ox < out->w; ox++)
+                    cube32_atom(out, s, oy, ox)[l] = pdp_fp16_pool_one(&c, plane, in->w, in->h, ox, oy);
+        }
+    free(plane);
 }
 
 void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group)
@@ -181,11 +250,21 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
         nv_dp_error(ctx, "PDP grp %d: PDP and PDP_RDMA data formats differ", group);
         return;
     }
-    uint32_t esz = dp32_esz(ctx, "PDP", group, prec);
+    const bool fp16 = prec == PREC_FP16;
+    uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "PDP", group, prec);
     if (!esz) return;
-    if (c.method != 1 && c.method != 2) {
-        nv_dp_error(ctx, "PDP grp %d: %s pooling is not computed for 32-byte atoms yet (MAX and MIN are)", group,
-                    c.method == 0 ? "average" : "reserved");
+    if (c.method == 3 || (c.method == 0 && !fp16)) {
+        nv_dp_error(ctx,
+                    "PDP grp %d: %s pooling is not computed for 32-byte atoms yet (MAX and MIN are, and FP16 "
+                    "AVERAGE)",
+                    group, c.method == 0 ? "INT8/INT16 average" : "reserved");
+        return;
+    }
+    if (fp16 && c.method == 0 && (c.kw > 8 || c.kh > 8)) { /* pdp_fp16_kernel_width(), pdp_fp16_cfg_t.pad */
+        nv_dp_error(ctx,
+                    "PDP grp %d: FP16 average pooling with a kernel of %ux%u: the RTL reads KERNEL_WIDTH[2:0] for it "
+                    "(cal2d.v:8772), cmod a table of 8 widths and 7 padding values; kernels up to 8x8 are computed",
+                    group, c.kw, c.kh);
         return;
     }
     pdp_check_cfg(ctx, group, &c, wi, hi, wo, ho);
@@ -205,24 +284,25 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
         return;
     }
     cube32_read(ctx, &in, &src);
-    /* MAX / MIN over the window's real elements (padding never wins, as in the nv_small model) */
-    for (uint32_t s = 0; s < in.s; s++)
-        for (uint32_t oy = 0; oy < ho; oy++)
-            for (uint32_t ox = 0; ox < wo; ox++)
-                for (uint32_t l = 0; l < in.lanes; l++) {
-                    int x0 = (int)(ox * c.sw) - (int)c.pl, y0 = (int)(oy * c.sh) - (int)c.pt;
-                    int xs = x0 < 0 ? 0 : x0, xe = x0 + (int)c.kw > (int)wi ? (int)wi : x0 + (int)c.kw;
-                    int ys = y0 < 0 ? 0 : y0, ye = y0 + (int)c.kh > (int)hi ? (int)hi : y0 + (int)c.kh;
-                    int32_t best = 0;
-                    bool any = false;
-                    for (int y = ys; y < ye; y++)
-                        for (int x = xs; x < xe; x++) {
-                            int32_t v = cube32_atom(&in, s, (uint32_t)y, (uint32_t)x)[l];
-                            if (!any || (c.method == 1 ? v > best : v < best)) best = v;
-                            any = true;
-                        }
-                    cube32_atom(&out, s, oy, ox)[l] = best;
-                }
+    if (fp16) pdp32_fp16(pdp, &c, &in, &out);
+    else /* MAX / MIN over the window's real elements (padding never wins, as in the nv_small model) */
+        for (uint32_t s = 0; s < in.s; s++)
+            for (uint32_t oy = 0; oy < ho; oy++)
+                for (uint32_t ox = 0; ox < wo; ox++)
+                    for (uint32_t l = 0; l < in.lanes; l++) {
+                        int x0 = (int)(ox * c.sw) - (int)c.pl, y0 = (int)(oy * c.sh) - (int)c.pt;
+                        int xs = x0 < 0 ? 0 : x0, xe = x0 + (int)c.kw > (int)wi ? (int)wi : x0 + (int)c.kw;
+                        int ys = y0 < 0 ? 0 : y0, ye = y0 + (int)c.kh > (int)hi ? (int)hi : y0 + (int)c.kh;
+                        int32_t best = 0;
+                        bool any = false;
+                        for (int y = ys; y < ye; y++)
+                            for (int x = xs; x < xe; x++) {
+                                int32_t v = cube32_atom(&in, s, (uint32_t)y, (uint32_t)x)[l];
+                                if (!any || (c.method == 1 ? v > best : v < best)) best = v;
+                                any = true;
+                            }
+                        cube32_atom(&out, s, oy, ox)[l] = best;
+                    }
     cube32_write(ctx, &out, &dst, "PDP", group);
     free(in.v);
     free(out.v);

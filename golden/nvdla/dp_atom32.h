@@ -2,8 +2,10 @@
  * pixel one atom), at INT8 and INT16, from memory to memory: the arithmetic of the nv_small models (sdp_x_stage,
  * the converter, max/min pooling), NVIDIA's cmod the reference for what differs (hls/sdp/sdp_c.cpp: INT16 output
  * saturates the same 17-bit value to 16 bits; sdp/NV_NVDLA_sdp.cpp: an INT16 input element is sign-extended,
- * unshifted). CDP at INT16 follows cmod's arithmetic (cdp_atom32.c). What these do not compute (FP16, operand DMAs,
- * the EW stage, SDP fed by CACC or feeding PDP, PDP average pooling) is refused with an error naming it. */
+ * unshifted). CDP at INT16 follows cmod's arithmetic (cdp_atom32.c). PDP at FP16 (MAX, MIN, AVERAGE), SDP's X
+ * stages and CDP at FP16 follow cmod's (pdp_fp16.c, sdp_fp16.c, cdp_fp16.c). What these do not compute (FP16 mixed
+ * with another precision in SDP, operand DMAs, the EW stage, SDP fed by CACC or feeding PDP, PDP average pooling at
+ * INT8/INT16) is refused with an error naming it. */
 #ifndef DP_ATOM32_H
 #define DP_ATOM32_H
 #include "nvdla_dp.h"
@@ -48,7 +50,7 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
 void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
 struct cdp_lut;
 struct cdp_lut_stats;
-/* CDP layer (CDP_RDMA reading memory) of their CONSUMER groups, INT8 or INT16 (cdp_atom32.c); false, with an error
+/* CDP layer (CDP_RDMA reading memory) of their CONSUMER groups, INT8, INT16 or FP16 (cdp_atom32.c); false, with an error
  * naming what, when the model does not compute it. stats (may be NULL): the lookups' outcomes are added there. */
 bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const struct cdp_lut *lut, const nvdla_dp_ctx_t *ctx,
                int group, struct cdp_lut_stats *stats);

@@ -125,7 +125,7 @@ static void sample(nvdla_golden_t *g, const nvdla_layer_t *l)
         [NVDLA_LAYER_CDP_LUT] = "the golden model's CDP"};
     mem_fence_actor(g->mem, actor[l->unit]); /* names the unit in a fence report (mem.h) */
     nvdla_layer_t seen = *l;
-    seen.atom32 = g->atom32;
+    seen.atom32 = g->atom32, seen.mem = g->mem;
     if (g->hook) g->hook(g->hook_user, &seen);
 }
 

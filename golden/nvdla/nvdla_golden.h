@@ -64,6 +64,7 @@ typedef struct nvdla_layer {
     uint32_t sdp_saturated;          /* SDP: D_PERF_OUT_SATURATION of the layer */
     bool atom32;                     /* the configuration has 32-byte atoms (nv_full): set by the model */
     const struct cdp_lut_stats *lut; /* CDP_LUT */
+    const struct mem *mem;           /* the model's memory as the layer starts (set by the model): its input */
 } nvdla_layer_t;
 typedef void (*nvdla_layer_hook_t)(void *user, const nvdla_layer_t *layer);
 /* Called before each launch/layer runs in the model. */

@@ -72,6 +72,9 @@ typedef struct program {
      * `plusarg` lines so that its replay runs as the dumped run did (a command-line plusarg wins). */
     char **plusargs;
     size_t nplusargs;
+    /* NULL, or where a test being built writes lines for a tool besides its ops (the caller opens and closes it; NVDLA
+     * nv_full's FP16 random jobs: +nvf_oracle=, their jobs for NVIDIA's C model) */
+    FILE *notes;
 } program_t;
 
 /* Limits on what one operation may ask of the host: a trace of three lines must neither hang past every

@@ -7,6 +7,7 @@
 #include "cdp_golden.h"
 #include "conv_golden.h"
 #include "dp_atom32.h"
+#include "mem.h"
 #include "nvdla_pp.h"
 #include "nvdla_regs.h"
 
@@ -60,6 +61,9 @@ static const char *const L_RAM[] = {"dram", "cvsram"};
 static const char *const L_LUT_TABLE[] = {"le_linear", "le_exponent", "lo_linear"};
 static const char *const L_LUT_FLOW[] = {"underflow", "hit", "overflow"};
 static const char *const L_RBK_MODE[] = {"contract", "split", "merge"};
+/* an FP16 input element's class (the golden's FP16 arithmetic treats each apart: nvdla_fp16.h) x the unit reading it */
+static const char *const L_FP16_CLASS[] = {"normal", "denormal", "zero", "inf", "nan"};
+static const char *const L_FP16_ENGINE[] = {"sdp", "pdp", "cdp"};
 
 enum {
     X_BDMA_SHAPE,
@@ -102,6 +106,7 @@ enum {
     X_NVF_SRC_DST,
     X_NVF_LUT_FLOW,
     X_NVF_RUBIK,
+    X_NVF_FP16_CLASS,
     X_N
 };
 
@@ -182,6 +187,10 @@ static const fcov_cross_t crosses[X_N] = {
                        NULL},
     [X_NVF_LUT_FLOW] = {"nvf_cdp_lut_table_x_outcome", 2, {D("table", L_LUT_TABLE), D("outcome", L_LUT_FLOW)}, NULL},
     [X_NVF_RUBIK] = {"nvf_rubik_mode_x_precision", 2, {D("mode", L_RBK_MODE), D("prec", L_PREC)}, NULL},
+    [X_NVF_FP16_CLASS] = {"nvf_fp16_input_class_x_engine",
+                          2,
+                          {D("class", L_FP16_CLASS), D("engine", L_FP16_ENGINE)},
+                          NULL},
 };
 #undef D
 
@@ -360,6 +369,31 @@ static unsigned x1_mode(const nvdla_pp_t *u)
     return FLD(u, SDP, D_DP_BS_CFG_0, BS_BYPASS) ? 0 : 4;
 }
 
+/* The classes of an FP16 input cube's real elements (32-byte atoms of 16 lanes; RAM type 1 DBB, 0 CVSRAM), read from
+ * the model's memory as the layer starts: each class present is one hit of the unit's row. */
+static void fp16_input(fcov_t *c, const nvdla_layer_t *l, unsigned engine, uint32_t base, uint32_t line, uint32_t surf,
+                       uint32_t ram, uint32_t w, uint32_t h, uint32_t ch)
+{
+    if (!l->mem) return;
+    const uint64_t space = (ram & 1) ? 0 : NVDLA_CV_SPACE;
+    bool seen[5] = {false};
+    for (uint32_t k = 0; k < ch; k++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                const uint64_t a = space | (uint32_t)(base + k / 16 * surf + y * line + x * 32 + k % 16 * 2);
+                const uint16_t v = (uint16_t)(mem_read8(l->mem, a) | mem_read8(l->mem, a + 1) << 8);
+                const unsigned e = (v >> 10) & 0x1F, m = v & 0x3FF;
+                seen[e == 0x1F ? (m ? 4 : 3) : e ? 0 : m ? 1 : 2] = true;
+            }
+    for (unsigned k = 0; k < 5; k++)
+        if (seen[k]) fcov_hit4(c, X_NVF_FP16_CLASS, k, engine, 0, 0);
+}
+
+/* A cube's width, height and channels from its three registers (13-bit fields, value - 1). */
+#define CUBE(u, R, W, H, C)                                                                 \
+    nvdla_pp_bits(u, R##_D_##W##_0, 12, 0) + 1, nvdla_pp_bits(u, R##_D_##H##_0, 12, 0) + 1, \
+        nvdla_pp_bits(u, R##_D_##C##_0, 12, 0) + 1
+
 static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
 {
     const nvdla_pp_t *u = l->core, *r = l->rdma;
@@ -374,6 +408,12 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                   x1_mode(u), 0);
         fcov_hit4(c, X_NVF_SRC_DST, 1, ram_bin(nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0)),
                   ram_bin(nvdla_pp_reg(u, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        if (nvdla_pp_bits(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 3, 2) == 2)
+            fp16_input(c, l, 0, nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW_0),
+                       nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_0),
+                       nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE_0),
+                       nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0),
+                       CUBE(r, NVDLA_SDP_RDMA, DATA_CUBE_WIDTH, DATA_CUBE_HEIGHT, DATA_CUBE_CHANNEL));
         break;
     case NVDLA_LAYER_PDP: {
         const unsigned method = FLD(u, PDP, D_OPERATION_MODE_CFG_0, POOLING_METHOD);
@@ -383,6 +423,12 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
         if (r)
             fcov_hit4(c, X_NVF_SRC_DST, 2, ram_bin(nvdla_pp_reg(r, NVDLA_PDP_RDMA_D_SRC_RAM_CFG_0)),
                       ram_bin(nvdla_pp_reg(u, NVDLA_PDP_D_DST_RAM_CFG_0)), 0);
+        if (r && nvdla_pp_bits(u, NVDLA_PDP_D_DATA_FORMAT_0, 1, 0) == 2)
+            fp16_input(c, l, 1, nvdla_pp_reg(r, NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW_0),
+                       nvdla_pp_reg(r, NVDLA_PDP_RDMA_D_SRC_LINE_STRIDE_0),
+                       nvdla_pp_reg(r, NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE_0),
+                       nvdla_pp_reg(r, NVDLA_PDP_RDMA_D_SRC_RAM_CFG_0),
+                       CUBE(r, NVDLA_PDP_RDMA, DATA_CUBE_IN_WIDTH, DATA_CUBE_IN_HEIGHT, DATA_CUBE_IN_CHANNEL));
         break;
     }
     case NVDLA_LAYER_CDP:
@@ -390,6 +436,12 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                   FLD(u, CDP, S_LUT_CFG_0, LUT_LE_FUNCTION) ? 8 : 9, 0);
         fcov_hit4(c, X_NVF_SRC_DST, 3, ram_bin(nvdla_pp_reg(r, NVDLA_CDP_RDMA_D_SRC_DMA_CFG_0)),
                   ram_bin(nvdla_pp_reg(u, NVDLA_CDP_D_DST_DMA_CFG_0)), 0);
+        if (nvdla_pp_bits(u, NVDLA_CDP_D_DATA_FORMAT_0, 1, 0) == 2)
+            fp16_input(c, l, 2, nvdla_pp_reg(r, NVDLA_CDP_RDMA_D_SRC_BASE_ADDR_LOW_0),
+                       nvdla_pp_reg(r, NVDLA_CDP_RDMA_D_SRC_LINE_STRIDE_0),
+                       nvdla_pp_reg(r, NVDLA_CDP_RDMA_D_SRC_SURFACE_STRIDE_0),
+                       nvdla_pp_reg(r, NVDLA_CDP_RDMA_D_SRC_DMA_CFG_0),
+                       CUBE(r, NVDLA_CDP_RDMA, DATA_CUBE_WIDTH, DATA_CUBE_HEIGHT, DATA_CUBE_CHANNEL));
         break;
     case NVDLA_LAYER_CDP_LUT: { /* the lookups as they went: LE linear or exponent, LO */
         const unsigned le = FLD(u, CDP, S_LUT_CFG_0, LUT_LE_FUNCTION) ? 0 : 1;

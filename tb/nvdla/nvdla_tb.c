@@ -294,6 +294,21 @@ static const char *use_nv_full(nvdla_tb_t *t, char *why, size_t n)
     return NULL;
 }
 
+/* The firmware's switch to nv_full (nvdla_fw_attach): at attach time, or in a golden-only fw_net run after the nv_small
+ * twin of its network has run on the model (nvdla_fw_twin.c). The model, and the register values a golden-only run
+ * reads back, start over as after a reset: nv_full's firmware expects every unit's register groups at their reset
+ * pointers, and nv_small's map overlaps nv_full's at other units (0x9000: nv_small's SDP, nv_full's CACC). */
+static const char *to_nv_full(void *arg, char *why, size_t n)
+{
+    nvdla_tb_t *t = arg;
+    nvdla_golden_free(t->golden);
+    t->golden = nvdla_golden_new(t->shadow);
+    nvdla_golden_set_layer_hook(t->golden, nvdla_cov_layer, t->cov);
+    free(t->gregs), free(t->gregs_set);
+    t->gregs = NULL, t->gregs_set = NULL;
+    return use_nv_full(t, why, n);
+}
+
 static void skip_test(program_t *p, const char *test, const char *why)
 {
     free(p->name);
@@ -327,15 +342,7 @@ static int build_fw(nvdla_tb_t *t, const char *test, program_t *p, char *err, si
         skip_test(p, test, why);
         return 0;
     }
-    if (nv_full && strcmp(test, "fw_net") == 0) { /* nvdla_fw_net.c writes nv_small's layouts (8-byte atoms) */
-        skip_test(p, test, "test fw_net: the random networks are written for nv_small (8-byte atoms), not nv_full");
-        return 0;
-    }
-    if (nv_full && use_nv_full(t, why, sizeof why)) {
-        snprintf(err, errlen, "test %s on nv_full: %s", test, why);
-        return -1;
-    }
-    return nvdla_fw_attach(p, t->sim, test, nv_full, !golden_only, err, errlen);
+    return nvdla_fw_attach(p, t->sim, test, nv_full, !golden_only, to_nv_full, t, err, errlen);
 }
 
 static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p, char *err, size_t errlen)
@@ -359,7 +366,21 @@ static int nvdla_build(void *acc, const char *test, uint64_t seed, program_t *p,
         snprintf(err, errlen, "test %s on nv_full: %s", test, why);
         return -1;
     }
-    return nvdla_build_test(test, seed, !golden_only, nv_full, p, err, errlen);
+    /* +nvf_oracle=FILE: the FP16 jobs of nv_full's random tests as NVIDIA's C model's driver reads them, with the
+     * generator's expected outputs (tests/test_nvdla_fp_oracle.py runs them through cmod) */
+    const char *oracle = sim_plusarg(t->sim, "nvf_oracle");
+    if (oracle && *oracle && nv_full && nvdla_test_for_nv_full(test) && !(p->notes = fopen(oracle, "w"))) {
+        snprintf(err, errlen, "+nvf_oracle=%s: cannot write", oracle);
+        return -1;
+    }
+    const int rc = nvdla_build_test(test, seed, !golden_only, nv_full, p, err, errlen);
+    if (p->notes && fclose(p->notes) != 0 && rc == 0) {
+        p->notes = NULL;
+        snprintf(err, errlen, "+nvf_oracle=%s: cannot write", oracle);
+        return -1;
+    }
+    p->notes = NULL;
+    return rc;
 }
 
 static bool resolve_reg(void *user, const char *name, uint32_t *addr)

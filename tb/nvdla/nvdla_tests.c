@@ -100,11 +100,19 @@ static const test_entry_t nv_full_tests[] = {
     {"bdma_random", nvf_bdma_random, "nv_full_map",
      "nv_full: 1-2 BDMA groups of 1-4 copies, each DBB or CVSRAM to DBB or CVSRAM, checked against the copy too"},
     {"sdp_random", nvf_sdp_random, "nv_full_map",
-     "nv_full: SDP memory to memory, INT8/INT16, BS (X1) and BN (X2) ALU/MUL/ReLU/PReLU, converter, DBB/CVSRAM"},
+     "nv_full: SDP memory to memory, INT8/INT16/FP16 (FP16 to INT16, INT16 to FP16), BS (X1) and BN (X2) "
+     "ALU/MUL/ReLU/PReLU, converter, NaN to zero, DBB/CVSRAM"},
     {"pdp_random", nvf_pdp_random, "nv_full_map",
-     "nv_full: PDP max/min pooling, INT8/INT16, kernels, strides, padding, DBB/CVSRAM"},
+     "nv_full: PDP max/min pooling INT8/INT16/FP16, average at FP16 (padding values), kernels, strides, padding, "
+     "NaN flush, DBB/CVSRAM"},
     {"cdp_random", nvf_cdp_random, "nv_full_map",
-     "nv_full: CDP INT8/INT16, LE linear or exponent and LO tables aimed to under- and overflow, DBB/CVSRAM"},
+     "nv_full: CDP INT8/INT16/FP16, LE linear or exponent and LO tables aimed to under- and overflow, DBB/CVSRAM"},
+    {"sdp_random_fp16", nvf_sdp_random_fp16, "nv_full_map",
+     "nv_full: sdp_random with every job FP16 (FP16 to FP16 or INT16, INT16 to FP16), inputs with FP16's corners"},
+    {"pdp_random_fp16", nvf_pdp_random_fp16, "nv_full_map",
+     "nv_full: pdp_random with every job FP16 (max, min, average with padding values), inputs with FP16's corners"},
+    {"cdp_random_fp16", nvf_cdp_random_fp16, "nv_full_map",
+     "nv_full: cdp_random with every job FP16 (FP16 tables, FP32 bounds, FP16 slopes), inputs with FP16's corners"},
     {"conv_random", nvf_conv_random, "nv_full_map",
      "nv_full: one or two direct convolutions INT8/INT16 -> SDP on the fly: shapes, kernels, strides, pads, pad value, "
      "truncation, banks, DBB/CVSRAM input, weights and output"},

@@ -16,17 +16,19 @@
 
 /* The precisions of nv_full's engines, as their precision fields encode them (0 INT8, 1 INT16, 2 FP16). */
 typedef enum { NVF_INT8 = 0, NVF_INT16 = 1, NVF_FP16 = 2, NVF_NPREC = 3 } nvf_prec_t;
+/* Who draws a precision: the datapath units (SDP, PDP, CDP, whose FP16 the golden model computes) or the
+ * convolution (whose FP16 it refuses). */
+typedef enum { NVF_DRAW_DP = 0, NVF_DRAW_CONV = 1, NVF_NDRAW = 2 } nvf_draw_t;
 typedef struct nvf_prec_info {
-    const char *name;    /* "int8": in job names */
-    unsigned esz;        /* bytes per element */
-    const char *why_not; /* NULL: the golden model computes it; else why a draw of it is refused (and redrawn) */
+    const char *name;               /* "int8": in job names */
+    unsigned esz;                   /* bytes per element */
+    const char *why_not[NVF_NDRAW]; /* NULL: the golden model computes it there; else why a draw is refused */
 } nvf_prec_info_t;
-/* The one table that says which precisions random jobs may draw (nvf_gen_util.c): FP16's entry is the hook to flip
- * when the golden model computes it. */
+/* The one table that says which precisions random jobs may draw (nvf_gen_util.c). */
 extern const nvf_prec_info_t nvf_prec[NVF_NPREC];
-/* A precision drawn uniformly over all three; a draw the golden model does not compute is refused (its reason in
- * nvf_prec[]) and redrawn, so that enabling FP16 changes no other draw's meaning. */
-nvf_prec_t nvf_draw_prec(rng_t *r);
+/* A precision drawn uniformly over all three; a draw the golden model does not compute for `who` is refused (its
+ * reason in nvf_prec[]) and redrawn, so that enabling one changes no other draw's meaning. */
+nvf_prec_t nvf_draw_prec(rng_t *r, nvf_draw_t who);
 
 /* A surface's place: CVSRAM or DBB, its 32-bit address as the unit's registers hold it. */
 typedef struct nvf_place {
@@ -43,6 +45,22 @@ static inline uint32_t nvf_ram(nvf_place_t at) { return at.cv ? 0u : 1u; }
 void nvf_fill(program_t *p, rng_t *r, nvf_place_t at, uint32_t size);
 /* The same, returning the bytes (the caller frees them): the input of a job whose output the generator predicts. */
 uint8_t *nvf_fill_keep(program_t *p, rng_t *r, nvf_place_t at, uint32_t size);
+
+/* FP16 values (1.5.10 as NVDLA stores them) for FP16 jobs: inputs, operands, LUT entries and slopes. A mix says
+ * how a job's values are drawn: `special_pct` of them from the corners (+-0, denormals, +-Inf, NaNs, +-65504, the
+ * smallest normal), the rest normals with unbiased exponents in [emin, emax] (emax up to 15: values near 65504,
+ * whose sums and products overflow, which NVDLA's FP16 saturates at 65504). */
+typedef struct nvf_fp16_mix {
+    unsigned special_pct;
+    int emin, emax;
+} nvf_fp16_mix_t;
+/* A job's input mix: moderate values in most jobs, corners (10-30 %) in a share, very large values in another. */
+nvf_fp16_mix_t nvf_fp16_draw_mix(rng_t *r);
+uint16_t nvf_fp16_value(rng_t *r, const nvf_fp16_mix_t *m);
+/* FP16 values over [at, at + size) (every 2-byte slot: elements, pad lanes and gaps), kept as nvf_fill_keep's. */
+uint8_t *nvf_fill_fp16_keep(program_t *p, rng_t *r, nvf_place_t at, uint32_t size, const nvf_fp16_mix_t *m);
+/* The FP16 class of a value for coverage and job names: 0 normal, 1 denormal, 2 zero, 3 Inf, 4 NaN. */
+unsigned nvf_fp16_class(uint16_t v);
 
 /* A feature cube in 32-byte atoms: w x h pixels, c channels of esz bytes, s surfaces, strides. */
 typedef struct nvf_cube {
@@ -65,8 +83,9 @@ void nvf_expect_cube(program_t *p, const char *what, nvf_place_t at, const nvf_c
 
 struct sdp_x_cfg;
 /* One SDP X stage drawn (BS at SDP.D_DP_BS_CFG, BN at D_DP_BN_CFG: cfg is its CFG register's nv_full address), its
- * registers put in l, *c as drawn (sdp_golden.h): register operands only. Returns its mode for the job name. */
-const char *nvf_sdp_x_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, struct sdp_x_cfg *c);
+ * registers put in l, *c as drawn (sdp_golden.h): register operands only, FP16 values when fp16 (the stage then
+ * computes in FP32 on FP16 operands), integers else. Returns its mode for the job name. */
+const char *nvf_sdp_x_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, struct sdp_x_cfg *c, bool fp16);
 
 /* Wait until every GLB status bit of `bits` is set (nv_full's GLB.S_INTR_STATUS, polled after the interrupt line
  * rises: the bench's own interrupt service reads our map's GLB), then clear them (W1C). */
@@ -81,6 +100,10 @@ int nvf_bdma_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_sdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_pdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* sdp/pdp/cdp_random with every job FP16 */
+int nvf_sdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+int nvf_pdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+int nvf_cdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: one bdma_random job (seed's stream) whose expected copy has one byte flipped: must fail naming it. */

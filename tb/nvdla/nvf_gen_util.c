@@ -8,24 +8,67 @@
 #include "nv_full_regs.h"
 #endif
 
+#define CONV_FP16                                                                                              \
+    "FP16 convolution is not computed by the golden model (CMAC's aligned products and CACC's FP48 assembly, " \
+    "conv32_run refuses it; docs/nvdla_nv_full.md, \"FP16\")"
 const nvf_prec_info_t nvf_prec[NVF_NPREC] = {
-    [NVF_INT8] = {"int8", 1, NULL},
-    [NVF_INT16] = {"int16", 2, NULL},
-    /* The hook for FP16 (being added to the golden model on its own branch): when the model computes FP16 for
-     * 32-byte atoms, set why_not to NULL here and un-waive the FP16 bins of nvdla_cov_waivers.tsv. Tried: with NULL,
-     * FP16 jobs are drawn and reach the model (today it refuses them, naming FP16). Before that, in nvf_dp_gen.c:
-     * SDP's operands and converter and CDP's converters and LUT bounds are drawn as integers, which FP16 reads as
-     * floating-point encodings (give FP16 jobs FP16/FP32 values), and the generator's predictions skip FP16 jobs
-     * (expect_t.check): those are checked by the golden comparison alone. PDP and RUBIK need nothing more. */
-    [NVF_FP16] = {"fp16", 2, "FP16 is not computed by the golden model for 32-byte atoms yet (dp32_esz refuses it)"},
+    [NVF_INT8] = {"int8", 1, {NULL, NULL}},
+    [NVF_INT16] = {"int16", 2, {NULL, NULL}},
+    /* FP16: SDP (BS/BN stages, converter), PDP (max, min, average up to 8x8) and CDP (the whole path) as cmod computes
+     * them (golden/nvdla/sdp_fp16.c, pdp_fp16.c, cdp_fp16.c); the convolution not */
+    [NVF_FP16] = {"fp16", 2, {NULL, CONV_FP16}},
 };
 
-nvf_prec_t nvf_draw_prec(rng_t *r)
+nvf_prec_t nvf_draw_prec(rng_t *r, nvf_draw_t who)
 {
     for (;;) { /* INT8 and INT16 always computed: terminates */
         nvf_prec_t p = (nvf_prec_t)rng_below(r, NVF_NPREC);
-        if (!nvf_prec[p].why_not) return p;
+        if (!nvf_prec[p].why_not[who]) return p;
     }
+}
+
+nvf_fp16_mix_t nvf_fp16_draw_mix(rng_t *r)
+{
+    const unsigned kind = rng_below(r, 100);
+    if (kind < 55) return (nvf_fp16_mix_t){0, -4, 4};                    /* moderate: arithmetic, rounding */
+    if (kind < 80) return (nvf_fp16_mix_t){rng_range(r, 10, 30), -4, 4}; /* corners among them */
+    if (kind < 90) return (nvf_fp16_mix_t){rng_range(r, 0, 10), 10, 15}; /* large: sums and products overflow */
+    return (nvf_fp16_mix_t){rng_range(r, 0, 10), -14, -10};              /* tiny: products flush to zero */
+}
+
+uint16_t nvf_fp16_value(rng_t *r, const nvf_fp16_mix_t *m)
+{
+    const uint16_t sign = rng_chance(r, 50) ? 0x8000 : 0, mant = (uint16_t)(rng_next(r) & 0x3FF);
+    if (rng_chance(r, m->special_pct)) switch (rng_below(r, 7)) {
+        case 0: return sign;                                  /* +-0 */
+        case 1: return sign | (mant ? mant : 1);              /* denormal */
+        case 2: return sign | 0x7C00;                         /* +-Inf */
+        case 3: return sign | 0x7C00 | (mant ? mant : 0x200); /* NaN, any payload */
+        case 4: return sign | 0x7BFF;                         /* +-65504 */
+        case 5: return sign | 0x0400;                         /* the smallest normal */
+        default: return (uint16_t)rng_next(r);                /* any bits */
+        }
+    const int e = (int)rng_range(r, (uint32_t)(m->emin + 15), (uint32_t)(m->emax + 15)); /* biased, 1..30 */
+    return sign | (uint16_t)(e << 10) | mant;
+}
+
+uint8_t *nvf_fill_fp16_keep(program_t *p, rng_t *r, nvf_place_t at, uint32_t size, const nvf_fp16_mix_t *m)
+{
+    uint8_t *b = malloc(size);
+    if (!b) abort();
+    for (uint32_t i = 0; i + 1 < size; i += 2) {
+        const uint16_t v = nvf_fp16_value(r, m);
+        b[i] = (uint8_t)v, b[i + 1] = (uint8_t)(v >> 8);
+    }
+    if (size & 1) b[size - 1] = 0;
+    prog_mem(p, nvf_addr(at), b, size);
+    return b;
+}
+
+unsigned nvf_fp16_class(uint16_t v)
+{
+    const unsigned e = (v >> 10) & 0x1F, m = v & 0x3FF;
+    return e == 0x1F ? (m ? 4 : 3) : e ? 0 : m ? 1 : 2;
 }
 
 nvf_place_t nvf_place(rng_t *r, int k, unsigned slot, unsigned cv_pct)
@@ -111,6 +154,9 @@ NVF_ABSENT(nvf_bdma_random)
 NVF_ABSENT(nvf_sdp_random)
 NVF_ABSENT(nvf_pdp_random)
 NVF_ABSENT(nvf_cdp_random)
+NVF_ABSENT(nvf_sdp_random_fp16)
+NVF_ABSENT(nvf_pdp_random_fp16)
+NVF_ABSENT(nvf_cdp_random_fp16)
 NVF_ABSENT(nvf_rubik_random)
 NVF_ABSENT(nvf_conv_random)
 NVF_ABSENT(nvf_bdma_corrupt)

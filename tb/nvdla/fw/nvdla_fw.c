@@ -12,6 +12,8 @@
 #include "scoreboard.h"
 #include "nvdla_fw_host.h"
 #include "nvdla_fw_net.h"
+#include "nvdla_fw_fp16ref.h"
+#include "nvdla_fw_twin.h"
 #include "rng.h"
 #include <glob.h>
 #include <stdio.h>
@@ -71,6 +73,17 @@ typedef struct fw_run {
     char *path, *name, *golden; /* golden: NVIDIA's o_000000.dimg, or NULL */
     bool uses[6];               /* DLA_OP_BDMA .. DLA_OP_RUBIK */
     bool nv_full;               /* the firmware built for nv_full's map runs it, else nv_small's */
+    /* fw_net golden-only on nv_full with a portable network: the same network for nv_small's map, run first through
+     * nv_small's build, the outputs compared (nvdla_fw_twin.c); to_full configures the model as nv_full between. */
+    bool has_twin;
+    nvdla_loadable_t twin;
+    uint64_t *twin_base;
+    int64_t corrupt; /* +fw_corrupt: the element of the first output flipped before the comparison, or -1 */
+    /* fw_net on nv_full with an FP16 network (no nv_small twin): its outputs against the loadable interpreted element
+     * by element (nvdla_fw_fp16ref.c) */
+    bool fp16ref;
+    nvdla_fw_to_full_t to_full;
+    void *to_full_ctx;
 } fw_run_t;
 
 static const char *const op_unit[6] = {"bdma", "conv", "sdp", "pdp", "cdp", "rubik"};
@@ -79,6 +92,8 @@ static void fw_free(void *arg)
 {
     fw_run_t *r = arg;
     nvdla_loadable_free(&r->ld);
+    if (r->has_twin) nvdla_loadable_free(&r->twin);
+    free(r->twin_base);
     free(r->h.mem_base);
     free(r->path);
     free(r->name);
@@ -251,46 +266,41 @@ static void check_nvidia_golden(fw_run_t *r, drv_t *d)
     free(g);
 }
 
-static int fw_main(drv_t *d, void *arg)
+/* Lays out loadable l's memory list from *at on: each entry aligned (4 KiB at least), its contents placed, its other
+ * bytes a seeded fill, a gap after it (a unit that runs past its region writes outside every golden box). Its
+ * regions, named after `what`, go into reg[] and names[]. */
+static void lay_out(drv_t *d, rng_t *rng, const nvdla_loadable_t *l, uint64_t *base, uint64_t *at, const char *what,
+                    mem_region_t *reg, char (*names)[96])
 {
-    fw_run_t *r = arg;
-    nvdla_fw_host_t *h = &r->h;
-    h->d = d;
-    rng_t rng;
-    rng_seed_stream(&rng, drv_seed(d), "fw.fill");
-    /* the memory list, laid out */
-    uint64_t at = MEM_START;
-    for (size_t i = 0; i < r->ld.nmems; i++) {
-        const ld_mem_t *m = &r->ld.mems[i];
+    for (size_t i = 0; i < l->nmems; i++) {
+        const ld_mem_t *m = &l->mems[i];
         uint64_t align = m->alignment > MEM_ALIGN ? m->alignment : MEM_ALIGN;
-        at = (at + align - 1) / align * align;
-        h->mem_base[i] = at;
-        drv_mem_fill(d, at, m->size, (uint8_t)rng_range(&rng, 0, 255));
+        *at = (*at + align - 1) / align * align;
+        base[i] = *at;
+        drv_mem_fill(d, *at, m->size, (uint8_t)rng_range(rng, 0, 255));
         for (size_t k = 0; k < m->ncontents; k++)
             if (m->contents[k].blob)
-                drv_mem_write(d, at + m->contents[k].offset, m->contents[k].blob->data, m->contents[k].blob->size);
-        at += m->size + MEM_ALIGN; /* a gap: a unit that runs past its region writes outside every golden box */
+                drv_mem_write(d, *at + m->contents[k].offset, m->contents[k].blob->data, m->contents[k].blob->size);
+        *at += m->size + MEM_ALIGN;
+        snprintf(names[i], sizeof names[i], "%s memory entry %u", what, m->id);
+        reg[i] = (mem_region_t){base[i], m->size, names[i]};
     }
-    /* Every DMA the loadable programs must stay inside its memory entries, on the DUT and in the golden model. */
-    mem_region_t *reg = calloc(r->ld.nmems ? r->ld.nmems : 1, sizeof *reg);
-    char(*names)[96] = calloc(r->ld.nmems ? r->ld.nmems : 1, sizeof *names);
-    if (!reg || !names) abort();
-    for (size_t i = 0; i < r->ld.nmems; i++) {
-        snprintf(names[i], sizeof names[i], "%s memory entry %u", r->name, r->ld.mems[i].id);
-        reg[i] = (mem_region_t){h->mem_base[i], r->ld.mems[i].size, names[i]};
-    }
-    drv_mem_fence(d, reg, r->ld.nmems); /* copies the names */
-    free(reg);
-    free(names);
-    const fw_build_t *fw = &fw_builds[r->nv_full];
+}
+
+/* Every task of l through firmware build fw, as the Linux port's nvdla_task_submit does them. */
+static void run_tasks(fw_run_t *r, drv_t *d, const nvdla_loadable_t *l, uint64_t *base, const fw_build_t *fw,
+                      bool nv_full)
+{
+    nvdla_fw_host_t *h = &r->h;
+    h->ld = l, h->mem_base = base;
     void *engine = NULL;
     fw->register_driver(&engine, h);
     fw->clear_task(engine);
     struct dla_config config = fw->config;
-    if (!r->nv_full) config.bdma_enable = r->uses[DLA_OP_BDMA];
-    for (size_t t = 0; t < r->ld.ntasks; t++) {
-        h->task = &r->ld.tasks[t];
-        drv_job(d, "fw.%s.t%u", r->name, h->task->id);
+    if (!nv_full) config.bdma_enable = r->uses[DLA_OP_BDMA];
+    for (size_t t = 0; t < l->ntasks; t++) {
+        h->task = &l->tasks[t];
+        drv_job(d, "fw.%s%s.t%u", r->name, l == &r->twin ? ".nv_small_twin" : "", h->task->id);
         int32_t rc = fw->execute_task(engine, h, &config);
         if (rc) drv_fail(d, "dla_execute_task (%s's firmware) of task %u returned %d", fw->map, h->task->id, rc);
         uint32_t complete = 0;
@@ -303,7 +313,42 @@ static int fw_main(drv_t *d, void *arg)
         fw->clear_task(engine);
         drv_check_golden(d);
     }
-    if (r->golden) check_nvidia_golden(r, d);
+}
+
+static int fw_main(drv_t *d, void *arg)
+{
+    fw_run_t *r = arg;
+    r->h.d = d;
+    rng_t rng;
+    rng_seed_stream(&rng, drv_seed(d), "fw.fill");
+    /* the memory lists, laid out (the twin's after the loadable's); every DMA the loadables program must stay inside
+     * their memory entries, on the DUT and in the golden model */
+    size_t nreg = r->ld.nmems + (r->has_twin ? r->twin.nmems : 0);
+    mem_region_t *reg = calloc(nreg ? nreg : 1, sizeof *reg);
+    char(*names)[96] = calloc(nreg ? nreg : 1, sizeof *names);
+    if (!reg || !names) abort();
+    uint64_t at = MEM_START;
+    lay_out(d, &rng, &r->ld, r->h.mem_base, &at, r->name, reg, names);
+    char twin_name[96];
+    snprintf(twin_name, sizeof twin_name, "%s's nv_small twin", r->name);
+    if (r->has_twin) lay_out(d, &rng, &r->twin, r->twin_base, &at, twin_name, reg + r->ld.nmems, names + r->ld.nmems);
+    drv_mem_fence(d, reg, nreg); /* copies the names */
+    free(reg);
+    free(names);
+    uint64_t *base = r->h.mem_base; /* run_tasks points the host at the loadable it runs */
+    if (r->has_twin) {              /* nv_small first, on the model as configured at start (ours: nv_small's map) */
+        run_tasks(r, d, &r->twin, r->twin_base, &fw_builds[0], false);
+        char why[400];
+        if (r->to_full(r->to_full_ctx, why, sizeof why)) drv_fail(d, "fw_net twin: nv_full: %s", why);
+    }
+    run_tasks(r, d, &r->ld, base, &fw_builds[r->nv_full], r->nv_full);
+    if (r->has_twin) nvdla_fw_twin_compare(d, &r->ld, base, &r->twin, r->twin_base, r->corrupt);
+    else if (r->fp16ref) nvdla_fw_fp16ref_compare(d, &r->ld, base, r->corrupt);
+    else if (r->golden) check_nvidia_golden(r, d);
+    else if (sim_plusarg_flag(drv_sim(d), "golden_only"))
+        sim_note(drv_sim(d),
+                 "golden-only: nothing checks this network's output (only a portable one has a twin to compare with: "
+                 "+fw_portable draws one); on a DUT the golden model checks every byte");
     return 0;
 }
 #endif
@@ -322,39 +367,64 @@ static int fw_absent(program_t *p, const char *test)
 
 /* fw_net's loadables are written with the firmware's own structures (dla_interface.h), so without it
  * nvdla_fw_net.c is not built (tb/nvdla/fw/nvdla_fw.mk) and fw_net is skipped before it would get here. */
-static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *name, size_t namelen, char *err,
-                        size_t errlen)
+static int net_loadable(sim_t *sim, fw_run_t *r, bool golden_only, char *name, size_t namelen, char *err, size_t errlen)
 {
-    (void)sim, (void)seed, (void)ld, (void)name, (void)namelen;
+    (void)sim, (void)r, (void)golden_only, (void)name, (void)namelen;
     snprintf(err, errlen, "test fw_net: NVIDIA's firmware was not found at build time (%s)", NVDLA_FW_ABSENT);
     return -1;
 }
 #else
-/* Test fw_net: a random network's loadable, from the seed (+fw_save=FILE keeps it). CDP's LUT is NVIDIA's LRN table
- * from its CDP regression loadable (+fw_lut=), without which the networks have no CDP. */
-static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *name, size_t namelen, char *err,
-                        size_t errlen)
+/* Test fw_net: a random network's loadable, from the seed (+fw_save=FILE keeps it), for the map the firmware build
+ * programs (nv_full: 32-byte atoms, INT8 or INT16, +fw_prec= forces one). CDP's LUT is NVIDIA's LRN table from its
+ * nv_small CDP regression loadable (+fw_lut=; nv_full's CDP_L0_0 table sends nearly every lookup to overflow), without
+ * which the networks have no CDP; the convolution layer is the map's CONV_D_L0_0 (+fw_conv=). */
+static int net_loadable(sim_t *sim, fw_run_t *r, bool golden_only, char *name, size_t namelen, char *err, size_t errlen)
 {
+    const bool nv_full = r->nv_full;
+    const uint64_t seed = sim_seed(sim);
+    nvdla_fw_net_opts_t o = {.nv_full = nv_full, .portable = sim_plusarg_flag(sim, "fw_portable"), .precision = -1};
+    const char *prec = sim_plusarg(sim, "fw_prec"), *not_computed = NULL;
+    if (prec && *prec) {
+        o.precision = nvdla_fw_net_prec(prec, &not_computed);
+        if (o.precision < 0 || ((!nv_full || o.portable) && o.precision != PRECISION_INT8)) {
+            snprintf(err, errlen, "+fw_prec=%s: the networks for %s have precision %s", prec,
+                     o.portable ? "both maps (+fw_portable)"
+                     : nv_full  ? "nv_full"
+                                : "nv_small",
+                     nv_full && !o.portable ? "int8, int16 or fp16" : "int8 only");
+            return -1;
+        }
+        if (not_computed) {
+            snprintf(err, errlen, "+fw_prec=%s: refused: %s", prec, not_computed);
+            return -1;
+        }
+    }
     const char *lutfile = sim_plusarg(sim, "fw_lut");
     if (!lutfile || !*lutfile) lutfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CDP/CDP_L0_0_small_fbuf";
     nvdla_loadable_t cdp;
     char lerr[300];
-    const uint8_t *lut = NULL;
-    size_t lutlen = 0;
     bool have = nvdla_loadable_read(&cdp, lutfile, lerr, sizeof lerr) == 0;
     for (size_t i = 0; have && i < cdp.nblobs; i++)
-        if (strstr(cdp.blobs[i].name, "LUTList")) lut = cdp.blobs[i].data, lutlen = cdp.blobs[i].size;
-    if (!lut) printf("fw_net: no CDP LUT (%s): the network has no CDP\n", have ? "no LUTList blob" : lerr);
+        if (strstr(cdp.blobs[i].name, "LUTList")) o.lut = cdp.blobs[i].data, o.lutlen = cdp.blobs[i].size;
+    if (!o.lut) printf("fw_net: no CDP LUT (%s): the network has no CDP\n", have ? "no LUTList blob" : lerr);
     const char *convfile = sim_plusarg(sim, "fw_conv");
     if (!convfile || !*convfile)
-        convfile = "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CONV/CONV_D_L0_0_small_fbuf";
+        convfile = nv_full ? "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CONV/CONV_D_L0_0_fbuf"
+                           : "../shared/upstream/nvdla_sw/regression/flatbufs/kmd/CONV/CONV_D_L0_0_small_fbuf";
     nvdla_loadable_t conv;
     bool have_conv = nvdla_loadable_read(&conv, convfile, lerr, sizeof lerr) == 0;
     if (!have_conv) printf("fw_net: no convolution layer template (%s)\n", lerr);
+    o.conv = have_conv ? &conv : NULL;
     uint8_t *buf;
     size_t len;
     char what[600];
-    int nops = nvdla_fw_net_build(seed, lut, lutlen, have_conv ? &conv : NULL, &buf, &len, what, sizeof what);
+    int nops = nvdla_fw_net_build(seed, &o, &buf, &len, what, sizeof what);
+    /* the twin: the same seed drawn for nv_small's map, which a golden-only run compares with (nvdla_fw_twin.c) */
+    const bool twin = nv_full && o.portable && golden_only;
+    uint8_t *tbuf = NULL;
+    size_t tlen = 0;
+    char twhat[600];
+    if (twin) o.nv_full = false, nvdla_fw_net_build(seed, &o, &tbuf, &tlen, twhat, sizeof twhat);
     if (have) nvdla_loadable_free(&cdp);
     if (have_conv) nvdla_loadable_free(&conv);
     printf("fw_net seed %llu: %d operations: %s\n", (unsigned long long)seed, nops, what);
@@ -365,18 +435,50 @@ static int net_loadable(sim_t *sim, uint64_t seed, nvdla_loadable_t *ld, char *n
             snprintf(err, errlen, "+fw_save=%s: cannot write", save);
             if (f) fclose(f);
             free(buf);
+            free(tbuf);
             return -1;
         }
         fclose(f);
-        printf("fw_net: loadable written to %s (make run ACC=nvdla LOADABLE=%s)\n", save, save);
+        printf("fw_net: loadable written to %s (make run ACC=nvdla%s LOADABLE=%s%s)\n", save,
+               nv_full ? " DUT=nv_full" : "", save, nv_full ? " GOLDEN_ONLY=1" : "");
     }
     snprintf(name, namelen, "net_s%llu", (unsigned long long)seed);
-    return nvdla_loadable_parse(ld, buf, len, name, err, errlen);
+    if (nvdla_loadable_parse(&r->ld, buf, len, name, err, errlen)) {
+        free(tbuf);
+        return -1;
+    }
+    /* an FP16 network has no nv_small twin: the loadable itself, interpreted, checks it (on a DUT too, besides the
+     * golden model's comparison of every byte) */
+    r->fp16ref = nv_full && nvdla_fw_fp16ref_applies(&r->ld);
+    if (r->fp16ref) {
+        r->corrupt = (int64_t)sim_plusarg_u64(sim, "fw_corrupt", UINT64_MAX);
+        free(tbuf);
+        return 0;
+    }
+    if (!twin) {
+        const char *corrupt = sim_plusarg(sim, "fw_corrupt");
+        if (!corrupt || !*corrupt) return 0;
+        snprintf(err, errlen,
+                 "+fw_corrupt=%s: only a golden-only run on nv_full of a portable or FP16 network has something to "
+                 "compare with (+golden_only +fw_map=nv_full, +fw_portable or +fw_prec=fp16); on a DUT, +fault= "
+                 "corrupts its writes",
+                 corrupt);
+        return -1;
+    }
+    printf("fw_net seed %llu: its nv_small twin: %s\n", (unsigned long long)seed, twhat);
+    char tname[80];
+    snprintf(tname, sizeof tname, "%s (nv_small twin)", name);
+    if (nvdla_loadable_parse(&r->twin, tbuf, tlen, tname, err, errlen)) return -1;
+    r->has_twin = true;
+    r->twin_base = calloc(r->twin.nmems ? r->twin.nmems : 1, sizeof *r->twin_base);
+    if (!r->twin_base) abort();
+    r->corrupt = (int64_t)sim_plusarg_u64(sim, "fw_corrupt", UINT64_MAX);
+    return 0;
 }
 #endif
 
-int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bool by_capability, char *err,
-                    size_t errlen)
+int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bool by_capability,
+                    nvdla_fw_to_full_t to_full, void *to_full_ctx, char *err, size_t errlen)
 {
     bool net = strcmp(test, "fw_net") == 0;
 #ifdef NVDLA_FW_ABSENT
@@ -390,13 +492,13 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bo
     }
     fw_run_t *r = calloc(1, sizeof *r);
     if (!r) abort();
-    if (net ? net_loadable(sim, sim_seed(sim), &r->ld, netname, sizeof netname, err, errlen) != 0
+    r->nv_full = nv_full, r->to_full = to_full, r->to_full_ctx = to_full_ctx;
+    if (net ? net_loadable(sim, r, !by_capability, netname, sizeof netname, err, errlen) != 0
             : nvdla_loadable_read(&r->ld, path, err, errlen) != 0) {
         free(r);
         return -1;
     }
     if (net) path = netname;
-    r->nv_full = nv_full;
     r->path = strdup(path);
     const char *base = strrchr(path, '/');
     r->name = strdup(base ? base + 1 : path);
@@ -445,7 +547,7 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bo
 #else
     free(p->name);
     p->name = strdup(test);
-    char why[256];
+    char why[400];
     if (by_capability && !nv_full && !dut_provides(needs, why, sizeof why)) { /* nv_full has every unit */
         prog_job(p, "fw.%s", r->name);
         prog_skip(p, "loadable %s uses %s: it %s", r->name, needs, why);
@@ -459,6 +561,11 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bo
            path, r->ld.nmems, r->ld.naddrs, r->ld.ntasks, needs, fw_builds[nv_full].map,
            r->golden ? r->golden : "none");
     r->h.debug = sim_plusarg_flag(sim, "fw_debug");
+    if (nv_full && !r->has_twin && to_full(to_full_ctx, why, sizeof why)) { /* with a twin: after it (fw_main) */
+        snprintf(err, errlen, "test %s on nv_full: %s", test, why);
+        fw_free(r);
+        return -1;
+    }
     drv_attach(p, sim, fw_main, r, fw_free, 0);
     return 0;
 #endif

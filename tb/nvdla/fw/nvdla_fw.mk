@@ -35,6 +35,7 @@ $(BUILD)/nvdla/fw_full/nvdla_fw_full.o: $(NVDLA_FW_FULL_OBJS)
 -include $(NVDLA_FW_FULL_OBJS:.o=.d)
 else
 EXTRA_INCS_nvdla  := -Itb/nvdla/fw '-DNVDLA_FW_ABSENT="$(NVDLA_FW_DIR) has no scheduler.c"'
-# fw_net writes its loadables with the firmware's own structures (dla_interface.h): skipped too, not built.
-EXTRA_CSRCS_nvdla := $(filter-out tb/nvdla/fw/nvdla_fw_net.c,$(EXTRA_CSRCS_nvdla))
+# fw_net writes its loadables with the firmware's own structures (dla_interface.h), and its FP16 reference reads them:
+# skipped too, not built.
+EXTRA_CSRCS_nvdla := $(filter-out tb/nvdla/fw/nvdla_fw_net.c tb/nvdla/fw/nvdla_fw_fp16ref.c,$(EXTRA_CSRCS_nvdla))
 endif

@@ -1,0 +1,23 @@
+/* SDP's X stages at FP16 as NVIDIA's C model computes them (cmod hls/sdp/sdp_x.cpp, sdp_c.cpp, driven by
+ * hls_wrapper/sdp_hls_wrapper.cpp; docs/nvdla_nv_full.md, "FP16"): the FP16 input widened to FP32, BS (X1) and BN
+ * (X2), each an ALU, a multiplier and a ReLU on FP32 with FP16 register operands, then the converter back to FP16. */
+#ifndef SDP_FP16_H
+#define SDP_FP16_H
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct sdp_fp16_stage {
+    bool bypass, alu_bypass, mul_bypass, prelu, relu_bypass;
+    unsigned algo;           /* 0 MAX, 1 MIN, 2 SUM, 3 EQL */
+    uint32_t alu_op, mul_op; /* D_DP_B?_ALU_SRC_VALUE / _MUL_SRC_VALUE: FP16 */
+} sdp_fp16_stage_t;
+
+typedef struct sdp_fp16_cfg {
+    sdp_fp16_stage_t x1, x2;
+    bool nan_to_zero; /* D_FEATURE_MODE_CFG.NAN_TO_ZERO: NaN inputs and operands read as +0 */
+    bool out_int16;   /* D_DATA_FORMAT.OUT_PRECISION INT16: the FP16 result converted (sdp_c.cpp: Fp16ToInt16) */
+} sdp_fp16_cfg_t;
+
+/* One element, FP16 in, FP16 (or INT16) out (the EW stage bypassed). */
+uint16_t sdp_fp16_element(const sdp_fp16_cfg_t *c, uint16_t in);
+#endif
