@@ -40,7 +40,9 @@ typedef struct nvdla_tb {
     mem_t *mem, *shadow;
     csb_master_t *csb;
     axi_slave_t *dbb;
-    axi_slave_t *cvif;   /* the second memory port (DUT feature cvif: nv_full), NULL without */
+    axi_slave_t *cvif;   /* the second memory port (DUT feature cvif: nv_full), NULL without; its memory, the
+                          * CVSRAM, is mem's bytes from NVDLA_CV_SPACE on, where the stimulus loads it, the golden
+                          * model writes it and the scoreboard compares it */
     unsigned dbb_bytes;  /* the DBB's beat (8, or 64 with DUT feature dbb512) */
     bool width_reported; /* a bus-width mismatch between tb_nvdla.sv and the DUT's features, said once */
     irq_monitor_t *irq;
@@ -72,6 +74,7 @@ typedef struct nvdla_tb {
     /* DUT write beats since the last golden check (8-byte aligned addresses), for stray-write detection */
     struct dut_write {
         uint32_t addr;
+        uint64_t space; /* 0 (DBB) or NVDLA_CV_SPACE (CVIF), as nvdla_box_t's */
         uint64_t cycle;
     } * written;
     size_t nwritten, capwritten;
@@ -156,16 +159,26 @@ static void check_result_read(nvdla_tb_t *t, const csb_resp_t *r)
     }
 }
 
-static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle)
+static void note_write(nvdla_tb_t *t, uint64_t space, uint32_t addr, uint64_t cycle)
 {
-    nvdla_tb_t *t = user;
-    (void)id, (void)data, (void)strb;
     if (t->nwritten == t->capwritten) {
         t->capwritten = t->capwritten ? 2 * t->capwritten : 4096;
         t->written = realloc(t->written, t->capwritten * sizeof *t->written);
         if (!t->written) abort();
     }
-    t->written[t->nwritten++] = (struct dut_write){addr & ~7u, cycle};
+    t->written[t->nwritten++] = (struct dut_write){addr & ~7u, space, cycle};
+}
+
+static void on_dbb_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle)
+{
+    (void)id, (void)data, (void)strb;
+    note_write(user, 0, addr, cycle);
+}
+
+static void on_cvif_write(void *user, uint8_t id, uint32_t addr, uint64_t data, uint8_t strb, uint64_t cycle)
+{
+    (void)id, (void)data, (void)strb;
+    note_write(user, NVDLA_CV_SPACE, addr, cycle);
 }
 
 /* ---- configuration from plusargs ---------------------------------------------------------------- */
@@ -242,6 +255,7 @@ static void *nvdla_create(sim_t *sim)
         cc.space = NVDLA_CV_SPACE;
         t->cvif = axi_slave_new(sim_env(sim), "cvif", t->mem, &cc, sim_seed(sim) ^ 0x3333);
         if (!t->cvif) abort();
+        axi_slave_on_write(t->cvif, on_cvif_write, t);
     }
     t->irq = irq_monitor_new(sim_env(sim), "dla_intr", IRQ_LEVEL);
     irq_monitor_arm(t->irq, true);
@@ -739,9 +753,10 @@ static void mark_first_mismatch(nvdla_tb_t *t)
     uint64_t addr;
     if (!sb_first_mismatch_addr(sim_scoreboard(t->sim), &addr)) return;
     for (size_t w = t->nwritten; w-- > 0;)
-        if (t->written[w].addr == (addr & ~7ull)) {
+        if ((t->written[w].space | t->written[w].addr) == (addr & ~7ull)) {
             char what[96];
-            snprintf(what, sizeof what, "DBB write of the first mismatching byte 0x%08llx", (unsigned long long)addr);
+            snprintf(what, sizeof what, "%s write of the first mismatching byte 0x%08llx",
+                     t->written[w].space ? "CVIF" : "DBB", (unsigned long long)addr);
             sim_mark_failure(t->sim, t->written[w].cycle, what);
             return;
         }
@@ -800,11 +815,14 @@ static void nvdla_golden_check(void *acc, scoreboard_t *sb)
     }
     for (size_t w = 0; w < t->nwritten; w++) {
         bool ok = false;
-        for (size_t i = 0; i < n && !ok; i++) ok = nvdla_box_locate(&boxes[i], t->written[w].addr, NULL, NULL, NULL);
+        for (size_t i = 0; i < n && !ok; i++)
+            ok = boxes[i].space == t->written[w].space &&
+                 nvdla_box_locate(&boxes[i], t->written[w].addr, NULL, NULL, NULL);
         if (!ok) {
             sim_mark_failure(t->sim, t->written[w].cycle, "stray write");
-            sim_error(t->sim, "stray DBB write at 0x%08x (cycle %llu): outside every region the golden model wrote",
-                      t->written[w].addr, (unsigned long long)t->written[w].cycle);
+            sim_error(t->sim, "stray %s write at 0x%08x (cycle %llu): outside every region the golden model wrote",
+                      t->written[w].space ? "CVIF (CVSRAM)" : "DBB", t->written[w].addr,
+                      (unsigned long long)t->written[w].cycle);
             break;
         }
     }

@@ -613,6 +613,37 @@ static void test_wide(unit_t *u)
     expect(u, &e, "wide 4K crossing", "AR id 0x01 addr 0x80000fc0", "crosses a 4 KiB boundary");
 }
 
+/* ---- a port placed in a shared memory (space: nv_full's CVIF at NVDLA_CV_SPACE) ---- */
+
+static void test_mem_base(unit_t *u)
+{
+    unit_env_t e;
+    unit_env_init(&e);
+    mem_t *mem = mem_new();
+    const uint64_t window = 1ull << 32;
+    axi_cfg_t cfg = {.beat_bytes = 64, .space = window};
+    axi_slave_t *s = axi_slave_new(&e.env, "cvif", mem, &cfg, 1);
+    mem_write8(mem, window + 0x51000040, 0xce); /* what a back-door load put in the window */
+    axi_in_t seq[10] = {{0}};
+    seq[1] = (axi_in_t){.awvalid = true, .awid = 2, .awaddr = 0x51000000, .awlen = 0};
+    seq[2] = (axi_in_t){.wvalid = true, .wstrb = 0xFF, .wdata = {0x1122334455667788ull}, .wlast = true};
+    seq[3] = (axi_in_t){.arvalid = true, .arid = 3, .araddr = 0x51000040, .arlen = 0, .rready = true, .bready = true};
+    for (unsigned i = 4; i < 10; i++) seq[i] = (axi_in_t){.rready = true, .bready = true};
+    axi_out_t out;
+    uint64_t r0 = 0;
+    bool rv = false;
+    for (unsigned i = 0; i < 10; i++, e.cycle++) {
+        axi_slave_tick(s, &seq[i], &out);
+        if (out.rvalid && !rv) rv = true, r0 = out.rdata[0];
+    }
+    CHECK_EQ(mem_read64(mem, window + 0x51000000), 0x1122334455667788ull);
+    CHECK(mem_read64(mem, 0x51000000) == 0, "the write landed below the port's window");
+    CHECK(rv && (r0 & 0xff) == 0xce, "the read did not come from the window (rvalid %d, data %016" PRIx64 ")", rv, r0);
+    CHECK(e.errors == 0, "errors:\n%s", e.err);
+    axi_slave_free(s);
+    mem_free(mem);
+}
+
 int main(void)
 {
     unit_t u = {.name = "axi_slave"};
@@ -623,5 +654,6 @@ int main(void)
     UNIT_RUN(&u, test_logging);
     UNIT_RUN(&u, test_checks);
     UNIT_RUN(&u, test_wide);
+    UNIT_RUN(&u, test_mem_base);
     return unit_done(&u);
 }
