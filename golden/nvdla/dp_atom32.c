@@ -101,8 +101,7 @@ bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group
     return false;
 }
 
-/* An X stage's registers for FP16 (sdp_fp16.h): the operands are the registers' 16 bits, FP16. */
-static sdp_fp16_stage_t sdp32_fp16_stage(const sdp_x_cfg_t *x)
+sdp_fp16_stage_t sdp32_fp16_stage(const sdp_x_cfg_t *x)
 {
     return (sdp_fp16_stage_t){.bypass = x->bypass,
                               .alu_bypass = x->alu_bypass,

@@ -9,6 +9,7 @@
 #ifndef DP_ATOM32_H
 #define DP_ATOM32_H
 #include "nvdla_dp.h"
+#include "sdp_fp16.h"
 
 #define NV_ATOM32 32u
 
@@ -43,6 +44,8 @@ struct sdp_x_cfg;
  * operand from memory. */
 bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, uint32_t off, const char *name,
                      struct sdp_x_cfg *c);
+/* An X stage's registers for FP16 (sdp_fp16.h): the operands are the registers' 16 bits, FP16. */
+sdp_fp16_stage_t sdp32_fp16_stage(const struct sdp_x_cfg *x);
 
 /* SDP layer of SDP's and SDP_RDMA's CONSUMER groups (the model's windows, nvdla_pp.h). */
 void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);

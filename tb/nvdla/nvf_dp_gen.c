@@ -11,6 +11,7 @@
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
 #include "pdp_gen.h"
+#include "dp_atom32.h"  /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
 #include "cdp_fp16.h"   /* cdp_fp16_element, cdp16_*, cdp_*: the element arithmetic of the expected outputs */
 #include "nvdla_fp16.h" /* FP16/FP17/FP32 primitives: the same */
 #include "pdp_fp16.h"   /* pdp_fp16_pool_one: the same */
@@ -146,19 +147,6 @@ typedef struct sdp_ref {
     const uint8_t *bytes;
 } sdp_ref_t;
 
-/* The FP16 form of a drawn X stage: its operands' 16 bits are FP16 values. */
-static sdp_fp16_stage_t fp16_stage(const sdp_x_cfg_t *x)
-{
-    return (sdp_fp16_stage_t){.bypass = x->bypass,
-                              .alu_bypass = x->alu_bypass,
-                              .mul_bypass = x->mul_bypass,
-                              .prelu = x->prelu,
-                              .relu_bypass = x->relu_bypass,
-                              .algo = x->algo,
-                              .alu_op = (uint16_t)x->alu_reg,
-                              .mul_op = (uint16_t)x->mul_reg};
-}
-
 /* BS, BN and the converter on one element, the output precision's bits out: integer stages and converter, or FP16
  * stages in FP32 (sdp_fp16_element), or INT16 stages and the converter's 17 bits made FP16 (Int17ToFp16). */
 static int32_t sdp_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
@@ -244,7 +232,7 @@ static void sdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, proc | out_pr << 2);
     const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->bs, ref->fp16_proc);
     nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->bn, ref->fp16_proc);
-    ref->f16.x1 = fp16_stage(&ref->bs), ref->f16.x2 = fp16_stage(&ref->bn);
+    ref->f16.x1 = sdp32_fp16_stage(&ref->bs), ref->f16.x2 = sdp32_fp16_stage(&ref->bn);
     ref->f16.out_int16 = out_pr == NVF_INT16;
     dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* EW (Y) bypassed, its ALU, multiplier and LUT too */
     /* converter: near identity (values spread over the output range) or anything; unused by FP16 processing
