@@ -195,16 +195,26 @@ def pdp_jobs(n, seed):
         yield 'pdp ' + ' '.join(f'{x:x}' for x in f)
 
 
-def check_pdp(cmod_drv, ours_drv, n=600, seed=38):
-    jobs = list(pdp_jobs(n, seed))
+def eval_both(cmod_drv, ours_drv, jobs, unit, job_width=160):
+    """The same random jobs through cmod's driver and the golden model's: (cmod's lines, the model's, the jobs whose
+    lines differ, the first three of them for a message), or None when a side did not run (a failed check says so)."""
     stdin = '\n'.join(jobs) + '\n'
     rc1, a = run([cmod_drv, 'eval'], input=stdin, timeout=300)
     rc2, b = run([ours_drv, 'eval'], input=stdin, timeout=300)
-    if not check(rc1 == 0 and rc2 == 0, f'PDP FP16: both sides run {n} random jobs', a[-2000:] + b[-2000:]):
-        return
+    if not check(rc1 == 0 and rc2 == 0, f'{unit} FP16: both sides run {len(jobs)} random jobs', a[-2000:] + b[-2000:]):
+        return None
     a, b = a.strip().split('\n'), b.strip().split('\n')
     bad = [(j, x, y) for j, x, y in zip(jobs, a, b) if x != y]
-    detail = '\n'.join(f'{j[:160]}\n  cmod:   {x[:160]}\n  golden: {y[:160]}' for j, x, y in bad[:3])
+    detail = '\n'.join(f'{j[:job_width]}\n  cmod:   {x[:160]}\n  golden: {y[:160]}' for j, x, y in bad[:3])
+    return a, b, bad, detail
+
+
+def check_pdp(cmod_drv, ours_drv, n=600, seed=38):
+    jobs = list(pdp_jobs(n, seed))
+    got = eval_both(cmod_drv, ours_drv, jobs, 'PDP')
+    if got is None:
+        return
+    a, b, bad, detail = got
     for m, name in enumerate(('average', 'max', 'min')):
         sel = [(x, y) for j, x, y in zip(jobs, a, b) if j.split()[1] == str(m)]
         outs = sum(len(x.split()) for x, _ in sel)
@@ -231,14 +241,10 @@ def sdp_jobs(n, seed):
 
 def check_sdp(cmod_drv, ours_drv, n=400, seed=38):
     jobs = list(sdp_jobs(n, seed))
-    stdin = '\n'.join(jobs) + '\n'
-    rc1, a = run([cmod_drv, 'eval'], input=stdin, timeout=300)
-    rc2, b = run([ours_drv, 'eval'], input=stdin, timeout=300)
-    if not check(rc1 == 0 and rc2 == 0, f'SDP FP16: both sides run {n} random jobs', a[-2000:] + b[-2000:]):
+    got = eval_both(cmod_drv, ours_drv, jobs, 'SDP')
+    if got is None:
         return
-    a, b = a.strip().split('\n'), b.strip().split('\n')
-    bad = [(j, x, y) for j, x, y in zip(jobs, a, b) if x != y]
-    detail = '\n'.join(f'{j[:160]}\n  cmod:   {x[:160]}\n  golden: {y[:160]}' for j, x, y in bad[:3])
+    a, b, bad, detail = got
     check(not bad and len(a) == len(jobs), f'SDP FP16 X1/X2 (ALU max/min/sum/eql, multiplier, PReLU, ReLU, NaN flush, '
           'output FP16 or INT16): '
           f'{n} random jobs (seed {seed}), {64 * n} values, the golden model equals cmod\'s sdp_hls_wrapper',
@@ -278,14 +284,10 @@ def cdp_jobs(n, seed):
 
 def check_cdp(cmod_drv, ours_drv, n=500, seed=38):
     jobs = list(cdp_jobs(n, seed))
-    stdin = '\n'.join(jobs) + '\n'
-    rc1, a = run([cmod_drv, 'eval'], input=stdin, timeout=300)
-    rc2, b = run([ours_drv, 'eval'], input=stdin, timeout=300)
-    if not check(rc1 == 0 and rc2 == 0, f'CDP FP16: both sides run {n} random jobs', a[-2000:] + b[-2000:]):
+    got = eval_both(cmod_drv, ours_drv, jobs, 'CDP', job_width=200)
+    if got is None:
         return
-    a, b = a.strip().split('\n'), b.strip().split('\n')
-    bad = [(j, x, y) for j, x, y in zip(jobs, a, b) if x != y]
-    detail = '\n'.join(f'{j[:200]}\n  cmod:   {x[:160]}\n  golden: {y[:160]}' for j, x, y in bad[:3])
+    a, b, bad, detail = got
     outs = sum(len(x.split()) for x in a)
     check(not bad and len(a) == len(jobs), f'CDP FP16 (square sums of 3-9 channels, LE exponent/linear and LO tables, '
           f'priorities, bypasses, NaN flush): {n} random jobs (seed {seed}), {outs} outputs, the golden model equals '
