@@ -11,6 +11,10 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
                                      needs it skips, printing that command, until it is built
     root      <ENVVAR> <path>        where the RTL lives; the environment variable overrides the path, which
                                      is relative to the repository root. Absent root: the DUT is unavailable.
+    extroot   <label> <ENVVAR> <path>  a further tree the build reads (e.g. another vendor tree's RAM models);
+                                     a glob of libfiles, files or incdirs written `@<label>/<glob>` is matched
+                                     under it; ENVVAR (or -) overrides the path as for root. Patches apply to
+                                     root only.
     filelist  <file.f>               a Verilator file list, relative to root ('#' comments)
     libfiles  <glob>...              library files passed with -v (Verilator picks the modules it needs)
     files     <glob>...              source files, in order
@@ -34,7 +38,8 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
                                      (docs/performance.md): one run's plusargs a line, beside the description;
                                      absent: a plain -O3 build
 
-Globs are relative to root; `**` is not used: `nvdla/*` matches the unit folders of nv_small.
+Globs are relative to root (or to an extroot: `@<label>/...`); `**` is not used: `nvdla/*` matches the unit
+folders of nv_small.
 
 A key may be limited to some Verilator versions: `vflags@>=5.049 -Wno-DEFOVERRIDE`, `patch@<5.049 x.patch`.
 The line counts only when the Verilator of the build (VL_VERSION, its version integer, set by the Makefile)
@@ -55,8 +60,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KEYS = {'describe', 'default', 'ondemand', 'cxxopt', 'root', 'filelist', 'libfiles', 'files', 'incdirs', 'adapter',
-        'top', 'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo'}
+KEYS = {'describe', 'default', 'ondemand', 'cxxopt', 'root', 'extroot', 'filelist', 'libfiles', 'files', 'incdirs',
+        'adapter', 'top', 'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo'}
 
 
 class ManifestError(Exception):
@@ -71,6 +76,7 @@ class Dut:
         self.default = False
         self.ondemand = False
         self.root_var, self.root_default = None, None
+        self.extroots = {}                  # label -> (ENVVAR or '-', default path)
         self.filelist = None
         self.libfiles, self.files, self.incdirs, self.adapter = [], [], [], []
         self.top = None
@@ -86,16 +92,27 @@ class Dut:
         val = os.environ.get(self.root_var) if self.root_var and self.root_var != '-' else None
         return os.path.abspath(os.path.join(ROOT, val or self.root_default or '.'))
 
+    def extroot(self, label):
+        """The resolved path of extroot <label> (absolute), honouring its override variable."""
+        var, default = self.extroots[label]
+        val = os.environ.get(var) if var != '-' else None
+        return os.path.abspath(os.path.join(ROOT, val or default))
+
     def unavailable(self):
         """None when the RTL is present, else the reason (for skips and build errors)."""
         probe = self.filelist or (self.files[-1] if self.files else None)
         if probe is None:
             return None
-        if glob.glob(os.path.join(self.root, probe)):
-            return None
-        how = f" (set {self.root_var}=/path/to/it)" if self.root_var and self.root_var != '-' else ''
-        return (f"DUT {self.name} of {self.acc}: its RTL is absent: {os.path.join(self.root, probe)} "
-                f"does not exist{how}")
+        if not glob.glob(os.path.join(self.root, probe)):
+            how = f" (set {self.root_var}=/path/to/it)" if self.root_var and self.root_var != '-' else ''
+            return (f"DUT {self.name} of {self.acc}: its RTL is absent: {os.path.join(self.root, probe)} "
+                    f"does not exist{how}")
+        for label, (var, _) in sorted(self.extroots.items()):
+            if not os.path.isdir(self.extroot(label)):
+                how = f" (set {var}=/path/to/it)" if var != '-' else ''
+                return (f"DUT {self.name} of {self.acc}: its tree '{label}' is absent: {self.extroot(label)} "
+                        f"does not exist{how}")
+        return None
 
     @property
     def build_target(self):
@@ -121,11 +138,19 @@ class Dut:
         return os.path.join(ROOT, self.build_dir, 'patched') if self.patches else self.root
 
     def _glob(self, base, pats, what):
+        """The files a list of globs names: under base (root), or under an extroot for `@<label>/<glob>`."""
         out = []
         for pat in pats:
-            hits = sorted(glob.glob(os.path.join(base, pat)))
+            under = base
+            if pat.startswith('@'):
+                label, _, pat = pat[1:].partition('/')
+                if label not in self.extroots:
+                    raise ManifestError(f"{self.path}: {what} '@{label}/{pat}': no 'extroot {label}' in the "
+                                        "description")
+                under = self.extroot(label)
+            hits = sorted(glob.glob(os.path.join(under, pat)))
             if not hits and not self.unavailable():
-                raise ManifestError(f"{self.path}: {what} '{pat}' matches nothing under {base}")
+                raise ManifestError(f"{self.path}: {what} '{pat}' matches nothing under {under}")
             out.extend(hits)
         return out
 
@@ -143,7 +168,10 @@ class Dut:
         reads them); the adapter comes before the sources. Globs are matched under root (a patched copy
         does not exist before the first build) and named under base."""
         base = base or self.src_root
-        rebase = (lambda p: os.path.join(base, os.path.relpath(p, self.root))) if base != self.root else (lambda p: p)
+        def rebase(p):     # a patched copy holds root's files only; an extroot's are read where they are
+            if base == self.root or os.path.commonpath([p, self.root]) != self.root:
+                return p
+            return os.path.join(base, os.path.relpath(p, self.root))
         libs = [rebase(p) for p in self._glob(self.root, self.libfiles, 'libfiles')
                 if os.path.isfile(p) and p.endswith(('.v', '.sv', '.vlib'))]
         srcs = [os.path.join(self.here, a) for a in self.adapter]
@@ -243,6 +271,12 @@ def parse(path, acc):
                 if len(vals) != 2:
                     raise ManifestError(f"{where}: root takes '<ENVVAR or -> <path>'")
                 d.root_var, d.root_default = vals
+            elif key == 'extroot':
+                if len(vals) != 3:
+                    raise ManifestError(f"{where}: extroot takes '<label> <ENVVAR or -> <path>'")
+                if vals[0] in d.extroots:
+                    raise ManifestError(f"{where}: extroot '{vals[0]}' given twice")
+                d.extroots[vals[0]] = (vals[1], vals[2])
             elif key in ('filelist', 'top', 'signals', 'pgo'):
                 if len(vals) != 1:
                     raise ManifestError(f"{where}: {key} takes one value")

@@ -211,6 +211,42 @@ def check_version_conditions():
     check(e.startswith('bad.dut:3: only vflags'), f"a version condition on a key that takes none is refused ({e})")
 
 
+def check_extroot():
+    """A second tree (extroot): its globs are matched there, an unknown label or an absent tree is named."""
+    e = parse_error('top NV_nvdla\nfiles x.v\nextroot rams X_RAMS\n')
+    check("extroot takes '<label> <ENVVAR or -> <path>'" in e and ':3:' in e, f'extroot: missing path refused ({e})')
+    e = parse_error('top NV_nvdla\nfiles x.v\nextroot a - x\nextroot a - y\n')
+    check("extroot 'a' given twice" in e and ':4:' in e, f'extroot: a label given twice refused ({e})')
+    with tempfile.TemporaryDirectory() as d:
+        for sub in ('rtl', 'rams'):
+            os.makedirs(os.path.join(d, sub))
+        for f in ('rtl/top.v', 'rams/ram_a.v', 'rams/ram_b.v'):
+            open(os.path.join(d, f), 'w').close()
+        path = os.path.join(d, 'x.dut')
+        with open(path, 'w') as f:
+            f.write(f"top top\nroot - {d}/rtl\nextroot rams X_TEST_RAMS {d}/rams\nfiles top.v\n"
+                    "libfiles @rams/ram_*.v\n")
+        dut = dut_manifest.parse(path, 'nvdla')
+        libs, srcs, _ = dut.sources()
+        check([os.path.basename(x) for x in libs] == ['ram_a.v', 'ram_b.v'] and srcs == [f'{d}/rtl/top.v'],
+              f'extroot: @rams/ram_*.v matched under the second tree ({libs}, {srcs})')
+        os.environ['X_TEST_RAMS'] = os.path.join(d, 'absent')
+        try:
+            why = dut.unavailable()
+        finally:
+            del os.environ['X_TEST_RAMS']
+        check(why and "its tree 'rams' is absent" in why and 'set X_TEST_RAMS=' in why,
+              f'extroot: an absent second tree makes the DUT unavailable, naming its variable ({why})')
+        with open(path, 'a') as f:
+            f.write("libfiles @nope/x.v\n")
+        try:
+            dut_manifest.parse(path, 'nvdla').sources()
+            e = ''
+        except dut_manifest.ManifestError as ex:
+            e = str(ex)
+        check("no 'extroot nope'" in e, f'extroot: an unknown label refused ({e})')
+
+
 def check_ondemand():
     """An on-demand DUT (nv_full: `ondemand`) is built by its own target only: not by build-upstream (so not by
     make test), and while it is not built, make run and a list naming it skip with the command that builds it."""
@@ -278,6 +314,7 @@ def main():
     check(e.startswith('bad.dut:3:'), f"unbalanced quote refused with file:line ({e})")
     check_version_conditions()
     check_ondemand()
+    check_extroot()
     with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
         f.write('nvdla test=sdp_random 1 dut=nope\n')
     rc, out = run([sys.executable, '-m', 'flow.regress', '--list', f.name, '--name', 'test_duts'])
