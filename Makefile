@@ -178,14 +178,24 @@ $(VL_STAMP): ;
 # a C-only change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts ..
 # on VPATH, so a target named sim would find ../sim.
 define VERILATED_SIM
-$(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h Makefile $$(VL_STAMP)
+$(2)_VCMD$(3) := $$(VERILATOR) $$(VFLAGS) $(4) --top-module tb_$(1) -Mdir $(2)/obj$(3) -o Vsim \
+    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
+    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a $$(EXTRA_LIBS_$(1)) -lz" \
+    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
+# The command itself is a prerequisite (verilate.cmd, rewritten when it changes), not the Makefile: editing the
+# Makefile elsewhere no longer re-verilates every model (nv_full: tens of CPU-minutes), changing a flag does.
+ifneq ($$(wildcard $(2)/obj$(3)/verilate.cmd),)
+ifneq ($$(strip $$(file <$(2)/obj$(3)/verilate.cmd)),$$(strip $$($(2)_VCMD$(3))))
+$$(file >$(2)/obj$(3)/verilate.cmd,$$($(2)_VCMD$(3)))
+endif
+endif
+$(2)/obj$(3)/verilate.cmd:
+	$$(shell mkdir -p $$(@D))$$(file >$$@,$$($(2)_VCMD$(3)))
+$(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/tb_api.h $(2)/obj$(3)/verilate.cmd $$(VL_STAMP)
 	@mkdir -p $$(@D)
 	@flow/setup/check_verilator.sh $$(VERILATOR)
 	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
-	$$(Q)$$(VERILATOR) $$(VFLAGS) $(4) --top-module tb_$(1) -Mdir $$(@D) -o Vsim \
-	    -CFLAGS "-DVTOP=Vtb_$(1) -I$$(CURDIR)/tb/common" \
-	    -LDFLAGS "$(SIM_LDFLAGS) $$(CURDIR)/$(7) $$(CURDIR)/$(BUILD)/$(1)/libtb_$(1).a $$(EXTRA_LIBS_$(1)) -lz" \
-	    $(5) $$(addprefix $$(CURDIR)/,$$($(1)_TBSV)) $$(CURDIR)/tb/common/sim_kernel.cpp
+	$$(Q)$$($(2)_VCMD$(3))
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
 $(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
 	@rm -f $$(@D)/obj$(3)/Vsim

@@ -211,6 +211,19 @@ def check_version_conditions():
     check(e.startswith('bad.dut:3: only vflags'), f"a version condition on a key that takes none is refused ({e})")
 
 
+def check_verilate_stamp():
+    """A model is re-verilated when its Verilator command or an input changes, not when the Makefile does
+    (verilate.cmd holds the command; editing the Makefile re-verilated nv_full for tens of CPU-minutes)."""
+    sim = os.path.join(dut_manifest.default_dut('nvdla').build_dir, 'sim')
+    if not os.path.isfile(os.path.join(ROOT, os.path.dirname(sim), 'obj', 'verilate.cmd')):
+        skip(f'{sim} is not built: the re-verilation rule cannot be shown')
+        return
+    rc, out = run(['make', '-n', '-W', 'Makefile', sim])
+    check(rc == 0 and '--top-module' not in out, f'an edited Makefile does not re-verilate {sim}')
+    rc, out = run(['make', '-n', '-W', 'tb/nvdla/tb_nvdla.sv', sim])
+    check(rc == 0 and '--top-module tb_nvdla' in out, f'an edited testbench top re-verilates {sim}')
+
+
 def check_extroot():
     """A second tree (extroot): its globs are matched there, an unknown label or an absent tree is named."""
     e = parse_error('top NV_nvdla\nfiles x.v\nextroot rams X_RAMS\n')
@@ -315,6 +328,7 @@ def main():
     check_version_conditions()
     check_ondemand()
     check_extroot()
+    check_verilate_stamp()
     with tempfile.NamedTemporaryFile('w', suffix='.list', delete=False) as f:
         f.write('nvdla test=sdp_random 1 dut=nope\n')
     rc, out = run([sys.executable, '-m', 'flow.regress', '--list', f.name, '--name', 'test_duts'])
