@@ -26,6 +26,7 @@
 #   make help         this list, the variables, the DUTs and every accelerator's plusargs
 #   make duts         the DUTs of every accelerator;  make list: every test
 #   make build-nv_full    NVIDIA's nv_full (long: docs/nvdla_nv_full.md); no other target builds it
+#   make build-nv_full-harness   NVIDIA's own nv_full Verilator harness, which make bench compares ours with (as long)
 # Variables:
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
@@ -499,6 +500,12 @@ diff: check-deps build build-upstream
 bench: check-deps build
 	@flow/setup/install_deps.sh valgrind
 	$(PYTHON) -m flow.bench --jobs $(JOBS)
+
+# NVIDIA's verif/verilator/nvdla.cpp on nv_full's RTL, built with our nv_full build's levers (flow/bench/
+# nvdla_full_harness.py says which and why): as long as make build-nv_full, so only this target starts it.
+.PHONY: build-nv_full-harness
+build-nv_full-harness: check-deps $(BUILD)/duts.mk
+	$(PYTHON) -m flow.bench.nvdla_full_harness --build
 
 clean:
 	@flow/slurm/local_cluster.sh stop   # its state lives in a private runtime folder (local_cluster.sh dir)
