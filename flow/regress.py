@@ -18,6 +18,8 @@ List format (tests/lists/*.list), one entry per line, '#' comments, `include <ot
                                   XPASS (a failure: the deviation list is out of date)
             timeout=<s>           wall-clock limit per run instead of the default 600 s (long runs of slow
                                   models; the cycle watchdogs still apply)
+            from=<k>              the entry's seeds start k after the base (base+k .. base+k+n-1): a nightly
+                                  entry that continues a smoke entry's seeds without running them again
 Known deviations (tb/<acc>/duts/<dut>.deviations, format: flow/deviations.py): a failing run on such a DUT
 whose every error line a deviation of its test explains is an expected failure, XFAIL <name> (JUnit:
 skipped with message 'XFAIL <name>: ...'; JSON: status XFAIL, deviations [...]); it does not fail the list.
@@ -101,7 +103,7 @@ def parse_list(path, dut=None):
                 raise ListError(f"{where}: seeds must be a positive number, saw '{seeds}'")
             e = {'acc': acc, 'kind': stim.split('=', 1)[0], 'stim': stim.split('=', 1)[1], 'seeds': int(seeds),
                  'args': [], 'expect': None, 'needs': [], 'dut': dut, 'xfail': None, 'where': where,
-                 'timeout': None}
+                 'timeout': None, 'from': 0}
             for opt in tok[3:]:
                 if opt.startswith('+'):
                     name = opt[1:].split('=', 1)[0]
@@ -122,6 +124,10 @@ def parse_list(path, dut=None):
                     if not opt[len('timeout='):].isdigit() or int(opt[len('timeout='):]) < 1:
                         raise ListError(f"{where}: timeout= takes a number of seconds >= 1, saw '{opt}'")
                     e['timeout'] = int(opt[len('timeout='):])
+                elif opt.startswith('from='):
+                    if not opt[len('from='):].isdigit():
+                        raise ListError(f"{where}: from= takes a number of seeds >= 0, saw '{opt}'")
+                    e['from'] = int(opt[len('from='):])
                 else:
                     raise ListError(f"{where}: unknown option '{opt}'")
             try:
@@ -175,7 +181,7 @@ def expand(entries, base_seed):
                 raise ListError(f"{e['where']}: no file matches '{e['stim']}'")
         for stim in stims:
             for i in range(e['seeds']):
-                runs.append(dict(e, stim=stim, seed=(base_seed + i) & SEED_MAX, skip=skip))
+                runs.append(dict(e, stim=stim, seed=(base_seed + e['from'] + i) & SEED_MAX, skip=skip))
     seen = {}
     for r in runs:   # two runs with one name would share a log, a result and a wave: refuse, naming both
         rid = run_id(r)

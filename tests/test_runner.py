@@ -100,6 +100,22 @@ def test_list_entries():
     check(runs[0].get('skip') == 'nope/x is absent (external stimulus not available in this checkout)'
           and not runs[1].get('skip'), f"repeated needs=: skipped naming the missing path ({runs[0].get('skip')}), "
           f"run when all exist ({runs[1].get('skip')})")
+    # from=k: an entry's seeds continue another's (base+k ..), so a nightly extends a smoke without repeating it
+    runs = regress.expand(regress.parse_list(write('from.list', "nvdla test=reg_rw 2\nnvdla test=reg_rw 3 from=2\n")),
+                          5)
+    check([r['seed'] for r in runs] == [5, 6, 7, 8, 9], f"from=2 continues the seeds: {[r['seed'] for r in runs]}")
+    try:
+        regress.expand(regress.parse_list(write('from2.list', "nvdla test=reg_rw 2\nnvdla test=reg_rw 3 from=1\n")), 1)
+        e = ''
+    except regress.ListError as ex:
+        e = str(ex)
+    check('is redundant' in e, f"overlapping seeds of two entries refused, naming both ({e[:120]})")
+    e = ''
+    try:
+        regress.parse_list(write('from3.list', "nvdla test=reg_rw 2 from=x\n"))
+    except regress.ListError as ex:
+        e = str(ex)
+    check('from3.list:1: from= takes a number' in e, f"a malformed from= refused with file:line ({e})")
 
 
 def test_seeds():
