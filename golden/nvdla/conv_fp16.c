@@ -1,7 +1,8 @@
 /* FP16 direct convolution (conv_fp16.h): NVIDIA's C model step by step with the same bit widths
  * (cmod/cmac/NV_NVDLA_cmac.h calculation_fp16, cmod/cacc/NV_NVDLA_cacc.cpp cacc_fp16_add and cacc_fp48_to_fp32 with
  * the 48-bit adder, FP16_MLEN 40, NV_NVDLA_cacc.h:38), checked against nv_full's RTL (docs/nvdla_nv_full.md,
- * "FP16 convolution"). sc_int<n> / sc_uint<n> variables wrap at n bits: `sx()` and the masks do the same here. */
+ * "FP16 convolution"), which decides the one place they differ (a negative sum's rounding carry, below).
+ * sc_int<n> / sc_uint<n> variables wrap at n bits: `sx()` and the masks do the same here. */
 #include "conv_fp16.h"
 #include <stdbool.h>
 
@@ -152,6 +153,11 @@ uint64_t conv_fp16_acc_add(uint64_t acc, uint64_t cell)
     if (bit((uint64_t)r, 39) != neg) { /* the rounding overflowed (:1474) */
         r = sx(((uint64_t)neg << 39) | (((uint64_t)r & M40) >> 1), 40);
         exp++;
+    } else if (up && neg && r == -(1ll << 38)) {
+        /* 10.11..1 rounded up to 11.00..0: the RTL renormalises it to 10.00..0 with the exponent less one
+         * (NV_NVDLA_CACC_CALC_fp_48b.v:439-440, mant_sum_carry_neg); cmod keeps 11.00..0, the same value, whose
+         * exponent then aligns the next cell's sum one step differently */
+        r = -(1ll << 39), exp--;
     }
     const uint64_t e = r == 0 ? 0 : (uint64_t)exp & 0xFF;
     return e << 40 | ((uint64_t)r & M40);

@@ -53,6 +53,11 @@ static void test_hand(unit_t *u)
     a = conv_fp16_acc_add(a, conv_fp16_cell((uint16_t[64]){0x3C00}, (uint16_t[64]){0x3C00}));
     a = conv_fp16_acc_add(a, conv_fp16_cell((uint16_t[64]){0xEC00}, (uint16_t[64]){0x6C00}));
     CHECK_EQ(conv_fp16_acc_to_fp32(a), 0x3f800000);
+    /* a negative sum 10.11..1 + 0.75 unit rounds to 11.00..0, which the RTL renormalises to 10.00..0 with the
+     * exponent less one (NV_NVDLA_CACC_CALC_fp_48b.v:439-440; cmod would keep 11.00..0 at 53) */
+    const uint64_t m40 = (1ull << 40) - 1;
+    CHECK_EQ(conv_fp16_acc_add(53ull << 40 | ((uint64_t) - ((1ll << 38) + 1) & m40), 3), 52ull << 40 | 1ull << 39);
+    CHECK_EQ(conv_fp16_acc_to_fp32(52ull << 40 | 1ull << 39), 0xba800000); /* -2^39 x 2^(52-101) = -2^-10 */
 }
 
 static uint16_t draw(uint64_t *s)
