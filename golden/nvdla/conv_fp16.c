@@ -13,7 +13,7 @@ static unsigned bit(uint64_t v, unsigned i) { return (unsigned)(v >> i) & 1; }
 static bool zero16(uint16_t v) { return (v & 0x7FFF) == 0; } /* CSC's mask: +0 and -0 are skipped (csc.cpp:911) */
 static bool nan16(uint16_t v) { return ((v >> 10) & 0x1F) == 0x1F && (v & 0x3FF); }
 
-/* cal_fp16_booth (cmac.h:437): the mantissa product by radix-4 Booth digits (the sign folded into the digits), the
+/* cal_fp16_booth (cmac.h:433): the mantissa product by radix-4 Booth digits (the sign folded into the digits), the
  * partial products reduced by a carry-save tree to two vectors, each shifted right by the alignment before they
  * are added (so a product may lose one unit more than a plain truncation), plus the sign-extension constant. */
 static int32_t booth(unsigned neg, uint32_t wt, uint32_t dat, uint32_t sft)
@@ -45,7 +45,7 @@ static int32_t booth(unsigned neg, uint32_t wt, uint32_t dat, uint32_t sft)
     csa[7] = (pp[6] << 12) | (inv[5] << 10);
     csa[8] = (pp[7] << 14) | (inv[6] << 12);
     csa[9] = inv[7] << 14;
-    for (int i = 0; i < 3; i++) { /* two trees of five, then one of four (cmac.h:536-561) */
+    for (int i = 0; i < 3; i++) { /* two trees of five, then one of four (cmac.h:520-550) */
         int cur = i == 2 ? 4 : 5, st = i == 1 ? 5 : 0;
         if (i == 2) csa[2] = csa[5], csa[3] = csa[6];
         while (cur >= 3) {
@@ -67,13 +67,13 @@ static int32_t booth(unsigned neg, uint32_t wt, uint32_t dat, uint32_t sft)
 
 uint64_t conv_fp16_cell(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CONV_FP16_CELL])
 {
-    /* cal_fp16_nan (cmac.h:275): the first NaN weight by channel, else the first NaN data, is the result */
+    /* cal_fp16_nan (cmac.h:301): the first NaN weight by channel, else the first NaN data, is the result */
     for (int pass = 0; pass < 2; pass++)
         for (unsigned c = 0; c < CONV_FP16_CELL; c++) {
             const uint16_t v = pass ? dat[c] : wt[c];
             if (nan16(v)) return 0x3full << 38 | (uint64_t)(v >> 15) << 37 | (uint64_t)(v & 0x3FF) << 27;
         }
-    /* cal_fp16_exp (cmac.h:388): exponents in groups of 4; the low two bits (1 for a denormal) shift the mantissa */
+    /* cal_fp16_exp (cmac.h:387): exponents in groups of 4; the low two bits (1 for a denormal) shift the mantissa */
     uint32_t sum[CONV_FP16_CELL], dsh[CONV_FP16_CELL], wsh[CONV_FP16_CELL], max = 0;
     for (unsigned c = 0; c < CONV_FP16_CELL; c++) {
         const uint32_t de = (dat[c] >> 10) & 0x1F, we = (wt[c] >> 10) & 0x1F;
@@ -85,7 +85,7 @@ uint64_t conv_fp16_cell(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CO
         }
         if (sum[c] > max) max = sum[c];
     }
-    /* cal_fp16_mul (cmac.h:600) and the adder tree (cmac.h:760-770): exact integer sums of the products */
+    /* cal_fp16_mul (cmac.h:591) and the adder tree (cmac.h:734-741): exact integer sums of the products */
     int64_t acc = 0;
     for (unsigned c = 0; c < CONV_FP16_CELL; c++) {
         if (zero16(dat[c]) || zero16(wt[c])) continue;

@@ -1,6 +1,6 @@
 /* FP16 convolution arithmetic (golden/nvdla/conv_fp16.c): cases worked by hand from NVIDIA's C model, and random
  * cells and accumulations against exact (double) arithmetic within the bound of cmod's own high-level checkers
- * (cmac.h:842: a cell within 128 units of its exponent; cacc.cpp:1500: an add within one unit). */
+ * (cmac.h:818: a cell within 128 units of its exponent; cacc.cpp:1501: an add within one unit). */
 #include "conv_fp16.h"
 #include "nvdla_fp16.h"
 #include "unit.h"
@@ -46,7 +46,7 @@ static void test_hand(unit_t *u)
     CHECK_EQ(one(0x8000, 0x3C00), 0);          /* -0 is skipped (CSC's mask): +0 */
     CHECK_EQ(conv_fp16_acc_to_fp32(0), 0);
     uint16_t dat[CONV_FP16_CELL] = {0x3C00, 0x7E05}, wt[CONV_FP16_CELL] = {0x3C00, 0x3C00};
-    wt[5] = 0x7D11; /* the weight NaN wins over the data NaN (cmac.h:275) */
+    wt[5] = 0x7D11; /* the weight NaN wins over the data NaN (cmac.h:301) */
     CHECK_EQ(conv_fp16_cell(dat, wt) >> 27, 0x3full << 11 | 0x111);
     /* the sum's order: 2^24 + 1 - 2^24 in FP48 keeps the 1 (40-bit mantissa); one rounding on delivery */
     uint64_t a = conv_fp16_acc_add(0, conv_fp16_cell((uint16_t[64]){0x6C00}, (uint16_t[64]){0x6C00}));
