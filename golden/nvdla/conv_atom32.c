@@ -164,6 +164,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
                                  .W = W,
                                  .H = H,
                                  .pad = (uint16_t)pad_value,
+                                 .nan_flush = (int)FLD(cdma, CDMA, D_NAN_FLUSH_TO_ZERO_0, NAN_TO_ZERO),
                                  .ctx = &fsrc,
                                  .data = fp16_data,
                                  .weight = fp16_weight};

@@ -198,6 +198,10 @@ uint32_t conv_fp16_output(const conv_fp16_src_t *s, uint32_t k, uint32_t oy, uin
                     const uint32_t c = b * CONV_FP16_CELL + i;
                     dat[i] = c >= s->C ? 0 : pad ? s->pad : s->data(s->ctx, c, (uint32_t)y, (uint32_t)x);
                     wt[i] = c >= s->C || zero_weights ? 0 : s->weight(s->ctx, k, r, q, c);
+                    /* CDMA's NaN flush, data and weights alike (NV_NVDLA_CDMA_cvt.v:1951, CDMA_wt.v:6332; cmod
+                     * cdma.cpp:1438 flushes the data); the padding value comes from CSC, after it */
+                    if (s->nan_flush && nan16(wt[i])) wt[i] = 0;
+                    if (s->nan_flush && !pad && nan16(dat[i])) dat[i] = 0;
                 }
                 acc = conv_fp16_acc_add(acc, conv_fp16_cell(dat, wt));
             }

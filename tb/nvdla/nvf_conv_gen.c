@@ -35,6 +35,7 @@ typedef struct conv {
     sdp_x_cfg_t bs, bn;
     uint32_t off, scale, shift;
     sdp_fp16_cfg_t f16; /* FP16: SDP's stages on CACC's FP32 */
+    int nan_flush;      /* FP16: CDMA's D_NAN_FLUSH_TO_ZERO */
 } conv_t;
 
 static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -95,6 +96,7 @@ static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
                                      .W = v->W,
                                      .H = v->H,
                                      .pad = (uint16_t)v->pad,
+                                     .nan_flush = v->nan_flush,
                                      .ctx = v,
                                      .data = fp16_data,
                                      .weight = fp16_weight};
@@ -228,6 +230,10 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
     dp_put(&l, NVDLA_CDMA_D_BANK_0, bank);
+    if (v.prec == NVF_FP16) {
+        v.nan_flush = rng_chance(r, 30);
+        dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
+    }
     /* CSC */
     dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 0);
     dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
@@ -274,9 +280,9 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s", all_fp16 ? "_fp16" : "",
+    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s", all_fp16 ? "_fp16" : "",
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
-             mixname, nan0 ? ".nan0" : "", int16_out ? ".2int16" : "");
+             mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "", int16_out ? ".2int16" : "");
     if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
     static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
                                      NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
