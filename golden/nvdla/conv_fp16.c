@@ -187,6 +187,9 @@ uint32_t conv_fp16_acc_to_fp32(uint64_t acc)
 
 uint32_t conv_fp16_output(const conv_fp16_src_t *s, uint32_t k, uint32_t oy, uint32_t ox, int zero_weights)
 {
+    /* a kernel past the last: CSC sends no weights for it, so its cell is not enabled and delivers 0 (cmod
+     * cmac.cpp:131 and :189, the cell's result stays 0; nv_full's RTL writes +0 in those lanes, a data NaN or not) */
+    if (zero_weights) return 0;
     uint64_t acc = 0;
     uint16_t dat[CONV_FP16_CELL], wt[CONV_FP16_CELL];
     for (uint32_t b = 0; b * CONV_FP16_CELL < s->C; b++) /* csc.cpp:678-680: channel blocks, then kernel atoms */
@@ -197,7 +200,7 @@ uint32_t conv_fp16_output(const conv_fp16_src_t *s, uint32_t k, uint32_t oy, uin
                 for (uint32_t i = 0; i < CONV_FP16_CELL; i++) {
                     const uint32_t c = b * CONV_FP16_CELL + i;
                     dat[i] = c >= s->C ? 0 : pad ? s->pad : s->data(s->ctx, c, (uint32_t)y, (uint32_t)x);
-                    wt[i] = c >= s->C || zero_weights ? 0 : s->weight(s->ctx, k, r, q, c);
+                    wt[i] = c >= s->C ? 0 : s->weight(s->ctx, k, r, q, c);
                     /* CDMA's NaN flush, data and weights alike (NV_NVDLA_CDMA_cvt.v:1951, CDMA_wt.v:6332; cmod
                      * cdma.cpp:1438 flushes the data); the padding value comes from CSC, after it */
                     if (s->nan_flush && nan16(wt[i])) wt[i] = 0;

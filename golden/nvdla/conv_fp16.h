@@ -30,7 +30,7 @@ typedef struct conv_fp16_src {
     uint16_t (*weight)(const void *ctx, uint32_t k, uint32_t r, uint32_t s, uint32_t c);
 } conv_fp16_src_t;
 
-/* The FP32 CACC delivers to SDP for kernel k at output (oy, ox); `zero_weights` for a kernel past the last (CSC feeds
- * it zero weights, so only a NaN in the data reaches its output). */
+/* The FP32 CACC delivers to SDP for kernel k at output (oy, ox); `zero_weights` for a kernel past the last (the pad
+ * lanes of the last output surface): its MAC cell is not enabled, +0. */
 uint32_t conv_fp16_output(const conv_fp16_src_t *s, uint32_t k, uint32_t oy, uint32_t ox, int zero_weights);
 #endif
