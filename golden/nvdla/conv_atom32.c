@@ -10,8 +10,11 @@
  *    then CACC's CLIP_TRUNCATE as cmod NV_NVDLA_cacc.cpp does it (divide by 2^t, round half away from zero) and
  *    saturation to 32 bits;
  *  - kernels k >= K of the last output surface compute as zero weights (spec nvdla.md 6), SDP then as any lane.
+ * FP16 (PROC_PRECISION 2): CMAC's cells and CACC's FP48 sums in CSC's order (conv_fp16.c), SDP on CACC's FP32
+ * (sdp_fp32_element); CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888).
  * Refused, by name: image input, Winograd, batches, compressed weights, dilation, CDMA's input converter, input
  * and processing precisions that differ. */
+#include "conv_fp16.h"
 #include "conv_golden.h"
 #include "dp_atom32.h"
 #include "nvdla_dp_math.h"
@@ -53,6 +56,24 @@ static int64_t cacc_round(int64_t acc, unsigned t)
     return nv_sat(acc, 32);
 }
 
+/* FP16: conv_fp16.c reads the input and weights through these. */
+typedef struct fp16_src {
+    const cube32_t *in;
+    const uint8_t *wt;
+    uint32_t R, S, C, K, kg;
+} fp16_src_t;
+static uint16_t fp16_data(const void *p, uint32_t c, uint32_t y, uint32_t x)
+{
+    const cube32_t *in = ((const fp16_src_t *)p)->in;
+    return (uint16_t)cube32_atom(in, c / in->lanes, y, x)[c % in->lanes];
+}
+static uint16_t fp16_weight(const void *p, uint32_t k, uint32_t r, uint32_t s, uint32_t c)
+{
+    const fp16_src_t *f = p;
+    const uint8_t *b = f->wt + weight_offset(k, r, s, c, f->R, f->S, f->C, f->K, f->kg, 64, 2);
+    return (uint16_t)(b[0] | b[1] << 8);
+}
+
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx)
 {
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
@@ -67,7 +88,8 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION),
              proc = FLD(cdma, CDMA, D_MISC_CFG_0, PROC_PRECISION);
     if (in_prec != proc) return refuse(ctx, group, "input and processing precisions differ");
-    const uint32_t esz = dp32_esz(ctx, "CONV", group, proc);
+    const bool fp16 = proc == 2;
+    const uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "CONV", group, proc);
     if (!esz) return false;
     const uint32_t W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1,
                    H = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_HEIGHT) + 1,
@@ -104,7 +126,10 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return refuse(ctx, group, "SDP's EW stage");
     if (!sdp32_stage_cfg(sdp, ctx, sg, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, sg, 0x6c, "BN", &bn))
         return false;
-    const uint32_t out_esz = dp32_esz(ctx, "SDP", sg, nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2));
+    const unsigned out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
+    if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || out_prec == 0))
+        return refuse(ctx, group, "SDP's processing other than FP16 or its output INT8 after an FP16 convolution");
+    const uint32_t out_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", sg, out_prec);
     if (!out_esz) return false;
     if (nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 != Wo || nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 != Ho ||
         nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1 != K)
@@ -128,9 +153,33 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     const unsigned t = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
+    const fp16_src_t fsrc = {.in = &in, .wt = wt, .R = R, .S = S, .C = C, .K = K, .kg = kg};
+    const conv_fp16_src_t f16 = {.C = C,
+                                 .R = R,
+                                 .S = S,
+                                 .sx = sx,
+                                 .sy = sy,
+                                 .pl = pl,
+                                 .pt = pt,
+                                 .W = W,
+                                 .H = H,
+                                 .pad = (uint16_t)pad_value,
+                                 .nan_flush = (int)FLD(cdma, CDMA, D_NAN_FLUSH_TO_ZERO_0, NAN_TO_ZERO),
+                                 .ctx = &fsrc,
+                                 .data = fp16_data,
+                                 .weight = fp16_weight};
+    const sdp_fp16_cfg_t sdp16 = {.x1 = sdp32_fp16_stage(&bs),
+                                  .x2 = sdp32_fp16_stage(&bn),
+                                  .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3),
+                                  .out_int16 = out_prec == 1};
     for (uint32_t oy = 0; oy < Ho; oy++)
         for (uint32_t ox = 0; ox < Wo; ox++)
             for (uint32_t k = 0; k < out.s * out.lanes; k++) {
+                if (fp16) {
+                    cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
+                        sdp_fp32_element(&sdp16, conv_fp16_output(&f16, k, oy, ox, k >= K));
+                    continue;
+                }
                 int64_t acc = 0;
                 for (uint32_t r = 0; k < K && r < R; r++)
                     for (uint32_t s = 0; s < S; s++) {

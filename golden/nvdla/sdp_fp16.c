@@ -30,9 +30,10 @@ static uint32_t x_stage(const sdp_fp16_stage_t *s, uint32_t d, bool nan_to_zero)
     return s->relu_bypass ? d : nv_fp32_relu(d);
 }
 
-uint16_t sdp_fp16_element(const sdp_fp16_cfg_t *c, uint16_t in)
+uint16_t sdp_fp16_element(const sdp_fp16_cfg_t *c, uint16_t in) { return sdp_fp32_element(c, nv_fp16_to_fp32(in)); }
+
+uint16_t sdp_fp32_element(const sdp_fp16_cfg_t *c, uint32_t d)
 {
-    uint32_t d = nv_fp16_to_fp32(in);
     if (c->nan_to_zero && nan32(d)) d = 0; /* sdp_hls_wrapper.cpp:530-536 */
     if (!c->x1.bypass) d = x_stage(&c->x1, d, c->nan_to_zero);
     if (!c->x2.bypass) d = x_stage(&c->x2, d, c->nan_to_zero);

@@ -20,4 +20,6 @@ typedef struct sdp_fp16_cfg {
 
 /* One element, FP16 in, FP16 (or INT16) out (the EW stage bypassed). */
 uint16_t sdp_fp16_element(const sdp_fp16_cfg_t *c, uint16_t in);
+/* One element from CACC (the convolution on the fly, NV_NVDLA_sdp.cpp:969): its FP32 bits, not widened. */
+uint16_t sdp_fp32_element(const sdp_fp16_cfg_t *c, uint32_t in);
 #endif

@@ -116,6 +116,9 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random", nvf_conv_random, "nv_full_map",
      "nv_full: one or two direct convolutions INT8/INT16 -> SDP on the fly: shapes, kernels, strides, pads, pad value, "
      "truncation, banks, DBB/CVSRAM input, weights and output"},
+    {"conv_random_fp16", nvf_conv_random_fp16, "nv_full_map",
+     "nv_full: conv_random with every job FP16: FP16 data, weights (zeros, denormals, rare NaN/Inf) and pad value, "
+     "SDP at FP16 (or INT16 out) on CACC's FP32"},
     {"rubik_random", nvf_rubik_random, "nv_full_map",
      "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",

@@ -1,4 +1,6 @@
-/* Direct convolutions on nv_full (nvf_gen.h), INT8 or INT16 (FP16 drawn and redrawn: the model refuses FP16 convolution),
+/* Direct convolutions on nv_full (nvf_gen.h), INT8 or INT16 (conv_random: FP16 drawn and redrawn, nvf_prec), or FP16
+ * (conv_random_fp16: FP16 data, weights and pad value, SDP at FP16 on CACC's FP32, the output predicted through
+ * the model's FP16 convolution arithmetic, conv_fp16.h, fed from the generator's own data and weights),
  * feeding SDP on the fly (BS/BN stages with register operands, converter) to memory; input, weights and output each
  * in DBB or CVSRAM. The CBUF programming follows the configuration checks of NVIDIA's cmod (cdma/NV_NVDLA_cdma.cpp
  * DirectConvDataResponseSequencerCommon: entries per slice from the input's 32-byte atoms per pixel; line packed iff
@@ -9,8 +11,10 @@
  * its w[k][r][s][c]; the output predicted element by element (sums exact, CACC's truncation rounding half away from
  * zero and 32-bit saturation, then SDP's stages and converter through the model's element arithmetic). */
 #ifndef NV_FULL_ABSENT
+#include "conv_fp16.h"
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
+#include "dp_atom32.h" /* sdp32_fp16_stage */
 #include "sdp_golden.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +34,8 @@ typedef struct conv {
     int32_t *w;    /* w[((k*R + r)*S + s)*C + c] */
     sdp_x_cfg_t bs, bn;
     uint32_t off, scale, shift;
+    sdp_fp16_cfg_t f16; /* FP16: SDP's stages on CACC's FP32 */
+    int nan_flush;      /* FP16: CDMA's D_NAN_FLUSH_TO_ZERO */
 } conv_t;
 
 static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -65,9 +71,37 @@ static uint8_t *weights_packed(const conv_t *v, uint32_t *bytes)
     return b;
 }
 
+static uint16_t fp16_data(const void *ctx, uint32_t c, uint32_t y, uint32_t x)
+{
+    const conv_t *v = ctx;
+    return (uint16_t)nvf_elem(v->data, &v->in, c, y, x);
+}
+static uint16_t fp16_weight(const void *ctx, uint32_t k, uint32_t r, uint32_t s, uint32_t c)
+{
+    const conv_t *v = ctx;
+    return (uint16_t)v->w[((k * v->R + r) * v->S + s) * v->C + c];
+}
+
 static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
 {
     const conv_t *v = ctx;
+    if (v->prec == NVF_FP16) {
+        const conv_fp16_src_t src = {.C = v->C,
+                                     .R = v->R,
+                                     .S = v->S,
+                                     .sx = v->sx,
+                                     .sy = v->sy,
+                                     .pl = v->pl,
+                                     .pt = v->pt,
+                                     .W = v->W,
+                                     .H = v->H,
+                                     .pad = (uint16_t)v->pad,
+                                     .nan_flush = v->nan_flush,
+                                     .ctx = v,
+                                     .data = fp16_data,
+                                     .weight = fp16_weight};
+        return sdp_fp32_element(&v->f16, conv_fp16_output(&src, k, oy, ox, 0));
+    }
     int64_t acc = 0;
     for (uint32_t r = 0; r < v->R; r++)
         for (uint32_t s = 0; s < v->S; s++) {
@@ -96,9 +130,24 @@ static void kernel_dim(rng_t *r, uint32_t in, uint32_t *k, uint32_t *p0, uint32_
     if (in + *p0 + *p1 < *k) *p0 = *p1 = *k - 1;
 }
 
-static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
+/* FP16 values for a convolution: a cell's NaN makes every sum it enters NaN, so corners are rare (0-3 %); zeros (CSC
+ * skips +-0: cmac.h's mask) in a share of jobs; exponents so that sums of up to 2,400 products mostly stay finite. */
+static uint16_t fp16_conv_value(rng_t *r, const nvf_fp16_mix_t *m, unsigned zero_pct)
 {
-    conv_t v = {.prec = nvf_draw_prec(r, NVF_DRAW_CONV)};
+    return rng_chance(r, zero_pct) ? (rng_chance(r, 50) ? 0x8000 : 0) : nvf_fp16_value(r, m);
+}
+static nvf_fp16_mix_t fp16_conv_mix(rng_t *r, int emin, int emax)
+{
+    const unsigned kind = rng_below(r, 100);
+    if (kind < 60) return (nvf_fp16_mix_t){0, emin, emax};
+    if (kind < 85) return (nvf_fp16_mix_t){rng_range(r, 1, 3), emin, emax};
+    if (kind < 93) return (nvf_fp16_mix_t){0, -14, -8}; /* tiny: denormal products, alignment losses */
+    return (nvf_fp16_mix_t){rng_range(r, 0, 1), 8, 15}; /* large: sums overflow FP16, SDP saturates */
+}
+
+static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool all_fp16)
+{
+    conv_t v = {.prec = all_fp16 ? NVF_FP16 : nvf_draw_prec(r, NVF_DRAW_CONV)};
     v.esz = nvf_prec[v.prec].esz;
     v.W = rng_range(r, 1, 12), v.H = rng_range(r, 1, 8);
     v.C = rng_chance(r, 15) ? rng_range(r, 1, 8) : rng_range(r, 1, v.esz == 2 ? 96 : 160);
@@ -112,13 +161,32 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
     v.pad = rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32;
     /* data over its whole range; weights small (-8..7) most of the time, sometimes over 8 or 13 bits */
     const bool full = rng_chance(r, 30);
-    v.data = nvf_fill_keep(p, r, src, nvf_cube_bytes(&v.in));
     const size_t nw = (size_t)v.K * v.R * v.S * v.C;
     v.w = malloc(nw * sizeof *v.w);
     if (!v.w) abort();
-    for (size_t i = 0; i < nw; i++)
-        v.w[i] =
-            full ? (v.esz == 2 ? (int16_t)rng_next(r) >> 3 : (int8_t)rng_next(r)) : (int32_t)rng_range(r, 0, 15) - 8;
+    char mixname[48] = "";
+    if (v.prec == NVF_FP16) {
+        const nvf_fp16_mix_t dm = fp16_conv_mix(r, -4, 4), wm = fp16_conv_mix(r, -7, 0);
+        const unsigned zd = rng_chance(r, 30) ? rng_range(r, 10, 60) : 0, zw = rng_chance(r, 30) ? 30 : 0;
+        const uint32_t bytes = nvf_cube_bytes(&v.in);
+        v.data = malloc(bytes);
+        if (!v.data) abort();
+        for (uint32_t i = 0; i + 1 < bytes; i += 2) {
+            const uint16_t x = fp16_conv_value(r, &dm, zd);
+            v.data[i] = (uint8_t)x, v.data[i + 1] = (uint8_t)(x >> 8);
+        }
+        if (bytes & 1) v.data[bytes - 1] = 0;
+        prog_mem(p, nvf_addr(src), v.data, bytes);
+        for (size_t i = 0; i < nw; i++) v.w[i] = fp16_conv_value(r, &wm, zw);
+        if (v.pad) v.pad = fp16_conv_value(r, &dm, 0);
+        snprintf(mixname, sizeof mixname, ".d%ue%d_%dz%u.w%ue%d_%dz%u", dm.special_pct, dm.emin, dm.emax, zd,
+                 wm.special_pct, wm.emin, wm.emax, zw);
+    } else {
+        v.data = nvf_fill_keep(p, r, src, nvf_cube_bytes(&v.in));
+        for (size_t i = 0; i < nw; i++)
+            v.w[i] = full ? (v.esz == 2 ? (int16_t)rng_next(r) >> 3 : (int8_t)rng_next(r))
+                          : (int32_t)rng_range(r, 0, 15) - 8;
+    }
     uint32_t wbytes;
     uint8_t *packed = weights_packed(&v, &wbytes);
     prog_mem(p, nvf_addr(wts), packed, wbytes);
@@ -130,6 +198,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
     const int mag = (v.esz == 2 ? (full ? 27 : 18) : (full ? 14 : 10)) + (31 - __builtin_clz(v.C * v.R * v.S)) / 2;
     const int t = mag - (int)(8 * v.esz - 1) + (int)rng_range(r, 0, 6) - 3;
     v.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
+    if (v.prec == NVF_FP16) v.trunc = 0; /* not used at FP16 (cmod cacc.cpp:888); written 0 as NVIDIA's firmware */
     /* banks: the whole input and every weight resident, sometimes a spare bank */
     const uint32_t eps = entries_per_slice(&v), dbanks = ceil_div(eps * v.H, CBUF_BANK_ENTRIES),
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
@@ -161,6 +230,10 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
     dp_put(&l, NVDLA_CDMA_D_BANK_0, bank);
+    if (v.prec == NVF_FP16) {
+        v.nan_flush = rng_chance(r, 30);
+        dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
+    }
     /* CSC */
     dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 0);
     dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
@@ -196,16 +269,20 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
     dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
     dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf);
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
-    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1); /* flying: from CACC; output to memory */
-    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | prec << 2);
-    const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, false);
-    nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, false);
+    const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)nan0 << 3); /* flying: from CACC; output to memory */
+    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
+    const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, fp16);
+    nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
+    v.f16 = (sdp_fp16_cfg_t){
+        .x1 = sdp32_fp16_stage(&v.bs), .x2 = sdp32_fp16_stage(&v.bn), .nan_to_zero = nan0, .out_int16 = int16_out};
     dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53);
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s", (unsigned long long)seed, k,
-             nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs);
+    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s", all_fp16 ? "_fp16" : "",
+             (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
+             mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "", int16_out ? ".2int16" : "");
     if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
     static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
                                      NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
@@ -230,7 +307,18 @@ int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_t r;
     rng_seed_stream(&r, seed, "nvf_conv_random");
     const int layers = (int)rng_range(&r, 1, 2);
-    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, false);
+    return 0;
+}
+
+/* conv_random with every job FP16 (its own seed stream). */
+int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_fp16");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, true);
     return 0;
 }
 #endif

@@ -8,14 +8,14 @@
 #include "nv_full_regs.h"
 #endif
 
-#define CONV_FP16                                                                                              \
-    "FP16 convolution is not computed by the golden model (CMAC's aligned products and CACC's FP48 assembly, " \
-    "conv32_run refuses it; docs/nvdla_nv_full.md, \"FP16\")"
+#define CONV_FP16                                                                                                  \
+    "conv_random keeps INT8/INT16 so that its seeds keep their meaning; FP16 convolutions are conv_random_fp16's " \
+    "(its own seed stream, FP16 values drawn for a convolution: nvf_conv_gen.c)"
 const nvf_prec_info_t nvf_prec[NVF_NPREC] = {
     [NVF_INT8] = {"int8", 1, {NULL, NULL}},
     [NVF_INT16] = {"int16", 2, {NULL, NULL}},
     /* FP16: SDP (BS/BN stages, converter), PDP (max, min, average up to 8x8) and CDP (the whole path) as cmod computes
-     * them (golden/nvdla/sdp_fp16.c, pdp_fp16.c, cdp_fp16.c); the convolution not */
+     * them (golden/nvdla/sdp_fp16.c, pdp_fp16.c, cdp_fp16.c); the convolution too (conv_fp16.c), drawn by its own test */
     [NVF_FP16] = {"fp16", 2, {NULL, CONV_FP16}},
 };
 
@@ -159,6 +159,7 @@ NVF_ABSENT(nvf_pdp_random_fp16)
 NVF_ABSENT(nvf_cdp_random_fp16)
 NVF_ABSENT(nvf_rubik_random)
 NVF_ABSENT(nvf_conv_random)
+NVF_ABSENT(nvf_conv_random_fp16)
 NVF_ABSENT(nvf_bdma_corrupt)
 NVF_ABSENT(nvf_sdp_corrupt)
 #endif
