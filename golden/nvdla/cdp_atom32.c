@@ -1,7 +1,8 @@
 /* CDP of a configuration with 32-byte atoms (nv_full), from memory to memory (dp_atom32.h). INT8 is the nv_small
  * model's element arithmetic (cdp_golden.c) over 32 lanes; INT16 follows NVIDIA's cmod, read for its arithmetic
  * (cdp/NV_NVDLA_cdp.cpp lookup_lut with USE_HLS, hls/cdp_libs/cdp_icvt.cpp and cdp_ocvt.cpp), each step with its
- * evidence below; FP16 follows cmod's FP16 path (cdp_fp16.c). Refused, by name: an INT16 index select where cmod's
+ * evidence below; FP16 follows cmod's FP16 path (cdp_fp16.c) but for the channels outside the cube, +0 as nv_full's
+ * RTL reads them (CDP_FP16_OUTSIDE, cdp_fp16.h). Refused, by name: an INT16 index select where cmod's
  * own arithmetic is undefined. */
 #include "cdp_fp16.h"
 #include "cdp_golden.h"
