@@ -21,7 +21,9 @@ random jobs equals cmod's HLS_CDP_lookup_fp16; FP16 variants of NVIDIA's pdp_max
 through TXN= on the golden model (golden-only, build/nvdla/sim) write the output cmod computes for them; the FP16
 trace-player tests of vectors/nvdla/txn_fp16/ equal what cmod computes for them (--write-vectors rewrites them); the
 FP16 jobs of nv_full's random tests (sdp/pdp/cdp_random_fp16, 20 seeds each, golden-only, passing) written with the
-generator's predictions (+nvf_oracle=) equal what cmod computes for them.
+generator's predictions (+nvf_oracle=) equal what cmod computes for them, CDP's as nv_full's RTL feeds them (+0 in a
+channel outside the cube), and cmod's own feeding (D_DATIN_OFFSET there) differs only in channels that reach the
+cube's edge, counted.
 Skipped, saying so, where ../shared's cmod is absent."""
 import os
 import random
@@ -484,6 +486,48 @@ def check_vectors(cmod_drv, write):
             check(same, f'vectors/nvdla/txn_fp16/{name} equals what cmod computes for it (--write-vectors rewrites it)')
 
 
+CDP_OFFSET, CDP_VALUES = 19, 20 + 65 + 257  # a "cdp" job: 20 settings (the 20th D_DATIN_OFFSET), LE, LO; n, values
+
+
+def cdp_rtl_feeding(job, c):
+    """A CDP job line (cmod's feeding: D_DATIN_OFFSET in the channels outside the cube, c real channels) as nv_full's
+    RTL reads it: +0 there (golden/nvdla/cdp_fp16.h CDP_FP16_OUTSIDE), the offset field and the pad lanes 0."""
+    f = job.split()
+    f[1 + CDP_OFFSET] = '0'
+    first = 1 + CDP_VALUES + 1
+    f[first + c:] = ['0'] * (len(f) - first - c)
+    return ' '.join(f)
+
+
+def check_cdp_outside(cmod_drv, jobs):
+    """The one named difference between cmod and nv_full's RTL in CDP at FP16: a channel outside the cube reads as
+    D_DATIN_OFFSET in cmod, +0 on the RTL (docs/nvdla_nv_full.md, "CDP at FP16"). The generator predicts the RTL; the
+    jobs as cmod feeds them may differ from it only in a channel whose window reaches outside the cube, in a job with a
+    non-zero offset: counted (at least one, or the jobs do not exercise it) and checked here. Returns the jobs as the
+    RTL feeds them, which cmod must compute as predicted, every output."""
+    if not jobs:
+        return jobs
+    rc, out = run([cmod_drv, 'eval'], input=''.join(j[0] + '\n' for j in jobs), timeout=300)
+    got = out.splitlines() if rc == 0 else []
+    differ = stray = 0
+    for j, g in zip(jobs, got):
+        want, f = j[1].split(), j[0].split()
+        # a square sum of 3-9 channels (NORMALZ_LEN 0-3) reads 1-4 on each side; SQSUM_BYPASS none
+        reach = 0 if int(f[1 + 4], 16) else int(f[1 + 7], 16) + 1
+        offset = int(f[1 + CDP_OFFSET], 16)
+        for k, (a, b) in enumerate(zip(want, g.split())):
+            if a != b:
+                differ += 1
+                near = k < reach or k >= len(want) - reach
+                stray += not (offset and near)
+    check(rc == 0 and len(got) == len(jobs) and differ and not stray,
+          f'cdp_random_fp16 jobs as cmod feeds them (D_DATIN_OFFSET outside the cube): {differ} of '
+          f'{sum(len(j[1].split()) for j in jobs)} outputs differ from the RTL\'s prediction (+0 there), all in '
+          f'a channel whose window reaches outside the cube in a job with a non-zero offset ({stray} elsewhere)',
+          out if rc else '')
+    return [[cdp_rtl_feeding(j[0], len(j[1].split())), *j[1:]] for j in jobs]
+
+
 def check_random_jobs(cmod_drv, seeds=20):
     """The FP16 jobs of nv_full's random tests (sdp/pdp/cdp_random_fp16, golden-only) through cmod: each run passes (the
     golden model's memory equals the generator's prediction, element by element) and writes its jobs with that
@@ -505,6 +549,8 @@ def check_random_jobs(cmod_drv, seeds=20):
                     failed.append(f'seed {seed}: {out.strip().splitlines()[-1:]}')
                     continue
                 jobs += [line.rstrip('\n').split('\t') for line in open(path)]
+            if unit == 'cdp':
+                jobs = check_cdp_outside(cmod_drv, jobs)
             rc, out = run([cmod_drv, 'eval'], input=''.join(j[0] + '\n' for j in jobs), timeout=300)
             got = out.splitlines() if rc == 0 else []
             diffs = [f'{j[2]}: {j[0][:60]}...: expected {j[1][:60]}..., cmod {g[:60]}...'

@@ -1,7 +1,8 @@
 /* CDP of a configuration with 32-byte atoms (nv_full), from memory to memory (dp_atom32.h). INT8 is the nv_small
  * model's element arithmetic (cdp_golden.c) over 32 lanes; INT16 follows NVIDIA's cmod, read for its arithmetic
  * (cdp/NV_NVDLA_cdp.cpp lookup_lut with USE_HLS, hls/cdp_libs/cdp_icvt.cpp and cdp_ocvt.cpp), each step with its
- * evidence below; FP16 follows cmod's FP16 path (cdp_fp16.c). Refused, by name: an INT16 index select where cmod's
+ * evidence below; FP16 follows cmod's FP16 path (cdp_fp16.c) but for the channels outside the cube, +0 as nv_full's
+ * RTL reads them (CDP_FP16_OUTSIDE, cdp_fp16.h). Refused, by name: an INT16 index select where cmod's
  * own arithmetic is undefined. */
 #include "cdp_fp16.h"
 #include "cdp_golden.h"
@@ -121,8 +122,9 @@ int64_t cdp16_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x, 
 }
 
 /* CDP at FP16 (cdp_fp16.c), pixel by pixel: each channel from the FP16 values of the four channels on each side, a
- * channel outside the cube (below 0, past the last, pad lanes included) the input offset's 16 bits, as cmod feeds
- * its HLS (cdp/NV_NVDLA_cdp.cpp:520-640). The registers as cmod reads them (:1620-1652): LUT start and end as FP32
+ * channel outside the cube (below 0, past the last, pad lanes included) +0 as nv_full's RTL reads it
+ * (CDP_FP16_OUTSIDE, cdp_fp16.h; cmod feeds the input offset's 16 bits there, cdp/NV_NVDLA_cdp.cpp:520-640, which its
+ * FP16 converter does not subtract). The registers as cmod reads them (:1620-1652): LUT start and end as FP32
  * (their low words), the index offset and selects as signed bytes, the slope scales as FP16. */
 static void cdp32_fp16(const nvdla_pp_t *cdp, const cdp_lut_t *lut, const cdp_lut_cfg_t *lc, const cube32_t *in,
                        cube32_t *out)
@@ -156,7 +158,7 @@ static void cdp32_fp16(const nvdla_pp_t *cdp, const cdp_lut_t *lut, const cdp_lu
                 uint16_t win[9];
                 for (int d = -4; d <= 4; d++) {
                     int j = k + d;
-                    win[4 + d] = j < 0 || j >= (int)in->c ? c.datin_offset
+                    win[4 + d] = j < 0 || j >= (int)in->c ? CDP_FP16_OUTSIDE
                                                           : (uint16_t)cube32_atom(in, (uint32_t)j / in->lanes, y,
                                                                                   x)[(uint32_t)j % in->lanes];
                 }

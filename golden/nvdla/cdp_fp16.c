@@ -1,7 +1,10 @@
 /* CDP at FP16 (cdp_fp16.h), each step as cmod's hls_wrapper/cdp_hls_wrapper.cpp does it (line numbers of that
  * file): HLS_CDP_lookup_fp16 (:411) for the input and the square sum, HLS_CDP_lookup_lut (:170) for each table. The
  * index arithmetic is cmod's host float and double arithmetic (a float divided by pow(2, select) in double, then
- * rounded to float), which C11 on the same IEEE types reproduces. */
+ * rounded to float), which C11 on the same IEEE types reproduces; nv_full's RTL computes the same steps, the linear
+ * index as a fixed-point shift of the FP32 difference with 16 truncated fraction bits, which equals it since the
+ * division by a power of two is exact (NV_NVDLA_CDP_DP_LUT_CTRL_unit.v:2081-2127; docs/nvdla_nv_full.md, "CDP at
+ * FP16"). Not modelled: a denormal difference (below 2^-126), which the RTL reads with an implicit 1 (:2087). */
 #include "cdp_fp16.h"
 #include "nvdla_fp16.h"
 #include <math.h>

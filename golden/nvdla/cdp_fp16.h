@@ -15,11 +15,20 @@ typedef struct cdp_fp16_cfg {
     uint32_t le_start, le_end, lo_start, lo_end;           /* FP32: S_LUT_*_START/END_LOW */
     int le_index_offset, le_index_select, lo_index_select; /* S_LUT_INFO's bytes, signed */
     uint16_t le_uflow, le_oflow, lo_uflow, lo_oflow;       /* the slope scales: FP16 */
-    uint16_t datin_offset;  /* D_DATIN_OFFSET's 16 bits: the FP16 value of a channel outside the cube */
+    uint16_t datin_offset;  /* D_DATIN_OFFSET's 16 bits: what cmod reads a channel outside the cube as (not the RTL) */
     cdp_lut_stats_t *stats; /* NULL, or where the lookups count their outcomes (coverage; not a register) */
 } cdp_fp16_cfg_t;
 
+/* What a channel outside the cube (below channel 0, past the last one, the pad lanes of the last atom included) reads
+ * as at FP16 on nv_full's RTL: +0, inserted after the input converter (vmod/nvdla/cdp: NV_NVDLA_CDP_DP_cvtin.v:275-283
+ * zeroes the converted lanes NV_NVDLA_CDP_RDMA_eg.v:475-544 flags past the channel count; NV_NVDLA_CDP_DP_bufferin.v
+ * shifts zeros in before channel 0 and after the last group, :2390-2400 FIRST_C, :2547-2553 CUBE_END). At INT8/INT16
+ * that is what cmod's D_DATIN_OFFSET there converts to; at FP16 cmod's converter ignores the offset, so cmod reads
+ * such a channel as the offset itself (cdp/NV_NVDLA_cdp.cpp:520-640): a named difference, docs/nvdla_nv_full.md
+ * "CDP at FP16". */
+enum { CDP_FP16_OUTSIDE = 0x0000 };
+
 /* The output of the channel at win[4], from the FP16 values of the channels around it (win[4 + d] is channel
- * k + d; a channel outside the cube is datin_offset, as cmod makes it). */
+ * k + d; a channel outside the cube is CDP_FP16_OUTSIDE on the RTL, datin_offset in cmod). */
 uint16_t cdp_fp16_element(const cdp_fp16_cfg_t *c, const cdp_lut_t *t, const uint16_t win[9]);
 #endif

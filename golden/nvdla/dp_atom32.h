@@ -3,7 +3,8 @@
  * the converter, max/min pooling), NVIDIA's cmod the reference for what differs (hls/sdp/sdp_c.cpp: INT16 output
  * saturates the same 17-bit value to 16 bits; sdp/NV_NVDLA_sdp.cpp: an INT16 input element is sign-extended,
  * unshifted). CDP at INT16 follows cmod's arithmetic (cdp_atom32.c). PDP at FP16 (MAX, MIN, AVERAGE), SDP's X
- * stages and CDP at FP16 follow cmod's (pdp_fp16.c, sdp_fp16.c, cdp_fp16.c). What these do not compute (FP16 mixed
+ * stages and CDP at FP16 follow cmod's (pdp_fp16.c, sdp_fp16.c, cdp_fp16.c; CDP's channels outside the cube +0, as
+ * nv_full's RTL reads them, where cmod reads D_DATIN_OFFSET: cdp_fp16.h). What these do not compute (FP16 mixed
  * with another precision in SDP, operand DMAs, the EW stage, SDP fed by CACC or feeding PDP, PDP average pooling at
  * INT8/INT16) is refused with an error naming it. */
 #ifndef DP_ATOM32_H

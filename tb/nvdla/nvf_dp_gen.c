@@ -426,14 +426,15 @@ typedef struct cdp_ref {
     const uint8_t *bytes;
 } cdp_ref_t;
 
-/* FP16: the channel from the FP16 values of the four channels each side (D_DATIN_OFFSET's past the cube). */
+/* FP16: the channel from the FP16 values of the four channels each side (+0 outside the cube, as the RTL reads it:
+ * CDP_FP16_OUTSIDE; cmod reads D_DATIN_OFFSET there). */
 static int32_t cdp_fp16_elem(const cdp_ref_t *c, uint32_t ch, uint32_t y, uint32_t x)
 {
     uint16_t win[9];
     for (int d = -4; d <= 4; d++) {
         const int j = (int)ch + d;
         win[4 + d] =
-            j < 0 || j >= (int)c->in.c ? c->f16.datin_offset : (uint16_t)nvf_elem(c->bytes, &c->in, (uint32_t)j, y, x);
+            j < 0 || j >= (int)c->in.c ? CDP_FP16_OUTSIDE : (uint16_t)nvf_elem(c->bytes, &c->in, (uint32_t)j, y, x);
     }
     return cdp_fp16_element(&c->f16, &c->lut, win);
 }
@@ -607,7 +608,9 @@ static const char *lut_program_fp16(program_t *p, rng_t *r, int mag_lo, int mag,
 }
 
 /* An FP16 CDP job's registers and the prediction's configuration: the converters are not used at FP16 (cmod's
- * cdp_icvt/cdp_ocvt: Fp16ToFp17 and back), D_DATIN_OFFSET is the FP16 value of a channel past the cube. */
+ * cdp_icvt/cdp_ocvt: Fp16ToFp17 and back); D_DATIN_OFFSET, an FP16 value or 0, is what cmod reads a channel past the
+ * cube as, where the RTL reads +0 whatever it holds (CDP_FP16_OUTSIDE): drawn so that the oracle test counts the
+ * difference. */
 static const char *cdp_fp16_regs(program_t *p, rng_t *r, dp_wlist_t *l, const frame_t *f, bool sq_byp, bool mul_byp,
                                  unsigned len, cdp_ref_t *ref)
 {

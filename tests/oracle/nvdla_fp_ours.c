@@ -79,7 +79,8 @@ static void sdp(const fp_sdp_job_t *j, uint16_t *out)
 }
 
 /* CDP at FP16: the golden model's cdp_fp16_element for every channel, its window's channels outside the pixel's
- * channels the input offset. */
+ * channels the job's offset field, as cmod's driver feeds them (the element arithmetic is compared here; which value
+ * a channel outside the cube has is the caller's: +0 on nv_full's RTL, CDP_FP16_OUTSIDE in cdp_fp16.h). */
 static void cdp(const fp_cdp_job_t *j, uint16_t *out)
 {
     const uint32_t *f = j->cfg;

@@ -269,9 +269,11 @@ static void cdp_error(void *user, const char *msg)
 }
 
 /* Two pixels of 20 FP16 channels (two surfaces, the second with 12 pad lanes), 5 then 9 channels summed; settings
- * 1: LE linear, LO select -2, a NaN input; 2: LE exponent (offset -6), multiplier bypassed, NaN flushed. The expected
- * outputs (all 32 lanes of each pixel, pad lanes from the input offset) are those of cmod's HLS_CDP_lookup_fp16, fed
- * as NV_NVDLA_cdp.cpp feeds it, through the oracle (tests/test_nvdla_fp_oracle.py's driver, "cdp" jobs). */
+ * 1: LE linear, LO select -2, a NaN input, D_DATIN_OFFSET 1.0; 2: LE exponent (offset -6), multiplier bypassed, NaN
+ * flushed, offset 0. The expected outputs (all 32 lanes of each pixel) are those of cmod's HLS_CDP_lookup_fp16
+ * through the oracle (tests/test_nvdla_fp_oracle.py's driver, "cdp" jobs), fed as nv_full's RTL reads the channels
+ * outside the cube (+0, CDP_FP16_OUTSIDE): cmod's own feeding (the offset there) gives settings 1 other values in
+ * channels 0, 1 and 18-31 (those within two channels of the cube's edge, and the pad lanes). */
 static void test_cdp32_fp16(unit_t *u)
 {
     static const uint16_t vals[40] = {0x3c00, 0x4000, 0xbc00, 0x3800, 0x4400, 0x0001, 0x7e00, 0x3555, 0xc200, 0x2e66,
@@ -284,10 +286,10 @@ static void test_cdp32_fp16(unit_t *u)
         {0x51, 0xFE0100, 0x00000000, 0x42700000, 0x3f000000, 0x43480000, 0xb8003c00, 0x3a003400, 0, 0, 1, 0x3c00},
         {0x20, 0x0000FA, 0x3e800000, 0x447a0000, 0x00000000, 0x42480000, 0x3c003800, 0x3000b400, 2, 1, 3, 0x0000}};
     static const char *const want[2] = {
-        "2d4a 3129 afbd 2b91 7e00 7e00 7e00 7e00 7e00 c4a4 e064 d14b d14f f64 b351 fbff fbff fbff fbff "
-        "fbff 2de4 2dad 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 2cc6 3121 25a5 2d93 b26e 2cd0 34af 0 "
-        "8000 3a23 344e 31fe a5b4 32a3 23b4 2e54 1e6d 35a4 3060 2961 313d 2d24 2d4a 2cc6 2cc6 2cc6 2cc6 "
-        "2cc6 2cc6 2cc6 2cc6 2cc6 2cc6",
+        "2cf2 30fd afbd 2b91 7e00 7e00 7e00 7e00 7e00 c4a4 e064 d14b d14f f64 b351 fbff fbff fbff fbff "
+        "fbff 0 0 8000 8000 8000 8000 8000 8000 8000 8000 8000 8000 30c9 2579 2d93 b26e 2cd0 34af 0 "
+        "8000 3a23 344e 31fe a5b4 32a3 23b4 2e54 1e6d 35a4 3060 2940 30e5 0 0 8000 8000 8000 8000 "
+        "8000 8000 8000 8000 8000 8000",
         "3180 3180 3180 3180 3195 3193 31ed 31ed 31ed 31e9 31e9 3206 3206 357e 357e 357e 357e 357e 357e "
         "357e 357e 357e 314e 313a a000 a000 a000 a000 a000 a000 a000 a000 3153 3177 3177 3177 31a4 31a3 "
         "31a4 31a3 31a6 31a5 319c 319c 31aa 3186 317f 3186 3186 3178 3178 3176 3176 3135 3126 3123 a000 "

@@ -168,7 +168,8 @@ static bool run_pdp(ref_t *r, int j, const struct dla_pdp_op_desc *s, const stru
 
 /* cdp.c and common.c update_lut: LE_INDEX_OFFSET from exp_offset (exponent table) or LE_INDEX_SELECT from frac_bits
  * (linear), LO_INDEX_SELECT from its frac_bits, the starts and ends' low words, FP16 slopes, the priorities;
- * NORMALZ_LEN from local_size, DATIN_OFFSET from in_cvt.offset (the FP16 value past the cube), no NaN flush. */
+ * NORMALZ_LEN from local_size, no NaN flush; a channel outside the cube +0, as nv_full's RTL reads it whatever
+ * DATIN_OFFSET (in_cvt.offset) holds (CDP_FP16_OUTSIDE, golden/nvdla/cdp_fp16.h; cmod reads the offset there). */
 static bool run_cdp(ref_t *r, int j, const struct dla_cdp_op_desc *s, const struct dla_cdp_surface_desc *q,
                     const ld_blob_t *luts, unsigned nluts)
 {
@@ -217,7 +218,7 @@ static bool run_cdp(ref_t *r, int j, const struct dla_cdp_op_desc *s, const stru
                 uint16_t win[9];
                 for (int k = -4; k <= 4; k++) {
                     const int64_t cc = (int64_t)ch + k;
-                    win[4 + k] = cc < 0 || cc >= in->c ? c.datin_offset : *elem(in, (uint32_t)cc, y, x);
+                    win[4 + k] = cc < 0 || cc >= in->c ? CDP_FP16_OUTSIDE : *elem(in, (uint32_t)cc, y, x);
                 }
                 *elem(&out, ch, y, x) = cdp_fp16_element(&c, &t, win);
             }

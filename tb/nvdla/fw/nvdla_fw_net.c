@@ -462,8 +462,9 @@ static const char *draw_op(net_t *n, int j, uint8_t type, int in, tensor_t *o)
     s->lut_index = 0;
     s->in_cvt = cvt(r, wide);
     s->out_cvt = cvt(r, wide);
-    if (prec == PRECISION_FP16) { /* the converters are not used at FP16; DATIN_OFFSET is the FP16 value of the
-                                   * channels past the cube in the square sum (cmod NV_NVDLA_cdp.cpp:520-640) */
+    if (prec == PRECISION_FP16) { /* the converters are not used at FP16; DATIN_OFFSET is what cmod reads the
+                                   * channels past the cube as (NV_NVDLA_cdp.cpp:520-640), the RTL +0 whatever it
+                                   * holds (CDP_FP16_OUTSIDE, golden/nvdla/cdp_fp16.h) */
         static const nvf_fp16_mix_t m = {0, -6, 2};
         s->in_cvt.offset = rng_chance(r, 50) ? 0 : nvf_fp16_value(r, &m);
     }
