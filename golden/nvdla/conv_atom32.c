@@ -116,6 +116,10 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
                      .base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0),
                      .line = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0),
                      .surf = nvdla_pp_reg(cdma, NVDLA_CDMA_D_SURF_STRIDE_0)};
+    /* A 1x1 input marked SURF_PACKED is read as one run of its surfaces' atoms, the surface stride unused
+     * (NV_NVDLA_CDMA_dc.v:2946 is_packed_1x1; cmod takes that path only when LINE_PACKED is set too). NVIDIA's firmware
+     * sets SURF_PACKED iff the surface stride is 32 x W x H, when both reads are the same. */
+    if (W == 1 && H == 1 && FLD(cdma, CDMA, D_DAIN_MAP_0, SURF_PACKED)) src.surf = NV_ATOM32;
     const uint64_t wspace = FLD(cdma, CDMA, D_WEIGHT_RAM_TYPE_0, WEIGHT_RAM_TYPE) ? 0 : NVDLA_CV_SPACE;
     const uint32_t waddr = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0);
     if (!dp32_aligned(ctx, "CDMA", group, &src)) return false;
@@ -138,6 +142,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
                      .base = nvdla_pp_reg(sdp, SDP + 0x48),
                      .line = nvdla_pp_reg(sdp, SDP + 0x50),
                      .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    sdp32_place_1x1(&dst, Wo, Ho);
     if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
 
     cube32_t in, out;

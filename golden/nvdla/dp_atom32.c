@@ -74,6 +74,16 @@ void cube32_write(const nvdla_dp_ctx_t *ctx, const cube32_t *c, const place32_t 
     ctx->emit(ctx->user, &box);
 }
 
+/* nv_full's RTL as nv_small's: SDP_RDMA's NV_NVDLA_SDP_MRDMA_ig.v:237 and the write DMA's NV_NVDLA_SDP_WDMA_cmd.v:199
+ * (cfg_mode_1x1_pack) move a 1x1 cube as one request of all its surfaces' atoms from the base address, the line and
+ * surface strides unused. NVIDIA's cmod asserts the stride equals one atom (NV_NVDLA_sdp.cpp:391 and :1489) where the
+ * RTL ignores it. Issue 38: without this, conv_random seeds 2 and 25 (1x1 outputs of 3 surfaces, strides with gaps)
+ * failed on the RTL as stray writes at base + 32. */
+void sdp32_place_1x1(place32_t *p, uint32_t w, uint32_t h)
+{
+    if (w == 1 && h == 1) p->surf = NV_ATOM32;
+}
+
 bool dp32_aligned(const nvdla_dp_ctx_t *ctx, const char *what, int group, const place32_t *p)
 {
     if (!((p->base | p->line | p->surf) & (NV_ATOM32 - 1))) return true;
@@ -162,6 +172,7 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                      .base = nvdla_pp_reg(sdp, SDP + 0x48),
                      .line = nvdla_pp_reg(sdp, SDP + 0x50),
                      .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    sdp32_place_1x1(&src, w, h), sdp32_place_1x1(&dst, w, h);
     if (!dp32_aligned(ctx, "SDP_RDMA", group, &src) || !dp32_aligned(ctx, "SDP", group, &dst)) return;
     cube32_t in, out;
     if (!cube32_alloc(ctx, "SDP", group, &in, w, h, ch, in_esz)) return;

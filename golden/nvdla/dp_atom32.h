@@ -38,6 +38,9 @@ void cube32_read(const nvdla_dp_ctx_t *ctx, cube32_t *c, const place32_t *p);
 void cube32_write(const nvdla_dp_ctx_t *ctx, const cube32_t *c, const place32_t *p, const char *unit, int group);
 /* Addresses and strides multiples of 32, else an error. */
 bool dp32_aligned(const nvdla_dp_ctx_t *ctx, const char *what, int group, const place32_t *p);
+/* Where SDP (SDP_RDMA's read, the write DMA) puts a w x h cube: a 1x1 cube's surfaces back to back, whatever the
+ * surface stride register says (spec nvdla_datapath.md 1.2, "1x1 packing", here with 32-byte atoms). */
+void sdp32_place_1x1(place32_t *p, uint32_t w, uint32_t h);
 /* Element size of a precision field (0 INT8, 1 INT16), or 0 with an error naming what is not computed. */
 uint32_t dp32_esz(const nvdla_dp_ctx_t *ctx, const char *what, int group, unsigned prec);
 struct sdp_x_cfg;

@@ -158,6 +158,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     v.Wo = (v.W + v.pl + v.pr - v.S) / v.sx + 1, v.Ho = (v.H + v.pt + v.pb - v.R) / v.sy + 1;
     const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
     v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
+    nvf_cube_sdp(&v.out); /* SDP writes it (flying) */
     v.pad = rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32;
     /* data over its whole range; weights small (-8..7) most of the time, sometimes over 8 or 13 bits */
     const bool full = rng_chance(r, 30);
@@ -204,7 +205,10 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
     const uint32_t spare = dbanks + wbanks < CBUF_BANKS && rng_chance(r, 30) ? 1 : 0, bank_d = dbanks + spare;
     const uint32_t bank = (bank_d - 1) | (wbanks - 1) << 16, prec = v.prec, misc = prec << 8 | prec << 12;
-    const bool line_packed = v.in.line == 32 * v.W, surf_packed = v.in.surf == v.in.line * v.H;
+    /* DAIN_MAP as NVIDIA's firmware sets it (kmd/firmware/conv.c): surface packed iff the surface stride is the packed
+     * surface's size, 32 x W x H (not line stride x H: for a 1x1 input with a line-stride gap the RTL, seeing SURF_PACKED,
+     * reads the surfaces back to back, NV_NVDLA_CDMA_dc.v:2946 is_packed_1x1; issue 38, conv_random seed 25) */
+    const bool line_packed = v.in.line == 32 * v.W, surf_packed = v.in.surf == 32 * v.W * v.H;
     dp_wlist_t l = {.n = 0};
     /* CDMA */
     dp_put(&l, NVDLA_CDMA_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CDMA_D_DATAIN_FORMAT_0, 0);
@@ -257,9 +261,14 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
     dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CACC_D_DATAOUT_ADDR_0, dst.addr);
     dp_put(&l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
-    dp_put(&l, NVDLA_CACC_D_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_CACC_D_SURF_STRIDE_0, v.out.surf);
+    /* a 1x1 output as NVIDIA's firmware programs it (conv.c: it asserts the line stride is one atom and sets both
+     * packed bits, which CACC's delivery reads, NV_NVDLA_CACC_delivery_ctrl.v:1082 is_1x1_packed) */
+    const bool one = v.Wo == 1 && v.Ho == 1;
+    dp_put(&l, NVDLA_CACC_D_LINE_STRIDE_0, one ? 32 : v.out.line);
+    dp_put(&l, NVDLA_CACC_D_SURF_STRIDE_0, v.out.surf_reg);
     dp_put(&l, NVDLA_CACC_D_DATAOUT_MAP_0,
-           (uint32_t)(v.out.line == 32 * v.Wo) | (uint32_t)(v.out.surf == v.out.line * v.Ho) << 16);
+           one ? 0x10001u
+               : (uint32_t)(v.out.line == 32 * v.Wo) | (uint32_t)(v.out.surf_reg == v.out.line * v.Ho) << 16);
     dp_put(&l, NVDLA_CACC_D_CLIP_CFG_0, v.trunc);
     /* SDP on the fly, to memory; SDP_RDMA's streams all off (not enabled) */
     dp_put(&l, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1), dp_put(&l, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1);
@@ -267,7 +276,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, v.Wo - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, v.Ho - 1);
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, v.K - 1);
     dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
-    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf);
+    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
     const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)nan0 << 3); /* flying: from CACC; output to memory */

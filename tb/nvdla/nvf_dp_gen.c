@@ -198,6 +198,7 @@ static void sdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     const uint32_t w = rng_range(r, 1, rng_chance(r, 20) ? 24 : 6), h = rng_range(r, 1, rng_chance(r, 20) ? 8 : 5),
                    c = rng_chance(r, 15) ? rng_range(r, 1, lanes) : rng_range(r, 1, 3 * lanes);
     f.in = nvf_cube(r, w, h, c, esz), f.out = nvf_cube(r, w, h, c, esz);
+    nvf_cube_sdp(&f.in), nvf_cube_sdp(&f.out);
     sdp_ref_t *ref = calloc(1, sizeof *ref);
     if (!ref) abort();
     /* FP16 jobs: FP16 throughout (60 %), FP16 to INT16 (20 %) or INT16 to FP16 (20 %); both 2 bytes an element */
@@ -216,7 +217,7 @@ static void sdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     dp_put(&l, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL_0, c - 1);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW_0, f.src.addr), dp_put(&l, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_HIGH_0, 0);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_0, f.in.line);
-    dp_put(&l, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE_0, f.in.surf);
+    dp_put(&l, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE_0, f.in.surf_reg);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0, nvf_ram(f.src));
     dp_put(&l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, in_pr << 2 | proc << 4 | out_pr << 6); /* memory input, batch 1 */
     dp_put(&l, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1), dp_put(&l, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1); /* operand DMAs off */
@@ -224,7 +225,7 @@ static void sdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, w - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, h - 1);
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, c - 1);
     dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, f.dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
-    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, f.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, f.out.surf);
+    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, f.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, f.out.surf_reg);
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(f.dst));
     /* memory input, output to memory, no Winograd, batch 1; FP16 processing: NaN inputs and operands +0 or not */
     ref->f16.nan_to_zero = ref->fp16_proc && rng_chance(r, 50);

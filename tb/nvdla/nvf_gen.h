@@ -65,9 +65,15 @@ unsigned nvf_fp16_class(uint16_t v);
 /* A feature cube in 32-byte atoms: w x h pixels, c channels of esz bytes, s surfaces, strides. */
 typedef struct nvf_cube {
     uint32_t w, h, c, s, esz, line, surf;
+    uint32_t surf_reg; /* the surface stride the unit's register carries: surf, but see nvf_cube_sdp */
 } nvf_cube_t;
 /* Strides (packed or with gaps of whole atoms) for a w x h x c cube of esz-byte elements. */
 nvf_cube_t nvf_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, uint32_t esz);
+/* The cube as SDP reads or writes it: a 1x1 cube's surfaces back to back (surf 32; spec nvdla_datapath.md 1.2, "1x1
+ * packing", sdp32_place_1x1 in golden/nvdla/dp_atom32.c), its register keeping the stride nvf_cube drew, which the
+ * hardware ignores (and so the jobs check that it does). Only such a cube's fill (a shorter footprint) shifts the
+ * draws after it. */
+void nvf_cube_sdp(nvf_cube_t *q);
 /* Bytes from the cube's first to its last byte. */
 uint32_t nvf_cube_bytes(const nvf_cube_t *q);
 /* Element (ch, y, x) of a cube whose bytes start at b, sign-extended from esz bytes (little-endian). */

@@ -97,7 +97,13 @@ nvf_cube_t nvf_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, uint32_t esz)
 {
     nvf_cube_t q = {.w = w, .h = h, .c = c, .esz = esz, .s = (c * esz + 31) / 32};
     dp_strides_atom(r, w, h, 32, &q.line, &q.surf);
+    q.surf_reg = q.surf;
     return q;
+}
+
+void nvf_cube_sdp(nvf_cube_t *q)
+{
+    if (q->w == 1 && q->h == 1) q->surf = 32;
 }
 
 uint32_t nvf_cube_bytes(const nvf_cube_t *q) { return dp_footprint_atom(q->w, q->h, q->s, q->line, q->surf, 32); }

@@ -329,6 +329,10 @@ int nvfull_txn_load(program_t *p, const char *path, nvfull_txn_info_t *info, cha
     free(txn);
     prog_job(p, "%s", p->name);
     at(&r, &p->ops[p->n - 1])->line = 1;
+    /* Issue 38: started at once, sanity3 and sanity3_cvsram enabled their convolution while the flush still ran; it
+     * overwrote their input and weights in the CBUF and the RTL wrote zeros where NVIDIA expects 0x7fff. */
+    prog_idle(p, NVFULL_TXN_SETTLE_CYCLES);
+    at(&r, &p->ops[p->n - 1])->line = 1;
     char *buf = NULL;
     size_t cap = 0;
     ssize_t len;

@@ -20,6 +20,10 @@
 
 #define NVFULL_TXN_POLL_TIMEOUT 2000000ull /* cycles a status poll may take */
 #define NVFULL_TXN_IRQ_TIMEOUT 5000000ull  /* cycles a wait may take */
+/* Idle clocks before a test's first line, as NVIDIA's harness gives them after reset ("letting buffers clear after
+ * reset", verif/verilator/nvdla.cpp): CDMA's reset flush of the CBUF runs that long (FLUSH_DONE about 4,100 cycles
+ * after reset on nv_full's RTL), and a test does not wait for it. */
+#define NVFULL_TXN_SETTLE_CYCLES 4096ull
 
 /* What a trace checks, for the run's statement of what it covered. */
 typedef struct nvfull_txn_info {

@@ -240,6 +240,10 @@ static void draw_pads(net_t *n, tensor_t *t)
 {
     if (n->cfg == &net_cfgs[0] || t->planar || !rng_chance(&n->r, 30)) return;
     t->lpad = (uint8_t)rng_range(&n->r, 0, 2), t->spad = (uint8_t)rng_range(&n->r, 0, 3);
+    /* A 1x1 tensor stays packed (the draws kept): SDP reads and writes a 1x1 cube's surfaces back to back whatever its
+     * strides say (spec nvdla_datapath.md 1.2; issue 38), and NVIDIA's firmware refuses a 1x1 convolution output
+     * whose line stride is not one atom (conv.c). */
+    if (t->w == 1 && t->h == 1) t->lpad = t->spad = 0;
 }
 
 /* float's bits, as the LUT's FP32 start and end registers hold them (their HIGH words 0). */
