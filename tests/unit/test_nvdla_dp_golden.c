@@ -60,13 +60,29 @@ static void test_pdp(unit_t *u)
                         .recip_w = 0x5555,
                         .recip_h = 0x5555};
     for (int n = 1; n <= 7; n++) c.pv[n] = 9 * n;
-    int8_t plane[9] = {9, 9, 9, 9, 9, 9, 9, 9, 9};
-    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 9); /* all nine count 9: average 9 */
+    int32_t plane[9] = {9, 9, 9, 9, 9, 9, 9, 9, 9};
+    const pdp_avg_bits_t *ns = &pdp_avg_nv_small;
+    CHECK_EQ(pdp_pool_one(&c, ns, plane, 3, 3, 0, 0), 9); /* all nine count 9: average 9 */
+    CHECK_EQ(pdp_pool_one(&c, &pdp_avg_nvf_int8, plane, 3, 3, 0, 0), 9);
     c.method = 1;
     plane[4] = 50;
-    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 50); /* max over real elements only */
+    CHECK_EQ(pdp_pool_one(&c, ns, plane, 3, 3, 0, 0), 50); /* max over real elements only */
     c.method = 2;
-    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 9);
+    CHECK_EQ(pdp_pool_one(&c, ns, plane, 3, 3, 0, 0), 9);
+    /* nv_full INT16: a 2x2 corner window of one real 30000 and three padded elements of 30000 (pad n = n x 30000, 19
+     * bits) averages 30000; INT8's 11-bit rows would wrap it */
+    c.method = 0, c.kw = c.kh = 2, c.recip_w = c.recip_h = 0x8000;
+    for (int n = 1; n <= 7; n++) c.pv[n] = 30000 * n;
+    for (int i = 0; i < 9; i++) plane[i] = 30000;
+    CHECK_EQ(pdp_pool_one(&c, &pdp_avg_nvf_int16, plane, 3, 3, 0, 0), 30000);
+    CHECK(pdp_pool_one(&c, &pdp_avg_nvf_int8, plane, 3, 3, 0, 0) != 30000, "INT8 widths wrap");
+    /* nv_full INT8 keeps the column sum with the 2-D pad in 14 bits, nv_small in 15: a 1x2 window, one real row of 127
+     * and a bottom pad of 8191: 8318 (nv_small) or -8066 (nv_full), times 1/16 (520, -504), times 1/8 */
+    pdp_pool_cfg_t w = {.method = 0, .kw = 1, .kh = 2, .sw = 1, .sh = 1, .pb = 1, .recip_w = 0x1000, .recip_h = 0x2000};
+    w.pv[1] = 8191;
+    int32_t one[1] = {127};
+    CHECK_EQ((uint64_t)pdp_pool_one(&w, &pdp_avg_nvf_int8, one, 1, 1, 0, 0), (uint64_t)-63);
+    CHECK_EQ(pdp_pool_one(&w, ns, one, 1, 1, 0, 0), 65);
 }
 
 static void test_cdp(unit_t *u)
