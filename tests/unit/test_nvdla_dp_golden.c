@@ -203,6 +203,48 @@ static void rbk_error(void *user, const char *msg)
     snprintf(rbk_err, sizeof rbk_err, "%s", msg);
 }
 
+/* nv_full PDP (pdp32_run) from its registers: INT16 average 2x2, stride 1, padding 1 all round, padding values
+ * n x 30000, reciprocals 1/2, over a 2x2 cube of 16 channels (one surface): lane 0 all 30000, so every output is
+ * 30000 whatever its padding; lane 1 1000, so the middle window (no padding) is 1000. */
+static void test_pdp32_avg(unit_t *u)
+{
+    mem_t *m = mem_new();
+    const uint32_t in = 0x1000, out = 0x8000;
+    for (uint32_t p = 0; p < 4; p++) {
+        uint8_t a[32] = {0x30, 0x75, 0xe8, 0x03}; /* 30000, 1000 */
+        mem_write(m, in + p * 32, a, 32);
+    }
+    nvdla_pp_t pdp, rdma;
+    nvdla_pp_init(&pdp, 0xB000, 0x008);
+    nvdla_pp_init(&rdma, 0xA000, 0x008);
+    for (int w = 0; w < NVDLA_PP_WORDS; w++) pdp.mask[w] = rdma.mask[w] = 0xFFFFFFFFu;
+    const uint32_t pr[][2] = {{0x0c, 1},      {0x10, 1},      {0x14, 15},          {0x18, 2},
+                              {0x1c, 2},      {0x20, 15},     {0x24, 0 | 1u << 4}, {0x34, 0x0101},
+                              {0x38, 0x8000}, {0x3c, 0x8000}, {0x40, 0x1111},      {0x70, out},
+                              {0x78, 3 * 32}, {0x7c, 9 * 32}, {0x80, 1},           {0x84, 1}};
+    for (size_t i = 0; i < sizeof pr / sizeof *pr; i++) nvdla_pp_write(&pdp, pdp.base + pr[i][0], pr[i][1]);
+    for (uint32_t n = 1; n <= 7; n++) nvdla_pp_write(&pdp, pdp.base + 0x40 + 4 * n, 30000 * n);
+    const uint32_t rr[][2] = {{0x0c, 1},      {0x10, 1},      {0x14, 15}, {0x1c, in},
+                              {0x24, 2 * 32}, {0x28, 4 * 32}, {0x2c, 1},  {0x30, 1}};
+    for (size_t i = 0; i < sizeof rr / sizeof *rr; i++) nvdla_pp_write(&rdma, rdma.base + rr[i][0], rr[i][1]);
+    nvdla_pp_write(&pdp, pdp.base + 0x08, 1), nvdla_pp_write(&rdma, rdma.base + 0x08, 1);
+    rbk_err[0] = 0, rbk_boxes = 0;
+    nvdla_dp_ctx_t ctx = {.mem = m, .emit = rbk_emit, .error = rbk_error};
+    pdp32_run(&pdp, &rdma, &ctx, 0);
+    CHECK(!rbk_err[0], "INT16 average runs: %s", rbk_err);
+    CHECK_EQ(rbk_boxes, 1); /* the output box */
+    rbk_boxes = 0;
+    for (uint32_t p = 0; p < 9; p++) {
+        int16_t v;
+        mem_read(m, out + p * 32, &v, 2);
+        CHECK_EQ(v, 30000);
+    }
+    int16_t mid;
+    mem_read(m, out + 4 * 32 + 2, &mid, 2);
+    CHECK_EQ(mid, 1000);
+    mem_free(m);
+}
+
 /* RUBIK contract (rubik_atom32.c), addressing as cmod's RubikRdma/WdmaSequenceContract: input 2x1 pixels, 64 INT16
  * channels (4 surfaces) contracted with x stride 2, y stride 2 into 4x2 pixels of 16 channels. Each input atom is
  * filled with its surface and pixel; out (x*2 + kx, y*2 + ky) must hold in surface ky*2 + kx, pixel x. */
@@ -311,6 +353,7 @@ int main(void)
     UNIT_RUN(&u, test_pdp);
     UNIT_RUN(&u, test_cdp);
     UNIT_RUN(&u, test_cdp16);
+    UNIT_RUN(&u, test_pdp32_avg);
     UNIT_RUN(&u, test_rubik_contract);
     UNIT_RUN(&u, test_rubik_split_merge);
     return unit_done(&u);
