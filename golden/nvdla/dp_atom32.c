@@ -208,19 +208,24 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     free(out.v);
 }
 
+pdp_fp16_cfg_t pdp32_fp16_cfg(const pdp_pool_cfg_t *p, bool nan_to_zero)
+{
+    return (pdp_fp16_cfg_t){.method = p->method,
+                            .kw = p->kw,
+                            .kh = p->kh,
+                            .sw = p->sw,
+                            .sh = p->sh,
+                            .pl = p->pl,
+                            .pt = p->pt,
+                            .recip_w = p->recip_w & 0x1FFFF,
+                            .recip_h = p->recip_h & 0x1FFFF,
+                            .nan_to_zero = nan_to_zero};
+}
+
 /* PDP at FP16 (pdp_fp16.c), lane by lane: the values are FP16 bits (cube32_read sign-extends them). */
 static void pdp32_fp16(const nvdla_pp_t *pdp, const pdp_pool_cfg_t *p, const cube32_t *in, cube32_t *out)
 {
-    pdp_fp16_cfg_t c = {.method = p->method,
-                        .kw = p->kw,
-                        .kh = p->kh,
-                        .sw = p->sw,
-                        .sh = p->sh,
-                        .pl = p->pl,
-                        .pt = p->pt,
-                        .recip_w = p->recip_w & 0x1FFFF,
-                        .recip_h = p->recip_h & 0x1FFFF,
-                        .nan_to_zero = nvdla_pp_bits(pdp, PDP + 0x28, 0, 0)};
+    pdp_fp16_cfg_t c = pdp32_fp16_cfg(p, nvdla_pp_bits(pdp, PDP + 0x28, 0, 0));
     /* D_POOLING_PADDING_VALUE_n_CFG: 19 bits stored, the low 17 an FP17 value (NV_NVDLA_pdp.cpp:516-522 passes the
      * register, pdp_hls_wrapper.cpp:50-51 cuts it to vFp17Type) */
     for (unsigned n = 0; n < 7; n++) c.pad[n] = nvdla_pp_reg(pdp, PDP + 0x44 + 4 * n) & 0x1FFFF;
@@ -234,6 +239,23 @@ static void pdp32_fp16(const nvdla_pp_t *pdp, const pdp_pool_cfg_t *p, const cub
             for (uint32_t oy = 0; oy < out->h; oy++)
                 for (uint32_t ox = 0; ox < out->w; ox++)
                     cube32_atom(out, s, oy, ox)[l] = pdp_fp16_pool_one(&c, plane, in->w, in->h, ox, oy);
+        }
+    free(plane);
+}
+
+/* PDP at INT8 or INT16, lane by lane: MAX and MIN over the window's real elements (padding never wins, as in the
+ * nv_small model), AVERAGE with nv_full's widths (pdp_golden.c pdp_avg_nvf_*). */
+static void pdp32_int(const pdp_pool_cfg_t *c, const pdp_avg_bits_t *b, const cube32_t *in, cube32_t *out)
+{
+    int32_t *plane = malloc((size_t)in->w * in->h * sizeof *plane);
+    if (!plane) abort();
+    for (uint32_t s = 0; s < in->s; s++)
+        for (uint32_t l = 0; l < in->lanes; l++) {
+            for (uint32_t y = 0; y < in->h; y++)
+                for (uint32_t x = 0; x < in->w; x++) plane[(size_t)y * in->w + x] = cube32_atom(in, s, y, x)[l];
+            for (uint32_t oy = 0; oy < out->h; oy++)
+                for (uint32_t ox = 0; ox < out->w; ox++)
+                    cube32_atom(out, s, oy, ox)[l] = pdp_pool_one(c, b, plane, in->w, in->h, ox, oy);
         }
     free(plane);
 }
@@ -263,17 +285,16 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     const bool fp16 = prec == PREC_FP16;
     uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "PDP", group, prec);
     if (!esz) return;
-    if (c.method == 3 || (c.method == 0 && !fp16)) {
-        nv_dp_error(ctx,
-                    "PDP grp %d: %s pooling is not computed for 32-byte atoms yet (MAX and MIN are, and FP16 "
-                    "AVERAGE)",
-                    group, c.method == 0 ? "INT8/INT16 average" : "reserved");
+    if (c.method == 3) {
+        nv_dp_error(ctx, "PDP grp %d: pooling method 3 is reserved", group);
         return;
     }
-    if (fp16 && c.method == 0 && (c.kw > 8 || c.kh > 8)) { /* pdp_fp16_kernel_width(), pdp_fp16_cfg_t.pad */
+    if (c.method == 0 &&
+        (c.kw > 8 || c.kh > 8)) { /* pdp_fp16_kernel_width(), pdp_fp16_cfg_t.pad, kw3 of pdp_pool_one */
         nv_dp_error(ctx,
-                    "PDP grp %d: FP16 average pooling with a kernel of %ux%u: the RTL reads KERNEL_WIDTH[2:0] for it "
-                    "(cal2d.v:8772), cmod a table of 8 widths and 7 padding values; kernels up to 8x8 are computed",
+                    "PDP grp %d: average pooling with a kernel of %ux%u: the RTL reads KERNEL_WIDTH[2:0] for it "
+                    "(cal2d.v:6288, :8772) and counts a window's elements in 3 bits (cal1d.v:2782, cal2d.v:6221); "
+                    "kernels up to 8x8 are computed",
                     group, c.kw, c.kh);
         return;
     }
@@ -295,24 +316,7 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     }
     cube32_read(ctx, &in, &src);
     if (fp16) pdp32_fp16(pdp, &c, &in, &out);
-    else /* MAX / MIN over the window's real elements (padding never wins, as in the nv_small model) */
-        for (uint32_t s = 0; s < in.s; s++)
-            for (uint32_t oy = 0; oy < ho; oy++)
-                for (uint32_t ox = 0; ox < wo; ox++)
-                    for (uint32_t l = 0; l < in.lanes; l++) {
-                        int x0 = (int)(ox * c.sw) - (int)c.pl, y0 = (int)(oy * c.sh) - (int)c.pt;
-                        int xs = x0 < 0 ? 0 : x0, xe = x0 + (int)c.kw > (int)wi ? (int)wi : x0 + (int)c.kw;
-                        int ys = y0 < 0 ? 0 : y0, ye = y0 + (int)c.kh > (int)hi ? (int)hi : y0 + (int)c.kh;
-                        int32_t best = 0;
-                        bool any = false;
-                        for (int y = ys; y < ye; y++)
-                            for (int x = xs; x < xe; x++) {
-                                int32_t v = cube32_atom(&in, s, (uint32_t)y, (uint32_t)x)[l];
-                                if (!any || (c.method == 1 ? v > best : v < best)) best = v;
-                                any = true;
-                            }
-                        cube32_atom(&out, s, oy, ox)[l] = best;
-                    }
+    else pdp32_int(&c, esz == 2 ? &pdp_avg_nvf_int16 : &pdp_avg_nvf_int8, &in, &out);
     cube32_write(ctx, &out, &dst, "PDP", group);
     free(in.v);
     free(out.v);

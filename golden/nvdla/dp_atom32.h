@@ -5,11 +5,13 @@
  * unshifted). CDP at INT16 follows cmod's arithmetic (cdp_atom32.c). PDP at FP16 (MAX, MIN, AVERAGE), SDP's X
  * stages and CDP at FP16 follow cmod's (pdp_fp16.c, sdp_fp16.c, cdp_fp16.c; CDP's channels outside the cube +0, as
  * nv_full's RTL reads them, where cmod reads D_DATIN_OFFSET: cdp_fp16.h). What these do not compute (FP16 mixed
- * with another precision in SDP, operand DMAs, the EW stage, SDP fed by CACC or feeding PDP, PDP average pooling at
- * INT8/INT16) is refused with an error naming it. */
+ * with another precision in SDP, operand DMAs, the EW stage, SDP fed by CACC or feeding PDP, PDP average pooling
+ * with a kernel over 8) is refused with an error naming it. PDP's INT8/INT16 average pooling follows the RTL's widths
+ * (pdp_golden.c pdp_avg_nvf_*). */
 #ifndef DP_ATOM32_H
 #define DP_ATOM32_H
 #include "nvdla_dp.h"
+#include "pdp_fp16.h"
 #include "sdp_fp16.h"
 
 #define NV_ATOM32 32u
@@ -50,6 +52,10 @@ bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group
                      struct sdp_x_cfg *c);
 /* An X stage's registers for FP16 (sdp_fp16.h): the operands are the registers' 16 bits, FP16. */
 sdp_fp16_stage_t sdp32_fp16_stage(const struct sdp_x_cfg *x);
+
+struct pdp_pool_cfg;
+/* PDP's FP16 configuration (pdp_fp16.h) of a pooling configuration (pdp_golden.h), padding values 0. */
+pdp_fp16_cfg_t pdp32_fp16_cfg(const struct pdp_pool_cfg *p, bool nan_to_zero);
 
 /* SDP layer of SDP's and SDP_RDMA's CONSUMER groups (the model's windows, nvdla_pp.h). */
 void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);

@@ -13,33 +13,49 @@ int64_t pdp_rq(int64_t v, uint32_t r, unsigned P, unsigned N)
     return nv_sx(q, N);
 }
 
-int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, unsigned hi, unsigned ox, unsigned oy)
+/* The average's integer widths (pdp_golden.h). nv_small: spec nvdla_datapath.md 3.3 (its cal2d keeps the pad sum in
+ * 15 bits, NV_NVDLA_PDP_CORE_cal2d.v:533/:5093). nv_full (vmod/nvdla/pdp, its unit1d/cal1d/cal2d carry INT8 and INT16
+ * in one datapath): INT8 row sums and the 1-D pad in 11 bits (cal1d.v:2762-2769, pad_table_out[10:0]), the column
+ * sum in 14 (cal2d.v:3557 sum_8int), the 2-D pad added in 14 bits, its carry dropped (cal2d.v:6302 {mon[1:0],
+ * data_8bit[13:0]}, :6333 stores [13:0]), RQ 31/11 and 28/8 (:6571, :7226); INT16 row sums in 22 bits with the
+ * 19-bit pad (cal1d.v:2754 {pad[18], pad}), the column sum cut to 22 (cal2d.v:6290 pout_mem_data[21:0]), the 2-D pad
+ * in 22 (:6289, :6294), RQ 39/19 (:6366, :6386) and 36/16 (:7021, :7041). */
+const pdp_avg_bits_t
+    pdp_avg_nv_small = {.row = 11, .pad1d = 11, .col = 14, .sum = 15, .p1 = 31, .n1 = 11, .p2 = 28, .n2 = 8},
+    pdp_avg_nvf_int8 = {.row = 11, .pad1d = 11, .col = 14, .sum = 14, .p1 = 31, .n1 = 11, .p2 = 28, .n2 = 8},
+    pdp_avg_nvf_int16 = {.row = 22, .pad1d = 19, .col = 22, .sum = 22, .p1 = 39, .n1 = 19, .p2 = 36, .n2 = 16};
+
+int32_t pdp_pool_one(const pdp_pool_cfg_t *c, const pdp_avg_bits_t *b, const int32_t *plane, unsigned wi, unsigned hi,
+                     unsigned ox, unsigned oy)
 {
     int x0 = (int)(ox * c->sw) - (int)c->pl, y0 = (int)(oy * c->sh) - (int)c->pt;
     int xs = x0 < 0 ? 0 : x0, xe = x0 + (int)c->kw > (int)wi ? (int)wi : x0 + (int)c->kw;
     int ys = y0 < 0 ? 0 : y0, ye = y0 + (int)c->kh > (int)hi ? (int)hi : y0 + (int)c->kh;
     if (c->method == 1 || c->method == 2) {
-        int best = c->method == 1 ? -129 : 128;
+        int32_t best = 0; /* no real element (illegal padding, not reached): 0 */
+        bool any = false;
         for (int y = ys; y < ye; y++)
             for (int x = xs; x < xe; x++) {
-                int v = plane[(size_t)y * wi + (size_t)x];
-                if (c->method == 1 ? v > best : v < best) best = v;
+                int32_t v = plane[(size_t)y * wi + (size_t)x];
+                if (!any || (c->method == 1 ? v > best : v < best)) best = v;
+                any = true;
             }
-        if (best < -128 || best > 127) best = 0; /* no real element: illegal padding (not reached) */
-        return (int8_t)best;
+        return best;
     }
     unsigned nw = c->kw - (unsigned)(xe > xs ? xe - xs : 0), nh = c->kh - (unsigned)(ye > ys ? ye - ys : 0);
+    /* the 2-D pad multiplies by KERNEL_WIDTH[2:0] + 1 (cal2d.v:6288; nv_small :5074) */
+    const int64_t kw3 = ((c->kw - 1) & 7) + 1;
     int64_t acc = 0;
-    for (int y = ys; y < ye; y++) { /* cal1d: 11-bit row sums */
+    for (int y = ys; y < ye; y++) { /* cal1d: row sums */
         int64_t r = 0;
         for (int x = xs; x < xe; x++) r += plane[(size_t)y * wi + (size_t)x];
-        if (nw > 0) r = nv_sx(r + nv_sx(c->pv[nw], 11), 11);
+        if (nw > 0) r = nv_sx(r + nv_sx(c->pv[nw], b->pad1d), b->row);
         acc += r;
     }
-    acc = nv_sx(acc, 14); /* cal2d: 14-bit wrapping accumulation */
-    if (nh > 0) acc += nv_sx(c->pv[nh] * (int64_t)c->kw, 14);
-    int64_t v1 = pdp_rq(acc, c->recip_w, 31, 11);
-    return (int8_t)pdp_rq(v1, c->recip_h, 28, 8);
+    acc = nv_sx(acc, b->col); /* cal2d: wrapping column accumulation */
+    if (nh > 0) acc = nv_sx(acc + nv_sx(c->pv[nh] * kw3, b->col), b->sum);
+    int64_t v1 = pdp_rq(acc, c->recip_w, b->p1, b->n1);
+    return (int32_t)pdp_rq(v1, c->recip_h, b->p2, b->n2);
 }
 
 bool pdp_golden_offfly_runnable(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma)
@@ -133,7 +149,7 @@ void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_d
         nv_dp_error(ctx, "PDP grp %d: OUT_CHANNEL differs from IN_CHANNEL", group);
     nv_cube_t out;
     nv_cube_alloc(&out, wo, ho, ci);
-    int8_t *plane = malloc((size_t)wi * hi);
+    int32_t *plane = malloc((size_t)wi * hi * sizeof *plane);
     if (!plane) abort();
     for (uint32_t s = 0; s < in.s; s++)
         for (unsigned l = 0; l < 8; l++) {
@@ -141,7 +157,7 @@ void pdp_golden_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_d
                 for (uint32_t x = 0; x < wi; x++) plane[(size_t)y * wi + x] = nv_atom(&in, s, y, x)[l];
             for (uint32_t oy = 0; oy < ho; oy++)
                 for (uint32_t ox = 0; ox < wo; ox++)
-                    nv_atom(&out, s, oy, ox)[l] = pdp_pool_one(&c, plane, wi, hi, ox, oy);
+                    nv_atom(&out, s, oy, ox)[l] = (int8_t)pdp_pool_one(&c, &pdp_avg_nv_small, plane, wi, hi, ox, oy);
         }
     free(plane);
     nv_place_t dst = {.base = nvdla_pp_reg(pdp, PDP + 0x70),

@@ -1,4 +1,5 @@
-/* PDP (+PDP_RDMA) golden model, nv_small INT8 (spec nvdla_datapath.md §3): MAX/MIN over the real window
+/* PDP (+PDP_RDMA) golden model, nv_small INT8 (spec nvdla_datapath.md §3; its pooling arithmetic, with nv_full's
+ * widths, also nv_full's INT8 and INT16 in dp_atom32.c): MAX/MIN over the real window
  * elements, AVERAGE with pad values, the 11/14-bit wraps and the two-step reciprocal RQ rounding. Split
  * width gives the unsplit result, so the model computes the whole plane at once. */
 #ifndef PDP_GOLDEN_H
@@ -17,8 +18,17 @@ typedef struct pdp_pool_cfg {
     int64_t pv[9]; /* PV[1..7] = SX_19(pad value n); [0], [8] = 0 */
 } pdp_pool_cfg_t;
 
-/* One output element of lane plane `plane` (w x h int8 values, row-major). */
-int8_t pdp_pool_one(const pdp_pool_cfg_t *c, const int8_t *plane, unsigned wi, unsigned hi, unsigned ox, unsigned oy);
+/* The integer widths of AVERAGE pooling, which differ by configuration and precision: row sums (cal1d) and the 1-D
+ * pad value's sign bit, the column sum (cal2d), the sum after the 2-D pad, and the two RQ steps' P and N. */
+typedef struct pdp_avg_bits {
+    unsigned row, pad1d, col, sum, p1, n1, p2, n2;
+} pdp_avg_bits_t;
+/* nv_small INT8 (spec 3.3); nv_full INT8 and INT16 (its RTL, pdp_golden.c) */
+extern const pdp_avg_bits_t pdp_avg_nv_small, pdp_avg_nvf_int8, pdp_avg_nvf_int16;
+
+/* One output element of lane plane `plane` (w x h values, row-major) for MAX, MIN or AVERAGE with widths b. */
+int32_t pdp_pool_one(const pdp_pool_cfg_t *c, const pdp_avg_bits_t *b, const int32_t *plane, unsigned wi, unsigned hi,
+                     unsigned ox, unsigned oy);
 
 /* The pooling configuration of PDP's CONSUMER group, and its geometry checked against the cube sizes. */
 pdp_pool_cfg_t pdp_pool_cfg(const nvdla_pp_t *pdp);

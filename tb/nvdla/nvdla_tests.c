@@ -103,8 +103,10 @@ static const test_entry_t nv_full_tests[] = {
      "nv_full: SDP memory to memory, INT8/INT16/FP16 (FP16 to INT16, INT16 to FP16), BS (X1) and BN (X2) "
      "ALU/MUL/ReLU/PReLU, converter, NaN to zero, DBB/CVSRAM"},
     {"pdp_random", nvf_pdp_random, "nv_full_map",
-     "nv_full: PDP max/min pooling INT8/INT16/FP16, average at FP16 (padding values), kernels, strides, padding, "
+     "nv_full: PDP max/min/average pooling INT8/INT16/FP16 (reciprocals, padding values), kernels, strides, padding, "
      "NaN flush, DBB/CVSRAM"},
+    {"pdp_random_avg", nvf_pdp_random_avg, "nv_full_map",
+     "nv_full: pdp_random with every job INT8/INT16 average pooling (reciprocals, padding values: the RTL's wraps)"},
     {"cdp_random", nvf_cdp_random, "nv_full_map",
      "nv_full: CDP INT8/INT16/FP16, LE linear or exponent and LO tables aimed to under- and overflow, DBB/CVSRAM"},
     {"sdp_random_fp16", nvf_sdp_random_fp16, "nv_full_map",

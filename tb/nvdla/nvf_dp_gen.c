@@ -5,18 +5,20 @@
  * NVIDIA's regression loadables on it): every field the unit reads is written, none with junk (nv_full stores more
  * fields than nv_small: batch, Winograd, compression, NaN flushing). What the golden model computes for 32-byte
  * atoms bounds the draws: SDP's BS (X1) and BN (X2) stages with register operands and its converter (operand DMAs
- * and the EW stage off), PDP's max and min pooling without split, CDP's LUT (linear or exponent LE table, LO table,
+ * and the EW stage off), PDP's max, min and average pooling without split, CDP's LUT (linear or exponent LE table, LO table,
  * under- and overflow, square sum or its bypass, multiplier or its bypass). */
 #ifndef NV_FULL_ABSENT
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
 #include "pdp_gen.h"
-#include "dp_atom32.h"  /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
-#include "cdp_fp16.h"   /* cdp_fp16_element, cdp16_*, cdp_*: the element arithmetic of the expected outputs */
-#include "nvdla_fp16.h" /* FP16/FP17/FP32 primitives: the same */
-#include "pdp_fp16.h"   /* pdp_fp16_pool_one: the same */
-#include "sdp_fp16.h"   /* sdp_fp16_element */
-#include "sdp_golden.h" /* sdp_x_stage, sdp_cvt_bits: the same */
+#include "dp_atom32.h"     /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
+#include "cdp_fp16.h"      /* cdp_fp16_element, cdp16_*, cdp_*: the element arithmetic of the expected outputs */
+#include "nvdla_fp16.h"    /* FP16/FP17/FP32 primitives: the same */
+#include "pdp_fp16.h"      /* pdp_fp16_pool_one: the same */
+#include "pdp_golden.h"    /* pdp_pool_one with nv_full's widths: the same */
+#include "nvdla_dp_math.h" /* nv_sx */
+#include "sdp_fp16.h"      /* sdp_fp16_element */
+#include "sdp_golden.h"    /* sdp_x_stage, sdp_cvt_bits: the same */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,10 +52,15 @@ typedef struct expect {
 
 enum { ORACLE_MAX = 4096 }; /* tests/oracle/nvdla_fp_sweep.h FP_PDP_MAX: values in one job line */
 
-/* all_fp16: every job FP16 (the *_random_fp16 tests), else drawn */
-static void frame_places(rng_t *r, int k, frame_t *f, bool all_fp16)
+/* What a test's jobs draw: anything the model computes, every job FP16 (the *_random_fp16 tests), or every job INT8
+ * or INT16 average pooling (pdp_random_avg) */
+typedef enum { DRAW_ANY, DRAW_FP16, DRAW_INT_AVG } dp_draw_t;
+
+static void frame_places(rng_t *r, int k, frame_t *f, dp_draw_t draw)
 {
-    f->prec = all_fp16 ? NVF_FP16 : nvf_draw_prec(r, NVF_DRAW_DP);
+    f->prec = draw == DRAW_FP16      ? NVF_FP16
+              : draw == DRAW_INT_AVG ? (rng_chance(r, 50) ? NVF_INT16 : NVF_INT8)
+                                     : nvf_draw_prec(r, NVF_DRAW_DP);
     if (f->prec == NVF_FP16) f->mix = nvf_fp16_draw_mix(r);
     f->src = nvf_place(r, k, 0, 35);
     f->dst = nvf_place(r, k, 1, 35);
@@ -190,10 +197,10 @@ static void sdp_oracle(FILE *f, const void *ctx, const char *name)
     }
 }
 
-static void sdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e)
+static void sdp_job(program_t *p, rng_t *r, int k, int g, dp_draw_t draw, char *tag, size_t n, expect_t *e)
 {
     frame_t f;
-    frame_places(r, k, &f, all_fp16);
+    frame_places(r, k, &f, draw);
     const uint32_t esz = nvf_prec[f.prec].esz, lanes = 32 / esz;
     const uint32_t w = rng_range(r, 1, rng_chance(r, 20) ? 24 : 6), h = rng_range(r, 1, rng_chance(r, 20) ? 8 : 5),
                    c = rng_chance(r, 15) ? rng_range(r, 1, lanes) : rng_range(r, 1, 3 * lanes);
@@ -262,6 +269,7 @@ typedef struct pdp_ref {
     pdp_geom_t geo;
     bool fp16;
     pdp_fp16_cfg_t f16;
+    pdp_pool_cfg_t pool; /* INT8/INT16: reciprocals and padding values as the unit reads them */
     nvf_cube_t in;
     const uint8_t *bytes;
 } pdp_ref_t;
@@ -279,23 +287,21 @@ static int32_t pdp_fp16_elem(const pdp_ref_t *c, uint32_t ch, uint32_t oy, uint3
     return v;
 }
 
-/* Max or min over the window's elements inside the input (a padded position is never taken); FP16 as above. */
+/* INT8/INT16: the channel's input plane through the model's pooling with nv_full's widths (max and min never take a
+ * padded position; average adds the padding values); FP16 as above. */
 static int32_t pdp_elem(const void *ctx, uint32_t ch, uint32_t oy, uint32_t ox)
 {
     const pdp_ref_t *c = ctx;
     if (c->fp16) return pdp_fp16_elem(c, ch, oy, ox);
     const pdp_geom_t *g = &c->geo;
-    int32_t best = 0;
-    bool any = false;
-    for (unsigned ky = 0; ky < g->kh; ky++)
-        for (unsigned kx = 0; kx < g->kw; kx++) {
-            const int y = (int)(oy * g->sh + ky) - (int)g->pt, x = (int)(ox * g->sw + kx) - (int)g->pl;
-            if (y < 0 || x < 0 || y >= (int)g->hi || x >= (int)g->wi) continue;
-            const int32_t v = nvf_elem(c->bytes, &c->in, ch, (uint32_t)y, (uint32_t)x);
-            if (!any || (g->method == 1 ? v > best : v < best)) best = v;
-            any = true;
-        }
-    return best;
+    int32_t *plane = malloc(sizeof *plane * g->wi * g->hi);
+    if (!plane) abort();
+    for (uint32_t y = 0; y < g->hi; y++)
+        for (uint32_t x = 0; x < g->wi; x++) plane[y * g->wi + x] = nvf_elem(c->bytes, &c->in, ch, y, x);
+    const int32_t v =
+        pdp_pool_one(&c->pool, c->in.esz == 2 ? &pdp_avg_nvf_int16 : &pdp_avg_nvf_int8, plane, g->wi, g->hi, ox, oy);
+    free(plane);
+    return v;
 }
 
 /* One line per channel: its input plane and its outputs (planes of more than ORACLE_MAX values are left out). */
@@ -317,18 +323,17 @@ static void pdp_oracle(FILE *f, const void *ctx, const char *name)
     }
 }
 
-static void pdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e)
+static void pdp_job(program_t *p, rng_t *r, int k, int g, dp_draw_t draw, char *tag, size_t n, expect_t *e)
 {
     frame_t f;
-    frame_places(r, k, &f, all_fp16);
+    frame_places(r, k, &f, draw);
     const uint32_t esz = nvf_prec[f.prec].esz, lanes = 32 / esz;
     pdp_geom_t geo;
     /* nv_small's constraints (exact tiling, pads < kernel), without split and within 12 x 10 outputs: nv_full's line
      * buffer holds at least nv_small's MaxW in atoms, so one pass suffices (firmware splits only past it) */
     pdp_pick_geom(r, &geo, 12, 10, 3 * lanes, false);
+    if (draw == DRAW_INT_AVG) geo.method = 0;
     const bool fp16 = f.prec == NVF_FP16;
-    /* average: computed at FP16 (kernels up to 8x8, all pdp_pick_geom draws), not at INT8/INT16 for 32-byte atoms */
-    if (geo.method == 0 && !fp16) geo.method = 1 + rng_below(r, 2);
     f.in = nvf_cube(r, geo.wi, geo.hi, geo.c, esz), f.out = nvf_cube(r, geo.wo, geo.ho, geo.c, esz);
     pdp_ref_t *ref = calloc(1, sizeof *ref);
     if (!ref) abort();
@@ -336,21 +341,38 @@ static void pdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     /* FP16: NaN inputs flushed or not; average's padding values (FP17, PAD_VALUE_n the sum of n padding elements of
      * one value v: n x v) in a quarter of the jobs with padding, else 0 as NVIDIA's firmware requires at FP16
      * (pdp.c asserts it; the golden model and cmod compute them, vectors/nvdla/txn_fp16/pdp_fp16_average_pad) */
-    ref->f16 = (pdp_fp16_cfg_t){.method = geo.method,
-                                .kw = geo.kw,
-                                .kh = geo.kh,
-                                .sw = geo.sw,
-                                .sh = geo.sh,
-                                .pl = geo.pl,
-                                .pt = geo.pt,
-                                .recip_w = recip[1][geo.kw - 1],
-                                .recip_h = recip[1][geo.kh - 1],
-                                .nan_to_zero = fp16 && rng_chance(r, 50)};
-    const bool padded = geo.pl || geo.pr || geo.pt || geo.pb;
+    const bool nan_to_zero = fp16 && rng_chance(r, 50), padded = geo.pl || geo.pr || geo.pt || geo.pb;
+    ref->pool = (pdp_pool_cfg_t){.method = geo.method,
+                                 .kw = geo.kw,
+                                 .kh = geo.kh,
+                                 .sw = geo.sw,
+                                 .sh = geo.sh,
+                                 .pl = geo.pl,
+                                 .pt = geo.pt,
+                                 .pr = geo.pr,
+                                 .pb = geo.pb,
+                                 .recip_w = recip[fp16][geo.kw - 1],
+                                 .recip_h = recip[fp16][geo.kh - 1]};
+    ref->f16 = pdp32_fp16_cfg(&ref->pool, nan_to_zero);
+    uint32_t pad[7] = {0};
+    bool pad_drawn = false;
     if (fp16 && geo.method == 0 && padded && rng_chance(r, 25)) {
         static const nvf_fp16_mix_t m = {0, -4, 4};
         const uint32_t v = nv_fp16_to_fp17(nvf_fp16_value(r, &m));
-        for (unsigned i = 0; i < 7; i++) ref->f16.pad[i] = nv_fp17_mul(v, pdp_fp16_kernel_width(i + 1));
+        for (unsigned i = 0; i < 7; i++) pad[i] = ref->f16.pad[i] = nv_fp17_mul(v, pdp_fp16_kernel_width(i + 1));
+        pad_drawn = pad[0];
+    }
+    if (!fp16 && geo.method == 0) {
+        /* INT8/INT16 average: the firmware's 1/k mostly, else any 17 bits (RQ's positive wrap); padding values the
+         * sum of n elements of one value (the firmware's use) or any 19 bits (the row and column wraps) */
+        if (!rng_chance(r, 70))
+            ref->pool.recip_w = (uint32_t)rng_next(r) & 0x1FFFF, ref->pool.recip_h = (uint32_t)rng_next(r) & 0x1FFFF;
+        const int32_t half = esz == 2 ? 32768 : 128, unit = (int32_t)rng_below(r, 2 * (uint32_t)half) - half;
+        const bool natural = rng_chance(r, 60);
+        pad_drawn = padded && rng_chance(r, 75);
+        for (unsigned i = 0; i < 7; i++)
+            pad[i] = !pad_drawn ? 0 : natural ? (uint32_t)(unit * (int32_t)(i + 1)) & 0x7FFFF : rng_next(r) & 0x7FFFF;
+        for (unsigned n = 1; n <= 7; n++) ref->pool.pv[n] = nv_sx(pad[n - 1], 19);
     }
     ref->bytes = frame_data(p, r, &f, fp16);
     expect_set(e, "PDP output", &f, pdp_elem, ref, (uint8_t *)ref->bytes);
@@ -375,15 +397,15 @@ static void pdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
     dp_put(&l, NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT_0, geo.ho - 1);
     dp_put(&l, NVDLA_PDP_D_DATA_CUBE_OUT_CHANNEL_0, geo.c - 1);
     dp_put(&l, NVDLA_PDP_D_OPERATION_MODE_CFG_0, geo.method | 1u << 4); /* off the fly, split_num - 1 = 0 */
-    dp_put(&l, NVDLA_PDP_D_NAN_FLUSH_TO_ZERO_0, ref->f16.nan_to_zero);
+    dp_put(&l, NVDLA_PDP_D_NAN_FLUSH_TO_ZERO_0, nan_to_zero);
     dp_put(&l, NVDLA_PDP_D_PARTIAL_WIDTH_IN_0, 0), dp_put(&l, NVDLA_PDP_D_PARTIAL_WIDTH_OUT_0, 0);
     dp_put(&l, NVDLA_PDP_D_POOLING_KERNEL_CFG_0,
            (geo.kw - 1) | (geo.kh - 1) << 8 | (geo.sw - 1) << 16 | (geo.sh - 1) << 20);
-    dp_put(&l, NVDLA_PDP_D_RECIP_KERNEL_WIDTH_0, recip[fp16][geo.kw - 1]);
-    dp_put(&l, NVDLA_PDP_D_RECIP_KERNEL_HEIGHT_0, recip[fp16][geo.kh - 1]);
+    dp_put(&l, NVDLA_PDP_D_RECIP_KERNEL_WIDTH_0, ref->pool.recip_w);
+    dp_put(&l, NVDLA_PDP_D_RECIP_KERNEL_HEIGHT_0, ref->pool.recip_h);
     dp_put(&l, NVDLA_PDP_D_POOLING_PADDING_CFG_0, geo.pl | geo.pt << 4 | geo.pr << 8 | geo.pb << 12);
     for (unsigned i = 0; i < 7; i++) /* average pooling's pad values: max and min never take padding */
-        dp_put(&l, NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG_0 + 4 * i, ref->f16.pad[i]);
+        dp_put(&l, NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG_0 + 4 * i, pad[i]);
     dp_put(&l, NVDLA_PDP_D_SRC_BASE_ADDR_LOW_0, f.src.addr), dp_put(&l, NVDLA_PDP_D_SRC_BASE_ADDR_HIGH_0, 0);
     dp_put(&l, NVDLA_PDP_D_SRC_LINE_STRIDE_0, f.in.line), dp_put(&l, NVDLA_PDP_D_SRC_SURFACE_STRIDE_0, f.in.surf);
     dp_put(&l, NVDLA_PDP_D_DST_BASE_ADDR_LOW_0, f.dst.addr), dp_put(&l, NVDLA_PDP_D_DST_BASE_ADDR_HIGH_0, 0);
@@ -395,7 +417,7 @@ static void pdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
              geo.method == 0   ? "avg"
              : geo.method == 1 ? "max"
                                : "min",
-             ref->f16.pad[0]        ? ".padv"
+             pad_drawn              ? ".padv"
              : ref->f16.nan_to_zero ? ".nan0"
                                     : "",
              geo.kw, geo.kh, geo.sw, geo.sh);
@@ -688,10 +710,10 @@ static const char *cdp_int_regs(program_t *p, rng_t *r, dp_wlist_t *l, uint32_t 
     return le;
 }
 
-static void cdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e)
+static void cdp_job(program_t *p, rng_t *r, int k, int g, dp_draw_t draw, char *tag, size_t n, expect_t *e)
 {
     frame_t f;
-    frame_places(r, k, &f, all_fp16);
+    frame_places(r, k, &f, draw);
     const uint32_t esz = nvf_prec[f.prec].esz, lanes = 32 / esz;
     const uint32_t w = rng_range(r, 1, rng_chance(r, 20) ? 24 : 8), h = rng_range(r, 1, 6),
                    c = rng_chance(r, 15) ? rng_range(r, 1, 8) : rng_range(r, 1, 3 * lanes);
@@ -732,12 +754,12 @@ static void cdp_job(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *t
 }
 
 /* ---- the tests ---------------------------------------------------------------------------------------------- */
-typedef void (*job_fn)(program_t *p, rng_t *r, int k, int g, bool all_fp16, char *tag, size_t n, expect_t *e);
+typedef void (*job_fn)(program_t *p, rng_t *r, int k, int g, dp_draw_t draw, char *tag, size_t n, expect_t *e);
 
 /* 1-3 rounds of one job, or two back to back in both groups (the second programmed while the first runs; not for
  * CDP, whose LUT both groups share and which is reprogrammed only while CDP is idle). */
 static int dp_run(program_t *p, uint64_t seed, const char *stream, job_fn job, uint32_t intr, bool b2b, bool corrupt,
-                  bool fp16)
+                  dp_draw_t draw)
 {
     rng_t r;
     rng_seed_stream(&r, seed, stream);
@@ -748,10 +770,10 @@ static int dp_run(program_t *p, uint64_t seed, const char *stream, job_fn job, u
         const size_t job_op = p->n - 1;
         char tag[2][80] = {"", ""};
         expect_t e[2] = {{.elem = NULL}, {.elem = NULL}};
-        job(p, &r, 2 * k, g, fp16, tag[0], sizeof tag[0], &e[0]);
+        job(p, &r, 2 * k, g, draw, tag[0], sizeof tag[0], &e[0]);
         uint32_t bits = intr << g;
         if (two) {
-            job(p, &r, 2 * k + 1, g ^ 1, fp16, tag[1], sizeof tag[1], &e[1]);
+            job(p, &r, 2 * k + 1, g ^ 1, draw, tag[1], sizeof tag[1], &e[1]);
             bits |= intr << (g ^ 1);
             g ^= 1;
         }
@@ -777,43 +799,50 @@ static int dp_run(program_t *p, uint64_t seed, const char *stream, job_fn job, u
 int nvf_sdp_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_sdp_random", sdp_job, INTR_SDP, true, false, false);
+    return dp_run(p, seed, "nvf_sdp_random", sdp_job, INTR_SDP, true, false, DRAW_ANY);
 }
 
 int nvf_sdp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_sdp_random", sdp_job, INTR_SDP, true, true, false);
+    return dp_run(p, seed, "nvf_sdp_random", sdp_job, INTR_SDP, true, true, DRAW_ANY);
 }
 
 int nvf_pdp_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_pdp_random", pdp_job, INTR_PDP, true, false, false);
+    return dp_run(p, seed, "nvf_pdp_random", pdp_job, INTR_PDP, true, false, DRAW_ANY);
+}
+
+/* Every job INT8 or INT16 average pooling (its own seed stream): the RTL's wraps and rounding in every job. */
+int nvf_pdp_random_avg(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return dp_run(p, seed, "nvf_pdp_random_avg", pdp_job, INTR_PDP, true, false, DRAW_INT_AVG);
 }
 
 int nvf_cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_cdp_random", cdp_job, INTR_CDP, false, false, false);
+    return dp_run(p, seed, "nvf_cdp_random", cdp_job, INTR_CDP, false, false, DRAW_ANY);
 }
 
 /* The same jobs, every one FP16 (their own seed streams): FP16's corners in every run of a few seeds. */
 int nvf_sdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_sdp_random_fp16", sdp_job, INTR_SDP, true, false, true);
+    return dp_run(p, seed, "nvf_sdp_random_fp16", sdp_job, INTR_SDP, true, false, DRAW_FP16);
 }
 
 int nvf_pdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_pdp_random_fp16", pdp_job, INTR_PDP, true, false, true);
+    return dp_run(p, seed, "nvf_pdp_random_fp16", pdp_job, INTR_PDP, true, false, DRAW_FP16);
 }
 
 int nvf_cdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return dp_run(p, seed, "nvf_cdp_random_fp16", cdp_job, INTR_CDP, false, false, true);
+    return dp_run(p, seed, "nvf_cdp_random_fp16", cdp_job, INTR_CDP, false, false, DRAW_FP16);
 }
 #endif

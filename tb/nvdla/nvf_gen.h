@@ -110,6 +110,8 @@ int nvf_cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_sdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_pdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_cdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* pdp_random with every job INT8 or INT16 average pooling */
+int nvf_pdp_random_avg(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* conv_random with every job FP16 (FP16 data, weights and pad value; SDP at FP16 on CACC's FP32) */

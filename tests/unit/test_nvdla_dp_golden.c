@@ -60,13 +60,29 @@ static void test_pdp(unit_t *u)
                         .recip_w = 0x5555,
                         .recip_h = 0x5555};
     for (int n = 1; n <= 7; n++) c.pv[n] = 9 * n;
-    int8_t plane[9] = {9, 9, 9, 9, 9, 9, 9, 9, 9};
-    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 9); /* all nine count 9: average 9 */
+    int32_t plane[9] = {9, 9, 9, 9, 9, 9, 9, 9, 9};
+    const pdp_avg_bits_t *ns = &pdp_avg_nv_small;
+    CHECK_EQ(pdp_pool_one(&c, ns, plane, 3, 3, 0, 0), 9); /* all nine count 9: average 9 */
+    CHECK_EQ(pdp_pool_one(&c, &pdp_avg_nvf_int8, plane, 3, 3, 0, 0), 9);
     c.method = 1;
     plane[4] = 50;
-    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 50); /* max over real elements only */
+    CHECK_EQ(pdp_pool_one(&c, ns, plane, 3, 3, 0, 0), 50); /* max over real elements only */
     c.method = 2;
-    CHECK_EQ(pdp_pool_one(&c, plane, 3, 3, 0, 0), 9);
+    CHECK_EQ(pdp_pool_one(&c, ns, plane, 3, 3, 0, 0), 9);
+    /* nv_full INT16: a 2x2 corner window of one real 30000 and three padded elements of 30000 (pad n = n x 30000, 19
+     * bits) averages 30000; INT8's 11-bit rows would wrap it */
+    c.method = 0, c.kw = c.kh = 2, c.recip_w = c.recip_h = 0x8000;
+    for (int n = 1; n <= 7; n++) c.pv[n] = 30000 * n;
+    for (int i = 0; i < 9; i++) plane[i] = 30000;
+    CHECK_EQ(pdp_pool_one(&c, &pdp_avg_nvf_int16, plane, 3, 3, 0, 0), 30000);
+    CHECK(pdp_pool_one(&c, &pdp_avg_nvf_int8, plane, 3, 3, 0, 0) != 30000, "INT8 widths wrap");
+    /* nv_full INT8 keeps the column sum with the 2-D pad in 14 bits, nv_small in 15: a 1x2 window, one real row of 127
+     * and a bottom pad of 8191: 8318 (nv_small) or -8066 (nv_full), times 1/16 (520, -504), times 1/8 */
+    pdp_pool_cfg_t w = {.method = 0, .kw = 1, .kh = 2, .sw = 1, .sh = 1, .pb = 1, .recip_w = 0x1000, .recip_h = 0x2000};
+    w.pv[1] = 8191;
+    int32_t one[1] = {127};
+    CHECK_EQ((uint64_t)pdp_pool_one(&w, &pdp_avg_nvf_int8, one, 1, 1, 0, 0), (uint64_t)-63);
+    CHECK_EQ(pdp_pool_one(&w, ns, one, 1, 1, 0, 0), 65);
 }
 
 static void test_cdp(unit_t *u)
@@ -185,6 +201,48 @@ static void rbk_error(void *user, const char *msg)
 {
     (void)user;
     snprintf(rbk_err, sizeof rbk_err, "%s", msg);
+}
+
+/* nv_full PDP (pdp32_run) from its registers: INT16 average 2x2, stride 1, padding 1 all round, padding values
+ * n x 30000, reciprocals 1/2, over a 2x2 cube of 16 channels (one surface): lane 0 all 30000, so every output is
+ * 30000 whatever its padding; lane 1 1000, so the middle window (no padding) is 1000. */
+static void test_pdp32_avg(unit_t *u)
+{
+    mem_t *m = mem_new();
+    const uint32_t in = 0x1000, out = 0x8000;
+    for (uint32_t p = 0; p < 4; p++) {
+        uint8_t a[32] = {0x30, 0x75, 0xe8, 0x03}; /* 30000, 1000 */
+        mem_write(m, in + p * 32, a, 32);
+    }
+    nvdla_pp_t pdp, rdma;
+    nvdla_pp_init(&pdp, 0xB000, 0x008);
+    nvdla_pp_init(&rdma, 0xA000, 0x008);
+    for (int w = 0; w < NVDLA_PP_WORDS; w++) pdp.mask[w] = rdma.mask[w] = 0xFFFFFFFFu;
+    const uint32_t pr[][2] = {{0x0c, 1},      {0x10, 1},      {0x14, 15},          {0x18, 2},
+                              {0x1c, 2},      {0x20, 15},     {0x24, 0 | 1u << 4}, {0x34, 0x0101},
+                              {0x38, 0x8000}, {0x3c, 0x8000}, {0x40, 0x1111},      {0x70, out},
+                              {0x78, 3 * 32}, {0x7c, 9 * 32}, {0x80, 1},           {0x84, 1}};
+    for (size_t i = 0; i < sizeof pr / sizeof *pr; i++) nvdla_pp_write(&pdp, pdp.base + pr[i][0], pr[i][1]);
+    for (uint32_t n = 1; n <= 7; n++) nvdla_pp_write(&pdp, pdp.base + 0x40 + 4 * n, 30000 * n);
+    const uint32_t rr[][2] = {{0x0c, 1},      {0x10, 1},      {0x14, 15}, {0x1c, in},
+                              {0x24, 2 * 32}, {0x28, 4 * 32}, {0x2c, 1},  {0x30, 1}};
+    for (size_t i = 0; i < sizeof rr / sizeof *rr; i++) nvdla_pp_write(&rdma, rdma.base + rr[i][0], rr[i][1]);
+    nvdla_pp_write(&pdp, pdp.base + 0x08, 1), nvdla_pp_write(&rdma, rdma.base + 0x08, 1);
+    rbk_err[0] = 0, rbk_boxes = 0;
+    nvdla_dp_ctx_t ctx = {.mem = m, .emit = rbk_emit, .error = rbk_error};
+    pdp32_run(&pdp, &rdma, &ctx, 0);
+    CHECK(!rbk_err[0], "INT16 average runs: %s", rbk_err);
+    CHECK_EQ(rbk_boxes, 1); /* the output box */
+    rbk_boxes = 0;
+    for (uint32_t p = 0; p < 9; p++) {
+        int16_t v;
+        mem_read(m, out + p * 32, &v, 2);
+        CHECK_EQ(v, 30000);
+    }
+    int16_t mid;
+    mem_read(m, out + 4 * 32 + 2, &mid, 2);
+    CHECK_EQ(mid, 1000);
+    mem_free(m);
 }
 
 /* RUBIK contract (rubik_atom32.c), addressing as cmod's RubikRdma/WdmaSequenceContract: input 2x1 pixels, 64 INT16
@@ -330,6 +388,7 @@ int main(void)
     UNIT_RUN(&u, test_pdp);
     UNIT_RUN(&u, test_cdp);
     UNIT_RUN(&u, test_cdp16);
+    UNIT_RUN(&u, test_pdp32_avg);
     UNIT_RUN(&u, test_rubik_contract);
     UNIT_RUN(&u, test_rubik_split_merge);
     UNIT_RUN(&u, test_sdp32_1x1);
