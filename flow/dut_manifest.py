@@ -24,7 +24,8 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
     defines   <NAME[=value]>...
     vflags    <flag>...              extra Verilator flags for the whole build (say why in a comment)
     waivers   <file.vlt>             Verilator control file beside the description; @ROOT@ is replaced by the
-                                     resolved root. It may waive lint on the third-party files only.
+                                     resolved root, @<label>@ by an extroot's. It may waive lint on the
+                                     third-party files only.
     patch     <file.patch>...        applied (patch -p1) to a copy of root under the build folder; the
                                      original stays untouched
     features  <name>...              what the DUT implements; tests needing another feature are not run on it
@@ -425,12 +426,16 @@ def info_c(d):
 
 def vlt(d):
     """The waivers files in order, one control file (each keeps its `verilator_config line: 5.006 and 5.49 both
-    accept it again); @ROOT@ is where the build reads the RTL from: root, or its patched copy."""
+    accept it again); @ROOT@ is where the build reads the RTL from: root, or its patched copy; @<label>@ is the
+    tree of `extroot <label>`."""
     texts = []
     for w in d.waivers:
         with open(os.path.join(d.here, w)) as f:
             texts.append(f.read())
-    return '\n'.join(texts).replace('@ROOT@', d.src_root)
+    text = '\n'.join(texts).replace('@ROOT@', d.src_root)
+    for label in d.extroots:
+        text = text.replace(f'@{label}@', d.extroot(label))
+    return text
 
 
 def patch_copy(d, stamp):

@@ -258,6 +258,13 @@ def check_extroot():
         except dut_manifest.ManifestError as ex:
             e = str(ex)
         check("no 'extroot nope'" in e, f'extroot: an unknown label refused ({e})')
+        with open(os.path.join(d, 'w.vlt'), 'w') as f:
+            f.write('`verilator_config\nlint_off -file "@ROOT@/*"\nlint_off -file "@rams@/*"\n')
+        with open(path, 'w') as f:
+            f.write(f"top top\nroot - {d}/rtl\nextroot rams - {d}/rams\nfiles top.v\nwaivers w.vlt\n")
+        text = dut_manifest.vlt(dut_manifest.parse(path, 'nvdla'))
+        check(f'"{d}/rtl/*"' in text and f'"{d}/rams/*"' in text,
+              f'extroot: @rams@ in a waivers file names the second tree, @ROOT@ the first ({text.splitlines()[1:]})')
 
 
 def check_ondemand():
