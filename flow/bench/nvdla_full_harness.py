@@ -26,13 +26,14 @@ Standalone: python3 -m flow.bench.nvdla_full_harness [--build] [--repeats N]
 """
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 
 from flow import dut_manifest
 from flow.bench import lib as benchlib
-from flow.bench.nvdla_harness import HarnessError, run_nvidia
+from flow.bench.nvdla_harness import HarnessError, run_nvidia, total_rate
 
 ROOT = benchlib.ROOT
 OUT = os.path.join(ROOT, 'build', 'nvdla_full_harness')
@@ -76,7 +77,7 @@ def build():
             raise HarnessError(f"verilating NVIDIA's harness failed: {os.path.relpath(log.name, ROOT)}")
         mk = ['make', '-C', mdir, '-f', 'VNV_nvdla.mk', f'-j{os.cpu_count() or 2}', 'VNV_nvdla',
               f"OPT_FAST={' '.join(d.cxxopt) or '-O3'}", *os.environ.get('VL_MAKEFLAGS', '').split()]
-        cache = subprocess.run(['sh', '-c', 'command -v ccache'], capture_output=True, text=True).stdout.strip()
+        cache = shutil.which('ccache')
         if cache:
             mk.append(f'OBJCACHE={cache}')
         if subprocess.run(mk, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT).returncode:
@@ -130,8 +131,7 @@ def run(jobs, repeats):
         print(f"  {name:32} ours {oc:8,.0f} cycles/s ({o[0][1]:6,} cycles)   NVIDIA {nc:8,.0f} cycles/s "
               f"({n[0][1]:6,} cycles)   ours/NVIDIA {oc / nc:4.2f}x")
     if tot['ours']:
-        agg = {k: statistics.median(sum(r[i][1] for r in v) / sum(r[i][0] for r in v) for i in range(repeats))
-               for k, v in tot.items()}
+        agg = {k: total_rate(v, repeats) for k, v in tot.items()}
         res['all'] = {'ours_cycles_per_s': agg['ours'], 'nvidia_cycles_per_s': agg['nvidia'],
                       'ratio': agg['ours'] / agg['nvidia'], 'traces': len(tot['ours'])}
         print(f"  {'all compared traces':32} ours {agg['ours']:8,.0f} cycles/s   NVIDIA {agg['nvidia']:8,.0f} "

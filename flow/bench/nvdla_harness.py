@@ -161,6 +161,13 @@ def build_harness(nvdla_hw):
     return binary, 'clang' if cxx else 'g++ (clang++ absent)'
 
 
+def total_rate(per_trace, repeats):
+    """All traces together: per repeat, their cycles over their CPU seconds; the median of those. per_trace holds
+    each trace's list of (CPU seconds, cycles), one pair a repeat."""
+    return statistics.median(sum(r[i][1] for r in per_trace) / sum(r[i][0] for r in per_trace)
+                             for i in range(repeats))
+
+
 def run_nvidia(binary, trace_bin):
     """(CPU seconds, cycles) of one run of NVIDIA's harness."""
     t0 = benchlib.cpu_seconds()
@@ -219,8 +226,7 @@ def run(jobs, repeats, nvdla_hw=None):
               f"({n[0][1]:7,} cycles)   ours/NVIDIA {oc / nc:4.2f}x")
     # all traces together, per repeat: total cycles / total CPU time; without NVIDIA's fixed cost only here (per
     # trace, a short trace's difference of two CPU times is noise)
-    agg = {k: statistics.median(sum(r[i][1] for r in v) / sum(r[i][0] for r in v) for i in range(repeats))
-           for k, v in tot.items() if k != 'nvidia_fixed'}
+    agg = {k: total_rate(v, repeats) for k, v in tot.items() if k != 'nvidia_fixed'}
     aggb = statistics.median(
         sum(r[i][1] - f[i][1] for r, f in zip(tot['nvidia'], tot['nvidia_fixed'])) /
         sum(r[i][0] - f[i][0] for r, f in zip(tot['nvidia'], tot['nvidia_fixed'])) for i in range(repeats))
