@@ -37,22 +37,28 @@ def verilator_env():
     return {k: got.get(k, '') for k in VERILATOR_VARS}
 
 
-def run_sim(sim, args, verdict='PASS', who='bench'):
-    """Run a simulator; exit with its output unless it ends with `verdict`.
-    Returns (wall seconds, cycles, jobs, stdout + stderr)."""
+def run_sim(sim, args, verdict='PASS', who='bench', raise_as=None):
+    """Run a simulator; unless it ends with `verdict`, exit with its output, or raise `raise_as` (an exception
+    class: a caller that leaves the run out instead of stopping). Its message's first line names the run's first
+    error line (else its last line). Returns (wall seconds, cycles, jobs, stdout + stderr)."""
     t0 = time.monotonic()
     p = subprocess.run([sim, *args], cwd=ROOT, capture_output=True, text=True)
     wall = time.monotonic() - t0
     m = RESULT.search(p.stdout)
     if not m or m.group(1) != verdict or (verdict == 'PASS' and p.returncode):
-        sys.exit(f"{who}: run failed: {sim} {' '.join(args)}\n{p.stdout[-3000:]}{p.stderr[-2000:]}")
+        lines = [ln.strip() for ln in (p.stdout + p.stderr).splitlines() if ln.strip()] or ['(no output)']
+        last = next((ln for ln in lines if re.match(r'(ERROR|FATAL|MISMATCH|FAIL)\b', ln)), lines[-1])
+        why = f"{who}: run failed ({last}): {sim} {' '.join(args)}\n{p.stdout[-3000:]}{p.stderr[-2000:]}"
+        if raise_as:
+            raise raise_as(why)
+        sys.exit(why)
     return wall, int(m.group(2)), int(m.group(3)), p.stdout + p.stderr
 
 
-def run_sim_cpu(sim, args, who='bench'):
+def run_sim_cpu(sim, args, who='bench', raise_as=None):
     """run_sim, timed by the simulator process's CPU time: (CPU seconds, cycles)."""
     t0 = cpu_seconds()
-    _, cycles, _, _ = run_sim(sim, args, who=who)
+    _, cycles, _, _ = run_sim(sim, args, who=who, raise_as=raise_as)
     return cpu_seconds() - t0, cycles
 
 

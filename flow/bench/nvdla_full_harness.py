@@ -142,15 +142,8 @@ def run(jobs, repeats):
 
 def ours_run(sim, test_dir):
     """(CPU seconds, cycles) of our bench on one trace folder; a failing run is a HarnessError naming it."""
-    args = [f'+cfg={test_dir}', '+stall=0', '+seed=1', '+quiet']
-    t0 = benchlib.cpu_seconds()
-    p = subprocess.run([sim, *args], cwd=ROOT, capture_output=True, text=True)
-    cpu = benchlib.cpu_seconds() - t0
-    m = benchlib.RESULT.search(p.stdout)
-    if p.returncode or not m or m.group(1) != 'PASS':
-        last = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.strip()][-1:] or ['(no output)']
-        raise HarnessError(f"our bench fails it: {last[0]}")
-    return cpu, int(m.group(2))
+    return benchlib.run_sim_cpu(sim, [f'+cfg={test_dir}', '+stall=0', '+seed=1', '+quiet'], who='our bench',
+                                raise_as=HarnessError)
 
 
 if __name__ == '__main__':
