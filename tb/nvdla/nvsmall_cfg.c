@@ -775,7 +775,11 @@ int nvsmall_cfg_load(program_t *p, const char *cfg_path, nvsmall_resolve_fn reso
     ld.path = cfg_path;
     FILE *f = fopen(cfg_path, "r");
     if (!f) {
-        if (err && errlen) snprintf(err, errlen, "%s: cannot open nv_small trace: %s", cfg_path, strerror(errno));
+        if (err && errlen)
+            snprintf(err, errlen,
+                     "%s: cannot open: %s (a +cfg= is NVIDIA's nv_small .cfg trace, or an nv_full trace-player "
+                     "folder holding input.txn)",
+                     cfg_path, strerror(errno));
         return -1;
     }
     ld.cfg = ld.path = program_intern_file(p, cfg_path);
