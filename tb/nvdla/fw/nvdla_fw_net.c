@@ -24,8 +24,8 @@
 enum { MAX_OPS = 7, MAX_T = MAX_OPS + 1, ADDR_FIXED = 5 }; /* net, ops, surfaces, graph, LUTs; then tensors */
 
 /* What a network is drawn for. nv_small: INT8, SDP/PDP/CDP (its seeds draw what they drew before nv_full was added).
- * nv_full: INT8 or INT16, BDMA and RUBIK besides, and only what the golden model computes for 32-byte atoms
- * (docs/nvdla_nv_full.md): no average pooling. portable: what both compute alike, INT8 SDP, PDP max/min and CDP
+ * nv_full: INT8, INT16 or FP16, BDMA and RUBIK besides, average pooling at every precision (the golden model
+ * computes nv_full's INT8/INT16 average with the RTL's widths, docs/nvdla_nv_full.md). portable: what both compute alike, INT8 SDP, PDP max/min and CDP
  * without the convolution layer, so that one seed draws the same network for either map (its twin: nvdla_fw.c). The
  * atom (8 bytes on nv_small, 32 on nv_full: the firmware's dla_config.atom_size) is the map's, whatever the draw. */
 typedef struct net_cfg {
@@ -36,7 +36,7 @@ typedef struct net_cfg {
 
 static const net_cfg_t net_cfgs[] = {
     {"nv_small", POOL_MODE_AVG, false},
-    {"nv_full", POOL_MODE_MAX, true},
+    {"nv_full", POOL_MODE_AVG, true},
     {"portable", POOL_MODE_MAX, false},
 };
 
@@ -447,14 +447,17 @@ static const char *draw_op(net_t *n, int j, uint8_t type, int in, tensor_t *o)
         pdp_dims(r, n->t[in].w, &kw, &s->stride_x, &s->pad_left, &s->pad_right, &o->w);
         pdp_dims(r, n->t[in].h, &kh, &s->stride_y, &s->pad_top, &s->pad_bottom, &o->h);
         s->pool_width = (uint8_t)(kw - 1), s->pool_height = (uint8_t)(kh - 1);
-        /* average: the golden model computes it at FP16 only (the firmware's padding values are 0 at FP16) */
+        /* average: nv_small's twin computes it at INT8 only (portable networks draw none), nv_full's model at every
+         * precision */
         s->pool_mode =
             (uint8_t)rng_range(r, prec == PRECISION_FP16 ? POOL_MODE_AVG : n->cfg->pool_first, POOL_MODE_MIN);
         s->split_num = 1;
         s->partial_in_width_first = s->partial_in_width_mid = s->partial_in_width_last = (uint16_t)n->t[in].w;
         s->partial_width_first = s->partial_width_mid = s->partial_width_last = (uint16_t)o->w;
         s->precision = prec;
-        return "PDP";
+        static const char *const pool_name[] = {
+            [POOL_MODE_AVG] = "PDP-avg", [POOL_MODE_MAX] = "PDP-max", [POOL_MODE_MIN] = "PDP-min"};
+        return pool_name[s->pool_mode];
     }
     if (type == DLA_OP_BDMA) { /* a copy of the tensor; its transfer is written with the addresses (point_surfaces) */
         n->ops[j].bdma_op.num_transfers = 1;
