@@ -271,12 +271,12 @@ static void check_nvidia_golden(fw_run_t *r, drv_t *d)
 
 /* Lays out loadable l's memory list from *at on: each entry aligned (4 KiB at least), its contents placed, its other
  * bytes a seeded fill, a gap after it (a unit that runs past its region writes outside every golden box). Its
- * regions, named after `what`, go into reg[] and names[], each rounded up to the map's atom (8 or 32 bytes): a unit's
- * DMA moves whole atoms, so the last atom of an entry whose size is not a multiple of it is read whole (NN_L0_0's
- * 20 FP16 biases are a 40-byte entry; nv_full's BRDMA reads 64 bytes of it), as NVIDIA's allocations (whole pages)
- * allow; anything past that atom is still outside. */
+ * regions, named after `what`, go into reg[] and names[], each rounded up to the DBB's word (`word`: 8 bytes on
+ * nv_small, 64 on nv_full): the memory interface moves whole words, so the last word of an entry whose size is not
+ * a multiple of it may be read whole (nv_full's BRDMA reads NN_L0_0's 40-byte and 20-byte bias entries as 64 bytes
+ * each), as NVIDIA's allocations (whole pages) allow; anything past that word is still outside. */
 static void lay_out(drv_t *d, rng_t *rng, const nvdla_loadable_t *l, uint64_t *base, uint64_t *at, const char *what,
-                    uint32_t atom, mem_region_t *reg, char (*names)[96])
+                    uint32_t word, mem_region_t *reg, char (*names)[96])
 {
     for (size_t i = 0; i < l->nmems; i++) {
         const ld_mem_t *m = &l->mems[i];
@@ -294,7 +294,7 @@ static void lay_out(drv_t *d, rng_t *rng, const nvdla_loadable_t *l, uint64_t *b
                 drv_mem_write(d, *at + m->contents[k].offset, m->contents[k].blob->data, m->contents[k].blob->size);
         *at += m->size + MEM_ALIGN;
         snprintf(names[i], sizeof names[i], "%s memory entry %u", what, m->id);
-        reg[i] = (mem_region_t){base[i], (m->size + atom - 1) / atom * atom, names[i]};
+        reg[i] = (mem_region_t){base[i], (m->size + word - 1) / word * word, names[i]};
     }
 }
 
@@ -375,7 +375,7 @@ static int fw_main(drv_t *d, void *arg)
     char(*names)[96] = calloc(nreg ? nreg : 1, sizeof *names);
     if (!reg || !names) abort();
     uint64_t at = MEM_START;
-    lay_out(d, &rng, &r->ld, r->h.mem_base, &at, r->name, r->nv_full ? 32 : 8, reg, names);
+    lay_out(d, &rng, &r->ld, r->h.mem_base, &at, r->name, r->nv_full ? 64 : 8, reg, names);
     char twin_name[96];
     snprintf(twin_name, sizeof twin_name, "%s's nv_small twin", r->name);
     if (r->has_twin)
@@ -566,6 +566,20 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bo
             fw_free(r);
             return -1;
         }
+    /* NVIDIA's runtime runs the tasks its submit list names, no others: a task left out would never run, and the run
+     * would end in a bare output mismatch */
+    for (size_t t = 0; t < r->ld.ntasks && r->ld.nsubmits; t++) {
+        bool named = false;
+        for (size_t s = 0; s < r->ld.nsubmits && !named; s++)
+            for (size_t k = 0; k < r->ld.submits[s].ntasks && !named; k++) named = r->ld.submits[s].task_ids[k] == t;
+        if (!named) {
+            snprintf(err, errlen,
+                     "%s: task %u (index %zu) is in no entry of the submit list: NVIDIA's runtime would never run it",
+                     path, r->ld.tasks[t].id, t);
+            fw_free(r);
+            return -1;
+        }
+    }
     r->emu_corrupt = (int64_t)sim_plusarg_u64(sim, "emu_corrupt", UINT64_MAX);
     /* the units the loadable uses: the network descriptor's op heads (address-list index 0 of every DLA1 task) */
     char needs[64] = "";
