@@ -334,11 +334,11 @@ static void run_tasks(fw_run_t *r, drv_t *d, const nvdla_loadable_t *l, uint64_t
     if (!order) abort();
     const size_t norder = submit_order(l, order, cap);
     for (size_t k = 0; k < norder; k++)
-        if (l->tasks[order[k]].interface == 2) last_emu = k;
+        if (l->tasks[order[k]].interface == LD_IF_EMU1) last_emu = k;
     for (size_t k = 0; k < norder; k++) {
         h->task = &l->tasks[order[k]];
         drv_job(d, "fw.%s%s.t%u", r->name, l == &r->twin ? ".nv_small_twin" : "", h->task->id);
-        if (h->task->interface == 2) {
+        if (h->task->interface == LD_IF_EMU1) {
             const nvdla_emu_io_t io = {d, emu_read, emu_write};
             char what[300], err[400];
             if (nvdla_emu_task(&io, l, h->task, base, k == last_emu ? r->emu_corrupt : -1, what, sizeof what, err,
@@ -556,9 +556,9 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bo
     r->h.task = &r->ld.tasks[0];
     /* loadable.fbs: enum Interface { NONE, DLA1, EMU1 }. DLA1 tasks run through the firmware, EMU1 tasks (NVIDIA's
      * runtime's CPU emulator: NN_L0_0's input copy and softmax) on the host (nvdla_emu.c); any other is refused,
-     * naming it (NVIDIA's runtime: "unrecognized interface", umd/core/runtime/Runtime.cpp:630 at 38235bb). */
+     * naming it (NVIDIA's runtime: "unrecognized interface", umd/core/runtime/Runtime.cpp:628 at 38235bb). */
     for (size_t t = 0; t < r->ld.ntasks; t++)
-        if (r->ld.tasks[t].interface != 1 && r->ld.tasks[t].interface != 2) {
+        if (r->ld.tasks[t].interface != LD_IF_DLA1 && r->ld.tasks[t].interface != LD_IF_EMU1) {
             snprintf(err, errlen,
                      "%s: task %u has interface %u: NVIDIA's runtime knows DLA1 (1, through the firmware) and EMU1 "
                      "(2, its CPU emulator) only",
@@ -584,7 +584,7 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bo
     /* the units the loadable uses: the network descriptor's op heads (address-list index 0 of every DLA1 task) */
     char needs[64] = "";
     for (size_t t = 0; t < r->ld.ntasks; t++) {
-        if (r->ld.tasks[t].interface != 1) continue;
+        if (r->ld.tasks[t].interface != LD_IF_DLA1) continue;
         const ld_addr_t *a = ld_addr_by_id(&r->ld, r->ld.tasks[t].addr_ids[0]);
         const ld_mem_t *m = a ? ld_mem_by_id(&r->ld, a->mem_id) : NULL;
         int16_t head[6];

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 enum { LD_MEM_ALLOC = 1, LD_MEM_SET = 2, LD_MEM_INPUT = 4, LD_MEM_OUTPUT = 8 };
+enum { LD_IF_DLA1 = 1, LD_IF_EMU1 = 2 }; /* loadable.fbs: enum Interface { NONE, DLA1, EMU1 } */
 
 typedef struct ld_blob {
     char *name;
