@@ -308,7 +308,7 @@ UNIT_EXTRA_SRCS += tb/common/program.c tb/common/trace_native.c tb/common/input_
                    tb/nvdla/nvsmall_cfg.c
 # $(BUILD): tb_accs.h, the accelerator list trace_native.c reads
 UNIT_INCLUDES   += $(addprefix -I,$(wildcard golden/*)) -Itb/nvdla -I$(BUILD)
-UNIT_EXTRA_SRCS += tb/nvdla/fw/nvdla_loadable.c tb/nvdla/fw/nvdla_loadable_write.c
+UNIT_EXTRA_SRCS += tb/nvdla/fw/nvdla_loadable.c tb/nvdla/fw/nvdla_loadable_write.c tb/nvdla/fw/nvdla_emu.c
 UNIT_INCLUDES   += -Itb/nvdla/fw
 UNIT_EXTRA_SRCS += tb/max78000/vp/vp_elf.c
 UNIT_INCLUDES   += -Itb/max78000/vp

@@ -8,7 +8,8 @@ and damaged there:
   - NVIDIA loadables: a memory content offset that wraps around (0xffffffffffffff00) and an address entry whose
     size reaches past its memory entry are refused by the reader with their file offset; an SDP surface whose
     destination address index (99) lies outside the task's address list fails naming the task and the index,
-    not only with the output mismatch that follows;
+    not only with the output mismatch that follows; a submit list naming task 5 of 1 is refused by the reader with
+    its offset, one naming no task fails naming the task NVIDIA's runtime would never run;
   - ai8xize folders: a sampleoutput.h record one word longer than it says names sampleoutput.h's line and the
     record before it; a cnn.c write to an unmapped address names the address and cnn.c's line, golden-only and
     on our RTL (apb_master's PSLVERR error, then the program's line);
@@ -119,7 +120,7 @@ class Flatbuf:
         return bytes(self.b[s + 4:s + 4 + self.u32(s)]).decode()
 
 
-L_MEMS, L_ADDRS, L_BLOBS = 2, 3, 5  # loadable.fbs: the root's memory list, address list and blobs
+L_MEMS, L_ADDRS, L_BLOBS, L_SUBMITS = 2, 3, 5, 8  # loadable.fbs: the root's memory list, address list, blobs, submits
 
 
 def patched(fb, tmp, name, fmt, at, value):
@@ -156,6 +157,17 @@ def loadable_checks(tmp):
             f'+loadable={path}', '+seed=1', '+golden_only', '+fw_golden=none'],
             rf'loadable {re.escape(path)}: task \d+: address-list index 99 \(a DMA address\) outside the task\'s \d+ '
             r'entries', rc_want=1)
+    # The submit list (the order NVIDIA's runtime runs the tasks in): a task id past the task list, and a task that
+    # no entry names (NVIDIA's runtime would never run it).
+    sub = fb.tables(root, L_SUBMITS)[0]
+    ids, _ = fb.vec(sub, 1)
+    path = patched(fb, tmp, 'submit_task_5_fbuf', '<H', ids, 5)
+    refused('a loadable whose submit list names task 5', [sim('nvdla'), '+test=fw', f'+loadable={path}', '+seed=1',
+            '+golden_only'], re.escape(path) + rf': offset {ids}: submit entry 0 names task 5; the task list has 1')
+    path = patched(fb, tmp, 'submit_none_fbuf', '<I', ids - 4, 0)
+    refused('a loadable whose submit entry names no task', [sim('nvdla'), '+test=fw', f'+loadable={path}', '+seed=1',
+            '+golden_only'], re.escape(path) + r': task 0 \(index 0\) is in no entry of the submit list: NVIDIA\'s '
+            r'runtime would never run it')
 
 
 # ---- ai8xize folders ---------------------------------------------------------------------------------------

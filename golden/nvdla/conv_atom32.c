@@ -20,6 +20,7 @@
 #include "nvdla_dp_math.h"
 #include "nvdla_regs.h"
 #include "sdp_golden.h"
+#include "sdp_opdma32.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,7 +75,7 @@ static uint16_t fp16_weight(const void *p, uint32_t k, uint32_t r, uint32_t s, u
     return (uint16_t)(b[0] | b[1] << 8);
 }
 
-bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx)
+bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_dp_ctx_t *ctx)
 {
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
     const int group = cdma->consumer, sg = sdp->consumer;
@@ -124,12 +125,12 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     const uint32_t waddr = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0);
     if (!dp32_aligned(ctx, "CDMA", group, &src)) return false;
 
-    /* SDP on the fly: register operands only, output to memory */
+    /* SDP on the fly, output to memory: register operands, and at FP16 also per-kernel operands from memory
+     * (sdp_opdma32.h; NN_L0_0's biases) */
     sdp_x_cfg_t bs, bn;
+    sdp32_opnd_t bso = {0}, bno = {0};
     if (nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1)) return refuse(ctx, group, "SDP's output to PDP");
     if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return refuse(ctx, group, "SDP's EW stage");
-    if (!sdp32_stage_cfg(sdp, ctx, sg, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, sg, 0x6c, "BN", &bn))
-        return false;
     const unsigned out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
     if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || out_prec == 0))
         return refuse(ctx, group, "SDP's processing other than FP16 or its output INT8 after an FP16 convolution");
@@ -144,11 +145,19 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
                      .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
     sdp32_place_1x1(&dst, Wo, Ho);
     if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
+    const uint32_t nk = (K + 15) / 16 * 16; /* FP16: operands for every lane of the output's surfaces */
+    if (fp16 ? !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x58, 0x28, "BS", nk, &bs, &bso) ||
+                   !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x6c, 0x40, "BN", nk, &bn, &bno)
+             : !sdp32_stage_cfg(sdp, ctx, sg, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, sg, 0x6c, "BN", &bn)) {
+        sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
+        return false;
+    }
 
     cube32_t in, out;
-    if (!cube32_alloc(ctx, "CDMA", group, &in, W, H, C, esz)) return false;
-    if (!cube32_alloc(ctx, "SDP", sg, &out, Wo, Ho, K, out_esz)) {
+    if (!cube32_alloc(ctx, "CDMA", group, &in, W, H, C, esz) ||
+        !cube32_alloc(ctx, "SDP", sg, &out, Wo, Ho, K, out_esz)) {
         free(in.v);
+        sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
         return false;
     }
     cube32_read(ctx, &in, &src);
@@ -181,8 +190,10 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
         for (uint32_t ox = 0; ox < Wo; ox++)
             for (uint32_t k = 0; k < out.s * out.lanes; k++) {
                 if (fp16) {
+                    sdp_fp16_cfg_t kc = sdp16;
+                    kc.x1 = sdp32_opnd_stage(kc.x1, &bso, k), kc.x2 = sdp32_opnd_stage(kc.x2, &bno, k);
                     cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
-                        sdp_fp32_element(&sdp16, conv_fp16_output(&f16, k, oy, ox, k >= K));
+                        sdp_fp32_element(&kc, conv_fp16_output(&f16, k, oy, ox, k >= K));
                     continue;
                 }
                 int64_t acc = 0;
@@ -204,6 +215,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
                     sdp_cvt_bits(v, off, scale, shift, 8 * out_esz, NULL);
             }
     cube32_write(ctx, &out, &dst, "SDP", sg);
+    sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
     free(wt);
     free(in.v);
     free(out.v);

@@ -74,5 +74,6 @@ bool cdp32_run(const nvdla_pp_t *cdp, const nvdla_pp_t *rdma, const struct cdp_l
 bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group);
 /* A direct convolution (CDMA..CACC of units[], conv_golden.h) at INT8 or INT16 with its SDP on the fly, writing
  * SDP's output; false, with an error naming what, when the model does not compute the layer (conv_atom32.c). */
-bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);
+/* sdp_rdma: SDP_RDMA's window (the operand DMAs of an FP16 layer, sdp_opdma32.h) */
+bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_dp_ctx_t *ctx);
 #endif

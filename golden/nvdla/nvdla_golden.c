@@ -198,7 +198,7 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
                                    .group = g->conv[CONV_CDMA].consumer,
                                    .core = &g->conv[CONV_CDMA],
                                    .rdma = &g->dp[U_SDP]});
-    bool computed = g->atom32 ? conv32_run(g->conv, &g->dp[U_SDP], ctx) : conv_golden_run(g->conv, ctx, &acc, &L);
+    bool computed = g->atom32 ? conv32_run(g->conv, &g->dp[U_SDP], sr, ctx) : conv_golden_run(g->conv, ctx, &acc, &L);
     if (computed && !g->atom32) {
         const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV,

@@ -1,7 +1,8 @@
 /* Direct convolutions on nv_full (nvf_gen.h), INT8 or INT16 (conv_random: FP16 drawn and redrawn, nvf_prec), or FP16
  * (conv_random_fp16: FP16 data, weights and pad value, SDP at FP16 on CACC's FP32, the output predicted through
  * the model's FP16 convolution arithmetic, conv_fp16.h, fed from the generator's own data and weights),
- * feeding SDP on the fly (BS/BN stages with register operands, converter) to memory; input, weights and output each
+ * feeding SDP on the fly (BS/BN stages with register operands, at FP16 also BS's from memory: nvf_conv_opnd.c;
+ * converter) to memory; input, weights and output each
  * in DBB or CVSRAM. The CBUF programming follows the configuration checks of NVIDIA's cmod (cdma/NV_NVDLA_cdma.cpp
  * DirectConvDataResponseSequencerCommon: entries per slice from the input's 32-byte atoms per pixel; line packed iff
  * the line stride is 32 x width; a fetch grain of one line; weight bytes in units of 128) and NVIDIA's sanity3 trace
@@ -16,6 +17,7 @@
 #include "nvf_gen.h"
 #include "dp_atom32.h" /* sdp32_fp16_stage */
 #include "sdp_golden.h"
+#include "sdp_opdma32.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,8 @@ typedef struct conv {
     uint32_t off, scale, shift;
     sdp_fp16_cfg_t f16; /* FP16: SDP's stages on CACC's FP32 */
     int nan_flush;      /* FP16: CDMA's D_NAN_FLUSH_TO_ZERO */
+    bool bs_mem;        /* FP16: BS's operands from memory (nvf_conv_opnd.c), per channel in bso */
+    sdp32_opnd_t bso;
 } conv_t;
 
 static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -100,7 +104,9 @@ static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
                                      .ctx = v,
                                      .data = fp16_data,
                                      .weight = fp16_weight};
-        return sdp_fp32_element(&v->f16, conv_fp16_output(&src, k, oy, ox, 0));
+        sdp_fp16_cfg_t f16 = v->f16;
+        f16.x1 = sdp32_opnd_stage(f16.x1, &v->bso, k);
+        return sdp_fp32_element(&f16, conv_fp16_output(&src, k, oy, ox, 0));
     }
     int64_t acc = 0;
     for (uint32_t r = 0; r < v->R; r++)
@@ -145,7 +151,9 @@ static nvf_fp16_mix_t fp16_conv_mix(rng_t *r, int emin, int emax)
     return (nvf_fp16_mix_t){rng_range(r, 0, 1), 8, 15}; /* large: sums overflow FP16, SDP saturates */
 }
 
-static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool all_fp16)
+/* rdma_n: SDP_RDMA's layers so far (its register groups alternate with its own layers, not the convolution's: NVIDIA's
+ * firmware keeps an rdma_group apart, kmd/firmware/scheduler.c) */
+static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool all_fp16, int *rdma_n)
 {
     conv_t v = {.prec = all_fp16 ? NVF_FP16 : nvf_draw_prec(r, NVF_DRAW_CONV)};
     v.esz = nvf_prec[v.prec].esz;
@@ -285,18 +293,22 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
     v.f16 = (sdp_fp16_cfg_t){
         .x1 = sdp32_fp16_stage(&v.bs), .x2 = sdp32_fp16_stage(&v.bn), .nan_to_zero = nan0, .out_int16 = int16_out};
+    v.bs_mem = fp16 && nvf_conv_opnd_draw(p, seed, k, &l, &v.bs, v.Wo, v.Ho, v.K, int16_out ? 1u : 2u, &v.bso);
     dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53);
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s", all_fp16 ? "_fp16" : "",
+    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s", all_fp16 ? "_fp16" : "",
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
-             mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "", int16_out ? ".2int16" : "");
+             v.bs_mem ? "mem" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
+             int16_out ? ".2int16" : "");
     if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
     static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
                                      NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
     for (size_t i = 0; i < sizeof units / sizeof *units; i++) prog_write(p, units[i], (uint32_t)g);
+    if (v.bs_mem) prog_write(p, NVDLA_SDP_RDMA_S_POINTER_0, (uint32_t)(*rdma_n)++ & 1u);
     dp_emit_shuffled(p, r, &l);
+    if (v.bs_mem) prog_write(p, NVDLA_SDP_RDMA_D_OP_ENABLE_0, 1); /* before SDP, as NVIDIA's firmware (sdp.c:220) */
     /* enabled as NVIDIA's firmware and sanity3 do: SDP first, CDMA last */
     static const uint32_t enables[] = {NVDLA_SDP_D_OP_ENABLE_0,    NVDLA_CACC_D_OP_ENABLE_0, NVDLA_CMAC_A_D_OP_ENABLE_0,
                                        NVDLA_CMAC_B_D_OP_ENABLE_0, NVDLA_CSC_D_OP_ENABLE_0,  NVDLA_CDMA_D_OP_ENABLE_0};
@@ -307,6 +319,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     nvf_expect_cube(p, "SDP output", dst, &v.out, conv_elem, &v, false);
     free(v.data);
     free(v.w);
+    sdp32_opnd_free(&v.bso);
 }
 
 /* 1-2 layers in alternating groups; CDMA's CBUF flush done before the first. */
@@ -316,7 +329,8 @@ int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_t r;
     rng_seed_stream(&r, seed, "nvf_conv_random");
     const int layers = (int)rng_range(&r, 1, 2);
-    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, false);
+    int rdma_n = 0;
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, false, &rdma_n);
     return 0;
 }
 
@@ -327,7 +341,8 @@ int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_t r;
     rng_seed_stream(&r, seed, "nvf_conv_random_fp16");
     const int layers = (int)rng_range(&r, 1, 2);
-    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, true);
+    int rdma_n = 0;
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, true, &rdma_n);
     return 0;
 }
 #endif

@@ -92,6 +92,12 @@ struct sdp_x_cfg;
  * registers put in l, *c as drawn (sdp_golden.h): register operands only, FP16 values when fp16 (the stage then
  * computes in FP32 on FP16 operands), integers else. Returns its mode for the job name. */
 const char *nvf_sdp_x_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, struct sdp_x_cfg *c, bool fp16);
+struct sdp32_opnd;
+/* An FP16 convolution's SDP BS operands from memory, drawn for 40 % of the jobs whose BS stage has an ALU or MUL on
+ * (nvf_conv_opnd.c, job k's own seed stream): the operands written to memory (slot 3), BS's sources and SDP_RDMA's
+ * registers set in l, *o the operands per channel (sdp_opdma32.h). False (o empty) when not drawn. */
+bool nvf_conv_opnd_draw(program_t *p, uint64_t seed, int k, dp_wlist_t *l, const struct sdp_x_cfg *bs, uint32_t Wo,
+                        uint32_t Ho, uint32_t K, unsigned out_prec, struct sdp32_opnd *o);
 
 /* Wait until every GLB status bit of `bits` is set (nv_full's GLB.S_INTR_STATUS, polled after the interrupt line
  * rises: the bench's own interrupt service reads our map's GLB), then clear them (W1C). */

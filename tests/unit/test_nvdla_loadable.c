@@ -1,7 +1,6 @@
 /* Unit tests of the NVDLA loadable flatbuffer reader and writer (tb/nvdla/fw/nvdla_loadable*.c): a loadable
- * written from a description reads back field for field; a truncation of it is refused with the file name and an
- * offset, never read past its end (unless it only cuts the submit list the reader does not read); a wrong
- * version is refused. */
+ * written from a description reads back field for field (the submit list too: one entry per task); a truncation of it
+ * is refused with the file name and an offset, never read past its end; a wrong version is refused. */
 #include "nvdla_loadable.h"
 #include "nvdla_loadable_write.h"
 #include "unit.h"
@@ -66,6 +65,7 @@ static void test_round_trip(unit_t *u)
     CHECK(l.tasks[0].instance == -1 && l.tasks[0].naddr == 3 && l.tasks[0].addr_ids[2] == 2, "task");
     CHECK(!strcmp(l.tensors[0].name, "out") && l.tensors[0].c == 32 && l.tensors[0].stride[2] == 512, "tensor");
     CHECK(ld_mem_by_id(&l, 1) == &l.mems[1] && ld_addr_by_id(&l, 7) == NULL, "lookups");
+    CHECK(l.nsubmits == 1 && l.submits[0].ntasks == 1 && l.submits[0].task_ids[0] == 0, "submit list");
     nvdla_loadable_free(&l);
 }
 
@@ -95,7 +95,7 @@ static void test_truncated(unit_t *u)
         if (nvdla_loadable_parse(&l, cut, n, "cut.fbuf", err, sizeof err) != 0) {
             refused++;
             CHECK(!strncmp(err, "cut.fbuf: offset ", 17), "message '%s'", err);
-        } else { /* only a cut in what the reader does not read (the submit list at the end) may pass */
+        } else { /* only a cut the reader cannot tell from a shorter file (past the last field it reads) may pass */
             CHECK(n > len / 2 && l.nblobs == 2 && l.nmems == 3 && l.ntensors == 1 && l.blobs[1].data[2] == 7,
                   "a %zu-byte cut of %zu parsed", n, len);
             nvdla_loadable_free(&l);

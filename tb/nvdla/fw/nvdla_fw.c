@@ -14,8 +14,10 @@
 #include "nvdla_fw_net.h"
 #include "nvdla_fw_fp16ref.h"
 #include "nvdla_fw_twin.h"
+#include "nvdla_emu.h"
 #include "rng.h"
 #include <glob.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +80,8 @@ typedef struct fw_run {
     bool has_twin;
     nvdla_loadable_t twin;
     uint64_t *twin_base;
-    int64_t corrupt; /* +fw_corrupt: the element of the first output flipped before the comparison, or -1 */
+    int64_t corrupt;     /* +fw_corrupt: the element of the first output flipped before the comparison, or -1 */
+    int64_t emu_corrupt; /* +emu_corrupt: the element of the last EMU task's output flipped as written, or -1 */
     /* fw_net on nv_full with an FP16 network (no nv_small twin): its outputs against the loadable interpreted element
      * by element (nvdla_fw_fp16ref.c) */
     bool fp16ref;
@@ -268,26 +271,53 @@ static void check_nvidia_golden(fw_run_t *r, drv_t *d)
 
 /* Lays out loadable l's memory list from *at on: each entry aligned (4 KiB at least), its contents placed, its other
  * bytes a seeded fill, a gap after it (a unit that runs past its region writes outside every golden box). Its
- * regions, named after `what`, go into reg[] and names[]. */
+ * regions, named after `what`, go into reg[] and names[], each rounded up to the DBB's word (`word`: 8 bytes on
+ * nv_small, 64 on nv_full): the memory interface moves whole words, so the last word of an entry whose size is not
+ * a multiple of it may be read whole (nv_full's BRDMA reads NN_L0_0's 40-byte and 20-byte bias entries as 64 bytes
+ * each), as NVIDIA's allocations (whole pages) allow; anything past that word is still outside. */
 static void lay_out(drv_t *d, rng_t *rng, const nvdla_loadable_t *l, uint64_t *base, uint64_t *at, const char *what,
-                    mem_region_t *reg, char (*names)[96])
+                    uint32_t word, mem_region_t *reg, char (*names)[96])
 {
     for (size_t i = 0; i < l->nmems; i++) {
         const ld_mem_t *m = &l->mems[i];
         uint64_t align = m->alignment > MEM_ALIGN ? m->alignment : MEM_ALIGN;
         *at = (*at + align - 1) / align * align;
         base[i] = *at;
-        drv_mem_fill(d, *at, m->size, (uint8_t)rng_range(rng, 0, 255));
+        /* A bound input the loadable does not set (NN_L0_0's image) is what NVIDIA's regression ran it with: its
+         * client sends no image (regression/scripts/KmdRunScript.py:157), so the runtime test binds a freshly
+         * allocated buffer unwritten (umd/tests/runtime/RuntimeTest.cpp:93-95, :150-153 at nvdla/sw 38235bb), and the
+         * kernel's GEM allocation (kmd/port/linux/nvdla_gem.c, dma_alloc_attrs) hands it out zeroed. */
+        const bool unset_input = (m->flags & LD_MEM_INPUT) && m->ncontents == 0;
+        drv_mem_fill(d, *at, m->size, unset_input ? 0 : (uint8_t)rng_range(rng, 0, 255));
         for (size_t k = 0; k < m->ncontents; k++)
             if (m->contents[k].blob)
                 drv_mem_write(d, *at + m->contents[k].offset, m->contents[k].blob->data, m->contents[k].blob->size);
         *at += m->size + MEM_ALIGN;
         snprintf(names[i], sizeof names[i], "%s memory entry %u", what, m->id);
-        reg[i] = (mem_region_t){base[i], m->size, names[i]};
+        reg[i] = (mem_region_t){base[i], (m->size + word - 1) / word * word, names[i]};
     }
 }
 
-/* Every task of l through firmware build fw, as the Linux port's nvdla_task_submit does them. */
+static void emu_read(void *ctx, uint64_t addr, void *dst, size_t n) { drv_mem_read(ctx, addr, dst, n); }
+static void emu_write(void *ctx, uint64_t addr, const void *src, size_t n) { drv_mem_write(ctx, addr, src, n); }
+
+/* The order NVIDIA's runtime submits l's tasks in: the submit list's entries in order, each entry's tasks in order
+ * (umd/core/runtime/Runtime.cpp:565-630 at nvdla/sw 38235bb: each submission blocks until done), into order[];
+ * without a submit list, the task list's order. Returns the count. */
+static size_t submit_order(const nvdla_loadable_t *l, size_t *order, size_t max)
+{
+    size_t n = 0;
+    for (size_t s = 0; s < l->nsubmits; s++)
+        for (size_t k = 0; k < l->submits[s].ntasks; k++)
+            if (n < max) order[n++] = l->submits[s].task_ids[k];
+    if (!l->nsubmits)
+        for (size_t t = 0; t < l->ntasks && n < max; t++) order[n++] = t;
+    return n;
+}
+
+/* Every task of l in NVIDIA's runtime's order: a DLA1 task through firmware build fw, as the Linux port's
+ * nvdla_task_submit does it; an EMU1 task on the host, as NVIDIA's runtime's CPU emulator does it (nvdla_emu.c),
+ * reading and writing the memory the DUT and the golden model share the layout of. */
 static void run_tasks(fw_run_t *r, drv_t *d, const nvdla_loadable_t *l, uint64_t *base, const fw_build_t *fw,
                       bool nv_full)
 {
@@ -298,9 +328,25 @@ static void run_tasks(fw_run_t *r, drv_t *d, const nvdla_loadable_t *l, uint64_t
     fw->clear_task(engine);
     struct dla_config config = fw->config;
     if (!nv_full) config.bdma_enable = r->uses[DLA_OP_BDMA];
-    for (size_t t = 0; t < l->ntasks; t++) {
-        h->task = &l->tasks[t];
+    size_t cap = l->ntasks, last_emu = SIZE_MAX;
+    for (size_t s = 0; s < l->nsubmits; s++) cap += l->submits[s].ntasks;
+    size_t *order = calloc(cap ? cap : 1, sizeof *order);
+    if (!order) abort();
+    const size_t norder = submit_order(l, order, cap);
+    for (size_t k = 0; k < norder; k++)
+        if (l->tasks[order[k]].interface == LD_IF_EMU1) last_emu = k;
+    for (size_t k = 0; k < norder; k++) {
+        h->task = &l->tasks[order[k]];
         drv_job(d, "fw.%s%s.t%u", r->name, l == &r->twin ? ".nv_small_twin" : "", h->task->id);
+        if (h->task->interface == LD_IF_EMU1) {
+            const nvdla_emu_io_t io = {d, emu_read, emu_write};
+            char what[300], err[400];
+            if (nvdla_emu_task(&io, l, h->task, base, k == last_emu ? r->emu_corrupt : -1, what, sizeof what, err,
+                               sizeof err))
+                drv_fail(d, "loadable %s: %s", r->path, err);
+            sim_note(drv_sim(d), "%s", what);
+            continue;
+        }
         int32_t rc = fw->execute_task(engine, h, &config);
         if (rc) drv_fail(d, "dla_execute_task (%s's firmware) of task %u returned %d", fw->map, h->task->id, rc);
         uint32_t complete = 0;
@@ -313,6 +359,7 @@ static void run_tasks(fw_run_t *r, drv_t *d, const nvdla_loadable_t *l, uint64_t
         fw->clear_task(engine);
         drv_check_golden(d);
     }
+    free(order);
 }
 
 static int fw_main(drv_t *d, void *arg)
@@ -328,10 +375,11 @@ static int fw_main(drv_t *d, void *arg)
     char(*names)[96] = calloc(nreg ? nreg : 1, sizeof *names);
     if (!reg || !names) abort();
     uint64_t at = MEM_START;
-    lay_out(d, &rng, &r->ld, r->h.mem_base, &at, r->name, reg, names);
+    lay_out(d, &rng, &r->ld, r->h.mem_base, &at, r->name, r->nv_full ? 64 : 8, reg, names);
     char twin_name[96];
     snprintf(twin_name, sizeof twin_name, "%s's nv_small twin", r->name);
-    if (r->has_twin) lay_out(d, &rng, &r->twin, r->twin_base, &at, twin_name, reg + r->ld.nmems, names + r->ld.nmems);
+    if (r->has_twin)
+        lay_out(d, &rng, &r->twin, r->twin_base, &at, twin_name, 8, reg + r->ld.nmems, names + r->ld.nmems);
     drv_mem_fence(d, reg, nreg); /* copies the names */
     free(reg);
     free(names);
@@ -506,22 +554,37 @@ int nvdla_fw_attach(program_t *p, sim_t *sim, const char *test, bool nv_full, bo
     r->h.mem_base = calloc(r->ld.nmems ? r->ld.nmems : 1, sizeof *r->h.mem_base);
     if (!r->h.mem_base) abort();
     r->h.task = &r->ld.tasks[0];
-    /* loadable.fbs: enum Interface { NONE, DLA1, EMU1 }. An EMU1 task is NVIDIA's runtime's CPU emulator work
-     * (NN_L0_0's input conversion and softmax), not the firmware's: refused, naming it, rather than handed to the
-     * firmware, which would wait for an interrupt that never comes. */
+    /* loadable.fbs: enum Interface { NONE, DLA1, EMU1 }. DLA1 tasks run through the firmware, EMU1 tasks (NVIDIA's
+     * runtime's CPU emulator: NN_L0_0's input copy and softmax) on the host (nvdla_emu.c); any other is refused,
+     * naming it (NVIDIA's runtime: "unrecognized interface", umd/core/runtime/Runtime.cpp:628 at 38235bb). */
     for (size_t t = 0; t < r->ld.ntasks; t++)
-        if (r->ld.tasks[t].interface != 1) {
+        if (r->ld.tasks[t].interface != LD_IF_DLA1 && r->ld.tasks[t].interface != LD_IF_EMU1) {
             snprintf(err, errlen,
-                     "%s: task %u has interface %s (%u): NVIDIA's runtime runs it on its CPU emulator (umd), which "
-                     "the bench does not model; only DLA1 tasks run through the firmware",
-                     path, r->ld.tasks[t].id, r->ld.tasks[t].interface == 2 ? "EMU1" : "NONE",
-                     r->ld.tasks[t].interface);
+                     "%s: task %u has interface %u: NVIDIA's runtime knows DLA1 (1, through the firmware) and EMU1 "
+                     "(2, its CPU emulator) only",
+                     path, r->ld.tasks[t].id, r->ld.tasks[t].interface);
             fw_free(r);
             return -1;
         }
-    /* the units the loadable uses: the network descriptor's op heads (address-list index 0 of every task) */
+    /* NVIDIA's runtime runs the tasks its submit list names, no others: a task left out would never run, and the run
+     * would end in a bare output mismatch */
+    for (size_t t = 0; t < r->ld.ntasks && r->ld.nsubmits; t++) {
+        bool named = false;
+        for (size_t s = 0; s < r->ld.nsubmits && !named; s++)
+            for (size_t k = 0; k < r->ld.submits[s].ntasks && !named; k++) named = r->ld.submits[s].task_ids[k] == t;
+        if (!named) {
+            snprintf(err, errlen,
+                     "%s: task %u (index %zu) is in no entry of the submit list: NVIDIA's runtime would never run it",
+                     path, r->ld.tasks[t].id, t);
+            fw_free(r);
+            return -1;
+        }
+    }
+    r->emu_corrupt = (int64_t)sim_plusarg_u64(sim, "emu_corrupt", UINT64_MAX);
+    /* the units the loadable uses: the network descriptor's op heads (address-list index 0 of every DLA1 task) */
     char needs[64] = "";
     for (size_t t = 0; t < r->ld.ntasks; t++) {
+        if (r->ld.tasks[t].interface != LD_IF_DLA1) continue;
         const ld_addr_t *a = ld_addr_by_id(&r->ld, r->ld.tasks[t].addr_ids[0]);
         const ld_mem_t *m = a ? ld_mem_by_id(&r->ld, a->mem_id) : NULL;
         int16_t head[6];

@@ -278,6 +278,21 @@ int nvdla_loadable_parse(nvdla_loadable_t *l, uint8_t *buf, size_t len, const ch
         d->w = (int32_t)f_u32(&f, t, 13);
         for (unsigned s = 0; s < 8; s++) d->stride[s] = f_u32(&f, t, 14 + s);
     }
+    n = f_vec(&f, root, L_SUBMITS, &v);
+    l->submits = xcalloc(n, sizeof *l->submits);
+    for (size_t i = 0; i < n && !f.bad; i++, l->nsubmits++) {
+        size_t t = deref(&f, v + 4 * i), tv;
+        ld_submit_t *s = &l->submits[i];
+        s->id = f_u16(&f, t, 0);
+        size_t nt = f_vec(&f, t, 1, &tv);
+        s->task_ids = xcalloc(nt, sizeof *s->task_ids);
+        for (size_t k = 0; k < nt && !f.bad; k++, s->ntasks++) {
+            s->task_ids[k] = u16(&f, tv + 2 * k);
+            if (!f.bad && s->task_ids[k] >= l->ntasks)
+                fb_fail(&f, tv + 2 * k, "submit entry %u names task %u; the task list has %zu", s->id, s->task_ids[k],
+                        l->ntasks);
+        }
+    }
     if (!f.bad && l->ntasks == 0) fb_fail(&f, root, "the loadable has no task");
     if (f.bad) {
         nvdla_loadable_free(l);
@@ -292,6 +307,8 @@ void nvdla_loadable_free(nvdla_loadable_t *l)
     for (size_t i = 0; i < l->nmems; i++) free(l->mems[i].contents);
     for (size_t i = 0; i < l->ntasks; i++) free(l->tasks[i].addr_ids);
     for (size_t i = 0; i < l->ntensors; i++) free(l->tensors[i].name);
+    for (size_t i = 0; i < l->nsubmits; i++) free(l->submits[i].task_ids);
+    free(l->submits);
     free(l->blobs);
     free(l->mems);
     free(l->addrs);

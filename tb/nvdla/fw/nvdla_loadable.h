@@ -1,13 +1,15 @@
 /* NVIDIA's NVDLA loadable (a flatbuffer, schema nvdla_sw/umd/core/common/loadable.fbs, version 0.7.0): the
  * parts the firmware needs, read by a small bounds-checked flatbuffer reader (no flatbuffers dependency).
  * Memory list entries (size, alignment, contents = blobs placed at offsets), the address list (memory id +
- * offset), the tasks (their address lists) and the tensor descriptions of bound inputs/outputs. */
+ * offset), the tasks (their address lists), the tensor descriptions of bound inputs/outputs and the submit list
+ * (the order NVIDIA's runtime submits the tasks in). */
 #ifndef NVDLA_LOADABLE_H
 #define NVDLA_LOADABLE_H
 #include <stddef.h>
 #include <stdint.h>
 
 enum { LD_MEM_ALLOC = 1, LD_MEM_SET = 2, LD_MEM_INPUT = 4, LD_MEM_OUTPUT = 8 };
+enum { LD_IF_DLA1 = 1, LD_IF_EMU1 = 2 }; /* loadable.fbs: enum Interface { NONE, DLA1, EMU1 } */
 
 typedef struct ld_blob {
     char *name;
@@ -38,6 +40,13 @@ typedef struct ld_task {
     uint16_t *addr_ids;
     size_t naddr;
 } ld_task_t;
+/* loadable.fbs SubmitListEntry: "sched list entries are submitted serially, in id order"; task_id indexes the task
+ * list (Runtime.cpp's submitInternal: m_task[task_id]) */
+typedef struct ld_submit {
+    uint16_t id;
+    uint16_t *task_ids;
+    size_t ntasks;
+} ld_submit_t;
 typedef struct ld_tensor {
     char *name;
     uint16_t id, mem_id;
@@ -61,6 +70,8 @@ typedef struct nvdla_loadable {
     size_t ntasks;
     ld_tensor_t *tensors;
     size_t ntensors;
+    ld_submit_t *submits;
+    size_t nsubmits;
 } nvdla_loadable_t;
 
 /* Returns 0, or -1 with "file: offset N: what" in err. */
