@@ -143,8 +143,11 @@ def firmware_net_full(tmp):
             bad.append(f'seed {seed}: {errors[:1] or out[-200:]}')
             continue
         drawn.add(m.group(1))
-        drawn.update(re.findall(r'\d+:(SDP|PDP|CDP|BDMA|RUBIK(?:-split|-merge)?|CONV)\(', m.group(2)))
-    want = {'int8', 'int16', 'fp16', 'SDP', 'PDP', 'CDP', 'BDMA', 'RUBIK', 'RUBIK-split', 'RUBIK-merge', 'CONV'}
+        drawn.update(re.findall(r'\d+:(SDP|PDP-(?:avg|max|min)|CDP|BDMA|RUBIK(?:-split|-merge)?|CONV)\(', m.group(2)))
+        if m.group(1) != 'fp16' and re.search(r':PDP-avg\(', m.group(2)):
+            drawn.add('INT average pooling')
+    want = {'int8', 'int16', 'fp16', 'SDP', 'PDP-avg', 'PDP-max', 'PDP-min', 'INT average pooling', 'CDP', 'BDMA',
+            'RUBIK', 'RUBIK-split', 'RUBIK-merge', 'CONV'}
     check(not bad and drawn == want,
           f'nv_full networks, seeds 1-60: every one through the firmware ({bad[:1] or "no error"}), drawn '
           f'{sorted(drawn)} (want {sorted(want)})')
