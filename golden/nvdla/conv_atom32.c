@@ -13,8 +13,8 @@
  * FP16 (PROC_PRECISION 2): CMAC's cells and CACC's FP48 sums in CSC's order (conv_fp16.c), SDP on CACC's FP32
  * (sdp_fp32_element); CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888).
  * Image input: conv_image32.h (the layer as a feature convolution over CSC's pre-extended reads).
- * Refused, by name: Winograd, batches, compressed weights, dilation, CDMA's input converter on feature data, input
- * and processing precisions that differ. */
+ * CDMA's input converter on feature data at INT8/INT16 (cmod's; refused at FP16, which cmod FAILs).
+ * Refused, by name: Winograd, batches, compressed weights, dilation, input and processing precisions that differ. */
 #include "conv_fp16.h"
 #include "conv_golden.h"
 #include "conv_image32.h"
@@ -84,13 +84,13 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     const bool image = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT);
     if (FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES)) return refuse(ctx, group, "batches");
     if (FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT)) return refuse(ctx, group, "compressed weights");
-    if (!image && FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN)) return refuse(ctx, group, "CDMA's input converter");
     if (FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) || FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT))
         return refuse(ctx, group, "dilation");
     unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION),
              proc = FLD(cdma, CDMA, D_MISC_CFG_0, PROC_PRECISION);
     if (in_prec != proc) return refuse(ctx, group, "input and processing precisions differ");
-    const bool fp16 = proc == 2;
+    const bool fp16 = proc == 2, cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
+    if (!image && cvt && fp16) return refuse(ctx, group, "CDMA's input converter on FP16 data (cmod FAILs it)");
     const uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "CONV", group, proc);
     if (!esz) return false;
     uint32_t W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1,
@@ -162,6 +162,15 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     }
     if (image) conv_img32_fill(ctx, &img, &in);
     else cube32_read(ctx, &in, &src);
+    /* CDMA's converter on feature data (cmod cdma DirectConvDataResponseSequencerCommon :1447, the RTL's cvt.v takes the
+     * direct path's writes too: docs/nvdla_conv.md): each element signed, less CVT_OFFSET, times CVT_SCALE, / 2^CVT_TRUNCATE
+     * rounded half away from zero, saturated to the precision; CSC's padding is not converted */
+    if (!image && cvt)
+        for (size_t i = 0; i < (size_t)in.s * in.h * in.w * in.lanes; i++)
+            in.v[i] =
+                conv_img32_cvt((uint32_t)in.v[i], 8 * esz, true, (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET),
+                               (int16_t)FLD(cdma, CDMA, D_CVT_SCALE_0, CVT_SCALE),
+                               FLD(cdma, CDMA, D_CVT_CFG_0, CVT_TRUNCATE), 8 * esz);
     uint8_t *wt = malloc((size_t)wbytes);
     if (!wt) abort();
     mem_read(ctx->mem, wspace | waddr, wt, wbytes);
