@@ -112,6 +112,7 @@ enum {
     X_NVF_FP16_CLASS,
     X_NVF_IMG_PREC,
     X_NVF_IMG_CVT,
+    X_NVF_CONV_CVT,
     X_N
 };
 
@@ -204,6 +205,7 @@ static const fcov_cross_t crosses[X_N] = {
                        2,
                        {{"format", IMG32_NGROUPS, conv_img32_group_names}, D("cvt", L_CVT3)},
                        NULL},
+    [X_NVF_CONV_CVT] = {"nvf_conv_feature_cvt_x_precision", 2, {D("cvt", L_OFFON), D("prec", L_PREC)}, NULL},
 };
 #undef D
 
@@ -477,6 +479,9 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
         fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 4, 13, 0);
         fcov_hit4(c, X_NVF_SRC_DST, 5, ram_bin(nvdla_pp_reg(u, NVDLA_CDMA_D_DAIN_RAM_TYPE_0)),
                   ram_bin(nvdla_pp_reg(r, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        if (!FLD(u, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) /* feature input: CDMA's converter */
+            fcov_hit4(c, X_NVF_CONV_CVT, FLD(u, CDMA, D_CVT_CFG_0, CVT_EN),
+                      prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
         if (FLD(u, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) { /* image input (conv_image32.h) */
             const conv_img32_fmt_t *f = conv_img32_format(FLD(u, CDMA, D_DATAIN_FORMAT_0, PIXEL_FORMAT));
             if (!f) break;
