@@ -88,7 +88,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
         return refuse(ctx, group, "dilation");
     unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION),
              proc = FLD(cdma, CDMA, D_MISC_CFG_0, PROC_PRECISION);
-    if (in_prec != proc) return refuse(ctx, group, "input and processing precisions differ");
+    if (in_prec != proc && !image) return refuse(ctx, group, "input and processing precisions differ");
     const bool fp16 = proc == 2, cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
     if (!image && cvt && fp16) return refuse(ctx, group, "CDMA's input converter on FP16 data (cmod FAILs it)");
     const uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "CONV", group, proc);

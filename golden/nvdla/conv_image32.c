@@ -100,10 +100,17 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
     const conv_img32_fmt_t *f = im->fmt = conv_img32_format(code);
     if (!f)
         return img_refuse(ctx, group, "PIXEL_FORMAT 0x%x does not exist (NV_NVDLA_CDMA_IMG_ctrl.v: 0x00-0x23)", code);
-    if (f->prec != proc)
+    /* IN_PRECISION is the format's (cmod's element size of the fetch); PROC_PRECISION may differ only through the
+     * converter between INT8 and INT16 (cmod convert_8to16 / convert_16to8; its FP16 path, cdma_cvt_hls, is not
+     * modelled) */
+    const unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION);
+    const bool cvt_en = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
+    if (f->prec != in_prec)
+        return img_refuse(ctx, group, "IN_PRECISION %u with a pixel format of precision %u", in_prec, f->prec);
+    if (proc != in_prec && !(cvt_en && proc < 2 && in_prec < 2))
         return img_refuse(ctx, group,
-                          "PROC_PRECISION %u with a pixel format of precision %u (CDMA's precision conversion)", proc,
-                          f->prec);
+                          "PROC_PRECISION %u from pixels of precision %u (only INT8 <-> INT16 through the converter)",
+                          proc, in_prec);
     if (FLD(csc, CSC, D_DATAIN_FORMAT_0, DATAIN_FORMAT) != 1)
         return img_refuse(ctx, group, "CSC.D_DATAIN_FORMAT is feature, CDMA's pixel");
     if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_MAPPING))

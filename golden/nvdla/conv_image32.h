@@ -14,10 +14,14 @@
  *    y x stride_y + r - pad_top from element x x stride_x x elements (channel pre-extension); rows outside the image
  *    are CSC.PAD_VALUE. The kernel is 1 wide, its channels the pre-extended ones: NVIDIA's weight layout then holds
  *    them in 64-channel blocks like a feature kernel's.
+ *  - precision conversion with the converter: 8-bit pixels (IN_PRECISION INT8) processed at INT16, 16-bit ones
+ *    (IN_PRECISION INT16, the packed 10-bit too) at INT8: the same arithmetic saturated to the processing precision,
+ *    the CBUF line then of elements of that precision (cmod convert_8to16 / convert_16to8,
+ *    cdma_converted_bytes_per_pixel = elements x its bytes).
  * So the layer is a feature convolution over a virtual cube: width = output width, channels = pre-extended
- * channels, kernel 1 x R, x stride 1, no x padding (conv_atom32.c computes it). Refused, by name: precision
- * conversion (8-bit pixels at INT16/FP16 or 16-bit pixels at INT8), the converter on FP16 pixels, post-extension,
- * Y offsets, offsets past the first 32-byte atom of a plane, block-linear mapping. */
+ * channels, kernel 1 x R, x stride 1, no x padding (conv_atom32.c computes it). Refused, by name: conversion to or
+ * from FP16 (8/16-bit pixels at FP16: cmod's cdma_cvt_hls; the converter on FP16 pixels), IN_PRECISION other than the
+ * format's, post-extension, Y offsets, offsets past the first 32-byte atom of a plane, block-linear mapping. */
 #ifndef CONV_IMAGE32_H
 #define CONV_IMAGE32_H
 #include "dp_atom32.h"
@@ -45,7 +49,7 @@ typedef struct conv_img32_fmt {
     uint8_t elems;    /* elements a pixel in the CBUF */
     uint8_t esz;      /* bytes an element in memory (packed 10-bit: 2 after unpacking, the pixel a 4-byte word) */
     uint8_t bpp;      /* bytes a pixel in memory (semi-planar: in the Y plane; the UV plane has 2 x esz) */
-    uint8_t prec;     /* precision it is processed at (0 INT8, 1 INT16, 2 FP16): no conversion modelled */
+    uint8_t prec;     /* its precision (0 INT8, 1 INT16, 2 FP16): IN_PRECISION, and PROC_PRECISION unless converted */
     bool planar;      /* semi-planar: element 0 from the Y plane, 1 and 2 from the UV plane */
     bool p10;         /* packed 10-bit: element i = ((word >> shift[i]) & (2^width[i] - 1)) << (16 - width[i]) */
     uint8_t order[4]; /* CBUF element i is memory element order[i] of the pixel (semi-planar: 1, 2 = the UV pair) */
@@ -73,8 +77,8 @@ typedef struct conv_img32 {
     int32_t offset, scale, means[4];
     unsigned truncate;
 } conv_img32_t;
-/* Decodes CDMA's and CSC's image registers of the CONSUMER group (proc: CDMA's PROC_PRECISION, already checked to
- * equal IN_PRECISION); false after an error naming what is refused. */
+/* Decodes CDMA's and CSC's image registers of the CONSUMER group (proc: CDMA's PROC_PRECISION); false after an error
+ * naming what is refused. */
 bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdla_dp_ctx_t *ctx, int group,
                        unsigned proc, conv_img32_t *im);
 /* Fills `in` (allocated: Wo x H x C_ext elements of the processing precision) with the virtual cube: element c of

@@ -151,7 +151,13 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     img_t v = {.f = draw_format(r)};
     if (wrong_format) v.f = conv_img32_format(0x0d); /* A8R8G8B8, programmed as A8B8G8R8 below: R and B swap */
     const conv_img32_fmt_t *f = v.f;
-    v.prec = (nvf_prec_t)f->prec, v.esz = nvf_prec[v.prec].esz;
+    /* precision conversion (INT8 <-> INT16 through CDMA's converter) in 30 % of the INT8/INT16 jobs, drawn from a side
+     * stream so that the other jobs' draws keep their meaning */
+    rng_t pr;
+    rng_seed_stream(&pr, seed * 2 + (uint64_t)k, "nvf_img_convert");
+    const bool convert = f->prec != NVF_FP16 && !wrong_format && rng_chance(&pr, 30);
+    v.prec = convert ? (f->prec == NVF_INT8 ? NVF_INT16 : NVF_INT8) : (nvf_prec_t)f->prec;
+    v.esz = nvf_prec[v.prec].esz;
     const uint32_t E = f->elems;
     v.W = rng_range(r, 1, 24), v.H = rng_range(r, 1, 8);
     v.K = rng_chance(r, 20) ? rng_range(r, 1, 4) : rng_range(r, 1, 40);
@@ -177,8 +183,8 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
     nvf_cube_sdp(&v.out);
     /* the converter: INT8/INT16 jobs, half of them */
-    const bool cvt = v.prec != NVF_FP16 && !wrong_format && rng_chance(r, 50), mean = cvt && rng_chance(r, 50),
-               sign = rng_chance(r, 30);
+    bool cvt = v.prec != NVF_FP16 && !wrong_format && rng_chance(r, 50);
+    const bool mean = cvt && rng_chance(r, 50), sign = rng_chance(r, 30);
     const uint32_t in_bits = 8 * f->esz;
     int32_t offset = 0, scale = 1, means[4] = {0};
     unsigned ctrunc = 0;
@@ -190,6 +196,15 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
         for (int i = 0; i < 4; i++) means[i] = means[i] > 32767 ? 32767 : means[i];
         scale = (int32_t)rng_range(r, 1, 64) * (rng_chance(r, 20) ? -1 : 1);
         ctrunc = rng_chance(r, 10) ? rng_below(r, 40) : rng_range(r, 0, 8);
+    }
+    if (convert) { /* the converter on, its offset, scale and truncation aimed at the target precision's range */
+        const bool up = f->prec == NVF_INT8;
+        const int32_t range = 1 << (in_bits - 1);
+        cvt = true;
+        if (!mean) offset = (int32_t)rng_range(&pr, 0, (uint32_t)(2 * range)) - (sign ? range : 0);
+        offset = offset > 32767 ? 32767 : offset;
+        scale = (int32_t)rng_range(&pr, 1, up ? 200 : 8) * (rng_chance(&pr, 20) ? -1 : 1);
+        ctrunc = up ? rng_range(&pr, 0, 4) : rng_range(&pr, 6, 11);
     }
     /* the pixels: each element drawn (CBUF order), encoded into memory, converted as CDMA converts it */
     const uint32_t pw = v.pl + v.W + v.pr;
@@ -256,7 +271,8 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     /* banks: the whole image and every weight resident */
     const uint32_t eps = ceil_div(pw * E * v.esz, CBUF_ENTRY_BYTES), dbanks = ceil_div(eps * v.H, CBUF_BANK_ENTRIES),
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
-    const uint32_t bank = (dbanks - 1) | (wbanks - 1) << 16, prec = v.prec, misc = prec << 8 | prec << 12;
+    const uint32_t bank = (dbanks - 1) | (wbanks - 1) << 16, prec = v.prec,
+                   misc = (uint32_t)f->prec << 8 | prec << 12; /* IN_PRECISION the pixels', PROC the job's */
     /* NEGATIVE (conv_img_wrongfmt): the data is A8R8G8B8's, the registers say A8B8G8R8 */
     const uint32_t code = wrong_format ? 0x0cu : f->code;
     dp_wlist_t l = {.n = 0};
@@ -349,10 +365,10 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     if (wrong_format) v.off = 0, v.scale = 1, v.shift = 0;
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random_img.s%llu.j%d.%s.%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s",
-             (unsigned long long)seed, k, f->name, nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K, v.S, v.R, v.sx, v.sy,
-             v.pl, v.pr, v.pt, v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "", sign ? ".signed" : "",
-             v.nan_flush ? ".cdmanan0" : "", wrong_format ? ".WRONGFMT" : "");
+    prog_job(p, "conv_random_img.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s",
+             (unsigned long long)seed, k, f->name, convert ? "to_" : "", nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K,
+             v.S, v.R, v.sx, v.sy, v.pl, v.pr, v.pt, v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "",
+             sign ? ".signed" : "", v.nan_flush ? ".cdmanan0" : "", wrong_format ? ".WRONGFMT" : "");
     if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000);
     static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
                                      NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};

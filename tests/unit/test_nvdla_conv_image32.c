@@ -35,6 +35,10 @@ static void test_cvt(unit_t *u)
     CHECK_EQ(conv_img32_cvt(0xFFFF, 16, true, 0, 1, 0, 16), -1);       /* sign override */
     CHECK_EQ(conv_img32_cvt(40000, 16, false, 30000, 3, 2, 16), 7500); /* (10000 x 3) / 4 */
     CHECK_EQ(conv_img32_cvt(255, 8, false, -32768, 32767, 40, 8), 0);  /* large truncation: 0 */
+    /* precision conversion: 8-bit pixels to INT16, 16-bit ones to INT8 (cmod convert_8to16 / convert_16to8) */
+    CHECK_EQ(conv_img32_cvt(200, 8, false, 0, 100, 0, 16), 20000);
+    CHECK_EQ(conv_img32_cvt(40000, 16, false, 39000, 1, 3, 8), 125); /* 1000 / 8 = 125 */
+    CHECK_EQ(conv_img32_cvt(40000, 16, false, 0, 1, 8, 8), 127);     /* 156.25 saturates */
 }
 
 static void err(void *user, const char *msg) { (void)user, (void)msg; }
