@@ -12,10 +12,12 @@
  *  - kernels k >= K of the last output surface compute as zero weights (spec nvdla.md 6), SDP then as any lane.
  * FP16 (PROC_PRECISION 2): CMAC's cells and CACC's FP48 sums in CSC's order (conv_fp16.c), SDP on CACC's FP32
  * (sdp_fp32_element); CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888).
- * Refused, by name: image input, Winograd, batches, compressed weights, dilation, CDMA's input converter, input
- * and processing precisions that differ. */
+ * Image input: conv_image32.h (the layer as a feature convolution over CSC's pre-extended reads).
+ * CDMA's input converter on feature data at INT8/INT16 (cmod's; refused at FP16, which cmod FAILs).
+ * Refused, by name: Winograd, batches, compressed weights, dilation, input and processing precisions that differ. */
 #include "conv_fp16.h"
 #include "conv_golden.h"
+#include "conv_image32.h"
 #include "dp_atom32.h"
 #include "nvdla_dp_math.h"
 #include "nvdla_regs.h"
@@ -80,31 +82,38 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
     const int group = cdma->consumer, sg = sdp->consumer;
     if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return refuse(ctx, group, "Winograd");
-    if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) return refuse(ctx, group, "image input");
+    const bool image = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT);
     if (FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES)) return refuse(ctx, group, "batches");
     if (FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT)) return refuse(ctx, group, "compressed weights");
-    if (FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN)) return refuse(ctx, group, "CDMA's input converter");
     if (FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) || FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT))
         return refuse(ctx, group, "dilation");
     unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION),
              proc = FLD(cdma, CDMA, D_MISC_CFG_0, PROC_PRECISION);
-    if (in_prec != proc) return refuse(ctx, group, "input and processing precisions differ");
-    const bool fp16 = proc == 2;
+    if (in_prec != proc && !image) return refuse(ctx, group, "input and processing precisions differ");
+    const bool fp16 = proc == 2, cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
+    if (!image && cvt && fp16) return refuse(ctx, group, "CDMA's input converter on FP16 data (cmod FAILs it)");
     const uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "CONV", group, proc);
     if (!esz) return false;
-    const uint32_t W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1,
-                   H = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_HEIGHT) + 1,
-                   C = FLD(cdma, CDMA, D_DATAIN_SIZE_1_0, DATAIN_CHANNEL) + 1;
-    const uint32_t S = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_WIDTH_EXT) + 1,
-                   R = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_HEIGHT_EXT) + 1,
+    uint32_t W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1,
+             C = FLD(cdma, CDMA, D_DATAIN_SIZE_1_0, DATAIN_CHANNEL) + 1;
+    const uint32_t H = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_HEIGHT) + 1;
+    uint32_t S = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_WIDTH_EXT) + 1;
+    const uint32_t R = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_HEIGHT_EXT) + 1,
                    K = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_KERNEL) + 1;
     const uint32_t Wo = FLD(csc, CSC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1,
                    Ho = FLD(csc, CSC, D_DATAOUT_SIZE_0_0, DATAOUT_HEIGHT) + 1;
-    const uint32_t sx = FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_X_STRIDE) + 1,
-                   sy = FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_Y_STRIDE) + 1;
-    const uint32_t pl = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT), pr = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_RIGHT),
-                   pt = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP), pb = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_BOTTOM);
-    const int64_t pad_value = nv_sx(nvdla_pp_reg(cdma, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0), 8 * esz);
+    uint32_t sx = FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_X_STRIDE) + 1;
+    const uint32_t sy = FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_Y_STRIDE) + 1;
+    uint32_t pl = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT), pr = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_RIGHT);
+    const uint32_t pt = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_TOP), pb = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_BOTTOM);
+    int64_t pad_value = nv_sx(nvdla_pp_reg(cdma, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0), 8 * esz);
+    /* Image input (conv_image32.h): a feature convolution over the virtual cube of CSC's pre-extended reads, Wo wide,
+     * kernel 1 x R, x stride 1, the x padding already in CDMA's lines; top and bottom rows are CSC's pad value. */
+    conv_img32_t img = {0};
+    if (image) {
+        if (!conv_img32_decode(cdma, csc, ctx, group, proc, &img)) return false;
+        W = img.Wo, C = img.C_ext, S = 1, sx = 1, pl = pr = 0, pad_value = img.pad_tb;
+    }
     if (FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_CHANNEL_EXT) + 1 != C)
         return refuse(ctx, group, "CSC's weight channels differ from CDMA's input channels");
     if (W + pl + pr < S || H + pt + pb < R || (W + pl + pr - S) / sx + 1 != Wo || (H + pt + pb - R) / sy + 1 != Ho)
@@ -123,7 +132,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     if (W == 1 && H == 1 && FLD(cdma, CDMA, D_DAIN_MAP_0, SURF_PACKED)) src.surf = NV_ATOM32;
     const uint64_t wspace = FLD(cdma, CDMA, D_WEIGHT_RAM_TYPE_0, WEIGHT_RAM_TYPE) ? 0 : NVDLA_CV_SPACE;
     const uint32_t waddr = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0);
-    if (!dp32_aligned(ctx, "CDMA", group, &src)) return false;
+    if (!image && !dp32_aligned(ctx, "CDMA", group, &src)) return false;
 
     /* SDP on the fly, output to memory: register operands, and at FP16 also per-kernel operands from memory
      * (sdp_opdma32.h; NN_L0_0's biases) */
@@ -160,7 +169,17 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
         sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
         return false;
     }
-    cube32_read(ctx, &in, &src);
+    if (image) conv_img32_fill(ctx, &img, &in);
+    else cube32_read(ctx, &in, &src);
+    /* CDMA's converter on feature data (cmod cdma DirectConvDataResponseSequencerCommon :1447, the RTL's cvt.v takes the
+     * direct path's writes too: docs/nvdla_conv.md): each element signed, less CVT_OFFSET, times CVT_SCALE, / 2^CVT_TRUNCATE
+     * rounded half away from zero, saturated to the precision; CSC's padding is not converted */
+    if (!image && cvt)
+        for (size_t i = 0; i < (size_t)in.s * in.h * in.w * in.lanes; i++)
+            in.v[i] =
+                conv_img32_cvt((uint32_t)in.v[i], 8 * esz, true, (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET),
+                               (int16_t)FLD(cdma, CDMA, D_CVT_SCALE_0, CVT_SCALE),
+                               FLD(cdma, CDMA, D_CVT_CFG_0, CVT_TRUNCATE), 8 * esz);
     uint8_t *wt = malloc((size_t)wbytes);
     if (!wt) abort();
     mem_read(ctx->mem, wspace | waddr, wt, wbytes);

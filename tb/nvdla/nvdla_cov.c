@@ -6,6 +6,7 @@
 #include "bdma_golden.h"
 #include "cdp_golden.h"
 #include "conv_golden.h"
+#include "conv_image32.h"
 #include "dp_atom32.h"
 #include "mem.h"
 #include "nvdla_pp.h"
@@ -64,6 +65,8 @@ static const char *const L_RBK_MODE[] = {"contract", "split", "merge"};
 /* an FP16 input element's class (the golden's FP16 arithmetic treats each apart: nvdla_fp16.h) x the unit reading it */
 static const char *const L_FP16_CLASS[] = {"normal", "denormal", "zero", "inf", "nan"};
 static const char *const L_FP16_ENGINE[] = {"sdp", "pdp", "cdp"};
+/* nv_full image input: the pixel format's group (conv_img32_group_names) x precision; CDMA's converter */
+static const char *const L_CVT3[] = {"off", "offset", "means"};
 
 enum {
     X_BDMA_SHAPE,
@@ -107,6 +110,9 @@ enum {
     X_NVF_LUT_FLOW,
     X_NVF_RUBIK,
     X_NVF_FP16_CLASS,
+    X_NVF_IMG_PREC,
+    X_NVF_IMG_CVT,
+    X_NVF_CONV_CVT,
     X_N
 };
 
@@ -191,6 +197,15 @@ static const fcov_cross_t crosses[X_N] = {
                           2,
                           {D("class", L_FP16_CLASS), D("engine", L_FP16_ENGINE)},
                           NULL},
+    [X_NVF_IMG_PREC] = {"nvf_conv_image_format_x_precision",
+                        2,
+                        {{"format", IMG32_NGROUPS, conv_img32_group_names}, D("prec", L_PREC)},
+                        NULL},
+    [X_NVF_IMG_CVT] = {"nvf_conv_image_format_x_cvt",
+                       2,
+                       {{"format", IMG32_NGROUPS, conv_img32_group_names}, D("cvt", L_CVT3)},
+                       NULL},
+    [X_NVF_CONV_CVT] = {"nvf_conv_feature_cvt_x_precision", 2, {D("cvt", L_OFFON), D("prec", L_PREC)}, NULL},
 };
 #undef D
 
@@ -464,6 +479,19 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
         fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 4, 13, 0);
         fcov_hit4(c, X_NVF_SRC_DST, 5, ram_bin(nvdla_pp_reg(u, NVDLA_CDMA_D_DAIN_RAM_TYPE_0)),
                   ram_bin(nvdla_pp_reg(r, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        if (!FLD(u, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) /* feature input: CDMA's converter */
+            fcov_hit4(c, X_NVF_CONV_CVT, FLD(u, CDMA, D_CVT_CFG_0, CVT_EN),
+                      prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
+        if (FLD(u, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) { /* image input (conv_image32.h) */
+            const conv_img32_fmt_t *f = conv_img32_format(FLD(u, CDMA, D_DATAIN_FORMAT_0, PIXEL_FORMAT));
+            if (!f) break;
+            fcov_hit4(c, X_NVF_IMG_PREC, f->group, prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
+            fcov_hit4(c, X_NVF_IMG_CVT, f->group,
+                      !FLD(u, CDMA, D_CVT_CFG_0, CVT_EN)           ? 0
+                      : FLD(u, CDMA, D_MEAN_FORMAT_0, MEAN_FORMAT) ? 2
+                                                                   : 1,
+                      0, 0);
+        }
         break;
     }
 }

@@ -121,6 +121,12 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random_fp16", nvf_conv_random_fp16, "nv_full_map",
      "nv_full: conv_random with every job FP16: FP16 data, weights (zeros, denormals, rare NaN/Inf) and pad value, "
      "SDP at FP16 (or INT16 out) on CACC's FP32"},
+    {"conv_random_img", nvf_conv_random_img, "nv_full_map",
+     "nv_full: one or two convolutions of an image: every pixel format (8/16-bit, packed 10-bit, semi-planar, FP16), "
+     "x offset, line/UV strides, pad value, CDMA's converter and means, the kernel pre-extended, SDP on the fly"},
+    {"conv_img_wrongfmt", nvf_conv_img_wrongfmt, "nv_full_map",
+     "NEGATIVE, nv_full: a conv_random_img job of A8R8G8B8 data programmed as A8B8G8R8: fails naming an output "
+     "element"},
     {"rubik_random", nvf_rubik_random, "nv_full_map",
      "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",

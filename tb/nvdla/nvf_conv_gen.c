@@ -13,6 +13,7 @@
  * zero and 32-bit saturation, then SDP's stages and converter through the model's element arithmetic). */
 #ifndef NV_FULL_ABSENT
 #include "conv_fp16.h"
+#include "conv_image32.h" /* conv_img32_cvt: CDMA's input converter */
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
 #include "dp_atom32.h" /* sdp32_fp16_stage */
@@ -40,6 +41,9 @@ typedef struct conv {
     int nan_flush;      /* FP16: CDMA's D_NAN_FLUSH_TO_ZERO */
     bool bs_mem;        /* FP16: BS's operands from memory (nvf_conv_opnd.c), per channel in bso */
     sdp32_opnd_t bso;
+    bool cvt; /* CDMA's input converter (INT8/INT16): offset, scale, truncate */
+    int32_t cvt_off, cvt_scale;
+    unsigned cvt_trunc;
 } conv_t;
 
 static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -114,7 +118,10 @@ static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
             const int64_t y = (int64_t)(oy * v->sy + r) - v->pt, x = (int64_t)(ox * v->sx + s) - v->pl;
             const bool pad = y < 0 || x < 0 || y >= v->H || x >= v->W;
             for (uint32_t c = 0; c < v->C; c++) {
-                const int64_t d = pad ? v->pad : nvf_elem(v->data, &v->in, c, (uint32_t)y, (uint32_t)x);
+                int64_t d = pad ? v->pad : nvf_elem(v->data, &v->in, c, (uint32_t)y, (uint32_t)x);
+                if (!pad && v->cvt) /* CDMA converts what it fetches, not CSC's padding */
+                    d = conv_img32_cvt((uint32_t)d, 8 * v->esz, true, v->cvt_off, v->cvt_scale, v->cvt_trunc,
+                                       8 * v->esz);
                 acc += d * v->w[((k * v->R + r) * v->S + s) * v->C + c];
             }
         }
@@ -237,7 +244,20 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_BYTES_0, wbytes);
     dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, 0);
     dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, 0);
+    /* CDMA's input converter in a quarter of the INT8/INT16 jobs, drawn from a side stream so that conv_random's other
+     * draws keep their meaning; moderate (offset within a quarter of the range, scale 1-3, truncation 0-2) so that the
+     * CACC truncation drawn below still spreads the outputs */
+    rng_t cr;
+    rng_seed_stream(&cr, seed * 2 + (uint64_t)k, all_fp16 ? "nvf_conv_cvt_fp16" : "nvf_conv_cvt");
+    if (v.prec != NVF_FP16 && rng_chance(&cr, 25)) {
+        const int32_t q = 1 << (8 * v.esz - 3);
+        v.cvt = true, v.cvt_off = (int32_t)rng_range(&cr, 0, 2 * (uint32_t)q) - q;
+        v.cvt_scale = (int32_t)rng_range(&cr, 1, 3) * (rng_chance(&cr, 20) ? -1 : 1),
+        v.cvt_trunc = rng_range(&cr, 0, 2);
+    }
+    dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, (uint32_t)v.cvt | v.cvt_trunc << 4);
+    dp_put(&l, NVDLA_CDMA_D_CVT_OFFSET_0, (uint32_t)v.cvt_off & 0xFFFF);
+    dp_put(&l, NVDLA_CDMA_D_CVT_SCALE_0, (uint32_t)v.cvt_scale & 0xFFFF);
     dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, (v.sx - 1) | (v.sy - 1) << 16);
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
@@ -298,10 +318,10 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s", all_fp16 ? "_fp16" : "",
+    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s%s", all_fp16 ? "_fp16" : "",
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
              v.bs_mem ? "mem" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
-             int16_out ? ".2int16" : "");
+             int16_out ? ".2int16" : "", v.cvt ? ".cdmacvt" : "");
     if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
     static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
                                      NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};

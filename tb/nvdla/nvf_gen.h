@@ -122,6 +122,10 @@ int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* conv_random with every job FP16 (FP16 data, weights and pad value; SDP at FP16 on CACC's FP32) */
 int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* image input (nvf_img_gen.c): every pixel format of nv_full at its own precision, converter, means, offsets */
+int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* NEGATIVE: a conv_random_img job whose registers name A8B8G8R8 for A8R8G8B8 data: the output check must fail. */
+int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: one bdma_random job (seed's stream) whose expected copy has one byte flipped: must fail naming it. */
 int nvf_bdma_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: sdp_random (seed's stream) with the expected element c 0 h 0 w 0 of its first job flipped. */

@@ -1,0 +1,421 @@
+/* Direct convolutions of an image on nv_full (conv_random_img): a pixel format of golden/nvdla/conv_image32.c's table
+ * (every one nv_full has: 8-bit, 16-bit, packed 10-bit, semi-planar, FP16), processed at its own precision, with a
+ * pixel x offset, line (and UV line) strides with gaps, CDMA's left/right padding in the lines and CSC's top/bottom
+ * rows, the pad value, CDMA's converter (offset or the per-channel means, scale, truncation, sign override) in half the
+ * INT8/INT16 jobs, feeding SDP on the fly to memory as conv_random (nvf_conv_gen.c). Programmed as NVIDIA's firmware
+ * does (kmd/firmware/conv.c) and NVIDIA's cmod reads it (conv_image32.h): the kernel channel pre-extended (CSC's
+ * kernel 1 wide, WEIGHT_CHANNEL_EXT + 1 = kernel width x elements a pixel), lines of ceil(padded width x elements x
+ * bytes / 128) CBUF entries. The generator draws each pixel's elements in the CBUF's order, encodes them into memory
+ * through the format's row (byte order, 10-bit fields, planes), and predicts the output from those elements itself:
+ * a 2-D convolution over the padded pixels, the weights w[k][r][s][c] packed by it in NVIDIA's layout of the
+ * pre-extended kernel. */
+#include "nvf_gen.h"
+#ifndef NV_FULL_ABSENT
+#include "conv_fp16.h"
+#include "conv_image32.h"
+#include "nv_full_regs.h"
+#include "sdp_golden.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JOB_TIMEOUT 4000000u
+#define CBUF_BANK_ENTRIES 256u
+#define CBUF_ENTRY_BYTES 128u
+
+typedef struct img {
+    const conv_img32_fmt_t *f;
+    nvf_prec_t prec;
+    uint32_t esz, W, H, K, R, S, sx, sy, pl, pr, pt, pb, Wo, Ho, xoff, trunc, Cx; /* Cx = S x elements */
+    int32_t pad;   /* pad value (CDMA's and CSC's, as NVIDIA's firmware writes the same to both), an element */
+    int32_t *line; /* converted lines: line[(y * (pl + W + pr) + p) * elems + i], padding included */
+    int32_t *w;    /* w[((k * R + r) * S + s) * elems + c] */
+    nvf_cube_t out;
+    sdp_x_cfg_t bs, bn;
+    uint32_t off, scale, shift;
+    sdp_fp16_cfg_t f16;
+    int nan_flush;
+} img_t;
+
+static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+static int32_t line_el(const img_t *v, uint32_t y, uint32_t j)
+{
+    return v->line[(size_t)y * (v->pl + v->W + v->pr) * v->f->elems + j];
+}
+
+/* FP16: CSC's reads as conv_fp16.c takes them (the pre-extended kernel, 1 wide). */
+static uint16_t fp16_data(const void *ctx, uint32_t c, uint32_t y, uint32_t x)
+{
+    const img_t *v = ctx;
+    return (uint16_t)line_el(v, y, x * v->sx * v->f->elems + c);
+}
+static uint16_t fp16_weight(const void *ctx, uint32_t k, uint32_t r, uint32_t s, uint32_t c)
+{
+    const img_t *v = ctx;
+    (void)s;
+    return (uint16_t)v->w[(k * v->R + r) * v->Cx + c];
+}
+
+static int32_t img_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
+{
+    const img_t *v = ctx;
+    if (v->prec == NVF_FP16) {
+        const conv_fp16_src_t src = {.C = v->Cx,
+                                     .R = v->R,
+                                     .S = 1,
+                                     .sx = 1,
+                                     .sy = v->sy,
+                                     .pt = v->pt,
+                                     .W = v->Wo,
+                                     .H = v->H,
+                                     .pad = (uint16_t)v->pad,
+                                     .nan_flush = v->nan_flush,
+                                     .ctx = v,
+                                     .data = fp16_data,
+                                     .weight = fp16_weight};
+        return sdp_fp32_element(&v->f16, conv_fp16_output(&src, k, oy, ox, 0));
+    }
+    const uint32_t E = v->f->elems;
+    int64_t acc = 0;
+    for (uint32_t r = 0; r < v->R; r++) {
+        const int64_t y = (int64_t)(oy * v->sy + r) - v->pt;
+        for (uint32_t s = 0; s < v->S; s++) /* padded pixel ox * sx + s of the line (left padding included) */
+            for (uint32_t c = 0; c < E; c++) {
+                const int64_t d = y < 0 || y >= v->H ? v->pad : line_el(v, (uint32_t)y, (ox * v->sx + s) * E + c);
+                acc += d * v->w[((k * v->R + r) * v->S + s) * E + c];
+            }
+    }
+    if (v->trunc) {
+        const int64_t half = (int64_t)1 << (v->trunc - 1);
+        acc = acc >= 0 ? (acc + half) >> v->trunc : -((-acc + half) >> v->trunc);
+    }
+    acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+    int64_t t = sdp_x_stage(&v->bs, acc, v->bs.alu_reg, v->bs.mul_reg);
+    t = sdp_x_stage(&v->bn, t, v->bn.alu_reg, v->bn.mul_reg);
+    return sdp_cvt_bits(t, v->off, v->scale, v->shift, 8 * v->esz, NULL);
+}
+
+/* NVIDIA's layout of the pre-extended kernel (R x 1 x S*elems): kernel groups, 64-channel blocks, r, kernel, channel. */
+static uint8_t *weights_packed(const img_t *v, uint32_t *bytes)
+{
+    const uint32_t kg = v->esz == 2 ? 16 : 32, cb = 64, n = v->K * v->R * v->Cx * v->esz;
+    *bytes = ceil_div(n, CBUF_ENTRY_BYTES) * CBUF_ENTRY_BYTES;
+    uint8_t *b = calloc(*bytes, 1), *at = b;
+    if (!b) abort();
+    for (uint32_t g = 0; g * kg < v->K; g++) {
+        const uint32_t gn = v->K - g * kg < kg ? v->K - g * kg : kg;
+        for (uint32_t blk = 0; blk * cb < v->Cx; blk++) {
+            const uint32_t cn = v->Cx - blk * cb < cb ? v->Cx - blk * cb : cb;
+            for (uint32_t r = 0; r < v->R; r++)
+                for (uint32_t kk = 0; kk < gn; kk++)
+                    for (uint32_t cc = 0; cc < cn; cc++) {
+                        const int32_t x = v->w[((g * kg + kk) * v->R + r) * v->Cx + blk * cb + cc];
+                        *at++ = (uint8_t)x;
+                        if (v->esz == 2) *at++ = (uint8_t)(x >> 8);
+                    }
+        }
+    }
+    return b;
+}
+
+static void put_le(uint8_t *b, uint32_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) b[i] = (uint8_t)(v >> 8 * i);
+}
+
+/* An element as drawn: raw bits of the format's element (8, 16, a 10-bit field's, or FP16). */
+static uint32_t draw_raw(rng_t *r, const conv_img32_fmt_t *f, unsigned i)
+{
+    if (f->prec == NVF_FP16)
+        return rng_chance(r, 3) ? nvf_fp16_value(r, &(nvf_fp16_mix_t){100, 0, 0})
+                                : nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -4, 4});
+    if (f->p10) return rng_below(r, 1u << f->width[i]);
+    return rng_next(r) & (f->esz == 2 ? 0xFFFFu : 0xFFu);
+}
+
+/* A pixel format: its group uniformly (the coverage crosses' rows: R8 alone is one), then a format of the group. */
+static const conv_img32_fmt_t *draw_format(rng_t *r)
+{
+    const conv_img32_group_t g = (conv_img32_group_t)rng_below(r, IMG32_NGROUPS);
+    unsigned n = 0;
+    for (unsigned i = 0; i < conv_img32_nformats; i++) n += conv_img32_formats[i].group == g;
+    unsigned pick = rng_below(r, n);
+    for (unsigned i = 0; i < conv_img32_nformats; i++)
+        if (conv_img32_formats[i].group == g && !pick--) return &conv_img32_formats[i];
+    abort(); /* every group has a format */
+}
+
+static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wrong_format)
+{
+    img_t v = {.f = draw_format(r)};
+    if (wrong_format) v.f = conv_img32_format(0x0d); /* A8R8G8B8, programmed as A8B8G8R8 below: R and B swap */
+    const conv_img32_fmt_t *f = v.f;
+    /* precision conversion (INT8 <-> INT16 through CDMA's converter) in 30 % of the INT8/INT16 jobs, drawn from a side
+     * stream so that the other jobs' draws keep their meaning */
+    rng_t pr;
+    rng_seed_stream(&pr, seed * 2 + (uint64_t)k, "nvf_img_convert");
+    const bool convert = f->prec != NVF_FP16 && !wrong_format && rng_chance(&pr, 30);
+    v.prec = convert ? (f->prec == NVF_INT8 ? NVF_INT16 : NVF_INT8) : (nvf_prec_t)f->prec;
+    v.esz = nvf_prec[v.prec].esz;
+    const uint32_t E = f->elems;
+    v.W = rng_range(r, 1, 24), v.H = rng_range(r, 1, 8);
+    v.K = rng_chance(r, 20) ? rng_range(r, 1, 4) : rng_range(r, 1, 40);
+    v.S = rng_chance(r, 70) ? rng_range(r, 1, 3) : rng_range(r, 1, 7);
+    v.R = rng_chance(r, 70) ? rng_range(r, 1, 3) : rng_range(r, 1, 5);
+    v.pl = rng_chance(r, 50) ? rng_below(r, v.S) : 0, v.pr = rng_chance(r, 50) ? rng_below(r, v.S) : 0;
+    v.pt = rng_chance(r, 50) ? rng_below(r, v.R) : 0, v.pb = rng_chance(r, 50) ? rng_below(r, v.R) : 0;
+    if (v.W + v.pl + v.pr < v.S) v.pl = v.pr = v.S - 1;
+    if (v.H + v.pt + v.pb < v.R) v.pt = v.pb = v.R - 1;
+    v.sx = rng_range(r, 1, 3), v.sy = rng_range(r, 1, 3);
+    if (wrong_format) /* enough outputs that swapped R and B cannot give the same bytes */
+        v.W = v.W < 8 ? 8 : v.W, v.K = v.K < 8 ? 8 : v.K, v.sx = 1, v.pl = v.pr = 0;
+    v.Wo = (v.W + v.pl + v.pr - v.S) / v.sx + 1, v.Ho = (v.H + v.pt + v.pb - v.R) / v.sy + 1;
+    v.Cx = v.S * E;
+    /* the x offset stays in the first 32-byte atom of each plane */
+    const uint32_t xmax = f->planar ? 32 / (2 * f->esz) : 32 / f->bpp;
+    v.xoff = rng_chance(r, 50) ? rng_below(r, xmax) : 0;
+    const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
+    const nvf_place_t uv = {src.cv, src.addr + 0x80000u}; /* the UV plane: same RAM as the Y plane (one RAM type) */
+    const uint32_t row = (v.xoff + v.W) * f->bpp, uvoff = (v.xoff * 2 * f->esz) % 32, uvrow = uvoff + v.W * 2 * f->esz;
+    const uint32_t line = ceil_div(row, 32) * 32 + (rng_chance(r, 40) ? 32 * rng_range(r, 1, 3) : 0);
+    const uint32_t uvline = ceil_div(uvrow, 32) * 32 + (rng_chance(r, 40) ? 32 * rng_range(r, 1, 3) : 0);
+    v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
+    nvf_cube_sdp(&v.out);
+    /* the converter: INT8/INT16 jobs, half of them */
+    bool cvt = v.prec != NVF_FP16 && !wrong_format && rng_chance(r, 50);
+    const bool mean = cvt && rng_chance(r, 50), sign = rng_chance(r, 30);
+    const uint32_t in_bits = 8 * f->esz;
+    int32_t offset = 0, scale = 1, means[4] = {0};
+    unsigned ctrunc = 0;
+    if (cvt) {
+        const int32_t range = 1 << (in_bits - 1);
+        offset = (int32_t)rng_range(r, 0, (uint32_t)(2 * range)) - (sign ? range : 0);
+        if (offset > 32767) offset = 32767;
+        for (int i = 0; i < 4; i++) means[i] = (int32_t)rng_range(r, 0, 2 * (uint32_t)range) - (sign ? range : 0);
+        for (int i = 0; i < 4; i++) means[i] = means[i] > 32767 ? 32767 : means[i];
+        scale = (int32_t)rng_range(r, 1, 64) * (rng_chance(r, 20) ? -1 : 1);
+        ctrunc = rng_chance(r, 10) ? rng_below(r, 40) : rng_range(r, 0, 8);
+    }
+    if (convert) { /* the converter on, its offset, scale and truncation aimed at the target precision's range */
+        const bool up = f->prec == NVF_INT8;
+        const int32_t range = 1 << (in_bits - 1);
+        cvt = true;
+        if (!mean) offset = (int32_t)rng_range(&pr, 0, (uint32_t)(2 * range)) - (sign ? range : 0);
+        offset = offset > 32767 ? 32767 : offset;
+        scale = (int32_t)rng_range(&pr, 1, up ? 200 : 8) * (rng_chance(&pr, 20) ? -1 : 1);
+        ctrunc = up ? rng_range(&pr, 0, 4) : rng_range(&pr, 6, 11);
+    }
+    /* the pixels: each element drawn (CBUF order), encoded into memory, converted as CDMA converts it */
+    const uint32_t pw = v.pl + v.W + v.pr;
+    v.pad = v.prec == NVF_FP16 ? (rng_chance(r, 60) ? 0 : nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -4, 4}))
+                               : (rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32);
+    v.line = malloc((size_t)v.H * pw * E * sizeof *v.line);
+    uint8_t *ymem = calloc((size_t)v.H * line, 1), *uvmem = calloc((size_t)v.H * uvline, 1);
+    if (!v.line || !ymem || !uvmem) abort();
+    const unsigned pbits = 8 * v.esz;
+    for (uint32_t y = 0; y < v.H; y++) {
+        for (uint32_t x = 0; x < line / f->bpp; x++) {
+            /* every pixel of the row (x offset and tail too) gets bytes; only W of them enter */
+            uint32_t raw[4], word = 0;
+            for (unsigned i = 0; i < E; i++) raw[i] = draw_raw(r, f, i);
+            if (f->p10)
+                for (unsigned i = 0; i < E; i++) word |= raw[i] << f->shift[i];
+            uint8_t *px = ymem + (size_t)y * line + (size_t)x * f->bpp;
+            if (f->p10) put_le(px, word, 4);
+            else if (!f->planar)
+                for (unsigned i = 0; i < E; i++) put_le(px + f->order[i] * f->esz, raw[i], f->esz);
+            else {
+                put_le(ymem + (size_t)y * line + (size_t)x * f->esz, raw[0], f->esz);
+                if (x >= v.xoff && x - v.xoff < v.W)
+                    for (unsigned i = 1; i < 3; i++)
+                        put_le(uvmem + (size_t)y * uvline + uvoff + (x - v.xoff) * 2 * f->esz +
+                                   (f->order[i] - 1) * f->esz,
+                               raw[i], f->esz);
+            }
+            if (x < v.xoff || x - v.xoff >= v.W) continue;
+            for (unsigned i = 0; i < E; i++) {
+                const uint32_t e = f->p10 ? raw[i] << (16 - f->width[i]) : raw[i];
+                const int32_t op = mean ? means[E == 1 ? 0 : i] : offset;
+                const int32_t c = cvt ? conv_img32_cvt(e, in_bits, sign, op, scale, ctrunc, pbits)
+                                      : (int32_t)(pbits == 8 ? (int8_t)e : (int16_t)e);
+                v.line[((size_t)y * pw + v.pl + x - v.xoff) * E + i] = c;
+            }
+        }
+        for (uint32_t q = 0; q < pw; q++)
+            if (q < v.pl || q >= v.pl + v.W)
+                for (unsigned i = 0; i < E; i++) v.line[((size_t)y * pw + q) * E + i] = v.pad;
+    }
+    prog_mem(p, nvf_addr(src), ymem, (size_t)v.H * line);
+    if (f->planar) prog_mem(p, nvf_addr(uv), uvmem, (size_t)v.H * uvline);
+    free(ymem), free(uvmem);
+    /* weights: small most of the time, sometimes over their whole range; FP16 moderate */
+    const bool full = rng_chance(r, 30);
+    const size_t nw = (size_t)v.K * v.R * v.Cx;
+    v.w = malloc(nw * sizeof *v.w);
+    if (!v.w) abort();
+    for (size_t i = 0; i < nw; i++)
+        v.w[i] = v.prec == NVF_FP16 ? nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -7, 0})
+                 : full             ? (v.esz == 2 ? (int16_t)rng_next(r) >> 3 : (int8_t)rng_next(r))
+                                    : (int32_t)rng_range(r, 0, 15) - 8;
+    uint32_t wbytes;
+    uint8_t *packed = weights_packed(&v, &wbytes);
+    prog_mem(p, nvf_addr(wts), packed, wbytes);
+    free(packed);
+    nvf_fill(p, r, dst, nvf_cube_bytes(&v.out));
+    const int mag = (v.esz == 2 ? (full ? 27 : 18) : (full ? 14 : 10)) + (31 - __builtin_clz(v.Cx * v.R)) / 2;
+    const int t = mag - (int)(8 * v.esz - 1) + (int)rng_range(r, 0, 6) - 3;
+    v.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
+    if (wrong_format) v.trunc = (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t); /* outputs spread, not all 0 */
+    if (v.prec == NVF_FP16) v.trunc = 0;
+    /* banks: the whole image and every weight resident */
+    const uint32_t eps = ceil_div(pw * E * v.esz, CBUF_ENTRY_BYTES), dbanks = ceil_div(eps * v.H, CBUF_BANK_ENTRIES),
+                   wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
+    const uint32_t bank = (dbanks - 1) | (wbanks - 1) << 16, prec = v.prec,
+                   misc = (uint32_t)f->prec << 8 | prec << 12; /* IN_PRECISION the pixels', PROC the job's */
+    /* NEGATIVE (conv_img_wrongfmt): the data is A8R8G8B8's, the registers say A8B8G8R8 */
+    const uint32_t code = wrong_format ? 0x0cu : f->code;
+    dp_wlist_t l = {.n = 0};
+    dp_put(&l, NVDLA_CDMA_D_MISC_CFG_0, misc);
+    dp_put(&l, NVDLA_CDMA_D_DATAIN_FORMAT_0, 1u | code << 8 | (uint32_t)sign << 20);
+    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_0_0, (v.W - 1) | (v.H - 1) << 16);
+    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_1_0, E - 1);
+    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
+    dp_put(&l, NVDLA_CDMA_D_PIXEL_OFFSET_0, v.xoff), dp_put(&l, NVDLA_CDMA_D_DAIN_RAM_TYPE_0, nvf_ram(src));
+    dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_0_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0, src.addr);
+    dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, f->planar ? uv.addr : 0);
+    dp_put(&l, NVDLA_CDMA_D_LINE_STRIDE_0, line), dp_put(&l, NVDLA_CDMA_D_SURF_STRIDE_0, line * v.H);
+    dp_put(&l, NVDLA_CDMA_D_LINE_UV_STRIDE_0, f->planar ? uvline : 0);
+    /* DAIN_MAP as NVIDIA's firmware computes it from the strides (atom size 32) */
+    dp_put(&l, NVDLA_CDMA_D_DAIN_MAP_0, (uint32_t)(line == 32 * v.W) | (uint32_t)(line * v.H == 32 * v.W * v.H) << 16);
+    dp_put(&l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CDMA_D_BATCH_STRIDE_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CDMA_D_FETCH_GRAIN_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_0_0, v.R * v.Cx * v.esz - 1);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CDMA_D_WEIGHT_RAM_TYPE_0, nvf_ram(wts));
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0, wts.addr);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_BYTES_0, wbytes);
+    dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, mean);
+    dp_put(&l, NVDLA_CDMA_D_MEAN_GLOBAL_0_0, ((uint32_t)means[0] & 0xFFFF) | (uint32_t)means[1] << 16);
+    dp_put(&l, NVDLA_CDMA_D_MEAN_GLOBAL_1_0, ((uint32_t)means[2] & 0xFFFF) | (uint32_t)means[3] << 16);
+    dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, (uint32_t)cvt | ctrunc << 4);
+    dp_put(&l, NVDLA_CDMA_D_CVT_OFFSET_0, (uint32_t)offset & 0xFFFF),
+        dp_put(&l, NVDLA_CDMA_D_CVT_SCALE_0, (uint32_t)scale & 0xFFFF);
+    dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, (v.sx - 1) | (v.sy - 1) << 16);
+    dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
+    dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
+    dp_put(&l, NVDLA_CDMA_D_BANK_0, bank);
+    if (v.prec == NVF_FP16) {
+        v.nan_flush = rng_chance(r, 30);
+        dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
+    }
+    /* CSC: the pre-extended kernel */
+    dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 1);
+    dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, E - 1);
+    dp_put(&l, NVDLA_CSC_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
+    dp_put(&l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CSC_D_WEIGHT_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, (v.R - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1_0, (v.Cx - 1) | (v.K - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_WEIGHT_BYTES_0, wbytes), dp_put(&l, NVDLA_CSC_D_WMB_BYTES_0, 0);
+    dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_1_0, v.K - 1);
+    dp_put(&l, NVDLA_CSC_D_ATOMICS_0, v.Wo * v.Ho - 1), dp_put(&l, NVDLA_CSC_D_RELEASE_0, v.H - 1);
+    dp_put(&l, NVDLA_CSC_D_CONV_STRIDE_EXT_0, (v.sx - 1) | (v.sy - 1) << 16);
+    dp_put(&l, NVDLA_CSC_D_DILATION_EXT_0, 0);
+    dp_put(&l, NVDLA_CSC_D_ZERO_PADDING_0, v.pl | v.pt << 16);
+    dp_put(&l, NVDLA_CSC_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
+    dp_put(&l, NVDLA_CSC_D_BANK_0, bank), dp_put(&l, NVDLA_CSC_D_PRA_CFG_0, 0);
+    /* CMAC, CACC, SDP on the fly: as conv_random */
+    dp_put(&l, NVDLA_CMAC_A_D_MISC_CFG_0, prec << 12), dp_put(&l, NVDLA_CMAC_B_D_MISC_CFG_0, prec << 12);
+    dp_put(&l, NVDLA_CACC_D_MISC_CFG_0, prec << 12);
+    dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
+    dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CACC_D_DATAOUT_ADDR_0, dst.addr);
+    dp_put(&l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
+    const bool one = v.Wo == 1 && v.Ho == 1;
+    dp_put(&l, NVDLA_CACC_D_LINE_STRIDE_0, one ? 32 : v.out.line);
+    dp_put(&l, NVDLA_CACC_D_SURF_STRIDE_0, v.out.surf_reg);
+    dp_put(&l, NVDLA_CACC_D_DATAOUT_MAP_0,
+           one ? 0x10001u
+               : (uint32_t)(v.out.line == 32 * v.Wo) | (uint32_t)(v.out.surf_reg == v.out.line * v.Ho) << 16);
+    dp_put(&l, NVDLA_CACC_D_CLIP_CFG_0, v.trunc);
+    dp_put(&l, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1), dp_put(&l, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1);
+    dp_put(&l, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, 1);
+    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, v.Wo - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, v.Ho - 1);
+    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, v.K - 1);
+    dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
+    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
+    dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
+    const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)nan0 << 3);
+    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
+    const char *bs = "byp";
+    if (wrong_format) { /* SDP passes CACC's sums through (stages bypassed, converter 1:1): nothing hides the swap */
+        v.bs = v.bn = (sdp_x_cfg_t){.bypass = true};
+        dp_put(&l, NVDLA_SDP_D_DP_BS_CFG_0, 1), dp_put(&l, NVDLA_SDP_D_DP_BN_CFG_0, 1);
+    } else {
+        bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, fp16);
+        nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
+    }
+    v.f16 = (sdp_fp16_cfg_t){
+        .x1 = sdp32_fp16_stage(&v.bs), .x2 = sdp32_fp16_stage(&v.bn), .nan_to_zero = nan0, .out_int16 = int16_out};
+    dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53);
+    v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
+    if (wrong_format) v.off = 0, v.scale = 1, v.shift = 0;
+    dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
+    dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
+    prog_job(p, "conv_random_img.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s",
+             (unsigned long long)seed, k, f->name, convert ? "to_" : "", nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K,
+             v.S, v.R, v.sx, v.sy, v.pl, v.pr, v.pt, v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "",
+             sign ? ".signed" : "", v.nan_flush ? ".cdmanan0" : "", wrong_format ? ".WRONGFMT" : "");
+    if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000);
+    static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
+                                     NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++) prog_write(p, units[i], (uint32_t)g);
+    dp_emit_shuffled(p, r, &l);
+    static const uint32_t enables[] = {NVDLA_SDP_D_OP_ENABLE_0,    NVDLA_CACC_D_OP_ENABLE_0, NVDLA_CMAC_A_D_OP_ENABLE_0,
+                                       NVDLA_CMAC_B_D_OP_ENABLE_0, NVDLA_CSC_D_OP_ENABLE_0,  NVDLA_CDMA_D_OP_ENABLE_0};
+    for (size_t i = 0; i < sizeof enables / sizeof *enables; i++) prog_write(p, enables[i], 1);
+    nvf_wait_done(p, (0x1u | 0x10000u | 0x40000u | 0x100000u) << g, JOB_TIMEOUT);
+    prog_check_golden(p);
+    nvf_expect_cube(p, "SDP output", dst, &v.out, img_elem, &v, false);
+    free(v.line);
+    free(v.w);
+}
+
+/* 1-2 image layers in alternating groups; CDMA's CBUF flush done before the first. */
+int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_img");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) img_job(p, &r, seed, k, k & 1, false);
+    return 0;
+}
+
+/* NEGATIVE: one conv_random_img job whose registers name another pixel format than the data's: must fail. */
+int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_img_wrongfmt");
+    img_job(p, &r, seed, 0, 0, true);
+    return 0;
+}
+#else
+#include <stdio.h>
+int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_conv_random_img: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_conv_img_wrongfmt: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+#endif
