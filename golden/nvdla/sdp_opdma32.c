@@ -1,0 +1,77 @@
+/* SDP's operand DMAs with 32-byte atoms (sdp_opdma32.h). */
+#include "sdp_opdma32.h"
+#include "nvdla_dp_math.h"
+
+enum { SDP_RDMA = 0x8000 };
+
+sdp_opdma32_t sdp_opdma32(const nvdla_pp_t *rdma, sdp_opdma_which_t which, unsigned lanes)
+{
+    static const char *const names[] = {"BRDMA", "NRDMA", "ERDMA"};
+    /* D_xRDMA_CFG, then BASE_ADDR_LOW, _HIGH, LINE_STRIDE, SURFACE_STRIDE: 0x18 bytes a DMA (arnvdla.h) */
+    const uint32_t cfg = SDP_RDMA + 0x28 + 0x18 * (uint32_t)which, v = nvdla_pp_reg(rdma, cfg);
+    sdp_opdma32_t d = {.name = names[which],
+                       .on = !(v & 1),
+                       .use = (v >> 1) & 3,
+                       .two_byte = (v >> 3) & 1,
+                       .per_elem = (v >> 4) & 1,
+                       .lanes = lanes};
+    d.alu = d.use != 0, d.mul = d.use != 1; /* MUL 0, ALU 1, BOTH 2 */
+    d.bpe = (d.use == 2 ? 2u : 1u) * (d.two_byte ? 2u : 1u);
+    d.at = (place32_t){.space = (v >> 5) & 1 ? 0 : NVDLA_CV_SPACE, /* RAM_TYPE 1 MC (DBB), 0 CV (CVSRAM) */
+                       .base = nvdla_pp_reg(rdma, cfg + 0x4),
+                       .line = nvdla_pp_reg(rdma, cfg + 0xc),
+                       .surf = nvdla_pp_reg(rdma, cfg + 0x10)};
+    return d;
+}
+
+void sdp_x_wants(const sdp_x_cfg_t *c, bool *want_alu, bool *want_mul)
+{
+    *want_alu = !c->bypass && !c->alu_bypass && c->alu_src;
+    *want_mul = !c->bypass && !c->mul_bypass && c->mul_src;
+}
+
+bool sdp_opdma32_check(const nvdla_dp_ctx_t *ctx, int group, const char *stage, bool want_alu, bool want_mul,
+                       const sdp_opdma32_t *d, bool proc_int8)
+{
+    if (!d->on && !want_alu && !want_mul) return true;
+    if (!d->on || d->use == 3 || d->alu != want_alu || d->mul != want_mul) {
+        nv_dp_error(ctx,
+                    "SDP grp %d: %s reads %s%s%s from memory but %s is %s (it must carry exactly the stage's memory "
+                    "operands, spec nvdla_datapath.md 2.3: otherwise the RTL waits for data that never comes)",
+                    group, stage, want_alu ? "ALU" : "", want_alu && want_mul ? "+" : "",
+                    want_alu || want_mul ? (want_mul ? "MUL" : "") : "nothing", d->name,
+                    !d->on        ? "disabled"
+                    : d->use == 3 ? "set to DATA_USE 3 (reserved)"
+                                  : "set to other operands");
+        return false;
+    }
+    if (!proc_int8 && !d->two_byte) {
+        nv_dp_error(ctx,
+                    "SDP grp %d: %s reads 1-byte operands at INT16/FP16 processing (illegal: NV_NVDLA_SDP_BRDMA_ig.v "
+                    "size_of_straight, cmod NV_NVDLA_sdp.cpp asserts 2 bytes)",
+                    group, d->name);
+        return false;
+    }
+    return dp32_aligned(ctx, d->name, group, &d->at);
+}
+
+static int64_t opnd(const mem_t *m, uint64_t a, bool two_byte)
+{
+    if (two_byte) return nv_sx(mem_read8(m, a) | (uint32_t)mem_read8(m, a + 1) << 8, 16);
+    return nv_sx(mem_read8(m, a), 8);
+}
+
+void sdp_opdma32_fetch(const sdp_opdma32_t *d, const mem_t *m, uint32_t s, uint32_t y, uint32_t x, uint32_t lane,
+                       bool one_by_one, int64_t *alu, int64_t *mul)
+{
+    const uint32_t group_bytes = d->lanes * d->bpe;
+    const uint32_t off =
+        d->per_elem && !one_by_one ? s * d->at.surf + y * d->at.line + x * group_bytes : s * group_bytes;
+    const uint64_t a = d->at.space | (uint32_t)(d->at.base + off + lane * d->bpe); /* modulo 2^32 */
+    const unsigned esz = d->two_byte ? 2 : 1;
+    if (d->alu && d->mul) { /* BOTH: ALU first, then MUL (ExtractRdmaResponsePayload: data[2i], data[2i+1]) */
+        *alu = opnd(m, a, d->two_byte);
+        *mul = opnd(m, d->at.space | (uint32_t)(a + esz), d->two_byte);
+    } else if (d->alu) *alu = opnd(m, a, d->two_byte);
+    else *mul = opnd(m, a, d->two_byte);
+}
