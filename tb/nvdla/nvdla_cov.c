@@ -64,9 +64,9 @@ static const char *const L_RBK_MODE[] = {"contract", "split", "merge"};
 /* an FP16 input element's class (the golden's FP16 arithmetic treats each apart: nvdla_fp16.h) x the unit reading it */
 static const char *const L_FP16_CLASS[] = {"normal", "denormal", "zero", "inf", "nan"};
 static const char *const L_FP16_ENGINE[] = {"sdp", "pdp", "cdp"};
-/* SDP's X stages on nv_full: where each operand a stage uses comes from (its register, or memory through BRDMA/NRDMA
- * per channel or per element), and what an operand DMA carries */
-static const char *const L_NVF_XSTAGE[] = {"x1_bs", "x2_bn"};
+/* SDP's X stages and its Y (EW) stage on nv_full: where each operand a stage uses comes from (its register, or memory
+ * through BRDMA/NRDMA/ERDMA per channel or per element), and what an operand DMA carries */
+static const char *const L_NVF_XSTAGE[] = {"x1_bs", "x2_bn", "y_ew"};
 static const char *const L_NVF_OPSRC[] = {"register", "mem_per_channel", "mem_per_element"};
 static const char *const L_NVF_OPUSE[] = {"mul", "alu", "both"};
 
@@ -406,14 +406,19 @@ static void fp16_input(fcov_t *c, const nvdla_layer_t *l, unsigned engine, uint3
         if (seen[k]) fcov_hit4(c, X_NVF_FP16_CLASS, k, engine, 0, 0);
 }
 
-/* SDP's X stage (0 BS, 1 BN) on nv_full: each operand it uses by its source; its DMA by what it carries. The
- * processing precision is SDP_RDMA's (the operand DMAs' groups follow it). */
+/* SDP's stage (0 BS, 1 BN, 2 EW) on nv_full: each operand it uses by its source; its DMA by what it carries. The
+ * processing precision is SDP_RDMA's (the operand DMAs' groups follow it). The stages' CFG registers share their low
+ * bits (BYPASS 0, ALU_BYPASS 1, MUL_BYPASS 4), their ALU_CFG and MUL_CFG their SRC bit 0. */
 static void nvf_sdp_operands(fcov_t *c, const nvdla_pp_t *u, const nvdla_pp_t *r, unsigned stage)
 {
-    const uint32_t cfg = nvdla_pp_reg(u, stage ? NVDLA_SDP_D_DP_BN_CFG_0 : NVDLA_SDP_D_DP_BS_CFG_0);
-    const uint32_t alu = nvdla_pp_reg(u, stage ? NVDLA_SDP_D_DP_BN_ALU_CFG_0 : NVDLA_SDP_D_DP_BS_ALU_CFG_0),
-                   mul = nvdla_pp_reg(u, stage ? NVDLA_SDP_D_DP_BN_MUL_CFG_0 : NVDLA_SDP_D_DP_BS_MUL_CFG_0),
-                   dma = nvdla_pp_reg(r, stage ? NVDLA_SDP_RDMA_D_NRDMA_CFG_0 : NVDLA_SDP_RDMA_D_BRDMA_CFG_0);
+    static const uint32_t regs[3][4] = {{NVDLA_SDP_D_DP_BS_CFG_0, NVDLA_SDP_D_DP_BS_ALU_CFG_0,
+                                         NVDLA_SDP_D_DP_BS_MUL_CFG_0, NVDLA_SDP_RDMA_D_BRDMA_CFG_0},
+                                        {NVDLA_SDP_D_DP_BN_CFG_0, NVDLA_SDP_D_DP_BN_ALU_CFG_0,
+                                         NVDLA_SDP_D_DP_BN_MUL_CFG_0, NVDLA_SDP_RDMA_D_NRDMA_CFG_0},
+                                        {NVDLA_SDP_D_DP_EW_CFG_0, NVDLA_SDP_D_DP_EW_ALU_CFG_0,
+                                         NVDLA_SDP_D_DP_EW_MUL_CFG_0, NVDLA_SDP_RDMA_D_ERDMA_CFG_0}};
+    const uint32_t cfg = nvdla_pp_reg(u, regs[stage][0]), alu = nvdla_pp_reg(u, regs[stage][1]),
+                   mul = nvdla_pp_reg(u, regs[stage][2]), dma = nvdla_pp_reg(r, regs[stage][3]);
     const unsigned prec = prec_bin(nvdla_pp_bits(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 5, 4));
     if (cfg & 1) return; /* stage bypassed */
     const bool dma_on = !(dma & 1), used[2] = {!((cfg >> 1) & 1), !((cfg >> 4) & 1)}, mem[2] = {alu & 1, mul & 1};
@@ -444,7 +449,7 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                   x1_mode(u), 0);
         fcov_hit4(c, X_NVF_SRC_DST, 1, ram_bin(nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0)),
                   ram_bin(nvdla_pp_reg(u, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
-        nvf_sdp_operands(c, u, r, 0), nvf_sdp_operands(c, u, r, 1);
+        for (unsigned k = 0; k < 3; k++) nvf_sdp_operands(c, u, r, k); /* BS, BN, EW */
         if (nvdla_pp_bits(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 3, 2) == 2)
             fp16_input(c, l, 0, nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW_0),
                        nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_0),
