@@ -6,7 +6,9 @@
  * each operand it uses from memory in 70 % of the jobs, else from its register; INT8, INT16 or FP16 throughout
  * (FP16 operands FP16 values with their corners). Registers as NVIDIA's firmware programs them (kmd/firmware sdp.c:
  * D_xRDMA_CFG, the base address, line and surface strides). The generator predicts every output element from its own
- * copy of the operand bytes and its own addressing, so the golden model's operand fetch is checked on every job. */
+ * copy of the operand bytes and its own addressing, so the golden model's operand fetch is checked on every job.
+ * sdp_random_ew (its own seed stream) adds the EW (Y) stage: multiplier (PReLU) and ALU with register operands or ERDMA
+ * ones through their converters, INT8/INT16 (golden/nvdla/sdp_ew.h; EW at FP16 and its LUT are not computed yet). */
 #ifndef NV_FULL_ABSENT
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
