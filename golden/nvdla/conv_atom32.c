@@ -155,8 +155,8 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     sdp32_place_1x1(&dst, Wo, Ho);
     if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
     const uint32_t nk = (K + 15) / 16 * 16; /* FP16: operands for every lane of the output's surfaces */
-    if (fp16 ? !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x58, 0x28, "BS", nk, &bs, &bso) ||
-                   !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x6c, 0x40, "BN", nk, &bn, &bno)
+    if (fp16 ? !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x58, SDP_OPDMA_B, "BS", nk, &bs, &bso) ||
+                   !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x6c, SDP_OPDMA_N, "BN", nk, &bn, &bno)
              : !sdp32_stage_cfg(sdp, ctx, sg, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, sg, 0x6c, "BN", &bn)) {
         sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
         return false;

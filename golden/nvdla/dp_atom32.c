@@ -5,6 +5,8 @@
 #include "pdp_golden.h"
 #include "sdp_fp16.h"
 #include "sdp_golden.h"
+#include "sdp_ew.h"
+#include "sdp_opdma32.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,14 +157,30 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
         return;
     }
-    const bool ew_bypass = nvdla_pp_bits(sdp, SDP + 0x80, 0, 0);
-    if (!ew_bypass || !nvdla_pp_bits(rdma, SDP_RDMA + 0x58, 0, 0)) {
-        nv_dp_error(ctx, "SDP grp %d: the EW (Y) stage or its operand DMA is on: not computed for 32-byte atoms yet",
-                    group);
+    /* Y (EW): its ALU and multiplier at INT8/INT16 with register or memory operands (ERDMA), LUT bypassed */
+    const sdp_ew_cfg_t ew = sdp_ew_cfg(sdp);
+    if (!ew.bypass && (fp16 || !ew.lut_bypass || (!ew.alu_bypass && ew.algo == 3))) {
+        nv_dp_error(ctx,
+                    "SDP grp %d: the EW (Y) stage %s: not computed for 32-byte atoms yet (its ALU and multiplier at "
+                    "INT8/INT16 are)",
+                    group,
+                    fp16             ? "at FP16"
+                    : !ew.lut_bypass ? "with its LUT"
+                                     : "in ALU mode EQL (equal mode)");
         return;
     }
-    sdp_x_cfg_t bs, bn;
-    if (!sdp32_stage_cfg(sdp, ctx, group, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, group, 0x6c, "BN", &bn))
+    /* BS and BN with register or memory operands (BRDMA, NRDMA: sdp_opdma32.h), in the processing precision's
+     * groups of channels (32 at INT8, 16 at INT16 and FP16) */
+    const sdp_x_cfg_t bs = sdp_x_cfg(sdp, 0x58), bn = sdp_x_cfg(sdp, 0x6c);
+    const unsigned proc_lanes = proc == PREC_INT8 ? 32 : 16;
+    const sdp_opdma32_t bd = sdp_opdma32(rdma, SDP_OPDMA_B, proc_lanes),
+                        nd = sdp_opdma32(rdma, SDP_OPDMA_N, proc_lanes);
+    const sdp_opdma32_t ed = sdp_opdma32(rdma, SDP_OPDMA_E, proc_lanes);
+    bool bs_a, bs_m, bn_a, bn_m, ew_a, ew_m;
+    sdp_x_wants(&bs, &bs_a, &bs_m), sdp_x_wants(&bn, &bn_a, &bn_m), sdp_ew_wants(&ew, &ew_a, &ew_m);
+    if (!sdp_opdma32_check(ctx, group, "BS", bs_a, bs_m, &bd, proc == PREC_INT8) ||
+        !sdp_opdma32_check(ctx, group, "BN", bn_a, bn_m, &nd, proc == PREC_INT8) ||
+        !sdp_opdma32_check(ctx, group, "EW", ew_a, ew_m, &ed, proc == PREC_INT8))
         return;
     place32_t src = {.space = nvdla_pp_bits(rdma, SDP_RDMA + 0x74, 0, 0) ? 0 : NVDLA_CV_SPACE,
                      .base = nvdla_pp_reg(rdma, SDP_RDMA + 0x18),
@@ -193,12 +211,26 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                 const int32_t *ia = cube32_atom(&in, s, y, x);
                 int32_t *oa = cube32_atom(&out, s, y, x);
                 for (uint32_t l = 0; l < in.lanes; l++) { /* pad lanes too, from their own bytes */
+                    sdp_x_cfg_t b = bs, n = bn;           /* register operands, or this element's from memory */
+                    if (bd.on) sdp_opdma32_fetch(&bd, ctx->mem, s, y, x, l, w == 1 && h == 1, &b.alu_reg, &b.mul_reg);
+                    if (nd.on) sdp_opdma32_fetch(&nd, ctx->mem, s, y, x, l, w == 1 && h == 1, &n.alu_reg, &n.mul_reg);
                     if (fp16) {
-                        oa[l] = sdp_fp16_element(&f16, (uint16_t)ia[l]);
+                        sdp_fp16_cfg_t e = f16;
+                        e.x1 = sdp32_fp16_stage(&b), e.x2 = sdp32_fp16_stage(&n);
+                        oa[l] = sdp_fp16_element(&e, (uint16_t)ia[l]);
                         continue;
                     }
-                    int64_t t = sdp_x_stage(&bs, ia[l], bs.alu_reg, bs.mul_reg);
-                    t = sdp_x_stage(&bn, t, bn.alu_reg, bn.mul_reg);
+                    int64_t t = sdp_x_stage(&b, ia[l], b.alu_reg, b.mul_reg);
+                    t = sdp_x_stage(&n, t, n.alu_reg, n.mul_reg);
+                    if (!ew.bypass) { /* memory operands through their converters, register ones as they are */
+                        int64_t ea = ew.alu.reg, em = ew.mul.reg, ra = 0, rm = 0;
+                        if (ed.on) {
+                            sdp_opdma32_fetch(&ed, ctx->mem, s, y, x, l, w == 1 && h == 1, &ra, &rm);
+                            if (ed.alu) ea = sdp_ew_cvt(&ew.alu, ra);
+                            if (ed.mul) em = sdp_ew_cvt(&ew.mul, rm);
+                        }
+                        t = sdp_ew_int(&ew, t, ea, em);
+                    }
                     int32_t y = sdp_cvt_bits(t, off, scale, shift, out_fp16 ? 17 : 8 * out_esz, NULL);
                     oa[l] = out_fp16 ? (int32_t)nv_int17_to_fp16((uint32_t)y) : y;
                 }

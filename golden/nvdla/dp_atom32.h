@@ -4,10 +4,11 @@
  * saturates the same 17-bit value to 16 bits; sdp/NV_NVDLA_sdp.cpp: an INT16 input element is sign-extended,
  * unshifted). CDP at INT16 follows cmod's arithmetic (cdp_atom32.c). PDP at FP16 (MAX, MIN, AVERAGE), SDP's X
  * stages and CDP at FP16 follow cmod's (pdp_fp16.c, sdp_fp16.c, cdp_fp16.c; CDP's channels outside the cube +0, as
- * nv_full's RTL reads them, where cmod reads D_DATIN_OFFSET: cdp_fp16.h). What these do not compute (FP16 mixed
- * with another precision in SDP, operand DMAs, the EW stage, SDP fed by CACC or feeding PDP, PDP average pooling
- * with a kernel over 8) is refused with an error naming it. PDP's INT8/INT16 average pooling follows the RTL's widths
- * (pdp_golden.c pdp_avg_nvf_*). */
+ * nv_full's RTL reads them, where cmod reads D_DATIN_OFFSET: cdp_fp16.h). SDP's operand DMAs (sdp_opdma32.h) and its
+ * EW stage's multiplier and ALU at INT8/INT16 (sdp_ew.h) follow cmod's layout and arithmetic. What these do not
+ * compute (FP16 mixed with another precision in SDP, the EW stage at FP16 or with its LUT, SDP fed by CACC or feeding
+ * PDP, PDP average pooling with a kernel over 8) is refused with an error naming it. PDP's INT8/INT16 average pooling
+ * follows the RTL's widths (pdp_golden.c pdp_avg_nvf_*). */
 #ifndef DP_ATOM32_H
 #define DP_ATOM32_H
 #include "nvdla_dp.h"
@@ -47,7 +48,7 @@ void sdp32_place_1x1(place32_t *p, uint32_t w, uint32_t h);
 uint32_t dp32_esz(const nvdla_dp_ctx_t *ctx, const char *what, int group, unsigned prec);
 struct sdp_x_cfg;
 /* SDP's X stage at offset off (BS 0x58, BN 0x6c) of SDP's CONSUMER group; false, with an error, when it takes an
- * operand from memory. */
+ * operand from memory (the convolution's SDP on the fly: conv_atom32.c; sdp32_run reads operand DMAs itself). */
 bool sdp32_stage_cfg(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, uint32_t off, const char *name,
                      struct sdp_x_cfg *c);
 /* An X stage's registers for FP16 (sdp_fp16.h): the operands are the registers' 16 bits, FP16. */

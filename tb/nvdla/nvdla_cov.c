@@ -67,6 +67,11 @@ static const char *const L_FP16_CLASS[] = {"normal", "denormal", "zero", "inf", 
 static const char *const L_FP16_ENGINE[] = {"sdp", "pdp", "cdp"};
 /* nv_full image input: the pixel format's group (conv_img32_group_names) x precision; CDMA's converter */
 static const char *const L_CVT3[] = {"off", "offset", "means"};
+/* SDP's X stages and its Y (EW) stage on nv_full: where each operand a stage uses comes from (its register, or memory
+ * through BRDMA/NRDMA/ERDMA per channel or per element), and what an operand DMA carries */
+static const char *const L_NVF_XSTAGE[] = {"x1_bs", "x2_bn", "y_ew"};
+static const char *const L_NVF_OPSRC[] = {"register", "mem_per_channel", "mem_per_element"};
+static const char *const L_NVF_OPUSE[] = {"mul", "alu", "both"};
 
 enum {
     X_BDMA_SHAPE,
@@ -113,6 +118,8 @@ enum {
     X_NVF_IMG_PREC,
     X_NVF_IMG_CVT,
     X_NVF_CONV_CVT,
+    X_NVF_SDP_OPSRC,
+    X_NVF_SDP_OPDMA,
     X_N
 };
 
@@ -125,6 +132,8 @@ static bool nvf_mode_allowed(const unsigned *v)
     static const unsigned first[] = {0, 5, 8, 10, 13}, last[] = {4, 7, 9, 12, 13};
     return v[2] >= first[v[1]] && v[2] <= last[v[1]];
 }
+/* 1-byte operands are illegal at INT16 and FP16 processing (sdp_opdma32.h: the RTL's BRDMA_ig.v). */
+static bool nvf_opdma_allowed(const unsigned *v) { return v[1] == 1 || v[2] == 0; }
 /* The first convolution layer after reset always changes the bank split (CSC's reset split is all ones). */
 static bool conv_sequence_allowed(const unsigned *v) { return !(v[0] == 0 && v[1] == 1); }
 
@@ -206,6 +215,14 @@ static const fcov_cross_t crosses[X_N] = {
                        {{"format", IMG32_NGROUPS, conv_img32_group_names}, D("cvt", L_CVT3)},
                        NULL},
     [X_NVF_CONV_CVT] = {"nvf_conv_feature_cvt_x_precision", 2, {D("cvt", L_OFFON), D("prec", L_PREC)}, NULL},
+    [X_NVF_SDP_OPSRC] = {"nvf_sdp_stage_x_operand_source_x_precision",
+                         3,
+                         {D("stage", L_NVF_XSTAGE), D("src", L_NVF_OPSRC), D("prec", L_PREC)},
+                         NULL},
+    [X_NVF_SDP_OPDMA] = {"nvf_sdp_operand_dma_use_x_size_x_precision",
+                         3,
+                         {D("use", L_NVF_OPUSE), D("size", L_OPSIZE), D("prec", L_PREC)},
+                         nvf_opdma_allowed},
 };
 #undef D
 
@@ -404,6 +421,30 @@ static void fp16_input(fcov_t *c, const nvdla_layer_t *l, unsigned engine, uint3
         if (seen[k]) fcov_hit4(c, X_NVF_FP16_CLASS, k, engine, 0, 0);
 }
 
+/* SDP's stage (0 BS, 1 BN, 2 EW) on nv_full: each operand it uses by its source; its DMA by what it carries. The
+ * processing precision is SDP_RDMA's (the operand DMAs' groups follow it). The stages' CFG registers share their low
+ * bits (BYPASS 0, ALU_BYPASS 1, MUL_BYPASS 4), their ALU_CFG and MUL_CFG their SRC bit 0. */
+static void nvf_sdp_operands(fcov_t *c, const nvdla_pp_t *u, const nvdla_pp_t *r, unsigned stage)
+{
+    static const uint32_t regs[3][4] = {{NVDLA_SDP_D_DP_BS_CFG_0, NVDLA_SDP_D_DP_BS_ALU_CFG_0,
+                                         NVDLA_SDP_D_DP_BS_MUL_CFG_0, NVDLA_SDP_RDMA_D_BRDMA_CFG_0},
+                                        {NVDLA_SDP_D_DP_BN_CFG_0, NVDLA_SDP_D_DP_BN_ALU_CFG_0,
+                                         NVDLA_SDP_D_DP_BN_MUL_CFG_0, NVDLA_SDP_RDMA_D_NRDMA_CFG_0},
+                                        {NVDLA_SDP_D_DP_EW_CFG_0, NVDLA_SDP_D_DP_EW_ALU_CFG_0,
+                                         NVDLA_SDP_D_DP_EW_MUL_CFG_0, NVDLA_SDP_RDMA_D_ERDMA_CFG_0}};
+    const uint32_t cfg = nvdla_pp_reg(u, regs[stage][0]), alu = nvdla_pp_reg(u, regs[stage][1]),
+                   mul = nvdla_pp_reg(u, regs[stage][2]), dma = nvdla_pp_reg(r, regs[stage][3]);
+    const unsigned prec = prec_bin(nvdla_pp_bits(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 5, 4));
+    if (cfg & 1) return; /* stage bypassed */
+    const bool dma_on = !(dma & 1), used[2] = {!((cfg >> 1) & 1), !((cfg >> 4) & 1)}, mem[2] = {alu & 1, mul & 1};
+    const unsigned dma_src = (dma >> 4) & 1 ? 2 : 1; /* DATA_MODE: PER_KERNEL 0, PER_ELEMENT 1 */
+    for (int k = 0; k < 2; k++)
+        if (used[k]) fcov_hit4(c, X_NVF_SDP_OPSRC, stage, mem[k] && dma_on ? dma_src : 0, prec, 0);
+    const unsigned use = (dma >> 1) & 3;
+    if (dma_on && use < 3 && ((used[0] && mem[0]) || (used[1] && mem[1])))
+        fcov_hit4(c, X_NVF_SDP_OPDMA, use, (dma >> 3) & 1, prec, 0);
+}
+
 /* A cube's width, height and channels from its three registers (13-bit fields, value - 1). */
 #define CUBE(u, R, W, H, C)                                                                 \
     nvdla_pp_bits(u, R##_D_##W##_0, 12, 0) + 1, nvdla_pp_bits(u, R##_D_##H##_0, 12, 0) + 1, \
@@ -423,6 +464,7 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                   x1_mode(u), 0);
         fcov_hit4(c, X_NVF_SRC_DST, 1, ram_bin(nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0)),
                   ram_bin(nvdla_pp_reg(u, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        for (unsigned k = 0; k < 3; k++) nvf_sdp_operands(c, u, r, k); /* BS, BN, EW */
         if (nvdla_pp_bits(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 3, 2) == 2)
             fp16_input(c, l, 0, nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW_0),
                        nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_0),

@@ -111,6 +111,12 @@ static const test_entry_t nv_full_tests[] = {
      "nv_full: CDP INT8/INT16/FP16, LE linear or exponent and LO tables aimed to under- and overflow, DBB/CVSRAM"},
     {"sdp_random_fp16", nvf_sdp_random_fp16, "nv_full_map",
      "nv_full: sdp_random with every job FP16 (FP16 to FP16 or INT16, INT16 to FP16), inputs with FP16's corners"},
+    {"sdp_random_mem", nvf_sdp_random_mem, "nv_full_map",
+     "nv_full: SDP with BS (X1) and BN (X2) operands from memory (BRDMA, NRDMA): per channel or per element, ALU, "
+     "MUL or both, 1 or 2 bytes, INT8/INT16/FP16, DBB/CVSRAM"},
+    {"sdp_random_ew", nvf_sdp_random_ew, "nv_full_map",
+     "nv_full: sdp_random_mem with the EW (Y) stage: multiplier (PReLU) and ALU max/min/sum, register or ERDMA "
+     "operands through their converters, INT8/INT16, LUT bypassed"},
     {"pdp_random_fp16", nvf_pdp_random_fp16, "nv_full_map",
      "nv_full: pdp_random with every job FP16 (max, min, average with padding values), inputs with FP16's corners"},
     {"cdp_random_fp16", nvf_cdp_random_fp16, "nv_full_map",

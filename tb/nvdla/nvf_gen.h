@@ -116,6 +116,12 @@ int nvf_cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_sdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_pdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_cdp_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* SDP with X1/X2 operands from memory (BRDMA, NRDMA: per channel or element, ALU/MUL/both, 1 or 2 bytes;
+ * nvf_sdpm_gen.c) */
+int nvf_sdp_random_mem(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* sdp_random_mem with the EW (Y) stage on: its multiplier and ALU with register or ERDMA operands (their
+ * converters), INT8/INT16, LUT bypassed (nvf_sdpm_gen.c) */
+int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* pdp_random with every job INT8 or INT16 average pooling */
 int nvf_pdp_random_avg(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);

@@ -1,0 +1,361 @@
+/* sdp_random_mem: SDP jobs on nv_full (nvf_gen.h) whose X1 (BS) and X2 (BN) stages read their operands from memory
+ * through the operand DMAs (BRDMA, NRDMA): per channel or per element, the ALU's, the multiplier's or both
+ * (interleaved), 1 or 2 bytes at INT8 processing, 2 at INT16 and FP16 (the RTL's rule: 1 byte is illegal there), in
+ * DBB or CVSRAM, each DMA with its own strides (gaps of whole groups) and a 1x1 cube's operands read straight whatever
+ * the surface stride register says (golden/nvdla/sdp_opdma32.h: cmod's layout, the RTL's addressing). A stage draws
+ * each operand it uses from memory in 70 % of the jobs, else from its register; INT8, INT16 or FP16 throughout
+ * (FP16 operands FP16 values with their corners). Registers as NVIDIA's firmware programs them (kmd/firmware sdp.c:
+ * D_xRDMA_CFG, the base address, line and surface strides). The generator predicts every output element from its own
+ * copy of the operand bytes and its own addressing, so the golden model's operand fetch is checked on every job.
+ * sdp_random_ew (its own seed stream) adds the EW (Y) stage: multiplier (PReLU) and ALU with register operands or ERDMA
+ * ones through their converters, INT8/INT16 (golden/nvdla/sdp_ew.h; EW at FP16 and its LUT are not computed yet). */
+#ifndef NV_FULL_ABSENT
+#include "nv_full_regs.h"
+#include "nvf_gen.h"
+#include "dp_atom32.h"   /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
+#include "sdp_fp16.h"    /* sdp_fp16_element: the arithmetic of the expected outputs */
+#include "sdp_ew.h"      /* sdp_ew_cvt, sdp_ew_int: the same */
+#include "sdp_golden.h"  /* sdp_x_stage, sdp_cvt_bits: the same */
+#include "sdp_opdma32.h" /* sdp_x_wants: the operands a stage reads from memory */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JOB_TIMEOUT 600000u
+enum { INTR_SDP = 0x1u };                              /* GLB status bit of group 0; << 1 for group 1 */
+enum { BS = 0, BN = 1, EW = 2, NSTAGE = 2, NDMA = 3 }; /* the X stages; their DMAs and ERDMA */
+
+/* One stage's operand DMA as drawn: what it carries, its layout, its bytes (the generator's own copy). */
+typedef struct opdma {
+    bool on, alu, mul, two, per_elem;
+    unsigned lanes, bpe; /* channels a group (the processing precision's), bytes a channel */
+    nvf_place_t at;
+    uint32_t line, surf; /* per element (not 1x1): the strides */
+    uint8_t *bytes;
+} opdma_t;
+
+typedef struct mref {
+    sdp_x_cfg_t st[NSTAGE];
+    sdp_ew_cfg_t ew; /* bypassed in sdp_random_mem */
+    opdma_t dma[NDMA];
+    uint32_t off, scale, shift;
+    bool fp16;
+    sdp_fp16_cfg_t f16;
+    nvf_cube_t in;
+    uint8_t *bytes;
+} mref_t;
+
+/* Operand k (0 ALU, 1 MUL) of channel ch at (y, x) as the generator lays it out. */
+static int32_t op_at(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool one, unsigned k)
+{
+    const uint32_t s = ch / d->lanes, g = d->lanes * d->bpe;
+    uint32_t o = d->per_elem && !one ? s * d->surf + y * d->line + x * g : s * g;
+    o += ch % d->lanes * d->bpe + (d->alu && d->mul && k ? (d->two ? 2u : 1u) : 0u);
+    const uint8_t *b = d->bytes + o;
+    return d->two ? (int16_t)(b[0] | b[1] << 8) : (int8_t)b[0];
+}
+
+static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
+{
+    const mref_t *c = ctx;
+    sdp_x_cfg_t st[NSTAGE] = {c->st[BS], c->st[BN]};
+    const bool one = c->in.w == 1 && c->in.h == 1;
+    for (int i = 0; i < NSTAGE; i++) {
+        const opdma_t *d = &c->dma[i];
+        if (d->on && d->alu) st[i].alu_reg = op_at(d, ch, y, x, one, 0);
+        if (d->on && d->mul) st[i].mul_reg = op_at(d, ch, y, x, one, 1);
+    }
+    const int32_t in = nvf_elem(c->bytes, &c->in, ch, y, x);
+    if (c->fp16) {
+        sdp_fp16_cfg_t f = c->f16;
+        f.x1 = sdp32_fp16_stage(&st[BS]), f.x2 = sdp32_fp16_stage(&st[BN]);
+        return sdp_fp16_element(&f, (uint16_t)in);
+    }
+    int64_t t = sdp_x_stage(&st[BS], in, st[BS].alu_reg, st[BS].mul_reg);
+    t = sdp_x_stage(&st[BN], t, st[BN].alu_reg, st[BN].mul_reg);
+    if (!c->ew.bypass) { /* memory operands through their converters, register ones as they are */
+        const opdma_t *e = &c->dma[EW];
+        const int64_t ea = e->on && e->alu ? sdp_ew_cvt(&c->ew.alu, op_at(e, ch, y, x, one, 0)) : c->ew.alu.reg,
+                      em = e->on && e->mul ? sdp_ew_cvt(&c->ew.mul, op_at(e, ch, y, x, one, 1)) : c->ew.mul.reg;
+        t = sdp_ew_int(&c->ew, t, ea, em);
+    }
+    return sdp_cvt_bits(t, c->off, c->scale, c->shift, 8 * c->in.esz, NULL);
+}
+
+/* An operand value: INT small (-8..7) or any bits of its size; FP16 mostly 1/8 .. 8 of either sign, some corners,
+ * some any bits. */
+static uint32_t opnd(rng_t *r, bool fp16, bool two)
+{
+    static const nvf_fp16_mix_t m = {15, -3, 3};
+    if (fp16) return rng_chance(r, 10) ? (uint32_t)rng_next(r) & 0xFFFF : nvf_fp16_value(r, &m);
+    const uint32_t v = rng_chance(r, 50) ? rng_range(r, 0, 15) - 8 : (uint32_t)rng_next(r);
+    return v & (two ? 0xFFFFu : 0xFFu);
+}
+
+/* One X stage: as nvf_sdp_x_stage draws it, then each operand it uses from memory (70 %) or its register. */
+static void draw_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_x_cfg_t *c, bool fp16, char *mode, size_t n)
+{
+    const bool on = rng_chance(r, 85), alu = rng_chance(r, 65), mul = rng_chance(r, 65), relu = rng_chance(r, 50);
+    const bool prelu = mul && rng_chance(r, 25);
+    const bool amem = alu && rng_chance(r, 70), mmem = mul && rng_chance(r, 70);
+    const unsigned algo = rng_below(r, 3), ash = rng_chance(r, 80) ? rng_range(r, 0, 8) : rng_range(r, 0, 63);
+    const unsigned msh = rng_chance(r, 80) ? rng_range(r, 0, 8) : rng_range(r, 0, 63);
+    const uint32_t aop = opnd(r, fp16, true), mop = opnd(r, fp16, true);
+    *c = (sdp_x_cfg_t){.bypass = !on,
+                       .alu_bypass = !alu,
+                       .mul_bypass = !mul,
+                       .prelu = prelu,
+                       .relu_bypass = !relu,
+                       .alu_src = amem,
+                       .mul_src = mmem,
+                       .algo = algo,
+                       .alu_shift = ash,
+                       .mul_shift = msh,
+                       .alu_reg = (int16_t)aop,
+                       .mul_reg = (int16_t)mop};
+    dp_put(l, cfg,
+           (uint32_t)!on | (uint32_t)!alu << 1 | algo << 2 | (uint32_t)!mul << 4 | (uint32_t)prelu << 5 |
+               (uint32_t)!relu << 6);
+    dp_put(l, cfg + 0x4, (uint32_t)amem | ash << 8); /* ALU_CFG: SRC 1 = memory */
+    dp_put(l, cfg + 0x8, aop);
+    dp_put(l, cfg + 0xc, (uint32_t)mmem | msh << 8); /* MUL_CFG */
+    dp_put(l, cfg + 0x10, mop);
+    if (!on) snprintf(mode, n, "byp");
+    else if (!alu && !mul) snprintf(mode, n, "%s", relu ? "relu" : "pass");
+    else /* an operand from memory: its name with m ("alum_mul": ALU from memory, MUL from its register) */
+        snprintf(mode, n, "%s%s%s%s%s", alu ? "alu" : "", amem ? "m" : "", alu && mul ? "_" : "", mul ? "mul" : "",
+                 mmem ? "m" : "");
+}
+
+/* The stage's DMA: disabled when the stage reads nothing from memory, else what it reads, laid out and filled. */
+static void draw_dma(program_t *p, rng_t *r, dp_wlist_t *l, int k, unsigned slot, uint32_t cfg_reg, bool alu, bool mul,
+                     nvf_prec_t prec, const nvf_cube_t *in, opdma_t *d, char *tag, size_t n)
+{
+    *d = (opdma_t){.on = alu || mul, .alu = alu, .mul = mul};
+    if (!d->on) {
+        dp_put(l, cfg_reg, 1); /* DISABLE */
+        tag[0] = 0;
+        return;
+    }
+    d->two = prec != NVF_INT8 || rng_chance(r, 50), d->per_elem = rng_chance(r, 50);
+    d->lanes = prec == NVF_INT8 ? 32 : 16, d->bpe = (alu && mul ? 2u : 1u) * (d->two ? 2u : 1u);
+    d->at = nvf_place(r, k, slot, 35);
+    const uint32_t g = d->lanes * d->bpe, s = in->s;
+    const bool one = in->w == 1 && in->h == 1;
+    uint32_t surf_reg = s * g, size = s * g;
+    if (d->per_elem) {
+        dp_strides_atom(r, in->w, in->h, g, &d->line, &d->surf);
+        surf_reg = d->surf; /* a 1x1 cube's operands are read straight: the register keeps the drawn stride */
+        if (!one) size = dp_footprint_atom(in->w, in->h, s, d->line, d->surf, g);
+    }
+    d->bytes = malloc(size);
+    if (!d->bytes) abort();
+    for (uint32_t i = 0; i < size; i++) d->bytes[i] = (uint8_t)rng_next(r); /* gaps: any bytes */
+    /* every operand slot (pad lanes too) a drawn value of its size */
+    const uint32_t esz = d->two ? 2 : 1, pixels = d->per_elem && !one ? in->w * in->h : 1;
+    for (uint32_t ss = 0; ss < s; ss++)
+        for (uint32_t px = 0; px < pixels; px++) {
+            const uint32_t y = px / in->w, x = px % in->w;
+            const uint32_t base = d->per_elem && !one ? ss * d->surf + y * d->line + x * g : ss * g;
+            for (uint32_t b = 0; b < g; b += esz) {
+                const uint32_t v = opnd(r, prec == NVF_FP16, d->two);
+                d->bytes[base + b] = (uint8_t)v;
+                if (d->two) d->bytes[base + b + 1] = (uint8_t)(v >> 8);
+            }
+        }
+    prog_mem(p, nvf_addr(d->at), d->bytes, size);
+    const unsigned use = alu && mul ? 2 : alu ? 1 : 0; /* DATA_USE: MUL 0, ALU 1, BOTH 2 */
+    dp_put(l, cfg_reg,
+           use << 1 | (uint32_t)d->two << 3 | (uint32_t)d->per_elem << 4 | (uint32_t)(d->at.cv ? 0 : 1) << 5);
+    dp_put(l, cfg_reg + 0x4, d->at.addr), dp_put(l, cfg_reg + 0x8, 0); /* BASE_ADDR_LOW, _HIGH */
+    dp_put(l, cfg_reg + 0xc, d->per_elem ? d->line : 0), dp_put(l, cfg_reg + 0x10, surf_reg);
+    snprintf(tag, n, ".%s%s%s%s", d->per_elem ? "pe" : "pc", d->two ? "2" : "1", alu && mul ? "both" : "",
+             d->at.cv ? "cv" : "");
+}
+
+/* A 32-bit register operand of EW: small or any bits. */
+static uint32_t ew_reg(rng_t *r)
+{
+    return rng_chance(r, 50) ? rng_range(r, 0, 64) - 32 : (uint32_t)rng_next(r) >> rng_below(r, 17);
+}
+
+/* An EW operand's registers: from memory (70 %, its converter bypassed in 40 %, else offset, scale, truncate near
+ * identity or anything) or its register. */
+static void draw_ew_opnd(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_ew_opnd_t *o)
+{
+    const bool wild = rng_chance(r, 25);
+    *o =
+        (sdp_ew_opnd_t){.src_mem = rng_chance(r, 70),
+                        .cvt_bypass = rng_chance(r, 40),
+                        .reg = (int32_t)ew_reg(r),
+                        .offset = (int32_t)(wild ? (uint32_t)rng_next(r) >> rng_below(r, 32) : rng_range(r, 0, 16) - 8),
+                        .scale = (int16_t)(wild ? (uint16_t)rng_next(r) : rng_range(r, 1, 4)),
+                        .truncate = wild ? rng_below(r, 64) : rng_range(r, 0, 3)};
+    dp_put(l, cfg, (uint32_t)o->src_mem | (uint32_t)o->cvt_bypass << 1);
+    dp_put(l, cfg + 0x4, (uint32_t)o->reg), dp_put(l, cfg + 0x8, (uint32_t)o->offset);
+    dp_put(l, cfg + 0xc, (uint32_t)o->scale & 0xFFFF), dp_put(l, cfg + 0x10, o->truncate);
+}
+
+/* EW (Y) on: its multiplier and ALU (max, min, sum; EQL, the equal mode, is not drawn), at least one, each in 70 %,
+ * PReLU in a quarter of the multiplier's jobs, the product's truncation small or anything; LUT bypassed. */
+static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t n)
+{
+    const bool alu = rng_chance(r, 70), mul = !alu || rng_chance(r, 70);
+    *c = (sdp_ew_cfg_t){.bypass = false,
+                        .alu_bypass = !alu,
+                        .mul_bypass = !mul,
+                        .prelu = mul && rng_chance(r, 25),
+                        .lut_bypass = true,
+                        .algo = rng_below(r, 3),
+                        .truncate = rng_chance(r, 80) ? rng_range(r, 0, 20) : rng_below(r, 1024)};
+    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_ALU_CFG_0, &c->alu);
+    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_MUL_CFG_0, &c->mul);
+    dp_put(l, NVDLA_SDP_D_DP_EW_CFG_0,
+           (uint32_t)!alu << 1 | c->algo << 2 | (uint32_t)!mul << 4 | (uint32_t)c->prelu << 5 | 1u << 6);
+    dp_put(l, NVDLA_SDP_D_DP_EW_TRUNCATE_VALUE_0, c->truncate);
+    static const char *const algo[] = {"max", "min", "sum"};
+    const bool cvt = (alu && c->alu.src_mem && !c->alu.cvt_bypass) || (mul && c->mul.src_mem && !c->mul.cvt_bypass);
+    snprintf(mode, n, ".ew_%s%s%s%s%s%s", mul ? (c->prelu ? "prelu" : "mul") : "", mul && c->mul.src_mem ? "m" : "",
+             alu && mul ? "_" : "", alu ? algo[c->algo] : "", alu && c->alu.src_mem ? "m" : "", cvt ? ".cvt" : "");
+}
+
+static void mem_job(program_t *p, rng_t *r, int k, int g, bool with_ew, char *tag, size_t n, mref_t *ref,
+                    nvf_place_t *dst, nvf_cube_t *out)
+{
+    /* EW at FP16 is not computed yet (golden/nvdla/dp_atom32.c refuses it): sdp_random_ew draws INT8 or INT16 */
+    const nvf_prec_t prec = with_ew ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16) : nvf_draw_prec(r, NVF_DRAW_DP);
+    const uint32_t esz = nvf_prec[prec].esz, lanes = 32 / esz;
+    nvf_fp16_mix_t mix = {0, 0, 0};
+    if (prec == NVF_FP16) mix = nvf_fp16_draw_mix(r);
+    const nvf_place_t src = nvf_place(r, k, 0, 35);
+    *dst = nvf_place(r, k, 1, 35);
+    const uint32_t w = rng_range(r, 1, rng_chance(r, 20) ? 24 : 6), h = rng_range(r, 1, rng_chance(r, 20) ? 8 : 5),
+                   c = rng_chance(r, 15) ? rng_range(r, 1, lanes) : rng_range(r, 1, 3 * lanes);
+    nvf_cube_t in = nvf_cube(r, w, h, c, esz);
+    *out = nvf_cube(r, w, h, c, esz);
+    nvf_cube_sdp(&in), nvf_cube_sdp(out);
+    ref->in = in, ref->fp16 = prec == NVF_FP16;
+    ref->bytes = prec == NVF_FP16 ? nvf_fill_fp16_keep(p, r, src, nvf_cube_bytes(&in), &mix)
+                                  : nvf_fill_keep(p, r, src, nvf_cube_bytes(&in));
+    nvf_fill(p, r, *dst, nvf_cube_bytes(out));
+    dp_wlist_t l = {.n = 0};
+    dp_put(&l, NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH_0, w - 1), dp_put(&l, NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT_0, h - 1);
+    dp_put(&l, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL_0, c - 1);
+    dp_put(&l, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW_0, src.addr), dp_put(&l, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_HIGH_0, 0);
+    dp_put(&l, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_0, in.line);
+    dp_put(&l, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE_0, in.surf_reg);
+    dp_put(&l, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0, nvf_ram(src));
+    dp_put(&l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, prec << 2 | prec << 4 | prec << 6); /* memory input, batch 1 */
+    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, w - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, h - 1);
+    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, c - 1);
+    dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst->addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
+    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, out->line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, out->surf_reg);
+    dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(*dst));
+    ref->f16.nan_to_zero = ref->fp16 && rng_chance(r, 50);
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, (uint32_t)ref->f16.nan_to_zero << 3);
+    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | prec << 2);
+    char bs[24], bn[24], bd[24], nd[24];
+    draw_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->st[BS], ref->fp16, bs, sizeof bs);
+    draw_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->st[BN], ref->fp16, bn, sizeof bn);
+    for (int i = 0; i < NSTAGE; i++) {
+        bool a, m;
+        sdp_x_wants(&ref->st[i], &a, &m);
+        draw_dma(p, r, &l, k, 2 + (unsigned)i, i ? NVDLA_SDP_RDMA_D_NRDMA_CFG_0 : NVDLA_SDP_RDMA_D_BRDMA_CFG_0, a, m,
+                 prec, &in, &ref->dma[i], i ? nd : bd, sizeof bd);
+    }
+    char ew[48] = "", ed[24] = "";
+    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew);
+    else ref->ew = (sdp_ew_cfg_t){.bypass = true}, dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* all bypassed */
+    bool ea, em;
+    sdp_ew_wants(&ref->ew, &ea, &em);
+    draw_dma(p, r, &l, k, 4, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, ea, em, prec, &in, &ref->dma[EW], ed, sizeof ed);
+    const bool wild = rng_chance(r, 30); /* the converter as sdp_random draws it (unused at FP16) */
+    ref->off = wild ? (uint32_t)((int32_t)rng_next(r) >> rng_range(r, 0, 31)) : rng_range(r, 0, 16) - 8;
+    ref->scale = wild ? (uint32_t)rng_next(r) & 0xFFFF : rng_range(r, 1, 4);
+    ref->shift = wild ? rng_range(r, 0, 63) : rng_range(r, 0, 4);
+    dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, ref->off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, ref->scale);
+    dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, ref->shift);
+    ref->f16.out_int16 = false;
+    snprintf(tag, n, "%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s", nvf_prec[prec].name, ref->f16.nan_to_zero ? ".nan0" : "",
+             src.cv ? "cv" : "dbb", dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew, ed);
+    nvf_pointers(p, NVDLA_SDP_S_POINTER_0, NVDLA_SDP_RDMA_S_POINTER_0, g);
+    dp_emit_shuffled(p, r, &l);
+    nvf_enable(p, r, NVDLA_SDP_D_OP_ENABLE_0, NVDLA_SDP_RDMA_D_OP_ENABLE_0);
+}
+
+static void mref_free(mref_t *m)
+{
+    free(m->bytes);
+    for (int i = 0; i < NDMA; i++) free(m->dma[i].bytes);
+    free(m);
+}
+
+/* 1-3 rounds of one job, or two back to back in both groups (the second programmed while the first runs), as
+ * sdp_random's rounds go; each job checked against the golden model and the generator's prediction. A job's memory
+ * is job slot 2 * (2 * round + j)'s: its five places (input, output, three operand DMAs) overlap no other job's. */
+static int mem_run(program_t *p, uint64_t seed, const char *stream, bool with_ew)
+{
+    rng_t r;
+    rng_seed_stream(&r, seed, stream);
+    const int rounds = (int)rng_range(&r, 1, 3);
+    int g = 0;
+    for (int k = 0; k < rounds; k++) {
+        const bool two = rng_chance(&r, 25);
+        prog_job(p, "%s", stream); /* named below, once its jobs are drawn */
+        const size_t job_op = p->n - 1;
+        char tag[2][200] = {"", ""};
+        mref_t *ref[2] = {NULL, NULL};
+        nvf_place_t dst[2];
+        nvf_cube_t out[2];
+        uint32_t bits = 0;
+        for (int j = 0; j < (two ? 2 : 1); j++) {
+            ref[j] = calloc(1, sizeof *ref[j]);
+            if (!ref[j]) abort();
+            mem_job(p, &r, 2 * (2 * k + j), g, with_ew, tag[j], sizeof tag[j], ref[j], &dst[j], &out[j]);
+            bits |= INTR_SDP << g;
+            if (two && !j) g ^= 1;
+        }
+        char name[480];
+        snprintf(name, sizeof name, "%s.s%llu.j%d.%s%s%s", stream + 4, (unsigned long long)seed, k, tag[0],
+                 two ? ".b2b." : "", tag[1]);
+        free(p->ops[job_op].text);
+        p->ops[job_op].text = strdup(name);
+        nvf_wait_done(p, bits, JOB_TIMEOUT);
+        prog_check_golden(p);
+        for (int j = 0; j < 2; j++)
+            if (ref[j]) {
+                nvf_expect_cube(p, "SDP output", dst[j], &out[j], mem_elem, ref[j], false);
+                mref_free(ref[j]);
+            }
+        g ^= 1;
+    }
+    return 0;
+}
+
+int nvf_sdp_random_mem(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_mem", false);
+}
+
+int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_ew", true);
+}
+#else
+#include "nvf_gen.h"
+#include <stdio.h>
+int nvf_sdp_random_mem(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_random_mem: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_random_ew: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+#endif
