@@ -12,7 +12,7 @@
  *  - kernels k >= K of the last output surface compute as zero weights (spec nvdla.md 6), SDP then as any lane.
  * FP16 (PROC_PRECISION 2): CMAC's cells and CACC's FP48 sums in CSC's order (conv_fp16.c), SDP on CACC's FP32
  * (sdp_fp32_element); CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888).
- * Refused, by name: image input, Winograd, batches, compressed weights, dilation, CDMA's input converter, input
+ * Winograd mode: conv_wino_atom32.c. Refused, by name: image input, batches, compressed weights, dilation, CDMA's input converter, input
  * and processing precisions that differ. */
 #include "conv_fp16.h"
 #include "conv_golden.h"
@@ -78,7 +78,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
 {
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
     const int group = cdma->consumer, sg = sdp->consumer;
-    if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return refuse(ctx, group, "Winograd");
+    if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return conv32_wino_run(units, sdp, ctx);
     if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) return refuse(ctx, group, "image input");
     if (FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES)) return refuse(ctx, group, "batches");
     if (FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT)) return refuse(ctx, group, "compressed weights");

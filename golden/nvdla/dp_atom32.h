@@ -75,4 +75,6 @@ bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group);
 /* A direct convolution (CDMA..CACC of units[], conv_golden.h) at INT8 or INT16 with its SDP on the fly, writing
  * SDP's output; false, with an error naming what, when the model does not compute the layer (conv_atom32.c). */
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);
+/* The same for a Winograd layer (CDMA D_MISC_CFG.CONV_MODE 1) at INT8 or INT16 (conv_wino_atom32.c). */
+bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);
 #endif

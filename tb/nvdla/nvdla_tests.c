@@ -121,6 +121,9 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random_fp16", nvf_conv_random_fp16, "nv_full_map",
      "nv_full: conv_random with every job FP16: FP16 data, weights (zeros, denormals, rare NaN/Inf) and pad value, "
      "SDP at FP16 (or INT16 out) on CACC's FP32"},
+    {"conv_random_wino", nvf_conv_random_wino, "nv_full_map",
+     "nv_full: one or two Winograd F(2x2,3x3) convolutions INT8/INT16 -> SDP on the fly: drawn transformed weights, "
+     "padding to the extended plane, PRA truncation (saturating), CACC truncation, DBB/CVSRAM"},
     {"rubik_random", nvf_rubik_random, "nv_full_map",
      "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",

@@ -116,6 +116,8 @@ int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* conv_random with every job FP16 (FP16 data, weights and pad value; SDP at FP16 on CACC's FP32) */
 int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* Winograd F(2x2, 3x3) convolutions, INT8 or INT16, drawn transformed weights (nvf_wino_gen.c) */
+int nvf_conv_random_wino(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: one bdma_random job (seed's stream) whose expected copy has one byte flipped: must fail naming it. */
 int nvf_bdma_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: sdp_random (seed's stream) with the expected element c 0 h 0 w 0 of its first job flipped. */
