@@ -157,7 +157,7 @@ bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla
         .in = &in, .wt = wt, .W = W, .H = H, .pl = pl, .pt = pt, .C = Ce, .K = K, .esz = esz, .pad = pad};
     const conv_wino_src_t s = {.C = Ce,
                                .bits = 8 * esz,
-                               .trunc = FLD(csc, CSC, D_PRA_CFG_0, PRA_TRUNCATE),
+                               .trunc = conv_wino_pra_shift(FLD(csc, CSC, D_PRA_CFG_0, PRA_TRUNCATE)),
                                .ctx = &ws,
                                .data = wino_data,
                                .weight = wino_weight};

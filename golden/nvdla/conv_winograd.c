@@ -24,6 +24,8 @@ void conv_wino_pra(const int32_t d[16], unsigned bits, unsigned trunc, int32_t o
     for (int i = 0; i < 16; i++) out[i] = (int32_t)nv_sat((int64_t)nv_rshift_round(t[i], trunc), bits);
 }
 
+unsigned conv_wino_pra_shift(unsigned pra_truncate) { return pra_truncate == 3 ? 2 : pra_truncate; }
+
 void conv_wino_poa(const int64_t m[16], int64_t y[4])
 {
     int64_t p2[8];

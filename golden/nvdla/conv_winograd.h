@@ -14,6 +14,10 @@
 /* CSC's PRA of one channel's 4x4 input tile d[y * 4 + x] (values already sign-extended from `bits`, 8 or 16):
  * out = SAT_bits(round_half_away(Bt d B / 2^trunc)), trunc D_PRA_CFG.PRA_TRUNCATE (0..3). */
 void conv_wino_pra(const int32_t d[16], unsigned bits, unsigned trunc, int32_t out[16]);
+/* The PRA's shift for D_PRA_CFG.PRA_TRUNCATE: nv_full's RTL shifts by 2 for the value 3 (NV_NVDLA_CSC_dl.v:2159
+ * pra_truncate_w), where cmod's CSC passes 3 to its PRA (csc/NV_NVDLA_csc.cpp:1954). The model follows the RTL
+ * (found by conv_random_wino on the RTL: docs/nvdla_nv_full.md, "Winograd convolution"). */
+unsigned conv_wino_pra_shift(unsigned pra_truncate);
 /* CMAC's post addition of a 4x4 product sum m[y * 4 + x]: the 2x2 output y[r * 2 + c] = (At m A)[r][c]. */
 void conv_wino_poa(const int64_t m[16], int64_t y[4]);
 

@@ -137,6 +137,10 @@ static void test_pra_round_sat(unit_t *u)
     CHECK(sat > 0, "no INT8 PRA output saturated");
     conv_wino_pra(d, 16, 0, o); /* the same tile at 16 bits: exact */
     CHECK_EQ(o[0], 0);          /* rows 0 and 2 are equal: (row 0 - row 2) is 0 before the columns */
+    /* PRA_TRUNCATE 3 shifts by 2, as nv_full's RTL does (NV_NVDLA_CSC_dl.v:2159; cmod would shift by 3) */
+    CHECK_EQ(conv_wino_pra_shift(0), 0);
+    CHECK_EQ(conv_wino_pra_shift(2), 2);
+    CHECK_EQ(conv_wino_pra_shift(3), 2);
     const int64_t m[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
     int64_t y[4];
     conv_wino_poa(m, y);
