@@ -14,7 +14,8 @@
  * (sdp_fp32_element); CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888).
  * Image input: conv_image32.h (the layer as a feature convolution over CSC's pre-extended reads).
  * CDMA's input converter on feature data at INT8/INT16 (cmod's; refused at FP16, which cmod FAILs).
- * Refused, by name: Winograd, batches, compressed weights, dilation, input and processing precisions that differ. */
+ * Winograd mode: conv_wino_atom32.c.
+ * Refused, by name: batches, compressed weights, dilation, input and processing precisions that differ. */
 #include "conv_fp16.h"
 #include "conv_golden.h"
 #include "conv_image32.h"
@@ -81,7 +82,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
 {
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
     const int group = cdma->consumer, sg = sdp->consumer;
-    if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return refuse(ctx, group, "Winograd");
+    if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return conv32_wino_run(units, sdp, ctx);
     const bool image = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT);
     if (FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES)) return refuse(ctx, group, "batches");
     if (FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT)) return refuse(ctx, group, "compressed weights");

@@ -77,4 +77,6 @@ bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group);
  * SDP's output; false, with an error naming what, when the model does not compute the layer (conv_atom32.c). */
 /* sdp_rdma: SDP_RDMA's window (the operand DMAs of an FP16 layer, sdp_opdma32.h) */
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_dp_ctx_t *ctx);
+/* The same for a Winograd layer (CDMA D_MISC_CFG.CONV_MODE 1) at INT8 or INT16 (conv_wino_atom32.c). */
+bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);
 #endif

@@ -59,6 +59,10 @@ static const char *const L_NVF_MODE[] = {"x1_bypass", "x1_alu", "x1_mul", "x1_al
 /* conv: its input (CDMA) and its output (SDP's) */
 static const char *const L_NVF_MOVER[] = {"bdma", "sdp", "pdp", "cdp", "rubik", "conv"};
 static const char *const L_RAM[] = {"dram", "cvsram"};
+/* the convolution's mode (CDMA D_MISC_CFG.CONV_MODE) and, in Winograd mode, CSC's PRA truncation */
+static const char *const L_CONV_MODE[] = {"direct", "winograd"};
+static const char *const L_PRA_TRUNC[] = {"0", "1", "2", "3"};
+static const char *const L_INT_PREC[] = {"int8", "int16"};
 static const char *const L_LUT_TABLE[] = {"le_linear", "le_exponent", "lo_linear"};
 static const char *const L_LUT_FLOW[] = {"underflow", "hit", "overflow"};
 static const char *const L_RBK_MODE[] = {"contract", "split", "merge"};
@@ -120,6 +124,8 @@ enum {
     X_NVF_CONV_CVT,
     X_NVF_SDP_OPSRC,
     X_NVF_SDP_OPDMA,
+    X_NVF_CONV_MODE,
+    X_NVF_WINO_PRA,
     X_N
 };
 
@@ -223,6 +229,11 @@ static const fcov_cross_t crosses[X_N] = {
                          3,
                          {D("use", L_NVF_OPUSE), D("size", L_OPSIZE), D("prec", L_PREC)},
                          nvf_opdma_allowed},
+    [X_NVF_CONV_MODE] = {"nvf_conv_mode_x_precision", 2, {D("mode", L_CONV_MODE), D("prec", L_PREC)}, NULL},
+    [X_NVF_WINO_PRA] = {"nvf_winograd_pra_truncate_x_precision",
+                        2,
+                        {D("truncate", L_PRA_TRUNC), D("prec", L_INT_PREC)},
+                        NULL},
 };
 #undef D
 
@@ -518,7 +529,15 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
         break;
     }
     case NVDLA_LAYER_CONV: /* core = CDMA, rdma = the SDP it feeds (nvdla_golden.h) */
-        fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 4, 13, 0);
+    { /* the mode bins of nvf_precision_x_engine_x_mode are direct convolution's; Winograd has its own crosses. core
+       * is &conv[CONV_CDMA] of the model's array of convolution units (nvdla_golden.c), so CSC is core + 1. */
+        const unsigned prec = prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)),
+                       wino = FLD(u, CDMA, D_MISC_CFG_0, CONV_MODE);
+        if (!wino) fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec, 4, 13, 0);
+        fcov_hit4(c, X_NVF_CONV_MODE, wino, prec, 0, 0);
+        if (wino && prec < 2)
+            fcov_hit4(c, X_NVF_WINO_PRA, FLD(u + (CONV_CSC - CONV_CDMA), CSC, D_PRA_CFG_0, PRA_TRUNCATE), prec, 0, 0);
+    }
         fcov_hit4(c, X_NVF_SRC_DST, 5, ram_bin(nvdla_pp_reg(u, NVDLA_CDMA_D_DAIN_RAM_TYPE_0)),
                   ram_bin(nvdla_pp_reg(r, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
         if (!FLD(u, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) /* feature input: CDMA's converter */

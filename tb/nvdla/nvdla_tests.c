@@ -133,6 +133,9 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_img_wrongfmt", nvf_conv_img_wrongfmt, "nv_full_map",
      "NEGATIVE, nv_full: a conv_random_img job of A8R8G8B8 data programmed as A8B8G8R8: fails naming an output "
      "element"},
+    {"conv_random_wino", nvf_conv_random_wino, "nv_full_map",
+     "nv_full: one or two Winograd F(2x2,3x3) convolutions INT8/INT16 -> SDP on the fly: drawn transformed weights, "
+     "padding to the extended plane, PRA truncation (saturating), CACC truncation, DBB/CVSRAM"},
     {"rubik_random", nvf_rubik_random, "nv_full_map",
      "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",

@@ -132,6 +132,8 @@ int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: a conv_random_img job whose registers name A8B8G8R8 for A8R8G8B8 data: the output check must fail. */
 int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* Winograd F(2x2, 3x3) convolutions, INT8 or INT16, drawn transformed weights (nvf_wino_gen.c) */
+int nvf_conv_random_wino(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: one bdma_random job (seed's stream) whose expected copy has one byte flipped: must fail naming it. */
 int nvf_bdma_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: sdp_random (seed's stream) with the expected element c 0 h 0 w 0 of its first job flipped. */
