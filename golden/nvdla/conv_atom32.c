@@ -12,10 +12,12 @@
  *  - kernels k >= K of the last output surface compute as zero weights (spec nvdla.md 6), SDP then as any lane.
  * FP16 (PROC_PRECISION 2): CMAC's cells and CACC's FP48 sums in CSC's order (conv_fp16.c), SDP on CACC's FP32
  * (sdp_fp32_element); CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888).
- * Refused, by name: image input, Winograd, batches, compressed weights, dilation, CDMA's input converter, input
- * and processing precisions that differ. */
+ * Compressed weights (D_WEIGHT_FORMAT 1 in CDMA and CSC): expanded to that layout first (conv_wcmp.h).
+ * Refused, by name: image input, Winograd, batches, dilation, CDMA's input converter, input and processing
+ * precisions that differ, CDMA's and CSC's weight formats that differ. */
 #include "conv_fp16.h"
 #include "conv_golden.h"
+#include "conv_wcmp.h"
 #include "dp_atom32.h"
 #include "nvdla_dp_math.h"
 #include "nvdla_regs.h"
@@ -74,6 +76,33 @@ static uint16_t fp16_weight(const void *p, uint32_t k, uint32_t r, uint32_t s, u
     return (uint16_t)(b[0] | b[1] << 8);
 }
 
+/* The compressed weights, bitmap and group sizes read where CDMA's registers say (all in the weights' RAM), expanded
+ * into wt; an inconsistent set is an error naming what differs (conv_wcmp.h). */
+static bool expand_weights(const nvdla_dp_ctx_t *ctx, int group, const nvdla_pp_t *cdma, uint64_t space, uint32_t K,
+                           uint32_t kg, uint32_t kelems, uint32_t esz, uint8_t *wt)
+{
+    const uint32_t groups = (K + kg - 1) / kg;
+    conv_wcmp_t c = {.wt_bytes = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_BYTES_0),
+                     .wmb_bytes = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WMB_BYTES_0),
+                     .K = K,
+                     .kg = kg,
+                     .kelems = kelems,
+                     .esz = esz};
+    if (c.wt_bytes > NV_CUBE_MAX_BYTES || c.wmb_bytes > NV_CUBE_MAX_BYTES)
+        return refuse(ctx, group, "compressed weights of %zu bytes, bitmap of %zu", c.wt_bytes, c.wmb_bytes);
+    uint8_t *cw = malloc(c.wt_bytes + 1), *wmb = malloc(c.wmb_bytes + 1), *wgs = malloc(4 * groups);
+    if (!cw || !wmb || !wgs) abort();
+    mem_read(ctx->mem, space | nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0), cw, c.wt_bytes);
+    mem_read(ctx->mem, space | nvdla_pp_reg(cdma, NVDLA_CDMA_D_WMB_ADDR_LOW_0), wmb, c.wmb_bytes);
+    mem_read(ctx->mem, space | nvdla_pp_reg(cdma, NVDLA_CDMA_D_WGS_ADDR_LOW_0), wgs, 4 * groups);
+    c.wt = cw, c.wmb = wmb, c.wgs = wgs;
+    char why[200];
+    const bool ok = conv_wt_expand(&c, wt, why, sizeof why);
+    if (!ok) nv_dp_error(ctx, "CONV grp %d: compressed weights: %s", group, why);
+    free(cw), free(wmb), free(wgs);
+    return ok;
+}
+
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx)
 {
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
@@ -81,7 +110,9 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return refuse(ctx, group, "Winograd");
     if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) return refuse(ctx, group, "image input");
     if (FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES)) return refuse(ctx, group, "batches");
-    if (FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT)) return refuse(ctx, group, "compressed weights");
+    const bool compressed = FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT);
+    if (compressed != (bool)FLD(csc, CSC, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT))
+        return refuse(ctx, group, "CDMA's and CSC's weight formats differ");
     if (FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN)) return refuse(ctx, group, "CDMA's input converter");
     if (FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) || FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT))
         return refuse(ctx, group, "dilation");
@@ -154,7 +185,11 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     cube32_read(ctx, &in, &src);
     uint8_t *wt = malloc((size_t)wbytes);
     if (!wt) abort();
-    mem_read(ctx->mem, wspace | waddr, wt, wbytes);
+    if (!compressed) mem_read(ctx->mem, wspace | waddr, wt, wbytes);
+    else if (!expand_weights(ctx, group, cdma, wspace, K, kg, R * S * C, esz, wt)) {
+        free(wt), free(in.v), free(out.v);
+        return false;
+    }
     const unsigned t = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;

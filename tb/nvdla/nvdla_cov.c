@@ -64,6 +64,8 @@ static const char *const L_RBK_MODE[] = {"contract", "split", "merge"};
 /* an FP16 input element's class (the golden's FP16 arithmetic treats each apart: nvdla_fp16.h) x the unit reading it */
 static const char *const L_FP16_CLASS[] = {"normal", "denormal", "zero", "inf", "nan"};
 static const char *const L_FP16_ENGINE[] = {"sdp", "pdp", "cdp"};
+/* a convolution's weights as CDMA reads them (D_WEIGHT_FORMAT): dense, or bitmap + nonzero elements + group sizes */
+static const char *const L_WFMT[] = {"uncompressed", "compressed"};
 
 enum {
     X_BDMA_SHAPE,
@@ -107,6 +109,7 @@ enum {
     X_NVF_LUT_FLOW,
     X_NVF_RUBIK,
     X_NVF_FP16_CLASS,
+    X_NVF_CONV_WFMT,
     X_N
 };
 
@@ -191,6 +194,7 @@ static const fcov_cross_t crosses[X_N] = {
                           2,
                           {D("class", L_FP16_CLASS), D("engine", L_FP16_ENGINE)},
                           NULL},
+    [X_NVF_CONV_WFMT] = {"nvf_conv_weight_format_x_precision", 2, {D("format", L_WFMT), D("prec", L_PREC)}, NULL},
 };
 #undef D
 
@@ -464,6 +468,8 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
         fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 4, 13, 0);
         fcov_hit4(c, X_NVF_SRC_DST, 5, ram_bin(nvdla_pp_reg(u, NVDLA_CDMA_D_DAIN_RAM_TYPE_0)),
                   ram_bin(nvdla_pp_reg(r, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        fcov_hit4(c, X_NVF_CONV_WFMT, FLD(u, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT),
+                  prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
         break;
     }
 }

@@ -14,6 +14,7 @@
 #include "conv_fp16.h"
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
+#include "nvf_wt_cmp.h"
 #include "dp_atom32.h" /* sdp32_fp16_stage */
 #include "sdp_golden.h"
 #include <stdio.h>
@@ -116,7 +117,6 @@ static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
         const int64_t half = (int64_t)1 << (v->trunc - 1);
         acc = acc >= 0 ? (acc + half) >> v->trunc : -((-acc + half) >> v->trunc);
     }
-    acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
     int64_t t = sdp_x_stage(&v->bs, acc, v->bs.alu_reg, v->bs.mul_reg);
     t = sdp_x_stage(&v->bn, t, v->bn.alu_reg, v->bn.mul_reg);
     return sdp_cvt_bits(t, v->off, v->scale, v->shift, 8 * v->esz, NULL);
@@ -145,9 +145,17 @@ static nvf_fp16_mix_t fp16_conv_mix(rng_t *r, int emin, int emax)
     return (nvf_fp16_mix_t){rng_range(r, 0, 1), 8, 15}; /* large: sums overflow FP16, SDP saturates */
 }
 
-static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool all_fp16)
+/* What a test's jobs are: conv_random's (INT8/INT16), all FP16, compressed weights at any precision (nvf_wt_cmp.h),
+ * or (NEGATIVE) compressed weights one of whose elements the memory holds wrong. */
+typedef enum { KIND_INT, KIND_FP16, KIND_CMP, KIND_CMP_CORRUPT } conv_kind_t;
+static const char *const kind_name[] = {"", "_fp16", "_cmp", "_cmp_corrupt"};
+
+static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_kind_t kind)
 {
-    conv_t v = {.prec = all_fp16 ? NVF_FP16 : nvf_draw_prec(r, NVF_DRAW_CONV)};
+    const bool all_fp16 = kind == KIND_FP16, cmp = kind >= KIND_CMP;
+    conv_t v = {.prec = all_fp16 ? NVF_FP16
+                        : cmp    ? (nvf_prec_t)rng_below(r, NVF_NPREC)
+                                 : nvf_draw_prec(r, NVF_DRAW_CONV)};
     v.esz = nvf_prec[v.prec].esz;
     v.W = rng_range(r, 1, 12), v.H = rng_range(r, 1, 8);
     v.C = rng_chance(r, 15) ? rng_range(r, 1, 8) : rng_range(r, 1, v.esz == 2 ? 96 : 160);
@@ -188,9 +196,37 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
             v.w[i] = full ? (v.esz == 2 ? (int16_t)rng_next(r) >> 3 : (int8_t)rng_next(r))
                           : (int32_t)rng_range(r, 0, 15) - 8;
     }
+    /* compressed: sparse kernels (a drawn share of the weights zero, at least one not), so that the bitmap has runs
+     * of zeros and ones, whole zero kernels and groups */
+    unsigned sparse = 0;
+    if (cmp) {
+        static const unsigned pct[] = {0, 25, 50, 75, 90, 100};
+        sparse = pct[rng_below(r, sizeof pct / sizeof *pct)];
+        bool any = false;
+        for (size_t i = 0; i < nw; i++) {
+            if (rng_chance(r, sparse)) v.w[i] = 0;
+            any |= v.w[i] != 0;
+        }
+        if (!any) v.w[rng_below(r, (uint32_t)nw)] = v.prec == NVF_FP16 ? 0x3C00 : 1; /* 1.0 */
+    }
     uint32_t wbytes;
     uint8_t *packed = weights_packed(&v, &wbytes);
-    prog_mem(p, nvf_addr(wts), packed, wbytes);
+    /* the bitmap and group sizes in the weights' RAM (one RAM type for the three, NV_NVDLA_CDMA_wt.v:5780), past
+     * the weights (at most 384 KiB) inside their slot */
+    const uint32_t wmb_addr = wts.addr + 0x80000u, wgs_addr = wts.addr + 0xC0000u;
+    nvf_wt_cmp_t wc = {0};
+    if (cmp) {
+        /* NEGATIVE: element k0 r0 s0 c0 as a wrong decompression would give it (its top byte's bit 6 flipped) */
+        if (kind == KIND_CMP_CORRUPT) packed[v.esz - 1] ^= 0x40;
+        const nvf_wt_shape_t sh = {.K = v.K,
+                                   .kg = v.esz == 2 ? 16 : 32,
+                                   .kelems = v.R * v.S * v.C,
+                                   .esz = v.esz,
+                                   .explicit_zero_pct = rng_chance(r, 20) ? 10 : 0};
+        nvf_wt_compress(p, r, packed, &sh, nvf_addr(wts), nvf_addr((nvf_place_t){wts.cv, wmb_addr}),
+                        nvf_addr((nvf_place_t){wts.cv, wgs_addr}), &wc);
+        wbytes = wc.wt_bytes;
+    } else prog_mem(p, nvf_addr(wts), packed, wbytes);
     free(packed);
     nvf_fill(p, r, dst, nvf_cube_bytes(&v.out)); /* gap bytes must survive */
     /* CACC's truncation: the sums' typical magnitude (products of 2^10 / 2^18 with small weights, 2^14 / 2^27 with
@@ -203,7 +239,10 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     /* banks: the whole input and every weight resident, sometimes a spare bank */
     const uint32_t eps = entries_per_slice(&v), dbanks = ceil_div(eps * v.H, CBUF_BANK_ENTRIES),
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
-    const uint32_t spare = dbanks + wbanks < CBUF_BANKS && rng_chance(r, 30) ? 1 : 0, bank_d = dbanks + spare;
+    /* compressed: CBUF's last bank holds the bitmap (cmod csc.cpp: WMB entries from 15 x 256; the RTL asserts data
+     * and weight banks at most 15, NV_NVDLA_CDMA_wt.v:2599) */
+    const uint32_t banks = cmp ? CBUF_BANKS - 1 : CBUF_BANKS;
+    const uint32_t spare = dbanks + wbanks < banks && rng_chance(r, 30) ? 1 : 0, bank_d = dbanks + spare;
     const uint32_t bank = (bank_d - 1) | (wbanks - 1) << 16, prec = v.prec, misc = prec << 8 | prec << 12;
     /* DAIN_MAP as NVIDIA's firmware sets it (kmd/firmware/conv.c): surface packed iff the surface stride is the packed
      * surface's size, 32 x W x H (not line stride x H: for a 1x1 input with a line-stride gap the RTL, seeing SURF_PACKED,
@@ -222,13 +261,14 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_CDMA_D_DAIN_MAP_0, (uint32_t)line_packed | (uint32_t)surf_packed << 16);
     dp_put(&l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CDMA_D_BATCH_STRIDE_0, 0);
     dp_put(&l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CDMA_D_FETCH_GRAIN_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, cmp);
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_0_0, v.R * v.S * v.C * v.esz - 1);
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CDMA_D_WEIGHT_RAM_TYPE_0, nvf_ram(wts));
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0, wts.addr);
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_BYTES_0, wbytes);
-    dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, cmp ? wgs_addr : 0);
+    dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, wc.wmb_bytes), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
+    if (cmp) dp_put(&l, NVDLA_CDMA_D_WMB_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WMB_ADDR_LOW_0, wmb_addr);
     dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, 0);
     dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, (v.sx - 1) | (v.sy - 1) << 16);
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
@@ -243,10 +283,10 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
     dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, v.C - 1);
     dp_put(&l, NVDLA_CSC_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
-    dp_put(&l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CSC_D_WEIGHT_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CSC_D_WEIGHT_FORMAT_0, cmp);
     dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, (v.S - 1) | (v.R - 1) << 16);
     dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1_0, (v.C - 1) | (v.K - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_WEIGHT_BYTES_0, wbytes), dp_put(&l, NVDLA_CSC_D_WMB_BYTES_0, 0);
+    dp_put(&l, NVDLA_CSC_D_WEIGHT_BYTES_0, wbytes), dp_put(&l, NVDLA_CSC_D_WMB_BYTES_0, wc.wmb_bytes);
     dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
     dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_1_0, v.K - 1);
     dp_put(&l, NVDLA_CSC_D_ATOMICS_0, v.Wo * v.Ho - 1), dp_put(&l, NVDLA_CSC_D_RELEASE_0, v.H - 1);
@@ -289,9 +329,11 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s", all_fp16 ? "_fp16" : "",
+    char cmpname[48] = "";
+    if (cmp) snprintf(cmpname, sizeof cmpname, ".cmp%u.nz%u.ez%u", sparse, wc.nonzero, wc.explicit_zeros);
+    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s", kind_name[kind],
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
-             mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "", int16_out ? ".2int16" : "");
+             mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "", int16_out ? ".2int16" : "", cmpname);
     if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
     static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
                                      NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
@@ -316,7 +358,7 @@ int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_t r;
     rng_seed_stream(&r, seed, "nvf_conv_random");
     const int layers = (int)rng_range(&r, 1, 2);
-    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, false);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_INT);
     return 0;
 }
 
@@ -327,7 +369,29 @@ int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_t r;
     rng_seed_stream(&r, seed, "nvf_conv_random_fp16");
     const int layers = (int)rng_range(&r, 1, 2);
-    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, true);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_FP16);
+    return 0;
+}
+
+/* Compressed weights at INT8, INT16 and FP16 (its own seed stream). */
+int nvf_conv_random_cmp(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_cmp");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_CMP);
+    return 0;
+}
+
+/* NEGATIVE: one compressed job whose stored weights hold element k0 r0 s0 c0 with bit 4 flipped, what a wrong
+ * decompression would feed the MAC: the golden model computes what memory holds, the generator what it meant. */
+int nvf_conv_cmp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_cmp");
+    conv_job(p, &r, seed, 0, 0, KIND_CMP_CORRUPT);
     return 0;
 }
 #endif

@@ -166,6 +166,8 @@ NVF_ABSENT(nvf_cdp_random_fp16)
 NVF_ABSENT(nvf_rubik_random)
 NVF_ABSENT(nvf_conv_random)
 NVF_ABSENT(nvf_conv_random_fp16)
+NVF_ABSENT(nvf_conv_random_cmp)
+NVF_ABSENT(nvf_conv_cmp_corrupt)
 NVF_ABSENT(nvf_bdma_corrupt)
 NVF_ABSENT(nvf_sdp_corrupt)
 #endif
