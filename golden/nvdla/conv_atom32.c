@@ -13,8 +13,10 @@
  * FP16 (PROC_PRECISION 2): CMAC's cells and CACC's FP48 sums in CSC's order (conv_fp16.c), SDP on CACC's FP32
  * (sdp_fp32_element); CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888).
  * Compressed weights (D_WEIGHT_FORMAT 1 in CDMA and CSC): expanded to that layout first (conv_wcmp.h).
- * Refused, by name: image input, Winograd, batches, dilation, CDMA's input converter, input and processing
- * precisions that differ, CDMA's and CSC's weight formats that differ. */
+ * Batches (D_BATCH_NUMBER, 1-32, the same in CDMA, CSC, CACC and SDP): cube b read at the input's base plus b times
+ * CDMA's D_BATCH_STRIDE, its output written at SDP's base plus b times SDP's D_DST_BATCH_STRIDE, each convolved alone.
+ * Refused, by name: image input, Winograd, a 1x1 output with batches, dilation, CDMA's input converter, input and
+ * processing precisions that differ, CDMA's and CSC's weight formats that differ. */
 #include "conv_fp16.h"
 #include "conv_golden.h"
 #include "conv_wcmp.h"
@@ -109,7 +111,10 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     const int group = cdma->consumer, sg = sdp->consumer;
     if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return refuse(ctx, group, "Winograd");
     if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT)) return refuse(ctx, group, "image input");
-    if (FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES)) return refuse(ctx, group, "batches");
+    const uint32_t N = FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES) + 1;
+    if (FLD(csc, CSC, D_BATCH_NUMBER_0, BATCHES) + 1 != N || FLD(cacc, CACC, D_BATCH_NUMBER_0, BATCHES) + 1 != N ||
+        FLD(sdp, SDP, D_FEATURE_MODE_CFG_0, BATCH_NUMBER) + 1 != N)
+        return refuse(ctx, group, "CDMA's %u batches differ from CSC's, CACC's or SDP's", N);
     const bool compressed = FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT);
     if (compressed != (bool)FLD(csc, CSC, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT))
         return refuse(ctx, group, "CDMA's and CSC's weight formats differ");
@@ -173,6 +178,12 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
                      .base = nvdla_pp_reg(sdp, SDP + 0x48),
                      .line = nvdla_pp_reg(sdp, SDP + 0x50),
                      .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    /* batches: cube b read at the input's base + b x CDMA's batch stride, written at the output's + b x SDP's */
+    const uint32_t in_bstride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_BATCH_STRIDE_0),
+                   out_bstride = nvdla_pp_reg(sdp, NVDLA_SDP_D_DST_BATCH_STRIDE_0);
+    if (N > 1 && Wo == 1 && Ho == 1) return refuse(ctx, group, "a 1x1 output with batches");
+    if (N > 1 && (uint64_t)in_bstride < (uint64_t)src.surf * ((C * esz + NV_ATOM32 - 1) / NV_ATOM32))
+        return refuse(ctx, group, "a batch stride below the input's surfaces (cmod cdma.cpp:1050 fails it)");
     sdp32_place_1x1(&dst, Wo, Ho);
     if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
 
@@ -182,7 +193,6 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
         free(in.v);
         return false;
     }
-    cube32_read(ctx, &in, &src);
     uint8_t *wt = malloc((size_t)wbytes);
     if (!wt) abort();
     if (!compressed) mem_read(ctx->mem, wspace | waddr, wt, wbytes);
@@ -212,33 +222,39 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
                                   .x2 = sdp32_fp16_stage(&bn),
                                   .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3),
                                   .out_int16 = out_prec == 1};
-    for (uint32_t oy = 0; oy < Ho; oy++)
-        for (uint32_t ox = 0; ox < Wo; ox++)
-            for (uint32_t k = 0; k < out.s * out.lanes; k++) {
-                if (fp16) {
-                    cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
-                        sdp_fp32_element(&sdp16, conv_fp16_output(&f16, k, oy, ox, k >= K));
-                    continue;
-                }
-                int64_t acc = 0;
-                for (uint32_t r = 0; k < K && r < R; r++)
-                    for (uint32_t s = 0; s < S; s++) {
-                        int64_t y = (int64_t)(oy * sy + r) - pt, x = (int64_t)(ox * sx + s) - pl;
-                        bool pad = y < 0 || x < 0 || y >= H || x >= W;
-                        for (uint32_t c = 0; c < C; c++) {
-                            const uint8_t *b = wt + weight_offset(k, r, s, c, R, S, C, K, kg, cb, esz);
-                            int64_t wv = esz == 2 ? nv_sx(b[0] | (b[1] << 8), 16) : nv_sx(b[0], 8);
-                            int64_t d = pad ? pad_value
-                                            : cube32_atom(&in, c / in.lanes, (uint32_t)y, (uint32_t)x)[c % in.lanes];
-                            acc += d * wv;
-                        }
+    for (uint32_t b = 0; b < N; b++) {
+        place32_t bsrc = src, bdst = dst;
+        bsrc.base += b * in_bstride, bdst.base += b * out_bstride;
+        cube32_read(ctx, &in, &bsrc);
+        for (uint32_t oy = 0; oy < Ho; oy++)
+            for (uint32_t ox = 0; ox < Wo; ox++)
+                for (uint32_t k = 0; k < out.s * out.lanes; k++) {
+                    if (fp16) {
+                        cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
+                            sdp_fp32_element(&sdp16, conv_fp16_output(&f16, k, oy, ox, k >= K));
+                        continue;
                     }
-                int64_t v = sdp_x_stage(&bs, cacc_round(acc, t), bs.alu_reg, bs.mul_reg);
-                v = sdp_x_stage(&bn, v, bn.alu_reg, bn.mul_reg);
-                cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
-                    sdp_cvt_bits(v, off, scale, shift, 8 * out_esz, NULL);
-            }
-    cube32_write(ctx, &out, &dst, "SDP", sg);
+                    int64_t acc = 0;
+                    for (uint32_t r = 0; k < K && r < R; r++)
+                        for (uint32_t s = 0; s < S; s++) {
+                            int64_t y = (int64_t)(oy * sy + r) - pt, x = (int64_t)(ox * sx + s) - pl;
+                            bool pad = y < 0 || x < 0 || y >= H || x >= W;
+                            for (uint32_t c = 0; c < C; c++) {
+                                const uint8_t *b = wt + weight_offset(k, r, s, c, R, S, C, K, kg, cb, esz);
+                                int64_t wv = esz == 2 ? nv_sx(b[0] | (b[1] << 8), 16) : nv_sx(b[0], 8);
+                                int64_t d =
+                                    pad ? pad_value
+                                        : cube32_atom(&in, c / in.lanes, (uint32_t)y, (uint32_t)x)[c % in.lanes];
+                                acc += d * wv;
+                            }
+                        }
+                    int64_t v = sdp_x_stage(&bs, cacc_round(acc, t), bs.alu_reg, bs.mul_reg);
+                    v = sdp_x_stage(&bn, v, bn.alu_reg, bn.mul_reg);
+                    cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
+                        sdp_cvt_bits(v, off, scale, shift, 8 * out_esz, NULL);
+                }
+        cube32_write(ctx, &out, &bdst, "SDP", sg);
+    }
     free(wt);
     free(in.v);
     free(out.v);

@@ -66,6 +66,8 @@ static const char *const L_FP16_CLASS[] = {"normal", "denormal", "zero", "inf", 
 static const char *const L_FP16_ENGINE[] = {"sdp", "pdp", "cdp"};
 /* a convolution's weights as CDMA reads them (D_WEIGHT_FORMAT): dense, or bitmap + nonzero elements + group sizes */
 static const char *const L_WFMT[] = {"uncompressed", "compressed"};
+/* a convolution's batches (D_BATCH_NUMBER + 1): one, a few, many, the most (32) */
+static const char *const L_BATCH[] = {"1", "2-7", "8-31", "32"};
 
 enum {
     X_BDMA_SHAPE,
@@ -110,6 +112,7 @@ enum {
     X_NVF_RUBIK,
     X_NVF_FP16_CLASS,
     X_NVF_CONV_WFMT,
+    X_NVF_CONV_BATCH,
     X_N
 };
 
@@ -195,6 +198,7 @@ static const fcov_cross_t crosses[X_N] = {
                           {D("class", L_FP16_CLASS), D("engine", L_FP16_ENGINE)},
                           NULL},
     [X_NVF_CONV_WFMT] = {"nvf_conv_weight_format_x_precision", 2, {D("format", L_WFMT), D("prec", L_PREC)}, NULL},
+    [X_NVF_CONV_BATCH] = {"nvf_conv_batches_x_precision", 2, {D("batches", L_BATCH), D("prec", L_PREC)}, NULL},
 };
 #undef D
 
@@ -470,6 +474,15 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                   ram_bin(nvdla_pp_reg(r, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
         fcov_hit4(c, X_NVF_CONV_WFMT, FLD(u, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT),
                   prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
+        {
+            const unsigned n = FLD(u, CDMA, D_BATCH_NUMBER_0, BATCHES) + 1;
+            fcov_hit4(c, X_NVF_CONV_BATCH,
+                      n == 1   ? 0
+                      : n < 8  ? 1
+                      : n < 32 ? 2
+                               : 3,
+                      prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
+        }
         break;
     }
 }
