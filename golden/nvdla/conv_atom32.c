@@ -15,8 +15,9 @@
  * Compressed weights (D_WEIGHT_FORMAT 1 in CDMA and CSC): expanded to that layout first (conv_wcmp.h).
  * Batches (D_BATCH_NUMBER, 1-32, the same in CDMA, CSC, CACC and SDP): cube b read at the input's base plus b times
  * CDMA's D_BATCH_STRIDE, its output written at SDP's base plus b times SDP's D_DST_BATCH_STRIDE, each convolved alone.
- * Refused, by name: image input, Winograd, a 1x1 output with batches, dilation, CDMA's input converter, input and
- * processing precisions that differ, CDMA's and CSC's weight formats that differ. */
+ * A 1x1 output with batches keeps its surface stride (SDP packs for one batch only). Refused, by name: image input,
+ * Winograd, dilation, CDMA's input converter, input and processing precisions that differ, CDMA's and CSC's weight
+ * formats that differ. */
 #include "conv_fp16.h"
 #include "conv_golden.h"
 #include "conv_wcmp.h"
@@ -181,10 +182,11 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_c
     /* batches: cube b read at the input's base + b x CDMA's batch stride, written at the output's + b x SDP's */
     const uint32_t in_bstride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_BATCH_STRIDE_0),
                    out_bstride = nvdla_pp_reg(sdp, NVDLA_SDP_D_DST_BATCH_STRIDE_0);
-    if (N > 1 && Wo == 1 && Ho == 1) return refuse(ctx, group, "a 1x1 output with batches");
     if (N > 1 && (uint64_t)in_bstride < (uint64_t)src.surf * ((C * esz + NV_ATOM32 - 1) / NV_ATOM32))
         return refuse(ctx, group, "a batch stride below the input's surfaces (cmod cdma.cpp:1050 fails it)");
-    sdp32_place_1x1(&dst, Wo, Ho);
+    /* SDP packs a 1x1 output's surfaces for one batch only (NV_NVDLA_SDP_WDMA_cmd.v:200 cfg_mode_1x1_nbatch); with
+     * batches its writes step by the strides (:503-510) */
+    if (N == 1) sdp32_place_1x1(&dst, Wo, Ho);
     if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
 
     cube32_t in, out;

@@ -152,8 +152,8 @@ static nvf_fp16_mix_t fp16_conv_mix(rng_t *r, int emin, int emax)
 
 /* What a test's jobs are: conv_random's (INT8/INT16), all FP16, compressed weights at any precision (nvf_wt_cmp.h),
  * or (NEGATIVE) compressed weights one of whose elements the memory holds wrong. */
-typedef enum { KIND_INT, KIND_FP16, KIND_CMP, KIND_CMP_CORRUPT, KIND_BATCH, KIND_BATCH_CORRUPT } conv_kind_t;
-static const char *const kind_name[] = {"", "_fp16", "_cmp", "_cmp_corrupt", "_batch", "_batch_corrupt"};
+typedef enum { KIND_INT, KIND_FP16, KIND_CMP, KIND_CMP_CORRUPT, KIND_BATCH, KIND_BATCH_CORRUPT, KIND_FC } conv_kind_t;
+static const char *const kind_name[] = {"", "_fp16", "_cmp", "_cmp_corrupt", "_batch", "_batch_corrupt", "_fc"};
 
 /* FP16 data over `bytes` bytes (every 2-byte slot), kept and written at `at`. */
 static uint8_t *fp16_fill(program_t *p, rng_t *r, uint64_t at, uint32_t bytes, const nvf_fp16_mix_t *dm, unsigned zd)
@@ -193,6 +193,23 @@ static void batch_shape(conv_t *v, rng_t *r)
     }
 }
 
+/* A fully-connected layer over batches (what NVDLA's batching is for): the kernel the whole W x H input, no padding,
+ * a 1x1 output per batch; kernels, then channels, halved until every batch and all weights are resident. */
+static void fc_shape(conv_t *v, rng_t *r)
+{
+    const unsigned bin = rng_below(r, 100);
+    v->N = bin < 40 ? rng_range(r, 2, 7) : bin < 75 ? rng_range(r, 8, 31) : MAX_BATCH;
+    v->W = v->S = rng_range(r, 1, 4), v->H = v->R = rng_range(r, 1, 4);
+    v->pl = v->pr = v->pt = v->pb = 0, v->sx = v->sy = 1, v->Wo = v->Ho = 1;
+    for (;;) {
+        const uint32_t wbanks = ceil_div(v->K * v->R * v->S * v->C * v->esz, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES),
+                       dbanks = ceil_div(entries_per_slice(v) * v->H * v->N, CBUF_BANK_ENTRIES);
+        if (dbanks + wbanks <= CBUF_BANKS) break;
+        if (v->K > 1) v->K = (v->K + 1) / 2;
+        else v->C = (v->C + 1) / 2; /* C of 1: 4 x 4 x 1 pixels x 32 batches fit */
+    }
+}
+
 /* An output cube as SDP writes batches: address, line and surface strides multiples of 64 bytes (the RTL asserts them
  * in batch mode, NV_NVDLA_SDP_WDMA_cmd.v:1082/1127/1172), sometimes with a gap. */
 static nvf_cube_t batch_out_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, uint32_t esz)
@@ -206,7 +223,7 @@ static nvf_cube_t batch_out_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, u
 static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_kind_t kind)
 {
     const bool all_fp16 = kind == KIND_FP16, cmp = kind == KIND_CMP || kind == KIND_CMP_CORRUPT,
-               batch = kind == KIND_BATCH || kind == KIND_BATCH_CORRUPT;
+               batch = kind == KIND_BATCH || kind == KIND_BATCH_CORRUPT || kind == KIND_FC;
     conv_t v = {.prec = all_fp16       ? NVF_FP16
                         : cmp || batch ? (nvf_prec_t)rng_below(r, NVF_NPREC)
                                        : nvf_draw_prec(r, NVF_DRAW_CONV),
@@ -219,7 +236,8 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     kernel_dim(r, v.H, &v.R, &v.pt, &v.pb);
     v.sx = rng_range(r, 1, 3), v.sy = rng_range(r, 1, 3);
     v.Wo = (v.W + v.pl + v.pr - v.S) / v.sx + 1, v.Ho = (v.H + v.pt + v.pb - v.R) / v.sy + 1;
-    if (batch) batch_shape(&v, r);
+    if (kind == KIND_FC) fc_shape(&v, r);
+    else if (batch) batch_shape(&v, r);
     const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
     if (batch) {
         v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = batch_out_cube(r, v.Wo, v.Ho, v.K, v.esz);
@@ -460,6 +478,17 @@ int nvf_conv_random_batch(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_seed_stream(&r, seed, "nvf_conv_random_batch");
     const int layers = (int)rng_range(&r, 1, 2);
     for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_BATCH);
+    return 0;
+}
+
+/* Batched fully-connected layers (1x1 outputs) at INT8, INT16 and FP16 (its own seed stream). */
+int nvf_conv_random_fc(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_fc");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_FC);
     return 0;
 }
 
