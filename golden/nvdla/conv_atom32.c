@@ -15,10 +15,15 @@
  * Image input: conv_image32.h (the layer as a feature convolution over CSC's pre-extended reads).
  * CDMA's input converter on feature data at INT8/INT16 (cmod's; refused at FP16, which cmod FAILs).
  * Winograd mode: conv_wino_atom32.c.
- * Refused, by name: batches, compressed weights, dilation, input and processing precisions that differ. */
+ * Compressed weights (D_WEIGHT_FORMAT 1 in CDMA and CSC): expanded to that layout first (conv_wcmp.h).
+ * Batches (D_BATCH_NUMBER, 1-32, the same in CDMA, CSC, CACC and SDP): cube b read at the input's base plus b times
+ * CDMA's D_BATCH_STRIDE, its output written at SDP's base plus b times SDP's D_DST_BATCH_STRIDE, each convolved alone.
+ * A 1x1 output with batches keeps its surface stride (SDP packs for one batch only). Refused, by name: batches of an
+ * image, dilation, input and processing precisions that differ, CDMA's and CSC's weight formats that differ. */
 #include "conv_fp16.h"
 #include "conv_golden.h"
 #include "conv_image32.h"
+#include "conv_wcmp.h"
 #include "dp_atom32.h"
 #include "nvdla_dp_math.h"
 #include "nvdla_regs.h"
@@ -78,14 +83,47 @@ static uint16_t fp16_weight(const void *p, uint32_t k, uint32_t r, uint32_t s, u
     return (uint16_t)(b[0] | b[1] << 8);
 }
 
+/* The compressed weights, bitmap and group sizes read where CDMA's registers say (all in the weights' RAM), expanded
+ * into wt; an inconsistent set is an error naming what differs (conv_wcmp.h). */
+static bool expand_weights(const nvdla_dp_ctx_t *ctx, int group, const nvdla_pp_t *cdma, uint64_t space, uint32_t K,
+                           uint32_t kg, uint32_t kelems, uint32_t esz, uint8_t *wt)
+{
+    const uint32_t groups = (K + kg - 1) / kg;
+    conv_wcmp_t c = {.wt_bytes = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_BYTES_0),
+                     .wmb_bytes = nvdla_pp_reg(cdma, NVDLA_CDMA_D_WMB_BYTES_0),
+                     .K = K,
+                     .kg = kg,
+                     .kelems = kelems,
+                     .esz = esz};
+    if (c.wt_bytes > NV_CUBE_MAX_BYTES || c.wmb_bytes > NV_CUBE_MAX_BYTES)
+        return refuse(ctx, group, "compressed weights of %zu bytes, bitmap of %zu", c.wt_bytes, c.wmb_bytes);
+    uint8_t *cw = malloc(c.wt_bytes + 1), *wmb = malloc(c.wmb_bytes + 1), *wgs = malloc(4 * groups);
+    if (!cw || !wmb || !wgs) abort();
+    mem_read(ctx->mem, space | nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0), cw, c.wt_bytes);
+    mem_read(ctx->mem, space | nvdla_pp_reg(cdma, NVDLA_CDMA_D_WMB_ADDR_LOW_0), wmb, c.wmb_bytes);
+    mem_read(ctx->mem, space | nvdla_pp_reg(cdma, NVDLA_CDMA_D_WGS_ADDR_LOW_0), wgs, 4 * groups);
+    c.wt = cw, c.wmb = wmb, c.wgs = wgs;
+    char why[200];
+    const bool ok = conv_wt_expand(&c, wt, why, sizeof why);
+    if (!ok) nv_dp_error(ctx, "CONV grp %d: compressed weights: %s", group, why);
+    free(cw), free(wmb), free(wgs);
+    return ok;
+}
+
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_dp_ctx_t *ctx)
 {
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
     const int group = cdma->consumer, sg = sdp->consumer;
     if (FLD(cdma, CDMA, D_MISC_CFG_0, CONV_MODE)) return conv32_wino_run(units, sdp, ctx);
     const bool image = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT);
-    if (FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES)) return refuse(ctx, group, "batches");
-    if (FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT)) return refuse(ctx, group, "compressed weights");
+    const uint32_t N = FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES) + 1;
+    if (FLD(csc, CSC, D_BATCH_NUMBER_0, BATCHES) + 1 != N || FLD(cacc, CACC, D_BATCH_NUMBER_0, BATCHES) + 1 != N ||
+        FLD(sdp, SDP, D_FEATURE_MODE_CFG_0, BATCH_NUMBER) + 1 != N)
+        return refuse(ctx, group, "CDMA's %u batches differ from CSC's, CACC's or SDP's", N);
+    if (image && N > 1) return refuse(ctx, group, "batches of an image (the RTL asserts against them)");
+    const bool compressed = FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT);
+    if (compressed != (bool)FLD(csc, CSC, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT))
+        return refuse(ctx, group, "CDMA's and CSC's weight formats differ");
     if (FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) || FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT))
         return refuse(ctx, group, "dilation");
     unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION),
@@ -153,7 +191,14 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
                      .base = nvdla_pp_reg(sdp, SDP + 0x48),
                      .line = nvdla_pp_reg(sdp, SDP + 0x50),
                      .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
-    sdp32_place_1x1(&dst, Wo, Ho);
+    /* batches: cube b read at the input's base + b x CDMA's batch stride, written at the output's + b x SDP's */
+    const uint32_t in_bstride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_BATCH_STRIDE_0),
+                   out_bstride = nvdla_pp_reg(sdp, NVDLA_SDP_D_DST_BATCH_STRIDE_0);
+    if (N > 1 && (uint64_t)in_bstride < (uint64_t)src.surf * ((C * esz + NV_ATOM32 - 1) / NV_ATOM32))
+        return refuse(ctx, group, "a batch stride below the input's surfaces (cmod cdma.cpp:1050 fails it)");
+    /* SDP packs a 1x1 output's surfaces for one batch only (NV_NVDLA_SDP_WDMA_cmd.v:200 cfg_mode_1x1_nbatch); with
+     * batches its writes step by the strides (:503-510) */
+    if (N == 1) sdp32_place_1x1(&dst, Wo, Ho);
     if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
     const uint32_t nk = (K + 15) / 16 * 16; /* FP16: operands for every lane of the output's surfaces */
     if (fp16 ? !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x58, SDP_OPDMA_B, "BS", nk, &bs, &bso) ||
@@ -170,20 +215,14 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
         sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
         return false;
     }
-    if (image) conv_img32_fill(ctx, &img, &in);
-    else cube32_read(ctx, &in, &src);
-    /* CDMA's converter on feature data (cmod cdma DirectConvDataResponseSequencerCommon :1447, the RTL's cvt.v takes the
-     * direct path's writes too: docs/nvdla_conv.md): each element signed, less CVT_OFFSET, times CVT_SCALE, / 2^CVT_TRUNCATE
-     * rounded half away from zero, saturated to the precision; CSC's padding is not converted */
-    if (!image && cvt)
-        for (size_t i = 0; i < (size_t)in.s * in.h * in.w * in.lanes; i++)
-            in.v[i] =
-                conv_img32_cvt((uint32_t)in.v[i], 8 * esz, true, (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET),
-                               (int16_t)FLD(cdma, CDMA, D_CVT_SCALE_0, CVT_SCALE),
-                               FLD(cdma, CDMA, D_CVT_CFG_0, CVT_TRUNCATE), 8 * esz);
     uint8_t *wt = malloc((size_t)wbytes);
     if (!wt) abort();
-    mem_read(ctx->mem, wspace | waddr, wt, wbytes);
+    if (!compressed) mem_read(ctx->mem, wspace | waddr, wt, wbytes);
+    else if (!expand_weights(ctx, group, cdma, wspace, K, kg, R * S * C, esz, wt)) {
+        free(wt), free(in.v), free(out.v);
+        sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
+        return false;
+    }
     const unsigned t = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
@@ -206,35 +245,51 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
                                   .x2 = sdp32_fp16_stage(&bn),
                                   .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3),
                                   .out_int16 = out_prec == 1};
-    for (uint32_t oy = 0; oy < Ho; oy++)
-        for (uint32_t ox = 0; ox < Wo; ox++)
-            for (uint32_t k = 0; k < out.s * out.lanes; k++) {
-                if (fp16) {
-                    sdp_fp16_cfg_t kc = sdp16;
-                    kc.x1 = sdp32_opnd_stage(kc.x1, &bso, k), kc.x2 = sdp32_opnd_stage(kc.x2, &bno, k);
-                    cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
-                        sdp_fp32_element(&kc, conv_fp16_output(&f16, k, oy, ox, k >= K));
-                    continue;
-                }
-                int64_t acc = 0;
-                for (uint32_t r = 0; k < K && r < R; r++)
-                    for (uint32_t s = 0; s < S; s++) {
-                        int64_t y = (int64_t)(oy * sy + r) - pt, x = (int64_t)(ox * sx + s) - pl;
-                        bool pad = y < 0 || x < 0 || y >= H || x >= W;
-                        for (uint32_t c = 0; c < C; c++) {
-                            const uint8_t *b = wt + weight_offset(k, r, s, c, R, S, C, K, kg, cb, esz);
-                            int64_t wv = esz == 2 ? nv_sx(b[0] | (b[1] << 8), 16) : nv_sx(b[0], 8);
-                            int64_t d = pad ? pad_value
-                                            : cube32_atom(&in, c / in.lanes, (uint32_t)y, (uint32_t)x)[c % in.lanes];
-                            acc += d * wv;
-                        }
+    for (uint32_t b = 0; b < N; b++) {
+        place32_t bsrc = src, bdst = dst;
+        bsrc.base += b * in_bstride, bdst.base += b * out_bstride;
+        if (image) conv_img32_fill(ctx, &img, &in);
+        else cube32_read(ctx, &in, &bsrc);
+        /* CDMA's converter on feature data (cmod cdma DirectConvDataResponseSequencerCommon :1447, the RTL's cvt.v takes
+         * the direct path's writes too: docs/nvdla_conv.md): each element signed, less CVT_OFFSET, times CVT_SCALE,
+         * / 2^CVT_TRUNCATE rounded half away from zero, saturated to the precision; CSC's padding is not converted */
+        if (!image && cvt)
+            for (size_t i = 0; i < (size_t)in.s * in.h * in.w * in.lanes; i++)
+                in.v[i] = conv_img32_cvt((uint32_t)in.v[i], 8 * esz, true,
+                                         (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET),
+                                         (int16_t)FLD(cdma, CDMA, D_CVT_SCALE_0, CVT_SCALE),
+                                         FLD(cdma, CDMA, D_CVT_CFG_0, CVT_TRUNCATE), 8 * esz);
+        for (uint32_t oy = 0; oy < Ho; oy++)
+            for (uint32_t ox = 0; ox < Wo; ox++)
+                for (uint32_t k = 0; k < out.s * out.lanes; k++) {
+                    if (fp16) {
+                        sdp_fp16_cfg_t kc = sdp16;
+                        kc.x1 = sdp32_opnd_stage(kc.x1, &bso, k), kc.x2 = sdp32_opnd_stage(kc.x2, &bno, k);
+                        cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
+                            sdp_fp32_element(&kc, conv_fp16_output(&f16, k, oy, ox, k >= K));
+                        continue;
                     }
-                int64_t v = sdp_x_stage(&bs, cacc_round(acc, t), bs.alu_reg, bs.mul_reg);
-                v = sdp_x_stage(&bn, v, bn.alu_reg, bn.mul_reg);
-                cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
-                    sdp_cvt_bits(v, off, scale, shift, 8 * out_esz, NULL);
-            }
-    cube32_write(ctx, &out, &dst, "SDP", sg);
+                    int64_t acc = 0;
+                    for (uint32_t r = 0; k < K && r < R; r++)
+                        for (uint32_t s = 0; s < S; s++) {
+                            int64_t y = (int64_t)(oy * sy + r) - pt, x = (int64_t)(ox * sx + s) - pl;
+                            bool pad = y < 0 || x < 0 || y >= H || x >= W;
+                            for (uint32_t c = 0; c < C; c++) {
+                                const uint8_t *b = wt + weight_offset(k, r, s, c, R, S, C, K, kg, cb, esz);
+                                int64_t wv = esz == 2 ? nv_sx(b[0] | (b[1] << 8), 16) : nv_sx(b[0], 8);
+                                int64_t d =
+                                    pad ? pad_value
+                                        : cube32_atom(&in, c / in.lanes, (uint32_t)y, (uint32_t)x)[c % in.lanes];
+                                acc += d * wv;
+                            }
+                        }
+                    int64_t v = sdp_x_stage(&bs, cacc_round(acc, t), bs.alu_reg, bs.mul_reg);
+                    v = sdp_x_stage(&bn, v, bn.alu_reg, bn.mul_reg);
+                    cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
+                        sdp_cvt_bits(v, off, scale, shift, 8 * out_esz, NULL);
+                }
+        cube32_write(ctx, &out, &bdst, "SDP", sg);
+    }
     sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
     free(wt);
     free(in.v);

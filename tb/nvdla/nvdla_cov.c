@@ -76,6 +76,10 @@ static const char *const L_CVT3[] = {"off", "offset", "means"};
 static const char *const L_NVF_XSTAGE[] = {"x1_bs", "x2_bn", "y_ew"};
 static const char *const L_NVF_OPSRC[] = {"register", "mem_per_channel", "mem_per_element"};
 static const char *const L_NVF_OPUSE[] = {"mul", "alu", "both"};
+/* a convolution's weights as CDMA reads them (D_WEIGHT_FORMAT): dense, or bitmap + nonzero elements + group sizes */
+static const char *const L_WFMT[] = {"uncompressed", "compressed"};
+/* a convolution's batches (D_BATCH_NUMBER + 1): one, a few, many, the most (32) */
+static const char *const L_BATCH[] = {"1", "2-7", "8-31", "32"};
 
 enum {
     X_BDMA_SHAPE,
@@ -126,6 +130,8 @@ enum {
     X_NVF_SDP_OPDMA,
     X_NVF_CONV_MODE,
     X_NVF_WINO_PRA,
+    X_NVF_CONV_WFMT,
+    X_NVF_CONV_BATCH,
     X_N
 };
 
@@ -234,6 +240,8 @@ static const fcov_cross_t crosses[X_N] = {
                         2,
                         {D("truncate", L_PRA_TRUNC), D("prec", L_INT_PREC)},
                         NULL},
+    [X_NVF_CONV_WFMT] = {"nvf_conv_weight_format_x_precision", 2, {D("format", L_WFMT), D("prec", L_PREC)}, NULL},
+    [X_NVF_CONV_BATCH] = {"nvf_conv_batches_x_precision", 2, {D("batches", L_BATCH), D("prec", L_PREC)}, NULL},
 };
 #undef D
 
@@ -552,6 +560,17 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                       : FLD(u, CDMA, D_MEAN_FORMAT_0, MEAN_FORMAT) ? 2
                                                                    : 1,
                       0, 0);
+        }
+        fcov_hit4(c, X_NVF_CONV_WFMT, FLD(u, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT),
+                  prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
+        {
+            const unsigned n = FLD(u, CDMA, D_BATCH_NUMBER_0, BATCHES) + 1;
+            fcov_hit4(c, X_NVF_CONV_BATCH,
+                      n == 1   ? 0
+                      : n < 8  ? 1
+                      : n < 32 ? 2
+                               : 3,
+                      prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
         }
         break;
     }

@@ -136,10 +136,24 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random_wino", nvf_conv_random_wino, "nv_full_map",
      "nv_full: one or two Winograd F(2x2,3x3) convolutions INT8/INT16 -> SDP on the fly: drawn transformed weights, "
      "padding to the extended plane, PRA truncation (saturating), CACC truncation, DBB/CVSRAM"},
+    {"conv_random_cmp", nvf_conv_random_cmp, "nv_full_map",
+     "nv_full: conv_random with compressed weights (bitmap, group sizes; sparse kernels, explicit zeros) at "
+     "INT8/INT16/FP16"},
+    {"conv_random_batch", nvf_conv_random_batch, "nv_full_map",
+     "nv_full: conv_random with 2-32 batches (input and output batch strides, every batch resident in CBUF) at "
+     "INT8/INT16/FP16"},
+    {"conv_random_fc", nvf_conv_random_fc, "nv_full_map",
+     "nv_full: batched fully-connected layers (the kernel the whole input, 1x1 outputs, 2-32 batches) at "
+     "INT8/INT16/FP16"},
     {"rubik_random", nvf_rubik_random, "nv_full_map",
      "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: a bdma_random job whose expected copy has one byte flipped: fails naming the line and byte"},
+    {"conv_cmp_corrupt", nvf_conv_cmp_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: a conv_random_cmp job whose compressed weights hold one element wrong: fails naming outputs"},
+    {"conv_batch_corrupt", nvf_conv_batch_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: a conv_random_batch job whose SDP batch stride is 64 bytes off the expectation's: fails "
+     "naming batch 1"},
     {"sdp_corrupt", nvf_sdp_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: sdp_random with its first expected element flipped: fails naming channel, h and w"},
 };

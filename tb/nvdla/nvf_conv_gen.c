@@ -16,6 +16,7 @@
 #include "conv_image32.h" /* conv_img32_cvt: CDMA's input converter */
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
+#include "nvf_wt_cmp.h"
 #include "dp_atom32.h" /* sdp32_fp16_stage */
 #include "sdp_golden.h"
 #include "sdp_opdma32.h"
@@ -44,7 +45,12 @@ typedef struct conv {
     bool cvt; /* CDMA's input converter (INT8/INT16): offset, scale, truncate */
     int32_t cvt_off, cvt_scale;
     unsigned cvt_trunc;
+    uint32_t N; /* batches (1-32): cube b's input at the source + b x in_bstride, its output at the
+                           destination + b x out_bstride; data points at the one being predicted */
+    uint32_t in_bstride, out_bstride;
 } conv_t;
+
+#define MAX_BATCH 32u /* CDMA/CSC/CACC D_BATCH_NUMBER: 5 bits */
 
 static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
@@ -129,7 +135,6 @@ static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
         const int64_t half = (int64_t)1 << (v->trunc - 1);
         acc = acc >= 0 ? (acc + half) >> v->trunc : -((-acc + half) >> v->trunc);
     }
-    acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
     int64_t t = sdp_x_stage(&v->bs, acc, v->bs.alu_reg, v->bs.mul_reg);
     t = sdp_x_stage(&v->bn, t, v->bn.alu_reg, v->bn.mul_reg);
     return sdp_cvt_bits(t, v->off, v->scale, v->shift, 8 * v->esz, NULL);
@@ -158,11 +163,86 @@ static nvf_fp16_mix_t fp16_conv_mix(rng_t *r, int emin, int emax)
     return (nvf_fp16_mix_t){rng_range(r, 0, 1), 8, 15}; /* large: sums overflow FP16, SDP saturates */
 }
 
+/* What a test's jobs are: conv_random's (INT8/INT16), all FP16, compressed weights at any precision (nvf_wt_cmp.h),
+ * or (NEGATIVE) compressed weights one of whose elements the memory holds wrong. */
+typedef enum { KIND_INT, KIND_FP16, KIND_CMP, KIND_CMP_CORRUPT, KIND_BATCH, KIND_BATCH_CORRUPT, KIND_FC } conv_kind_t;
+static const char *const kind_name[] = {"", "_fp16", "_cmp", "_cmp_corrupt", "_batch", "_batch_corrupt", "_fc"};
+
+/* FP16 data over `bytes` bytes (every 2-byte slot), kept and written at `at`. */
+static uint8_t *fp16_fill(program_t *p, rng_t *r, uint64_t at, uint32_t bytes, const nvf_fp16_mix_t *dm, unsigned zd)
+{
+    uint8_t *d = malloc(bytes);
+    if (!d) abort();
+    for (uint32_t i = 0; i + 1 < bytes; i += 2) {
+        const uint16_t x = fp16_conv_value(r, dm, zd);
+        d[i] = (uint8_t)x, d[i + 1] = (uint8_t)(x >> 8);
+    }
+    if (bytes & 1) d[bytes - 1] = 0;
+    prog_mem(p, at, d, bytes);
+    return d;
+}
+
+/* Batches: a count in one of the coverage bins (2-7, 8-31, 32), the shape then shrunk (height, width, channels)
+ * until every batch's input and the weights are resident in CBUF (CSC keeps a slice of every batch: entries per
+ * slice x height x batches, NV_NVDLA_CSC_dl.v:2149), the output kept larger than 1x1 (SDP's 1x1 packing is for one
+ * batch only, NV_NVDLA_SDP_WDMA_cmd.v:200; the model refuses the 1x1 batch case). */
+static void batch_shape(conv_t *v, rng_t *r)
+{
+    const unsigned bin = rng_below(r, 100);
+    v->N = bin < 40 ? rng_range(r, 2, 7) : bin < 75 ? rng_range(r, 8, 31) : MAX_BATCH;
+    const uint32_t wbanks = ceil_div(ceil_div(v->K * v->R * v->S * v->C * v->esz, CBUF_ENTRY_BYTES) * CBUF_ENTRY_BYTES,
+                                     CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
+    while (ceil_div(entries_per_slice(v) * v->H * v->N, CBUF_BANK_ENTRIES) + wbanks > CBUF_BANKS) {
+        if (v->H > 1) v->H--;
+        else if (v->W > 1) v->W--;
+        else break; /* one pixel a batch: at most 10 entries x 32 batches, 2 banks */
+    }
+    if (v->W + v->pl + v->pr < v->S) v->pl = v->pr = v->S - 1;
+    if (v->H + v->pt + v->pb < v->R) v->pt = v->pb = v->R - 1;
+    v->Wo = (v->W + v->pl + v->pr - v->S) / v->sx + 1, v->Ho = (v->H + v->pt + v->pb - v->R) / v->sy + 1;
+    if (v->Wo * v->Ho == 1) { /* a wider input at stride 1 (a line of at most 13 pixels fits beside any weights) */
+        v->sx = 1, v->W++;
+        v->Wo = v->W + v->pl + v->pr - v->S + 1;
+    }
+}
+
+/* A fully-connected layer over batches (what NVDLA's batching is for): the kernel the whole W x H input, no padding,
+ * a 1x1 output per batch; kernels, then channels, halved until every batch and all weights are resident. */
+static void fc_shape(conv_t *v, rng_t *r)
+{
+    const unsigned bin = rng_below(r, 100);
+    v->N = bin < 40 ? rng_range(r, 2, 7) : bin < 75 ? rng_range(r, 8, 31) : MAX_BATCH;
+    v->W = v->S = rng_range(r, 1, 4), v->H = v->R = rng_range(r, 1, 4);
+    v->pl = v->pr = v->pt = v->pb = 0, v->sx = v->sy = 1, v->Wo = v->Ho = 1;
+    for (;;) {
+        const uint32_t wbanks = ceil_div(v->K * v->R * v->S * v->C * v->esz, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES),
+                       dbanks = ceil_div(entries_per_slice(v) * v->H * v->N, CBUF_BANK_ENTRIES);
+        if (dbanks + wbanks <= CBUF_BANKS) break;
+        if (v->K > 1) v->K = (v->K + 1) / 2;
+        else v->C = (v->C + 1) / 2; /* C of 1: 4 x 4 x 1 pixels x 32 batches fit */
+    }
+}
+
+/* An output cube as SDP writes batches: address, line and surface strides multiples of 64 bytes (the RTL asserts them
+ * in batch mode, NV_NVDLA_SDP_WDMA_cmd.v:1082/1127/1172), sometimes with a gap. */
+static nvf_cube_t batch_out_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, uint32_t esz)
+{
+    nvf_cube_t q = {.w = w, .h = h, .c = c, .esz = esz, .s = ceil_div(c * esz, 32)};
+    q.line = ceil_div(32 * w, 64) * 64 + (rng_chance(r, 30) ? 64 : 0);
+    q.surf = q.surf_reg = q.line * h + (rng_chance(r, 30) ? 64 : 0);
+    return q;
+}
+
 /* rdma_n: SDP_RDMA's layers so far (its register groups alternate with its own layers, not the convolution's: NVIDIA's
  * firmware keeps an rdma_group apart, kmd/firmware/scheduler.c) */
-static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool all_fp16, int *rdma_n)
+static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_kind_t kind, int *rdma_n)
 {
-    conv_t v = {.prec = all_fp16 ? NVF_FP16 : nvf_draw_prec(r, NVF_DRAW_CONV)};
+    const bool all_fp16 = kind == KIND_FP16, cmp = kind == KIND_CMP || kind == KIND_CMP_CORRUPT,
+               batch = kind == KIND_BATCH || kind == KIND_BATCH_CORRUPT || kind == KIND_FC;
+    conv_t v = {.prec = all_fp16       ? NVF_FP16
+                        : cmp || batch ? (nvf_prec_t)rng_below(r, NVF_NPREC)
+                                       : nvf_draw_prec(r, NVF_DRAW_CONV),
+                .N = 1};
     v.esz = nvf_prec[v.prec].esz;
     v.W = rng_range(r, 1, 12), v.H = rng_range(r, 1, 8);
     v.C = rng_chance(r, 15) ? rng_range(r, 1, 8) : rng_range(r, 1, v.esz == 2 ? 96 : 160);
@@ -171,9 +251,19 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     kernel_dim(r, v.H, &v.R, &v.pt, &v.pb);
     v.sx = rng_range(r, 1, 3), v.sy = rng_range(r, 1, 3);
     v.Wo = (v.W + v.pl + v.pr - v.S) / v.sx + 1, v.Ho = (v.H + v.pt + v.pb - v.R) / v.sy + 1;
+    if (kind == KIND_FC) fc_shape(&v, r);
+    else if (batch) batch_shape(&v, r);
     const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
-    v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
-    nvf_cube_sdp(&v.out); /* SDP writes it (flying) */
+    if (batch) {
+        v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = batch_out_cube(r, v.Wo, v.Ho, v.K, v.esz);
+        /* each batch past the last surface of the one before (cmod cdma.cpp:1050 requires it), sometimes a gap */
+        v.in_bstride = v.in.surf * v.in.s + (rng_chance(r, 30) ? 32 * rng_range(r, 1, 3) : 0);
+        v.out_bstride = v.out.surf * v.out.s + (rng_chance(r, 30) ? 64 * rng_range(r, 1, 2) : 0);
+    } else {
+        v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
+        nvf_cube_sdp(&v.out); /* SDP writes it (flying) */
+    }
+    uint8_t *bdata[MAX_BATCH] = {NULL};
     v.pad = rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32;
     /* data over its whole range; weights small (-8..7) most of the time, sometimes over 8 or 13 bits */
     const bool full = rng_chance(r, 30);
@@ -185,29 +275,54 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
         const nvf_fp16_mix_t dm = fp16_conv_mix(r, -4, 4), wm = fp16_conv_mix(r, -7, 0);
         const unsigned zd = rng_chance(r, 30) ? rng_range(r, 10, 60) : 0, zw = rng_chance(r, 30) ? 30 : 0;
         const uint32_t bytes = nvf_cube_bytes(&v.in);
-        v.data = malloc(bytes);
-        if (!v.data) abort();
-        for (uint32_t i = 0; i + 1 < bytes; i += 2) {
-            const uint16_t x = fp16_conv_value(r, &dm, zd);
-            v.data[i] = (uint8_t)x, v.data[i + 1] = (uint8_t)(x >> 8);
-        }
-        if (bytes & 1) v.data[bytes - 1] = 0;
-        prog_mem(p, nvf_addr(src), v.data, bytes);
+        for (uint32_t b = 0; b < v.N; b++)
+            bdata[b] = fp16_fill(p, r, nvf_addr((nvf_place_t){src.cv, src.addr + b * v.in_bstride}), bytes, &dm, zd);
         for (size_t i = 0; i < nw; i++) v.w[i] = fp16_conv_value(r, &wm, zw);
         if (v.pad) v.pad = fp16_conv_value(r, &dm, 0);
         snprintf(mixname, sizeof mixname, ".d%ue%d_%dz%u.w%ue%d_%dz%u", dm.special_pct, dm.emin, dm.emax, zd,
                  wm.special_pct, wm.emin, wm.emax, zw);
     } else {
-        v.data = nvf_fill_keep(p, r, src, nvf_cube_bytes(&v.in));
+        for (uint32_t b = 0; b < v.N; b++)
+            bdata[b] = nvf_fill_keep(p, r, (nvf_place_t){src.cv, src.addr + b * v.in_bstride}, nvf_cube_bytes(&v.in));
         for (size_t i = 0; i < nw; i++)
             v.w[i] = full ? (v.esz == 2 ? (int16_t)rng_next(r) >> 3 : (int8_t)rng_next(r))
                           : (int32_t)rng_range(r, 0, 15) - 8;
     }
+    /* compressed: sparse kernels (a drawn share of the weights zero, at least one not), so that the bitmap has runs
+     * of zeros and ones, whole zero kernels and groups */
+    unsigned sparse = 0;
+    if (cmp) {
+        static const unsigned pct[] = {0, 25, 50, 75, 90, 100};
+        sparse = pct[rng_below(r, sizeof pct / sizeof *pct)];
+        bool any = false;
+        for (size_t i = 0; i < nw; i++) {
+            if (rng_chance(r, sparse)) v.w[i] = 0;
+            any |= v.w[i] != 0;
+        }
+        if (!any) v.w[rng_below(r, (uint32_t)nw)] = v.prec == NVF_FP16 ? 0x3C00 : 1; /* 1.0 */
+    }
     uint32_t wbytes;
     uint8_t *packed = weights_packed(&v, &wbytes);
-    prog_mem(p, nvf_addr(wts), packed, wbytes);
+    /* the bitmap and group sizes in the weights' RAM (one RAM type for the three, NV_NVDLA_CDMA_wt.v:5780), past
+     * the weights (at most 384 KiB) inside their slot */
+    const uint32_t wmb_addr = wts.addr + 0x80000u, wgs_addr = wts.addr + 0xC0000u;
+    nvf_wt_cmp_t wc = {0};
+    if (cmp) {
+        /* NEGATIVE: element k0 r0 s0 c0 as a wrong decompression would give it (its top byte's bit 6 flipped) */
+        if (kind == KIND_CMP_CORRUPT) packed[v.esz - 1] ^= 0x40;
+        const nvf_wt_shape_t sh = {.K = v.K,
+                                   .kg = v.esz == 2 ? 16 : 32,
+                                   .kelems = v.R * v.S * v.C,
+                                   .esz = v.esz,
+                                   .explicit_zero_pct = rng_chance(r, 20) ? 10 : 0};
+        nvf_wt_compress(p, r, packed, &sh, nvf_addr(wts), nvf_addr((nvf_place_t){wts.cv, wmb_addr}),
+                        nvf_addr((nvf_place_t){wts.cv, wgs_addr}), &wc);
+        wbytes = wc.wt_bytes;
+    } else prog_mem(p, nvf_addr(wts), packed, wbytes);
     free(packed);
-    nvf_fill(p, r, dst, nvf_cube_bytes(&v.out)); /* gap bytes must survive */
+    /* NEGATIVE: SDP's batch stride one 64-byte step longer than the expectation's, as a DUT would use a wrong one */
+    const uint32_t out_bstride_reg = v.out_bstride + (kind == KIND_BATCH_CORRUPT ? 64 : 0);
+    nvf_fill(p, r, dst, (v.N - 1) * out_bstride_reg + nvf_cube_bytes(&v.out)); /* gap bytes must survive */
     /* CACC's truncation: the sums' typical magnitude (products of 2^10 / 2^18 with small weights, 2^14 / 2^27 with
      * wide ones, at INT8 / INT16, growing as the root of their count) less the output's bits, so that outputs spread; sometimes anything up to 16, the
      * most cmod's CACC accepts (48-bit assembly, 32-bit delivery: NV_NVDLA_cacc.cpp) */
@@ -216,9 +331,12 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     v.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
     if (v.prec == NVF_FP16) v.trunc = 0; /* not used at FP16 (cmod cacc.cpp:888); written 0 as NVIDIA's firmware */
     /* banks: the whole input and every weight resident, sometimes a spare bank */
-    const uint32_t eps = entries_per_slice(&v), dbanks = ceil_div(eps * v.H, CBUF_BANK_ENTRIES),
+    const uint32_t eps = entries_per_slice(&v), dbanks = ceil_div(eps * v.H * v.N, CBUF_BANK_ENTRIES),
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
-    const uint32_t spare = dbanks + wbanks < CBUF_BANKS && rng_chance(r, 30) ? 1 : 0, bank_d = dbanks + spare;
+    /* compressed: CBUF's last bank holds the bitmap (cmod csc.cpp: WMB entries from 15 x 256; the RTL asserts data
+     * and weight banks at most 15, NV_NVDLA_CDMA_wt.v:2599) */
+    const uint32_t banks = cmp ? CBUF_BANKS - 1 : CBUF_BANKS;
+    const uint32_t spare = dbanks + wbanks < banks && rng_chance(r, 30) ? 1 : 0, bank_d = dbanks + spare;
     const uint32_t bank = (bank_d - 1) | (wbanks - 1) << 16, prec = v.prec, misc = prec << 8 | prec << 12;
     /* DAIN_MAP as NVIDIA's firmware sets it (kmd/firmware/conv.c): surface packed iff the surface stride is the packed
      * surface's size, 32 x W x H (not line stride x H: for a 1x1 input with a line-stride gap the RTL, seeing SURF_PACKED,
@@ -235,21 +353,22 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, 0);
     dp_put(&l, NVDLA_CDMA_D_LINE_STRIDE_0, v.in.line), dp_put(&l, NVDLA_CDMA_D_SURF_STRIDE_0, v.in.surf);
     dp_put(&l, NVDLA_CDMA_D_DAIN_MAP_0, (uint32_t)line_packed | (uint32_t)surf_packed << 16);
-    dp_put(&l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CDMA_D_BATCH_STRIDE_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_BATCH_NUMBER_0, v.N - 1), dp_put(&l, NVDLA_CDMA_D_BATCH_STRIDE_0, v.in_bstride);
     dp_put(&l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CDMA_D_FETCH_GRAIN_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, cmp);
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_0_0, v.R * v.S * v.C * v.esz - 1);
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CDMA_D_WEIGHT_RAM_TYPE_0, nvf_ram(wts));
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0, wts.addr);
     dp_put(&l, NVDLA_CDMA_D_WEIGHT_BYTES_0, wbytes);
-    dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
-    /* CDMA's input converter in a quarter of the INT8/INT16 jobs, drawn from a side stream so that conv_random's other
+    dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, cmp ? wgs_addr : 0);
+    dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, wc.wmb_bytes), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
+    if (cmp) dp_put(&l, NVDLA_CDMA_D_WMB_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WMB_ADDR_LOW_0, wmb_addr);
+    /* CDMA's input converter in a quarter of conv_random's (INT8/INT16) jobs, drawn from a side stream so that conv_random's other
      * draws keep their meaning; moderate (offset within a quarter of the range, scale 1-3, truncation 0-2) so that the
      * CACC truncation drawn below still spreads the outputs */
     rng_t cr;
     rng_seed_stream(&cr, seed * 2 + (uint64_t)k, all_fp16 ? "nvf_conv_cvt_fp16" : "nvf_conv_cvt");
-    if (v.prec != NVF_FP16 && rng_chance(&cr, 25)) {
+    if (kind == KIND_INT && rng_chance(&cr, 25)) {
         const int32_t q = 1 << (8 * v.esz - 3);
         v.cvt = true, v.cvt_off = (int32_t)rng_range(&cr, 0, 2 * (uint32_t)q) - q;
         v.cvt_scale = (int32_t)rng_range(&cr, 1, 3) * (rng_chance(&cr, 20) ? -1 : 1),
@@ -270,11 +389,11 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 0);
     dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
     dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, v.C - 1);
-    dp_put(&l, NVDLA_CSC_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
-    dp_put(&l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CSC_D_WEIGHT_FORMAT_0, 0);
+    dp_put(&l, NVDLA_CSC_D_BATCH_NUMBER_0, v.N - 1), dp_put(&l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
+    dp_put(&l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CSC_D_WEIGHT_FORMAT_0, cmp);
     dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, (v.S - 1) | (v.R - 1) << 16);
     dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1_0, (v.C - 1) | (v.K - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_WEIGHT_BYTES_0, wbytes), dp_put(&l, NVDLA_CSC_D_WMB_BYTES_0, 0);
+    dp_put(&l, NVDLA_CSC_D_WEIGHT_BYTES_0, wbytes), dp_put(&l, NVDLA_CSC_D_WMB_BYTES_0, wc.wmb_bytes);
     dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
     dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_1_0, v.K - 1);
     dp_put(&l, NVDLA_CSC_D_ATOMICS_0, v.Wo * v.Ho - 1), dp_put(&l, NVDLA_CSC_D_RELEASE_0, v.H - 1);
@@ -288,7 +407,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_CACC_D_MISC_CFG_0, prec << 12);
     dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
     dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CACC_D_DATAOUT_ADDR_0, dst.addr);
-    dp_put(&l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
+    dp_put(&l, NVDLA_CACC_D_BATCH_NUMBER_0, v.N - 1);
     /* a 1x1 output as NVIDIA's firmware programs it (conv.c: it asserts the line stride is one atom and sets both
      * packed bits, which CACC's delivery reads, NV_NVDLA_CACC_delivery_ctrl.v:1082 is_1x1_packed) */
     const bool one = v.Wo == 1 && v.Ho == 1;
@@ -305,9 +424,10 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, v.K - 1);
     dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
     dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
-    dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
+    dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, out_bstride_reg);
     const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
-    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)nan0 << 3); /* flying: from CACC; output to memory */
+    /* flying: from CACC; output to memory */
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)nan0 << 3 | (v.N - 1) << 8);
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
     const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, fp16);
     nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
@@ -318,10 +438,13 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s%s", all_fp16 ? "_fp16" : "",
+    char cmpname[48] = "";
+    if (cmp) snprintf(cmpname, sizeof cmpname, ".cmp%u.nz%u.ez%u", sparse, wc.nonzero, wc.explicit_zeros);
+    if (batch) snprintf(cmpname, sizeof cmpname, ".b%u", v.N);
+    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s%s%s", kind_name[kind],
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
              v.bs_mem ? "mem" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
-             int16_out ? ".2int16" : "", v.cvt ? ".cdmacvt" : "");
+             int16_out ? ".2int16" : "", v.cvt ? ".cdmacvt" : "", cmpname);
     if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
     static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
                                      NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
@@ -336,8 +459,13 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool a
     /* SDP done, CDMA data and weights done, CACC done (GLB status), of group g */
     nvf_wait_done(p, (0x1u | 0x10000u | 0x40000u | 0x100000u) << g, JOB_TIMEOUT);
     prog_check_golden(p);
-    nvf_expect_cube(p, "SDP output", dst, &v.out, conv_elem, &v, false);
-    free(v.data);
+    for (uint32_t b = 0; b < v.N; b++) {
+        char what[32] = "SDP output";
+        if (v.N > 1) snprintf(what, sizeof what, "SDP output batch %u", b);
+        v.data = bdata[b];
+        nvf_expect_cube(p, what, (nvf_place_t){dst.cv, dst.addr + b * v.out_bstride}, &v.out, conv_elem, &v, false);
+        free(bdata[b]);
+    }
     free(v.w);
     sdp32_opnd_free(&v.bso);
 }
@@ -350,7 +478,7 @@ int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_seed_stream(&r, seed, "nvf_conv_random");
     const int layers = (int)rng_range(&r, 1, 2);
     int rdma_n = 0;
-    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, false, &rdma_n);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_INT, &rdma_n);
     return 0;
 }
 
@@ -362,7 +490,68 @@ int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_seed_stream(&r, seed, "nvf_conv_random_fp16");
     const int layers = (int)rng_range(&r, 1, 2);
     int rdma_n = 0;
-    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, true, &rdma_n);
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_FP16, &rdma_n);
+    return 0;
+}
+
+/* Compressed weights at INT8, INT16 and FP16 (its own seed stream). */
+int nvf_conv_random_cmp(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_cmp");
+    const int layers = (int)rng_range(&r, 1, 2);
+    int rdma_n = 0;
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_CMP, &rdma_n);
+    return 0;
+}
+
+/* Batches of 2-32 at INT8, INT16 and FP16 (its own seed stream). */
+int nvf_conv_random_batch(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_batch");
+    const int layers = (int)rng_range(&r, 1, 2);
+    int rdma_n = 0;
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_BATCH, &rdma_n);
+    return 0;
+}
+
+/* Batched fully-connected layers (1x1 outputs) at INT8, INT16 and FP16 (its own seed stream). */
+int nvf_conv_random_fc(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_fc");
+    const int layers = (int)rng_range(&r, 1, 2);
+    int rdma_n = 0;
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_FC, &rdma_n);
+    return 0;
+}
+
+/* NEGATIVE: one conv_random_batch job whose SDP batch stride is 64 bytes longer than the expectation's. */
+int nvf_conv_batch_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_batch");
+    (void)rng_range(&r, 1, 2); /* conv_random_batch's layer count: its first job's shape (the longer fill then
+                                  shifts later draws) */
+    int rdma_n = 0;
+    conv_job(p, &r, seed, 0, 0, KIND_BATCH_CORRUPT, &rdma_n);
+    return 0;
+}
+
+/* NEGATIVE: one compressed job whose stored weights hold element k0 r0 s0 c0 with bit 4 flipped, what a wrong
+ * decompression would feed the MAC: the golden model computes what memory holds, the generator what it meant. */
+int nvf_conv_cmp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_cmp");
+    int rdma_n = 0;
+    conv_job(p, &r, seed, 0, 0, KIND_CMP_CORRUPT, &rdma_n);
     return 0;
 }
 #endif

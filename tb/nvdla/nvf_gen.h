@@ -134,6 +134,16 @@ int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* Winograd F(2x2, 3x3) convolutions, INT8 or INT16, drawn transformed weights (nvf_wino_gen.c) */
 int nvf_conv_random_wino(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* conv_random with compressed weights (nvf_wt_cmp.h) at INT8, INT16 and FP16, sparse kernels */
+int nvf_conv_random_cmp(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* conv_random with 2-32 batches (CDMA/SDP batch strides) at INT8, INT16 and FP16 */
+int nvf_conv_random_batch(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* batched fully-connected layers: the kernel the whole input, 1x1 outputs, 2-32 batches, INT8/INT16/FP16 */
+int nvf_conv_random_fc(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* NEGATIVE: a conv_random_cmp job whose compressed weights hold one element wrong: must fail naming an output */
+int nvf_conv_cmp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* NEGATIVE: a conv_random_batch job whose SDP batch stride differs from the expectation's: fails naming batch 1 */
+int nvf_conv_batch_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: one bdma_random job (seed's stream) whose expected copy has one byte flipped: must fail naming it. */
 int nvf_bdma_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: sdp_random (seed's stream) with the expected element c 0 h 0 w 0 of its first job flipped. */
