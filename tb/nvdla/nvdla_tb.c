@@ -96,6 +96,7 @@ typedef struct nvdla_tb {
     uint64_t fault_n, fault_job, w_beats; /* fault hits beat fault_n of job fault_job */
     bool fault_done, prev_wvalid_stalled;
     axi_out_t prev_out;
+    axi_in_t prev_in; /* the DUT's DBB outputs at the last edge (a hang's report names who waits) */
 } nvdla_tb_t;
 
 /* ---- bus monitor → golden model ---------------------------------------------------------------- */
@@ -849,6 +850,15 @@ static void nvdla_describe(void *acc, FILE *f)
     fprintf(f, "  DBB traffic: %llu read bursts, %llu R beats, %llu write bursts, %llu W beats, %llu B\n",
             (unsigned long long)st.ar_bursts, (unsigned long long)st.r_beats, (unsigned long long)st.aw_bursts,
             (unsigned long long)st.w_beats, (unsigned long long)st.b_resps);
+    /* who waits for whom on the DBB: a valid held against a low ready is the bench's stall, a hang with every valid
+     * low is inside the DUT */
+    const axi_in_t *i = &t->prev_in;
+    const axi_out_t *o = &t->prev_out;
+    fprintf(f,
+            "  DBB wires at the last edge: AW valid %d ready %d, W valid %d ready %d, B valid %d ready %d, AR valid %d "
+            "ready %d, R valid %d ready %d\n",
+            i->awvalid, o->awready, i->wvalid, o->wready, o->bvalid, i->bready, i->arvalid, o->arready, o->rvalid,
+            i->rready);
     const char *gerr = nvdla_golden_errors(t->golden);
     if (*gerr) fprintf(f, "  golden model: %s\n", gerr);
 }
@@ -986,6 +996,7 @@ static void dbb_edge(nvdla_tb_t *t, axi_in_t *in, axi_out_t *o)
         sim_fault_injected(t->sim);
     }
     t->prev_out = *o;
+    t->prev_in = *in;
 }
 
 void nvdla_dbb_tick(svBit awvalid, unsigned char awid, unsigned char awlen, unsigned int awaddr, svBit wvalid,
