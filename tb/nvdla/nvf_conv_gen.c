@@ -433,7 +433,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
     v.f16 = (sdp_fp16_cfg_t){
         .x1 = sdp32_fp16_stage(&v.bs), .x2 = sdp32_fp16_stage(&v.bn), .nan_to_zero = nan0, .out_int16 = int16_out};
-    v.bs_mem = fp16 && nvf_conv_opnd_draw(p, seed, k, &l, &v.bs, v.Wo, v.Ho, v.K, int16_out ? 1u : 2u, &v.bso);
+    v.bs_mem = fp16 && nvf_conv_opnd_draw(p, seed, k, &l, &v.bs, v.Wo, v.Ho, v.K, v.N, int16_out ? 1u : 2u, &v.bso);
     dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53);
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);

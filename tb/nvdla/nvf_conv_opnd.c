@@ -25,7 +25,7 @@ static void put_once(dp_wlist_t *l, uint32_t a, uint32_t v)
 }
 
 bool nvf_conv_opnd_draw(program_t *p, uint64_t seed, int k, dp_wlist_t *l, const sdp_x_cfg_t *bs, uint32_t Wo,
-                        uint32_t Ho, uint32_t K, unsigned out_prec, sdp32_opnd_t *o)
+                        uint32_t Ho, uint32_t K, uint32_t batches, unsigned out_prec, sdp32_opnd_t *o)
 {
     *o = (sdp32_opnd_t){0};
     const bool alu = !bs->bypass && !bs->alu_bypass, mul = !bs->bypass && !bs->mul_bypass;
@@ -57,7 +57,9 @@ bool nvf_conv_opnd_draw(program_t *p, uint64_t seed, int k, dp_wlist_t *l, const
     free(b);
     put_once(l, NVDLA_SDP_D_DP_BS_ALU_CFG_0, (uint32_t)bs->alu_shift << 8 | (uint32_t)alu);
     put_once(l, NVDLA_SDP_D_DP_BS_MUL_CFG_0, (uint32_t)bs->mul_shift << 8 | (uint32_t)mul);
-    put_once(l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 1u | 2u << 2 | 2u << 4 | out_prec << 6); /* flying, FP16 */
+    /* flying, FP16, the batches (NVIDIA's firmware sets them here too, sdp.c:370: without them the operand DMA feeds one
+     * batch and SDP waits for the next) */
+    put_once(l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 1u | 2u << 2 | 2u << 4 | out_prec << 6 | (batches - 1) << 8);
     put_once(l, NVDLA_SDP_RDMA_D_DATA_CUBE_WIDTH_0, Wo - 1), put_once(l, NVDLA_SDP_RDMA_D_DATA_CUBE_HEIGHT_0, Ho - 1);
     put_once(l, NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL_0, K - 1);
     put_once(l, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, use << 1 | 1u << 3 | nvf_ram(at) << 5); /* on, two-byte, PER_KERNEL */

@@ -97,7 +97,7 @@ struct sdp32_opnd;
  * (nvf_conv_opnd.c, job k's own seed stream): the operands written to memory (slot 3), BS's sources and SDP_RDMA's
  * registers set in l, *o the operands per channel (sdp_opdma32.h). False (o empty) when not drawn. */
 bool nvf_conv_opnd_draw(program_t *p, uint64_t seed, int k, dp_wlist_t *l, const struct sdp_x_cfg *bs, uint32_t Wo,
-                        uint32_t Ho, uint32_t K, unsigned out_prec, struct sdp32_opnd *o);
+                        uint32_t Ho, uint32_t K, uint32_t batches, unsigned out_prec, struct sdp32_opnd *o);
 
 /* Wait until every GLB status bit of `bits` is set (nv_full's GLB.S_INTR_STATUS, polled after the interrupt line
  * rises: the bench's own interrupt service reads our map's GLB), then clear them (W1C). */
