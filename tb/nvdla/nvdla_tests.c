@@ -145,6 +145,9 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random_fc", nvf_conv_random_fc, "nv_full_map",
      "nv_full: batched fully-connected layers (the kernel the whole input, 1x1 outputs, 2-32 batches) at "
      "INT8/INT16/FP16"},
+    {"conv_random_cmp_batch", nvf_conv_random_cmp_batch, "nv_full_map",
+     "nv_full: compressed weights and 2-32 batches in one job (the bitmap in bank 15, every batch resident) at "
+     "INT8/INT16/FP16"},
     {"rubik_random", nvf_rubik_random, "nv_full_map",
      "nv_full: RUBIK contract/split/merge, INT8/INT16/FP16 (data movement), DBB/CVSRAM"},
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",

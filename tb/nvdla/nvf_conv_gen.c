@@ -164,9 +164,20 @@ static nvf_fp16_mix_t fp16_conv_mix(rng_t *r, int emin, int emax)
 }
 
 /* What a test's jobs are: conv_random's (INT8/INT16), all FP16, compressed weights at any precision (nvf_wt_cmp.h),
- * or (NEGATIVE) compressed weights one of whose elements the memory holds wrong. */
-typedef enum { KIND_INT, KIND_FP16, KIND_CMP, KIND_CMP_CORRUPT, KIND_BATCH, KIND_BATCH_CORRUPT, KIND_FC } conv_kind_t;
-static const char *const kind_name[] = {"", "_fp16", "_cmp", "_cmp_corrupt", "_batch", "_batch_corrupt", "_fc"};
+ * or (NEGATIVE) compressed weights one of whose elements the memory holds wrong; batches, (NEGATIVE) batches with a
+ * wrong batch stride, batched fully-connected layers; compressed weights and batches in one job. */
+typedef enum {
+    KIND_INT,
+    KIND_FP16,
+    KIND_CMP,
+    KIND_CMP_CORRUPT,
+    KIND_BATCH,
+    KIND_BATCH_CORRUPT,
+    KIND_FC,
+    KIND_CMP_BATCH
+} conv_kind_t;
+static const char *const kind_name[] = {"",       "_fp16",          "_cmp", "_cmp_corrupt",
+                                        "_batch", "_batch_corrupt", "_fc",  "_cmp_batch"};
 
 /* FP16 data over `bytes` bytes (every 2-byte slot), kept and written at `at`. */
 static uint8_t *fp16_fill(program_t *p, rng_t *r, uint64_t at, uint32_t bytes, const nvf_fp16_mix_t *dm, unsigned zd)
@@ -186,13 +197,13 @@ static uint8_t *fp16_fill(program_t *p, rng_t *r, uint64_t at, uint32_t bytes, c
  * until every batch's input and the weights are resident in CBUF (CSC keeps a slice of every batch: entries per
  * slice x height x batches, NV_NVDLA_CSC_dl.v:2149), the output kept larger than 1x1 (SDP's 1x1 packing is for one
  * batch only, NV_NVDLA_SDP_WDMA_cmd.v:200; the model refuses the 1x1 batch case). */
-static void batch_shape(conv_t *v, rng_t *r)
+static void batch_shape(conv_t *v, rng_t *r, uint32_t banks)
 {
     const unsigned bin = rng_below(r, 100);
     v->N = bin < 40 ? rng_range(r, 2, 7) : bin < 75 ? rng_range(r, 8, 31) : MAX_BATCH;
     const uint32_t wbanks = ceil_div(ceil_div(v->K * v->R * v->S * v->C * v->esz, CBUF_ENTRY_BYTES) * CBUF_ENTRY_BYTES,
                                      CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
-    while (ceil_div(entries_per_slice(v) * v->H * v->N, CBUF_BANK_ENTRIES) + wbanks > CBUF_BANKS) {
+    while (ceil_div(entries_per_slice(v) * v->H * v->N, CBUF_BANK_ENTRIES) + wbanks > banks) {
         if (v->H > 1) v->H--;
         else if (v->W > 1) v->W--;
         else break; /* one pixel a batch: at most 10 entries x 32 batches, 2 banks */
@@ -237,8 +248,9 @@ static nvf_cube_t batch_out_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, u
  * firmware keeps an rdma_group apart, kmd/firmware/scheduler.c) */
 static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_kind_t kind, int *rdma_n)
 {
-    const bool all_fp16 = kind == KIND_FP16, cmp = kind == KIND_CMP || kind == KIND_CMP_CORRUPT,
-               batch = kind == KIND_BATCH || kind == KIND_BATCH_CORRUPT || kind == KIND_FC;
+    const bool all_fp16 = kind == KIND_FP16,
+               cmp = kind == KIND_CMP || kind == KIND_CMP_CORRUPT || kind == KIND_CMP_BATCH,
+               batch = kind == KIND_BATCH || kind == KIND_BATCH_CORRUPT || kind == KIND_FC || kind == KIND_CMP_BATCH;
     conv_t v = {.prec = all_fp16       ? NVF_FP16
                         : cmp || batch ? (nvf_prec_t)rng_below(r, NVF_NPREC)
                                        : nvf_draw_prec(r, NVF_DRAW_CONV),
@@ -252,7 +264,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     v.sx = rng_range(r, 1, 3), v.sy = rng_range(r, 1, 3);
     v.Wo = (v.W + v.pl + v.pr - v.S) / v.sx + 1, v.Ho = (v.H + v.pt + v.pb - v.R) / v.sy + 1;
     if (kind == KIND_FC) fc_shape(&v, r);
-    else if (batch) batch_shape(&v, r);
+    else if (batch) batch_shape(&v, r, cmp ? CBUF_BANKS - 1 : CBUF_BANKS); /* compressed: bank 15 holds the bitmap */
     const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
     if (batch) {
         v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = batch_out_cube(r, v.Wo, v.Ho, v.K, v.esz);
@@ -440,7 +452,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
     char cmpname[48] = "";
     if (cmp) snprintf(cmpname, sizeof cmpname, ".cmp%u.nz%u.ez%u", sparse, wc.nonzero, wc.explicit_zeros);
-    if (batch) snprintf(cmpname, sizeof cmpname, ".b%u", v.N);
+    if (batch) snprintf(cmpname + strlen(cmpname), sizeof cmpname - strlen(cmpname), ".b%u", v.N);
     prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s%s%s", kind_name[kind],
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
              v.bs_mem ? "mem" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
@@ -527,6 +539,18 @@ int nvf_conv_random_fc(program_t *p, uint64_t seed, char *err, size_t errlen)
     const int layers = (int)rng_range(&r, 1, 2);
     int rdma_n = 0;
     for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_FC, &rdma_n);
+    return 0;
+}
+
+/* Compressed weights and 2-32 batches in one job, at INT8, INT16 and FP16 (its own seed stream). */
+int nvf_conv_random_cmp_batch(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_cmp_batch");
+    const int layers = (int)rng_range(&r, 1, 2);
+    int rdma_n = 0;
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_CMP_BATCH, &rdma_n);
     return 0;
 }
 

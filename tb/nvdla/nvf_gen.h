@@ -140,6 +140,8 @@ int nvf_conv_random_cmp(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_random_batch(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* batched fully-connected layers: the kernel the whole input, 1x1 outputs, 2-32 batches, INT8/INT16/FP16 */
 int nvf_conv_random_fc(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* Compressed weights and batches in one job (nvf_conv_gen.c). */
+int nvf_conv_random_cmp_batch(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: a conv_random_cmp job whose compressed weights hold one element wrong: must fail naming an output */
 int nvf_conv_cmp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: a conv_random_batch job whose SDP batch stride differs from the expectation's: fails naming batch 1 */
