@@ -23,8 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define JOB_TIMEOUT 4000000u
 #define CBUF_BANK_ENTRIES 256u
 #define CBUF_ENTRY_BYTES 128u
 #define CBUF_BANKS 16u
@@ -457,20 +455,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
              v.bs_mem ? "mem" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
              int16_out ? ".2int16" : "", v.cvt ? ".cdmacvt" : "", cmpname);
-    if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
-    static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
-                                     NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
-    for (size_t i = 0; i < sizeof units / sizeof *units; i++) prog_write(p, units[i], (uint32_t)g);
-    if (v.bs_mem) prog_write(p, NVDLA_SDP_RDMA_S_POINTER_0, (uint32_t)(*rdma_n)++ & 1u);
-    dp_emit_shuffled(p, r, &l);
-    if (v.bs_mem) prog_write(p, NVDLA_SDP_RDMA_D_OP_ENABLE_0, 1); /* before SDP, as NVIDIA's firmware (sdp.c:220) */
-    /* enabled as NVIDIA's firmware and sanity3 do: SDP first, CDMA last */
-    static const uint32_t enables[] = {NVDLA_SDP_D_OP_ENABLE_0,    NVDLA_CACC_D_OP_ENABLE_0, NVDLA_CMAC_A_D_OP_ENABLE_0,
-                                       NVDLA_CMAC_B_D_OP_ENABLE_0, NVDLA_CSC_D_OP_ENABLE_0,  NVDLA_CDMA_D_OP_ENABLE_0};
-    for (size_t i = 0; i < sizeof enables / sizeof *enables; i++) prog_write(p, enables[i], 1);
-    /* SDP done, CDMA data and weights done, CACC done (GLB status), of group g */
-    nvf_wait_done(p, (0x1u | 0x10000u | 0x40000u | 0x100000u) << g, JOB_TIMEOUT);
-    prog_check_golden(p);
+    nvf_conv_launch(p, r, &l, k, g, v.bs_mem ? (int)((unsigned)(*rdma_n)++ & 1u) : -1);
     for (uint32_t b = 0; b < v.N; b++) {
         char what[32] = "SDP output";
         if (v.N > 1) snprintf(what, sizeof what, "SDP output batch %u", b);

@@ -102,6 +102,13 @@ bool nvf_conv_opnd_draw(program_t *p, uint64_t seed, int k, dp_wlist_t *l, const
 /* Wait until every GLB status bit of `bits` is set (nv_full's GLB.S_INTR_STATUS, polled after the interrupt line
  * rises: the bench's own interrupt service reads our map's GLB), then clear them (W1C). */
 void nvf_wait_done(program_t *p, uint32_t bits, uint64_t timeout);
+/* the watchdog of a convolution job (cycles): a layer of CBUF-resident data and weights finishes well within it */
+#define NVF_CONV_TIMEOUT 4000000u
+/* Launch convolution job k (its registers in l) in register group g as NVIDIA's firmware and sanity3 do: CDMA's CBUF
+ * flush awaited before the first job, the S_POINTERs of SDP..CDMA set to g (and SDP_RDMA's to rdma_group when the job
+ * reads SDP operands from memory; -1: none), l written shuffled, SDP_RDMA enabled before SDP, then SDP first, CDMA
+ * last; wait for SDP done, CDMA data and weights done and CACC done of group g, then the golden model's check. */
+void nvf_conv_launch(program_t *p, rng_t *r, dp_wlist_t *l, int k, int g, int rdma_group);
 /* S_POINTER of a unit (its nv_full address) and of its RDMA (0: none) to group g. */
 void nvf_pointers(program_t *p, uint32_t core, uint32_t rdma, int g);
 /* Enable core and RDMA in a drawn order (0 rdma: the core alone). */

@@ -16,8 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define JOB_TIMEOUT 4000000u
 #define CBUF_BANK_ENTRIES 256u
 #define CBUF_ENTRY_BYTES 128u
 
@@ -259,16 +257,7 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
     prog_job(p, "conv_random_wino.s%llu.j%d.%s.%ux%ux%u.pad%u_%u_%u_%u.k%u.out%ux%u.pra%u.t%u.%s%s%s%s",
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.pl, v.pr, v.pt, v.pb, v.K, v.Wo, v.Ho,
              v.pra, v.trunc, bs, small ? ".small" : "", full ? ".wfull" : "", v.pad ? ".padv" : "");
-    if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
-    static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
-                                     NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
-    for (size_t i = 0; i < sizeof units / sizeof *units; i++) prog_write(p, units[i], (uint32_t)g);
-    dp_emit_shuffled(p, r, &l);
-    static const uint32_t enables[] = {NVDLA_SDP_D_OP_ENABLE_0,    NVDLA_CACC_D_OP_ENABLE_0, NVDLA_CMAC_A_D_OP_ENABLE_0,
-                                       NVDLA_CMAC_B_D_OP_ENABLE_0, NVDLA_CSC_D_OP_ENABLE_0,  NVDLA_CDMA_D_OP_ENABLE_0};
-    for (size_t i = 0; i < sizeof enables / sizeof *enables; i++) prog_write(p, enables[i], 1);
-    nvf_wait_done(p, (0x1u | 0x10000u | 0x40000u | 0x100000u) << g, JOB_TIMEOUT);
-    prog_check_golden(p);
+    nvf_conv_launch(p, r, &l, k, g, -1);
     nvf_expect_cube(p, "SDP output", dst, &v.out, wino_elem, &v, false);
     free(v.data);
     free(v.u);
