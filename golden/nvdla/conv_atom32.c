@@ -35,8 +35,7 @@
 
 enum { SDP = 0x9000 };
 
-static bool refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...)
+bool conv32_refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...)
 {
     char msg[240];
     va_list ap;
@@ -96,7 +95,7 @@ static bool expand_weights(const nvdla_dp_ctx_t *ctx, int group, const nvdla_pp_
                      .kelems = kelems,
                      .esz = esz};
     if (c.wt_bytes > NV_CUBE_MAX_BYTES || c.wmb_bytes > NV_CUBE_MAX_BYTES)
-        return refuse(ctx, group, "compressed weights of %zu bytes, bitmap of %zu", c.wt_bytes, c.wmb_bytes);
+        return conv32_refuse(ctx, group, "compressed weights of %zu bytes, bitmap of %zu", c.wt_bytes, c.wmb_bytes);
     uint8_t *cw = malloc(c.wt_bytes + 1), *wmb = malloc(c.wmb_bytes + 1), *wgs = malloc(4 * groups);
     if (!cw || !wmb || !wgs) abort();
     mem_read(ctx->mem, space | nvdla_pp_reg(cdma, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0), cw, c.wt_bytes);
@@ -119,18 +118,18 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     const uint32_t N = FLD(cdma, CDMA, D_BATCH_NUMBER_0, BATCHES) + 1;
     if (FLD(csc, CSC, D_BATCH_NUMBER_0, BATCHES) + 1 != N || FLD(cacc, CACC, D_BATCH_NUMBER_0, BATCHES) + 1 != N ||
         FLD(sdp, SDP, D_FEATURE_MODE_CFG_0, BATCH_NUMBER) + 1 != N)
-        return refuse(ctx, group, "CDMA's %u batches differ from CSC's, CACC's or SDP's", N);
-    if (image && N > 1) return refuse(ctx, group, "batches of an image (the RTL asserts against them)");
+        return conv32_refuse(ctx, group, "CDMA's %u batches differ from CSC's, CACC's or SDP's", N);
+    if (image && N > 1) return conv32_refuse(ctx, group, "batches of an image (the RTL asserts against them)");
     const bool compressed = FLD(cdma, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT);
     if (compressed != (bool)FLD(csc, CSC, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT))
-        return refuse(ctx, group, "CDMA's and CSC's weight formats differ");
+        return conv32_refuse(ctx, group, "CDMA's and CSC's weight formats differ");
     if (FLD(csc, CSC, D_DILATION_EXT_0, X_DILATION_EXT) || FLD(csc, CSC, D_DILATION_EXT_0, Y_DILATION_EXT))
-        return refuse(ctx, group, "dilation");
+        return conv32_refuse(ctx, group, "dilation");
     unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION),
              proc = FLD(cdma, CDMA, D_MISC_CFG_0, PROC_PRECISION);
-    if (in_prec != proc && !image) return refuse(ctx, group, "input and processing precisions differ");
+    if (in_prec != proc && !image) return conv32_refuse(ctx, group, "input and processing precisions differ");
     const bool fp16 = proc == 2, cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
-    if (!image && cvt && fp16) return refuse(ctx, group, "CDMA's input converter on FP16 data (cmod FAILs it)");
+    if (!image && cvt && fp16) return conv32_refuse(ctx, group, "CDMA's input converter on FP16 data (cmod FAILs it)");
     const uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "CONV", group, proc);
     if (!esz) return false;
     uint32_t W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1,
@@ -154,13 +153,14 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
         W = img.Wo, C = img.C_ext, S = 1, sx = 1, pl = pr = 0, pad_value = img.pad_tb;
     }
     if (FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_CHANNEL_EXT) + 1 != C)
-        return refuse(ctx, group, "CSC's weight channels differ from CDMA's input channels");
+        return conv32_refuse(ctx, group, "CSC's weight channels differ from CDMA's input channels");
     if (W + pl + pr < S || H + pt + pb < R || (W + pl + pr - S) / sx + 1 != Wo || (H + pt + pb - R) / sy + 1 != Ho)
-        return refuse(ctx, group, "the output size %ux%u differs from the geometry", Wo, Ho);
-    if ((uint64_t)C * R * S > (1u << 15)) return refuse(ctx, group, "a kernel of more than 2^15 elements");
+        return conv32_refuse(ctx, group, "the output size %ux%u differs from the geometry", Wo, Ho);
+    if ((uint64_t)C * R * S > (1u << 15)) return conv32_refuse(ctx, group, "a kernel of more than 2^15 elements");
     const uint32_t kg = esz == 2 ? 16 : 32, cb = 64;
     const uint64_t wbytes = (uint64_t)K * R * S * C * esz;
-    if (wbytes > NV_CUBE_MAX_BYTES) return refuse(ctx, group, "%llu bytes of weights", (unsigned long long)wbytes);
+    if (wbytes > NV_CUBE_MAX_BYTES)
+        return conv32_refuse(ctx, group, "%llu bytes of weights", (unsigned long long)wbytes);
     place32_t src = {.space = FLD(cdma, CDMA, D_DAIN_RAM_TYPE_0, DATAIN_RAM_TYPE) ? 0 : NVDLA_CV_SPACE,
                      .base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0),
                      .line = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0),
@@ -177,16 +177,17 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
      * (sdp_opdma32.h; NN_L0_0's biases) */
     sdp_x_cfg_t bs, bn;
     sdp32_opnd_t bso = {0}, bno = {0};
-    if (nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1)) return refuse(ctx, group, "SDP's output to PDP");
-    if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return refuse(ctx, group, "SDP's EW stage");
+    if (nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1)) return conv32_refuse(ctx, group, "SDP's output to PDP");
+    if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return conv32_refuse(ctx, group, "SDP's EW stage");
     const unsigned out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
     if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || out_prec == 0))
-        return refuse(ctx, group, "SDP's processing other than FP16 or its output INT8 after an FP16 convolution");
+        return conv32_refuse(ctx, group,
+                             "SDP's processing other than FP16 or its output INT8 after an FP16 convolution");
     const uint32_t out_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", sg, out_prec);
     if (!out_esz) return false;
     if (nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 != Wo || nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 != Ho ||
         nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1 != K)
-        return refuse(ctx, group, "SDP's cube differs from the convolution's output %ux%ux%u", Wo, Ho, K);
+        return conv32_refuse(ctx, group, "SDP's cube differs from the convolution's output %ux%ux%u", Wo, Ho, K);
     place32_t dst = {.space = nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0) ? 0 : NVDLA_CV_SPACE,
                      .base = nvdla_pp_reg(sdp, SDP + 0x48),
                      .line = nvdla_pp_reg(sdp, SDP + 0x50),
@@ -195,7 +196,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     const uint32_t in_bstride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_BATCH_STRIDE_0),
                    out_bstride = nvdla_pp_reg(sdp, NVDLA_SDP_D_DST_BATCH_STRIDE_0);
     if (N > 1 && (uint64_t)in_bstride < (uint64_t)src.surf * ((C * esz + NV_ATOM32 - 1) / NV_ATOM32))
-        return refuse(ctx, group, "a batch stride below the input's surfaces (cmod cdma.cpp:1050 fails it)");
+        return conv32_refuse(ctx, group, "a batch stride below the input's surfaces (cmod cdma.cpp:1050 fails it)");
     /* SDP packs a 1x1 output's surfaces for one batch only (NV_NVDLA_SDP_WDMA_cmd.v:200 cfg_mode_1x1_nbatch); with
      * batches its writes step by the strides (:503-510) */
     if (N == 1) sdp32_place_1x1(&dst, Wo, Ho);

@@ -2,8 +2,6 @@
 #include "conv_image32.h"
 #include "nvdla_dp_math.h"
 #include "nvdla_regs.h"
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 const char *const conv_img32_group_names[IMG32_NGROUPS] = {"8bit_1ch",  "8bit_4ch",     "8bit_semiplanar",  "16bit_1ch",
@@ -80,85 +78,81 @@ int32_t conv_img32_cvt(uint32_t raw, unsigned in_bits, bool is_signed, int32_t o
     return (int32_t)nv_sat(v, out_bits);
 }
 
-static bool img_refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static bool img_refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...)
-{
-    char m[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(m, sizeof m, fmt, ap);
-    va_end(ap);
-    nv_dp_error(ctx, "CONV grp %d: image input: %s: not computed for 32-byte atoms yet", group, m);
-    return false;
-}
-
 bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdla_dp_ctx_t *ctx, int group,
                        unsigned proc, conv_img32_t *im)
 {
     const uint32_t code = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_FORMAT);
     const conv_img32_fmt_t *f = im->fmt = conv_img32_format(code);
     if (!f)
-        return img_refuse(ctx, group, "PIXEL_FORMAT 0x%x does not exist (NV_NVDLA_CDMA_IMG_ctrl.v: 0x00-0x23)", code);
+        return conv32_refuse(
+            ctx, group, "image input: PIXEL_FORMAT 0x%x does not exist (NV_NVDLA_CDMA_IMG_ctrl.v: 0x00-0x23)", code);
     /* IN_PRECISION is the format's (cmod's element size of the fetch); PROC_PRECISION may differ only through the
      * converter between INT8 and INT16 (cmod convert_8to16 / convert_16to8; its FP16 path, cdma_cvt_hls, is not
      * modelled) */
     const unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION);
     const bool cvt_en = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
     if (f->prec != in_prec)
-        return img_refuse(ctx, group, "IN_PRECISION %u with a pixel format of precision %u", in_prec, f->prec);
+        return conv32_refuse(ctx, group, "image input: IN_PRECISION %u with a pixel format of precision %u", in_prec,
+                             f->prec);
     if (proc != in_prec && !(cvt_en && proc < 2 && in_prec < 2))
-        return img_refuse(ctx, group,
-                          "PROC_PRECISION %u from pixels of precision %u (only INT8 <-> INT16 through the converter)",
-                          proc, in_prec);
+        return conv32_refuse(
+            ctx, group,
+            "image input: PROC_PRECISION %u from pixels of precision %u (only INT8 <-> INT16 through the converter)",
+            proc, in_prec);
     if (FLD(csc, CSC, D_DATAIN_FORMAT_0, DATAIN_FORMAT) != 1)
-        return img_refuse(ctx, group, "CSC.D_DATAIN_FORMAT is feature, CDMA's pixel");
+        return conv32_refuse(ctx, group, "image input: CSC.D_DATAIN_FORMAT is feature, CDMA's pixel");
     if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_MAPPING))
-        return img_refuse(ctx, group, "PIXEL_MAPPING = 1 (block linear)");
+        return conv32_refuse(ctx, group, "image input: PIXEL_MAPPING = 1 (block linear)");
     if (FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET))
-        return img_refuse(ctx, group, "PIXEL_Y_OFFSET = %u", FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET));
+        return conv32_refuse(ctx, group, "image input: PIXEL_Y_OFFSET = %u",
+                             FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET));
     if (FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION))
-        return img_refuse(ctx, group, "CSC.D_POST_Y_EXTENSION = %u (post-extension)",
-                          FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION));
+        return conv32_refuse(ctx, group, "image input: CSC.D_POST_Y_EXTENSION = %u (post-extension)",
+                             FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION));
     im->W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1;
     im->H = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_HEIGHT) + 1;
     const uint32_t cin = FLD(cdma, CDMA, D_DATAIN_SIZE_1_0, DATAIN_CHANNEL) + 1,
                    cext = FLD(csc, CSC, D_DATAIN_SIZE_EXT_1_0, DATAIN_CHANNEL_EXT) + 1;
     if (cin != f->elems || cext != f->elems)
-        return img_refuse(ctx, group, "CDMA/CSC input channels %u/%u differ from the pixel format's elements", cin,
-                          cext);
+        return conv32_refuse(ctx, group,
+                             "image input: CDMA/CSC input channels %u/%u differ from the pixel format's elements", cin,
+                             cext);
     if (FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_WIDTH_EXT))
-        return img_refuse(
-            ctx, group,
-            "CSC.WEIGHT_WIDTH_EXT = %u: the kernel must be pre-extended (width 1; cmod csc FAILs otherwise)",
-            FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_WIDTH_EXT));
+        return conv32_refuse(ctx, group,
+                             "image input: CSC.WEIGHT_WIDTH_EXT = %u: the kernel must be pre-extended (width 1; cmod "
+                             "csc FAILs otherwise)",
+                             FLD(csc, CSC, D_WEIGHT_SIZE_EXT_0_0, WEIGHT_WIDTH_EXT));
     im->C_ext = FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_CHANNEL_EXT) + 1;
     if (im->C_ext % f->elems)
-        return img_refuse(ctx, group, "CSC.WEIGHT_CHANNEL_EXT + 1 = %u is not a multiple of the %u elements a pixel",
-                          im->C_ext, f->elems);
+        return conv32_refuse(
+            ctx, group, "image input: CSC.WEIGHT_CHANNEL_EXT + 1 = %u is not a multiple of the %u elements a pixel",
+            im->C_ext, f->elems);
     im->S = im->C_ext / f->elems;
     im->x_offset = FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_X_OFFSET);
     if (im->x_offset * (f->planar ? f->esz : f->bpp) >= NV_ATOM32 ||
         (f->planar && im->x_offset * 2u * f->esz >= NV_ATOM32))
-        return img_refuse(ctx, group, "PIXEL_X_OFFSET = %u: past the first 32-byte atom of a plane", im->x_offset);
+        return conv32_refuse(ctx, group, "image input: PIXEL_X_OFFSET = %u: past the first 32-byte atom of a plane",
+                             im->x_offset);
     im->pl = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT), im->pr = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_RIGHT);
     im->sx = FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_X_STRIDE) + 1;
     if (FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_X_STRIDE_EXT) + 1 != im->sx)
-        return img_refuse(ctx, group, "CSC's x stride %u differs from CDMA's %u",
-                          FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_X_STRIDE_EXT) + 1, im->sx);
+        return conv32_refuse(ctx, group, "image input: CSC's x stride %u differs from CDMA's %u",
+                             FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_X_STRIDE_EXT) + 1, im->sx);
     im->Wo = FLD(csc, CSC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1;
     const uint32_t pw = im->pl + im->W + im->pr;
     if (pw < im->S || (pw - im->S) / im->sx + 1 != im->Wo)
-        return img_refuse(ctx, group, "output width %u differs from the padded line of %u pixels", im->Wo, pw);
+        return conv32_refuse(ctx, group, "image input: output width %u differs from the padded line of %u pixels",
+                             im->Wo, pw);
     /* CBUF: a line is ceil(pw x elements x bytes / 128) entries (cmod pad_line_bytes), the whole image resident */
     const uint32_t pesz = proc == 0 ? 1 : 2, entries = (pw * f->elems * pesz + 127) / 128;
     if (FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1 != entries ||
         FLD(csc, CSC, D_ENTRY_PER_SLICE_0, ENTRIES) + 1 != entries)
-        return img_refuse(ctx, group, "ENTRY_PER_SLICE + 1 = %u, the padded line needs %u 128-byte entries",
-                          FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1, entries);
+        return conv32_refuse(ctx, group,
+                             "image input: ENTRY_PER_SLICE + 1 = %u, the padded line needs %u 128-byte entries",
+                             FLD(cdma, CDMA, D_ENTRY_PER_SLICE_0, ENTRIES) + 1, entries);
     if ((uint64_t)entries * im->H > (FLD(cdma, CDMA, D_BANK_0, DATA_BANK) + 1u) * 256u)
-        return img_refuse(ctx, group, "%u lines do not fit DATA_BANK + 1 = %u banks", im->H,
-                          FLD(cdma, CDMA, D_BANK_0, DATA_BANK) + 1);
+        return conv32_refuse(ctx, group, "image input: %u lines do not fit DATA_BANK + 1 = %u banks", im->H,
+                             FLD(cdma, CDMA, D_BANK_0, DATA_BANK) + 1);
     im->space = FLD(cdma, CDMA, D_DAIN_RAM_TYPE_0, DATAIN_RAM_TYPE) ? 0 : NVDLA_CV_SPACE;
     im->base = nvdla_pp_reg(cdma, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0);
     im->line = nvdla_pp_reg(cdma, NVDLA_CDMA_D_LINE_STRIDE_0);
@@ -168,7 +162,7 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
     im->pad_lr = (int32_t)nv_sx(FLD(cdma, CDMA, D_ZERO_PADDING_VALUE_0, PAD_VALUE), bits);
     im->pad_tb = (int32_t)nv_sx(FLD(csc, CSC, D_ZERO_PADDING_VALUE_0, PAD_VALUE), bits);
     im->cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN), im->mean = FLD(cdma, CDMA, D_MEAN_FORMAT_0, MEAN_FORMAT);
-    if (im->cvt && proc == 2) return img_refuse(ctx, group, "CDMA's converter on FP16 pixels");
+    if (im->cvt && proc == 2) return conv32_refuse(ctx, group, "image input: CDMA's converter on FP16 pixels");
     im->is_signed = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_SIGN_OVERRIDE);
     im->truncate = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_TRUNCATE);
     im->offset = (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET);

@@ -76,6 +76,9 @@ bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group);
 /* A direct convolution (CDMA..CACC of units[], conv_golden.h) at INT8 or INT16 with its SDP on the fly, writing
  * SDP's output; false, with an error naming what, when the model does not compute the layer (conv_atom32.c). */
 /* sdp_rdma: SDP_RDMA's window (the operand DMAs of an FP16 layer, sdp_opdma32.h) */
+/* A convolution layer the model does not compute: an error "CONV grp <group>: <what>: not computed for 32-byte atoms
+ * yet", false (conv_atom32.c, conv_image32.c). */
+bool conv32_refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_dp_ctx_t *ctx);
 /* The same for a Winograd layer (CDMA D_MISC_CFG.CONV_MODE 1) at INT8 or INT16 (conv_wino_atom32.c). */
 bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);
