@@ -65,14 +65,23 @@ static int32_t booth(unsigned neg, uint32_t wt, uint32_t dat, uint32_t sft)
     return (int32_t)sum;
 }
 
-uint64_t conv_fp16_cell(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CONV_FP16_CELL])
+bool conv_fp16_nan(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CONV_FP16_CELL], uint64_t *result)
 {
     /* cal_fp16_nan (cmac.h:301): the first NaN weight by channel, else the first NaN data, is the result */
     for (int pass = 0; pass < 2; pass++)
         for (unsigned c = 0; c < CONV_FP16_CELL; c++) {
             const uint16_t v = pass ? dat[c] : wt[c];
-            if (nan16(v)) return 0x3full << 38 | (uint64_t)(v >> 15) << 37 | (uint64_t)(v & 0x3FF) << 27;
+            if (nan16(v)) {
+                *result = 0x3full << 38 | (uint64_t)(v >> 15) << 37 | (uint64_t)(v & 0x3FF) << 27;
+                return true;
+            }
         }
+    return false;
+}
+
+uint32_t conv_fp16_products(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CONV_FP16_CELL],
+                            int32_t prod[CONV_FP16_CELL])
+{
     /* cal_fp16_exp (cmac.h:387): exponents in groups of 4; the low two bits (1 for a denormal) shift the mantissa */
     uint32_t sum[CONV_FP16_CELL], dsh[CONV_FP16_CELL], wsh[CONV_FP16_CELL], max = 0;
     for (unsigned c = 0; c < CONV_FP16_CELL; c++) {
@@ -85,15 +94,26 @@ uint64_t conv_fp16_cell(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CO
         }
         if (sum[c] > max) max = sum[c];
     }
-    /* cal_fp16_mul (cmac.h:591) and the adder tree (cmac.h:734-741): exact integer sums of the products */
-    int64_t acc = 0;
+    /* cal_fp16_mul (cmac.h:591): each product aligned to the largest exponent */
     for (unsigned c = 0; c < CONV_FP16_CELL; c++) {
+        prod[c] = 0;
         if (zero16(dat[c]) || zero16(wt[c])) continue;
         const uint32_t wm = ((uint32_t)(wt[c] & 0x3FF) | (((wt[c] >> 10) & 0x1F) ? 0x400u : 0)) << wsh[c];
         const uint32_t dm = ((uint32_t)(dat[c] & 0x3FF) | (((dat[c] >> 10) & 0x1F) ? 0x400u : 0)) << dsh[c];
-        acc += booth((wt[c] ^ dat[c]) >> 15, wm, dm, (max - sum[c]) << 2);
+        prod[c] = booth((wt[c] ^ dat[c]) >> 15, wm, dm, (max - sum[c]) << 2);
     }
-    return (uint64_t)((max << 2) & 0x3F) << 38 | ((uint64_t)acc & ((1ull << 38) - 1));
+    return (max << 2) & 0x3F;
+}
+
+uint64_t conv_fp16_cell(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CONV_FP16_CELL])
+{
+    uint64_t nan;
+    if (conv_fp16_nan(dat, wt, &nan)) return nan;
+    int32_t prod[CONV_FP16_CELL];
+    const uint32_t exp = conv_fp16_products(dat, wt, prod);
+    int64_t acc = 0; /* the adder tree (cmac.h:734-741): exact integer sums of the products */
+    for (unsigned c = 0; c < CONV_FP16_CELL; c++) acc += prod[c];
+    return (uint64_t)exp << 38 | ((uint64_t)acc & ((1ull << 38) - 1));
 }
 
 uint64_t conv_fp16_acc_add(uint64_t acc, uint64_t cell)

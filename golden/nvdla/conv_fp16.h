@@ -5,6 +5,7 @@
  * rounding, so the order matters and is CSC's: 64-channel blocks outer, kernel positions (r, then s) inner. */
 #ifndef CONV_FP16_H
 #define CONV_FP16_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #define CONV_FP16_CELL 64u /* channels of one MAC cell operation at FP16 (CMAC PARALLEL_CHANNEL_NUM) */
@@ -13,6 +14,12 @@
  * cell's 44-bit result: exponent [43:38] (a multiple of 4, or 0x3f for a NaN) and a 38-bit two's complement sum of
  * the aligned products [37:0]; a NaN keeps its sign [37] and fraction [36:27]. */
 uint64_t conv_fp16_cell(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CONV_FP16_CELL]);
+/* The cell's two halves, for Winograd's cell (conv_wino_fp16.h), which sums the same products otherwise: the NaN
+ * check (true, and the NaN result, when a weight or a data element is a NaN), and the 64 products aligned to the
+ * cell's exponent, which is returned (a multiple of 4: the result's [43:38]). */
+bool conv_fp16_nan(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CONV_FP16_CELL], uint64_t *result);
+uint32_t conv_fp16_products(const uint16_t dat[CONV_FP16_CELL], const uint16_t wt[CONV_FP16_CELL],
+                            int32_t prod[CONV_FP16_CELL]);
 /* CACC's FP48 accumulator (exponent [47:40], 40-bit two's complement mantissa [39:0]) plus a cell's result. */
 uint64_t conv_fp16_acc_add(uint64_t acc, uint64_t cell);
 /* CACC's delivery of an FP48 accumulator to SDP: FP32 bits. */

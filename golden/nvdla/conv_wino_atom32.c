@@ -7,13 +7,17 @@
  * surfaces (so that CDMA's and CSC's ENTRY_PER_SLICE agree: cmod cdma.cpp and csc.cpp both check it), its output
  * multiples of 4 and at most the extended plane less 4 (CSC reads 4x4 CBUF tiles; the output tile at 2j needs
  * columns 2j .. 2j+3), CSC's own padding and strides 0 (NVIDIA's firmware, conv.c); CACC and SDP the same output,
- * CMAC/CACC/SDP's Winograd bits set (the SDP's reorders its write, cmod sdp.cpp WdmaSequenceWG). FP16 is refused: its
- * PRA runs in FP17 and CMAC's FP16 cell in Winograd mode is not modelled. */
+ * CMAC/CACC/SDP's Winograd bits set (the SDP's reorders its write, cmod sdp.cpp WdmaSequenceWG). At FP16
+ * (conv_wino_fp16.h) the PRA runs in FP17, CMAC's FP16 cell sums the aligned products before its POA and CACC adds in
+ * FP48; SDP then processes CACC's FP32 at FP16 with register operands, to FP16 or INT16, as after a direct FP16
+ * convolution. */
 #include "conv_golden.h"
+#include "conv_wino_fp16.h"
 #include "conv_winograd.h"
 #include "dp_atom32.h"
 #include "nvdla_dp_math.h"
 #include "nvdla_regs.h"
+#include "sdp_fp16.h"
 #include "sdp_golden.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,6 +58,15 @@ static int32_t wino_weight(const void *p, uint32_t k, uint32_t c, uint32_t pos)
     const uint8_t *b = s->wt + conv_wino_weight_offset(k, c, pos, s->C, s->K, s->esz);
     return (int32_t)(s->esz == 2 ? nv_sx(b[0] | b[1] << 8, 16) : nv_sx(b[0], 8));
 }
+/* FP16: the same elements as FP16 bits */
+static uint16_t wino_data16(const void *p, uint32_t c, uint32_t y, uint32_t x)
+{
+    return (uint16_t)wino_data(p, c, y, x);
+}
+static uint16_t wino_weight16(const void *p, uint32_t k, uint32_t c, uint32_t pos)
+{
+    return (uint16_t)wino_weight(p, k, c, pos);
+}
 
 bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx)
 {
@@ -73,9 +86,8 @@ bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla
     const unsigned prec = FLD(cdma, CDMA, D_MISC_CFG_0, PROC_PRECISION);
     if (FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION) != prec)
         return refuse(ctx, group, "input and processing precisions differ");
-    if (prec == 2)
-        return refuse(ctx, group, "FP16 (its PRA is FP17 arithmetic and CMAC's FP16 Winograd cell is not modelled)");
-    const uint32_t esz = dp32_esz(ctx, "CONV", group, prec);
+    const bool fp16 = prec == 2;
+    const uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "CONV", group, prec);
     if (!esz) return false;
     const uint32_t W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1,
                    H = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_HEIGHT) + 1,
@@ -131,7 +143,10 @@ bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla
     if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return refuse(ctx, group, "SDP's EW stage");
     if (!sdp32_stage_cfg(sdp, ctx, sg, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, sg, 0x6c, "BN", &bn))
         return false;
-    const uint32_t out_esz = dp32_esz(ctx, "SDP", sg, nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2));
+    const unsigned out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
+    if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || out_prec == 0))
+        return refuse(ctx, group, "SDP's processing other than FP16 or its output INT8 after an FP16 convolution");
+    const uint32_t out_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", sg, out_prec);
     if (!out_esz) return false;
     if (nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 != Wo || nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 != Ho ||
         nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1 != K)
@@ -161,12 +176,26 @@ bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla
                                .ctx = &ws,
                                .data = wino_data,
                                .weight = wino_weight};
+    const conv_wino_fp16_src_t f16 = {.C = Ce,
+                                      .nan_flush = (int)FLD(cdma, CDMA, D_NAN_FLUSH_TO_ZERO_0, NAN_TO_ZERO),
+                                      .ctx = &ws,
+                                      .data = wino_data16,
+                                      .weight = wino_weight16};
+    const sdp_fp16_cfg_t sdp16 = {.x1 = sdp32_fp16_stage(&bs),
+                                  .x2 = sdp32_fp16_stage(&bn),
+                                  .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3),
+                                  .out_int16 = out_prec == 1};
     const unsigned t = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
     for (uint32_t oy = 0; oy < Ho; oy++)
         for (uint32_t ox = 0; ox < Wo; ox++)
             for (uint32_t k = 0; k < out.s * out.lanes; k++) {
+                if (fp16) { /* CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888) */
+                    cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
+                        sdp_fp32_element(&sdp16, conv_wino_fp16_output(&f16, k, oy, ox, k >= K));
+                    continue;
+                }
                 /* kernels past the last: zero weights (the last group's missing kernels), a zero sum */
                 const int64_t acc = k < K ? conv_wino_output(&s, k, oy, ox) : 0;
                 int64_t v = nv_sat((int64_t)nv_rshift_round(acc, t), 32); /* CACC CLIP_TRUNCATE, as direct */

@@ -136,6 +136,12 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random_wino", nvf_conv_random_wino, "nv_full_map",
      "nv_full: one or two Winograd F(2x2,3x3) convolutions INT8/INT16 -> SDP on the fly: drawn transformed weights, "
      "padding to the extended plane, PRA truncation (saturating), CACC truncation, DBB/CVSRAM"},
+    {"conv_random_wino_fp16", nvf_conv_random_wino_fp16, "nv_full_map",
+     "nv_full: conv_random_wino at FP16: the PRA in FP17, CMAC's FP16 cell before its POA, CACC's FP48, CDMA's NaN "
+     "flush, SDP at FP16 to FP16/INT16"},
+    {"conv_wino_fp16_corrupt", nvf_conv_wino_fp16_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: a conv_random_wino_fp16 layer with one transformed weight wrong in memory: fails naming an "
+     "output element"},
     {"conv_random_cmp", nvf_conv_random_cmp, "nv_full_map",
      "nv_full: conv_random with compressed weights (bitmap, group sizes; sparse kernels, explicit zeros) at "
      "INT8/INT16/FP16"},

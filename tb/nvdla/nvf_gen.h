@@ -141,6 +141,10 @@ int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* Winograd F(2x2, 3x3) convolutions, INT8 or INT16, drawn transformed weights (nvf_wino_gen.c) */
 int nvf_conv_random_wino(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* conv_random_wino at FP16 (its own seed stream), and (NEGATIVE) one such layer with one transformed weight wrong in
+ * memory */
+int nvf_conv_random_wino_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+int nvf_conv_wino_fp16_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* conv_random with compressed weights (nvf_wt_cmp.h) at INT8, INT16 and FP16, sparse kernels */
 int nvf_conv_random_cmp(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* conv_random with 2-32 batches (CDMA/SDP batch strides) at INT8, INT16 and FP16 */

@@ -1,4 +1,5 @@
-/* Winograd convolutions on nv_full (nvf_gen.h): conv_random_wino, INT8 or INT16, F(2x2, 3x3) at stride 1, into SDP
+/* Winograd convolutions on nv_full (nvf_gen.h): conv_random_wino, INT8 or INT16, and conv_random_wino_fp16, FP16
+ * (its own seed stream), F(2x2, 3x3) at stride 1, into SDP
  * on the fly (BS/BN stages with register operands, converter) to memory; input, weights and output each in DBB or
  * CVSRAM. The hardware sees only the transformed weights (4x4 per kernel and channel, in the precision), so the
  * generator draws those directly, in NVIDIA's Winograd weight layout (conv_wino_weight_offset). The registers are
@@ -7,11 +8,17 @@
  * would give (the rules NVIDIA's RTL asserts: docs/nvdla_nv_full.md, "Winograd convolution"): the input padded to
  * an extended plane of multiples of 4, the output 4 less, CSC's channels whole input surfaces (the extra channels'
  * weights 0). The output is predicted element by element by the generator's own matrix formulation of Bt d B and
- * At m A (written apart from the golden model's adder form in conv_winograd.c), then CACC's truncation and SDP. */
+ * At m A (written apart from the golden model's adder form in conv_winograd.c), then CACC's truncation and SDP. At
+ * FP16 no such independent form is exact (the PRA rounds each FP17 sum, CMAC aligns and truncates the products,
+ * CACC rounds in FP48), so, as conv_random_fp16 does, the prediction runs the model's FP16 arithmetic
+ * (conv_wino_fp16.h, checked by its unit test) on the generator's own data, weights and layouts, then SDP at FP16. */
 #ifndef NV_FULL_ABSENT
+#include "conv_wino_fp16.h"
 #include "conv_winograd.h"
+#include "dp_atom32.h" /* sdp32_fp16_stage */
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
+#include "sdp_fp16.h"
 #include "sdp_golden.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +39,8 @@ typedef struct wino {
     int32_t *u; /* u[(k * Ce + c) * 16 + pos]: transformed weights */
     sdp_x_cfg_t bs, bn;
     uint32_t off, scale, shift;
+    int nan_flush;      /* FP16: CDMA's D_NAN_FLUSH_TO_ZERO */
+    sdp_fp16_cfg_t f16; /* FP16: SDP's stages on CACC's FP32 */
 } wino_t;
 
 static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -55,9 +64,21 @@ static int64_t clamp(int64_t x, unsigned bits)
     return x > hi ? hi : x < lo ? lo : x;
 }
 
+static uint16_t fp16_ext(const void *ctx, uint32_t c, uint32_t y, uint32_t x) { return (uint16_t)ext(ctx, c, y, x); }
+static uint16_t fp16_u(const void *ctx, uint32_t k, uint32_t c, uint32_t pos)
+{
+    const wino_t *v = ctx;
+    return (uint16_t)v->u[(k * v->Ce + c) * 16 + pos];
+}
+
 static int32_t wino_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
 {
     const wino_t *v = ctx;
+    if (v->prec == NVF_FP16) {
+        const conv_wino_fp16_src_t s = {
+            .C = v->Ce, .nan_flush = v->nan_flush, .ctx = v, .data = fp16_ext, .weight = fp16_u};
+        return sdp_fp32_element(&v->f16, conv_wino_fp16_output(&s, k, oy, ox, k >= v->K));
+    }
     const uint32_t y0 = oy & ~1u, x0 = ox & ~1u;
     int64_t m[4][4] = {{0}};
     for (uint32_t c = 0; c < v->Ce; c++) {
@@ -112,6 +133,23 @@ static void draw_weights(rng_t *r, wino_t *v, bool full)
                                                        : (int32_t)rng_range(r, 0, 15) - 8;
 }
 
+/* FP16 values for a Winograd layer: a cell's NaN makes its four outputs NaN, so corners are rare (0-3 %); zeros (CSC
+ * skips +-0) in a share of jobs; data exponents so that the PRA's sums of four and the sums over the channels mostly
+ * stay finite, tiny values (denormal products, the cell's alignment losses) and large ones (the PRA saturates at
+ * 65504) in some jobs. */
+static nvf_fp16_mix_t fp16_mix(rng_t *r, int emin, int emax)
+{
+    const unsigned kind = rng_below(r, 100);
+    if (kind < 60) return (nvf_fp16_mix_t){0, emin, emax};
+    if (kind < 85) return (nvf_fp16_mix_t){rng_range(r, 1, 3), emin, emax};
+    if (kind < 93) return (nvf_fp16_mix_t){0, -14, -8};
+    return (nvf_fp16_mix_t){rng_range(r, 0, 1), 12, 15};
+}
+static uint16_t fp16_value(rng_t *r, const nvf_fp16_mix_t *m, unsigned zero_pct)
+{
+    return rng_chance(r, zero_pct) ? (rng_chance(r, 50) ? 0x8000 : 0) : nvf_fp16_value(r, m);
+}
+
 static uint8_t *weights_packed(const wino_t *v, uint32_t *bytes)
 {
     *bytes = v->K * 16 * v->Ce * v->esz; /* a multiple of 128: 16 x whole surfaces of 32 bytes */
@@ -128,9 +166,9 @@ static uint8_t *weights_packed(const wino_t *v, uint32_t *bytes)
     return b;
 }
 
-static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
+static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool fp16, bool corrupt)
 {
-    wino_t v = {.prec = rng_chance(r, 50) ? NVF_INT8 : NVF_INT16};
+    wino_t v = {.prec = fp16 ? NVF_FP16 : rng_chance(r, 50) ? NVF_INT8 : NVF_INT16};
     v.esz = nvf_prec[v.prec].esz, v.lanes = 32 / v.esz;
     v.Wo = 4 * rng_range(r, 1, 3), v.Ho = 4 * rng_range(r, 1, 2);
     ext_dim(r, v.Wo, &v.W, &v.pl, &v.pr);
@@ -142,8 +180,26 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
     const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
     v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
     /* data over the whole range (the PRA saturates), or small (|d| < 32: the transforms stay exact) */
-    const bool small = rng_chance(r, 40), full = rng_chance(r, 30);
-    v.data = nvf_fill_keep(p, r, src, nvf_cube_bytes(&v.in));
+    const bool small = !fp16 && rng_chance(r, 40), full = !fp16 && rng_chance(r, 30);
+    char mixname[48] = "";
+    nvf_fp16_mix_t dm = {0}, wm = {0};
+    unsigned zd = 0, zw = 0;
+    if (fp16) {
+        dm = fp16_mix(r, -4, 4), wm = fp16_mix(r, -7, 0);
+        zd = rng_chance(r, 30) ? rng_range(r, 10, 60) : 0, zw = rng_chance(r, 30) ? 30 : 0;
+        const uint32_t bytes = nvf_cube_bytes(&v.in);
+        v.data = malloc(bytes);
+        if (!v.data) abort();
+        for (uint32_t i = 0; i + 1 < bytes; i += 2) { /* every slot: elements, pad lanes (CSC reads them) and gaps */
+            const uint16_t x = fp16_value(r, &dm, zd);
+            v.data[i] = (uint8_t)x, v.data[i + 1] = (uint8_t)(x >> 8);
+        }
+        prog_mem(p, nvf_addr(src), v.data, bytes);
+        snprintf(mixname, sizeof mixname, ".d%ue%d_%dz%u.w%ue%d_%dz%u", dm.special_pct, dm.emin, dm.emax, zd,
+                 wm.special_pct, wm.emin, wm.emax, zw);
+    } else {
+        v.data = nvf_fill_keep(p, r, src, nvf_cube_bytes(&v.in));
+    }
     if (small) {
         for (uint32_t s = 0; s < v.in.s; s++)
             for (uint32_t y = 0; y < v.H; y++)
@@ -157,9 +213,17 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
         prog_mem(p, nvf_addr(src), v.data, nvf_cube_bytes(&v.in));
     }
     v.pad = rng_chance(r, 60) ? 0 : small ? (int32_t)rng_range(r, 0, 63) - 32 : (int32_t)rng_range(r, 0, 255) - 128;
+    if (fp16 && v.pad) v.pad = (int16_t)fp16_value(r, &dm, 0); /* an FP16 value, as ext() reads it back */
     draw_weights(r, &v, full);
+    if (fp16) /* FP16 transformed weights; channels past the input's stay 0 */
+        for (uint32_t kk = 0; kk < v.K; kk++)
+            for (uint32_t c = 0; c < v.C; c++)
+                for (uint32_t pos = 0; pos < 16; pos++) v.u[(kk * v.Ce + c) * 16 + pos] = fp16_value(r, &wm, zw);
     uint32_t wbytes;
     uint8_t *packed = weights_packed(&v, &wbytes);
+    /* NEGATIVE: memory holds kernel 0's weight at channel 0, position 5 (the tile's centre, in all four outputs) with
+     * its exponent's top bit flipped, the prediction the drawn one */
+    if (corrupt) packed[conv_wino_weight_offset(0, 0, 5, v.Ce, v.K, v.esz) + v.esz - 1] ^= 0x40;
     prog_mem(p, nvf_addr(wts), packed, wbytes);
     free(packed);
     nvf_fill(p, r, dst, nvf_cube_bytes(&v.out)); /* gap bytes must survive */
@@ -170,6 +234,7 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
               mag = vbits + (full ? (v.esz == 2 ? 12 : 7) : 3) + (31 - __builtin_clz(v.Ce * 16)) / 2;
     const int t = mag - (int)(8 * v.esz - 1) + (int)rng_range(r, 0, 6) - 3;
     v.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
+    if (fp16) v.trunc = 0; /* CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888); 0 as conv_random_fp16 writes it */
     /* CBUF: four input rows of the extended plane are W_ext x surfaces entries; all resident */
     const uint32_t eps = v.We / 4 * v.in.s, dbanks = ceil_div(v.He / 4 * v.We * v.in.s, CBUF_BANK_ENTRIES),
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
@@ -198,6 +263,10 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
     dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, 0);
     dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
     dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, 0), dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, 0);
+    if (fp16) { /* CDMA's NaN flush: the input (the extended plane's pad value included: CDMA writes it) and weights */
+        v.nan_flush = rng_chance(r, 30);
+        dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
+    }
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
     dp_put(&l, NVDLA_CDMA_D_BANK_0, bank);
@@ -235,8 +304,10 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
     dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
     dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
-    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1u | 1u << 2); /* flying, WINOGRAD */
-    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | prec << 2);
+    /* FP16: SDP processes CACC's FP32 at FP16 (NaN to zero in half the jobs), to FP16 or (25 %) INT16 */
+    const bool nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1u | 1u << 2 | (uint32_t)nan0 << 3); /* flying, WINOGRAD */
+    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
     /* SDP's stages and converter, or (30 %) SDP the identity: CACC's value itself reaches memory, where drawn stages
      * and the converter saturate most outputs and so hide a small difference in the sums (they did: PRA_TRUNCATE 3,
      * below, showed only in sign flips near 0 until SDP was the identity) */
@@ -246,17 +317,21 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g)
         dp_put(&l, NVDLA_SDP_D_DP_BS_CFG_0, 1), dp_put(&l, NVDLA_SDP_D_DP_BN_CFG_0, 1); /* BS_BYPASS, BN_BYPASS */
         v.bs = (sdp_x_cfg_t){.bypass = true}, v.bn = v.bs;
     } else {
-        bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, false);
-        nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, false);
+        bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, fp16);
+        nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
     }
+    v.f16 = (sdp_fp16_cfg_t){
+        .x1 = sdp32_fp16_stage(&v.bs), .x2 = sdp32_fp16_stage(&v.bn), .nan_to_zero = nan0, .out_int16 = int16_out};
     dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53);
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     if (ident) v.off = 0, v.scale = 1, v.shift = 0;
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random_wino.s%llu.j%d.%s.%ux%ux%u.pad%u_%u_%u_%u.k%u.out%ux%u.pra%u.t%u.%s%s%s%s",
-             (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.pl, v.pr, v.pt, v.pb, v.K, v.Wo, v.Ho,
-             v.pra, v.trunc, bs, small ? ".small" : "", full ? ".wfull" : "", v.pad ? ".padv" : "");
+    prog_job(p, "conv_random_wino%s.s%llu.j%d.%s.%ux%ux%u.pad%u_%u_%u_%u.k%u.out%ux%u.pra%u.t%u.%s%s%s%s%s%s%s%s",
+             fp16 ? "_fp16" : "", (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.pl, v.pr, v.pt,
+             v.pb, v.K, v.Wo, v.Ho, v.pra, v.trunc, bs, small ? ".small" : "", full ? ".wfull" : "",
+             v.pad ? ".padv" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
+             int16_out ? ".2int16" : "");
     nvf_conv_launch(p, r, &l, k, g, -1);
     nvf_expect_cube(p, "SDP output", dst, &v.out, wino_elem, &v, false);
     free(v.data);
@@ -270,7 +345,29 @@ int nvf_conv_random_wino(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_t r;
     rng_seed_stream(&r, seed, "nvf_conv_random_wino");
     const int layers = (int)rng_range(&r, 1, 2);
-    for (int k = 0; k < layers; k++) wino_job(p, &r, seed, k, k & 1);
+    for (int k = 0; k < layers; k++) wino_job(p, &r, seed, k, k & 1, false, false);
+    return 0;
+}
+
+/* The same at FP16, its own seed stream (conv_random_wino's seeds keep their jobs). */
+int nvf_conv_random_wino_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_wino_fp16");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) wino_job(p, &r, seed, k, k & 1, true, false);
+    return 0;
+}
+
+/* NEGATIVE: one FP16 Winograd layer whose memory holds one transformed weight wrong (wino_job): fails naming an
+ * output element of kernel 0. */
+int nvf_conv_wino_fp16_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_wino_fp16");
+    wino_job(p, &r, seed, 0, 0, true, true);
     return 0;
 }
 #endif
