@@ -327,10 +327,10 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool f
     if (ident) v.off = 0, v.scale = 1, v.shift = 0;
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random_wino%s.s%llu.j%d.%s.%ux%ux%u.pad%u_%u_%u_%u.k%u.out%ux%u.pra%u.t%u.%s%s%s%s%s%s%s%s",
-             fp16 ? "_fp16" : "", (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.pl, v.pr, v.pt,
-             v.pb, v.K, v.Wo, v.Ho, v.pra, v.trunc, bs, small ? ".small" : "", full ? ".wfull" : "",
-             v.pad ? ".padv" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
+    prog_job(p, "conv_random_wino%s%s.s%llu.j%d.%s.%ux%ux%u.pad%u_%u_%u_%u.k%u.out%ux%u.pra%u.t%u.%s%s%s%s%s%s%s%s",
+             fp16 ? "_fp16" : "", corrupt ? "_corrupt" : "", (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W,
+             v.H, v.C, v.pl, v.pr, v.pt, v.pb, v.K, v.Wo, v.Ho, v.pra, v.trunc, bs, small ? ".small" : "",
+             full ? ".wfull" : "", v.pad ? ".padv" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
              int16_out ? ".2int16" : "");
     nvf_conv_launch(p, r, &l, k, g, -1);
     nvf_expect_cube(p, "SDP output", dst, &v.out, wino_elem, &v, false);
