@@ -9,9 +9,10 @@ test time into build/nvdla_conv_fp16_oracle/cmod_conv_fp16.inc (nothing of cmod 
 functions become free functions, their text otherwise as it is) and linked with tests/oracle/nvdla_conv_fp16_cmod.cpp
 and the golden model's conv_fp16.c, which compares both on random cells (all of FP16's classes: zeros skipped by CSC's
 mask, denormals, Inf, NaN, any bits; exponents from tiny to large so products align across the whole range) and
-random chains of 1-12 cells through CACC. The one place the model follows the RTL instead of cmod (a negative
-rounding carry renormalised, NV_NVDLA_CACC_CALC_fp_48b.v:439-440) is counted apart: cmod's accumulator then has the
-same value in another form.
+random chains of 1-12 cells through CACC, and the same random cells in Winograd mode (cmod's winograd_op_) against
+conv_wino_fp16.c's cell (docs/nvdla_nv_full.md, "Winograd at FP16"). The one place the model follows the RTL instead
+of cmod (a negative rounding carry renormalised, NV_NVDLA_CACC_CALC_fp_48b.v:439-440) is counted apart: cmod's
+accumulator then has the same value in another form.
 Skipped, saying so, where ../shared's cmod or SystemC is absent."""
 import os
 import re
@@ -68,13 +69,15 @@ def build():
         return None
     with open(os.path.join(OUT, 'cmod_conv_fp16.inc'), 'w') as f:
         f.write(inc)
-    obj = os.path.join(OUT, 'conv_fp16.o')
+    objs = []
     exe = os.path.join(OUT, 'nvdla_conv_fp16_cmod')
-    rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-Igolden/nvdla', '-c',
-                   'golden/nvdla/conv_fp16.c', '-o', obj])
-    if not check(rc == 0, 'the golden model\'s conv_fp16.c compiles', out):
-        return None
-    rc, out = run(['g++', '-O1', '-w', '-I' + OUT, '-Igolden/nvdla', 'tests/oracle/nvdla_conv_fp16_cmod.cpp', obj,
+    for src in ('conv_fp16', 'conv_wino_fp16', 'conv_winograd', 'nvdla_fp16'):
+        objs.append(os.path.join(OUT, src + '.o'))
+        rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-Igolden/nvdla', '-c',
+                       f'golden/nvdla/{src}.c', '-o', objs[-1]])
+        if not check(rc == 0, f'the golden model\'s {src}.c compiles', out):
+            return None
+    rc, out = run(['g++', '-O1', '-w', '-I' + OUT, '-Igolden/nvdla', 'tests/oracle/nvdla_conv_fp16_cmod.cpp', *objs,
                    '-lsystemc', '-o', exe], timeout=300)
     if not check(rc == 0, 'cmod\'s NvdlaMacCell and CACC FP16 functions build with SystemC into ' +
                  os.path.relpath(exe, ROOT), out):
@@ -94,11 +97,13 @@ def main():
     if exe:
         cells, chains = 20000, 20000
         rc, out = run([exe, str(cells), str(chains), '38'], timeout=600)
-        m = re.search(r'cells (\d+) differ (\d+); chains (\d+) differ (\d+) deviation (\d+)', out)
-        check(rc == 0 and m and m.group(2) == '0' and m.group(4) == '0',
-              f'{cells} random FP16 cells and {chains} chains of 1-12 cells through CACC (FP48 sums, FP32 delivery): '
-              f'the golden model equals cmod ({m.group(0) if m else "no summary"}; a deviation is the RTL\'s '
-              'renormalised negative rounding carry, the same value)', out)
+        m = re.search(r'cells (\d+) differ (\d+); chains (\d+) differ (\d+) deviation (\d+); wino (\d+) differ (\d+)',
+                      out)
+        check(rc == 0 and m and m.group(2) == '0' and m.group(4) == '0' and m.group(7) == '0',
+              f'{cells} random FP16 cells, {chains} chains of 1-12 cells through CACC (FP48 sums, FP32 delivery) and '
+              f'{cells} Winograd cells (POA, one exponent, one NaN): the golden model equals cmod '
+              f'({m.group(0) if m else "no summary"}; a deviation is the RTL\'s renormalised negative rounding carry, '
+              'the same value)', out)
     return T.summary()
 
 

@@ -3,7 +3,10 @@
 // NvdlaMacCell (cmod/cmac/NV_NVDLA_cmac.h) and CACC's cacc_fp16_add / cacc_fp48_to_fp32 (cmod/cacc/NV_NVDLA_cacc.cpp)
 // are cut from ../shared at build time into cmod_conv_fp16.inc (nothing of cmod is in the repository), the masks
 // made as CSC makes them (csc/NV_NVDLA_csc.cpp:911, :1458: +-0 skipped). Usage: nvdla_conv_fp16_cmod CELLS CHAINS SEED.
-// Prints one line per difference (at most 10) and a summary "cells N differ D; chains N differ D deviation V", where
+// CELLS cells are also run in Winograd mode (cmod's winograd_op_: the POA on the per-position sums, one exponent and
+// one NaN for the four results) against conv_wino_fp16.c's cell.
+// Prints one line per difference (at most 10) and a summary "cells N differ D; chains N differ D deviation V; wino N
+// differ D", where
 // a deviation is a chain in which the RTL's renormalised negative rounding carry (conv_fp16.c, NV_NVDLA_CACC_CALC_fp_48b.v
 // :439-440) happened: cmod's accumulator then has the same value in another form, and the chain is not compared.
 #include <systemc.h>
@@ -17,6 +20,7 @@ using namespace std;
 #include "cmod_conv_fp16.inc"
 extern "C" {
 #include "conv_fp16.h"
+#include "conv_wino_fp16.h"
 }
 
 static uint64_t rs;
@@ -49,7 +53,7 @@ static void masks(const uint16_t *v, uint64_t m[2])
     }
 }
 
-static uint64_t cmod_cell(const uint16_t *dat, const uint16_t *wt)
+static uint64_t cmod_cell(const uint16_t *dat, const uint16_t *wt, bool wino = false, uint64_t out4[4] = 0)
 {
     sc_int<8> d[128], w[128];
     sc_int<22> res[8];
@@ -60,8 +64,12 @@ static uint64_t cmod_cell(const uint16_t *dat, const uint16_t *wt)
     }
     masks(dat, dm), masks(wt, wm);
     NvdlaMacCell cell;
-    cell.mac_cell_enable_ = true, cell.winograd_op_ = false;
+    cell.mac_cell_enable_ = true, cell.winograd_op_ = wino;
     cell.calculation_fp16(wm, dm, d, w, res);
+    if (out4)
+        for (int i = 0; i < 4; i++)
+            out4[i] =
+                ((uint64_t)(res[2 * i + 1].to_int() & 0x3FFFFF) << 22) | (uint64_t)(res[2 * i].to_int() & 0x3FFFFF);
     return ((uint64_t)(res[1].to_int() & 0x3FFFFF) << 22) | (uint64_t)(res[0].to_int() & 0x3FFFFF);
 }
 
@@ -87,6 +95,22 @@ int sc_main(int argc, char **argv)
         if (a != b && ++cdiff && shown++ < 10)
             printf("cell %ld (mix %u): cmod %011llx golden %011llx\n", n, mix, (unsigned long long)a,
                    (unsigned long long)b);
+    }
+    long wdiff = 0;
+    for (long n = 0; n < cells; n++) { // Winograd mode: element pos * 4 + channel, the four results of the 2x2 tile
+        const unsigned mix = rnd() % 4;
+        for (int c = 0; c < 64; c++) dat[c] = value(mix), wt[c] = value(rnd() % 4 == 0 ? mix : 0);
+        uint64_t a[4], b[4];
+        cmod_cell(dat, wt, true, a);
+        conv_wino_fp16_cell(dat, wt, b);
+        for (int i = 0; i < 4; i++)
+            if (a[i] != b[i]) {
+                if (shown++ < 10)
+                    printf("wino cell %ld (mix %u) result %d: cmod %011llx golden %011llx\n", n, mix, i,
+                           (unsigned long long)a[i], (unsigned long long)b[i]);
+                wdiff++;
+                break;
+            }
     }
     for (long n = 0; n < chains; n++) {
         sc_uint<FP16_ALEN> acc = 0;
@@ -117,6 +141,7 @@ int sc_main(int argc, char **argv)
             printf("chain %ld: cmod acc %012llx fp32 %08x, golden acc %012llx fp32 %08x\n", n,
                    (unsigned long long)acc.to_uint64(), a, (unsigned long long)ours, b);
     }
-    printf("cells %ld differ %ld; chains %ld differ %ld deviation %ld\n", cells, cdiff, chains, adiff, dev);
-    return cdiff || adiff ? 1 : 0;
+    printf("cells %ld differ %ld; chains %ld differ %ld deviation %ld; wino %ld differ %ld\n", cells, cdiff, chains,
+           adiff, dev, cells, wdiff);
+    return cdiff || adiff || wdiff ? 1 : 0;
 }
