@@ -239,6 +239,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
                                  .H = H,
                                  .pad = (uint16_t)pad_value,
                                  .nan_flush = (int)FLD(cdma, CDMA, D_NAN_FLUSH_TO_ZERO_0, NAN_TO_ZERO),
+                                 .data_flushed = image, /* conv_img32_fill flushes the pixels, not the pad */
                                  .ctx = &fsrc,
                                  .data = fp16_data,
                                  .weight = fp16_weight};

@@ -178,6 +178,7 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
     im->pad_tb = (int32_t)nv_sx(FLD(csc, CSC, D_ZERO_PADDING_VALUE_0, PAD_VALUE), bits);
     im->cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN), im->mean = FLD(cdma, CDMA, D_MEAN_FORMAT_0, MEAN_FORMAT);
     im->proc = proc;
+    im->nan_flush = FLD(cdma, CDMA, D_NAN_FLUSH_TO_ZERO_0, NAN_TO_ZERO);
     im->is_signed = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_SIGN_OVERRIDE);
     im->truncate = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_TRUNCATE);
     im->offset = (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET);
@@ -225,7 +226,8 @@ void conv_img32_fill(const nvdla_dp_ctx_t *ctx, const conv_img32_t *im, cube32_t
             for (unsigned i = 0; i < f->elems; i++) {
                 int32_t v = im->pad_lr;
                 if (p >= im->pl && p < im->pl + im->W) {
-                    const uint32_t raw = img_element(ctx, im, y, p - im->pl, i);
+                    uint32_t raw = img_element(ctx, im, y, p - im->pl, i);
+                    if (im->nan_flush && f->prec == 2 && (raw & 0x7C00) == 0x7C00 && (raw & 0x3FF)) raw = 0;
                     const int32_t op = im->mean ? im->means[f->elems == 1 ? 0 : i] : im->offset;
                     /* unconverted, the element's bits are the CBUF's, read as signed by CMAC */
                     v = im->cvt ? conv_img32_cell(raw, f->prec, in_bits, im->is_signed, op, im->scale, im->truncate,

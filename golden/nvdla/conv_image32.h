@@ -24,6 +24,7 @@
  *    finite value): cmod hls/cdma_libs/cdma_cvt.cpp,
  *    the source of the RTL's NV_NVDLA_CDMA_CVT_cell.v (conv_img32_cell). FP16 pixels with the converter on pass it
  *    unchanged (cdma_cvt.cpp: in_precision FP16 gives o_data = i_data; offset, means, scale and truncation unused).
+ *    A NaN pixel is flushed to +0 with NAN_FLUSH_TO_ZERO before the converter, CDMA's pad value (a NaN too) never.
  *    FP16 pixels processed at INT8/INT16 are refused: the RTL asserts against it (NV_NVDLA_CDMA_cvt.v:3196, 'invalid
  *    precision transform').
  * So the layer is a feature convolution over a virtual cube: width = output width, channels = pre-extended
@@ -88,7 +89,8 @@ typedef struct conv_img32 {
     uint32_t base, line, uv_base, uv_line;
     int32_t pad_lr, pad_tb; /* CDMA's and CSC's pad values as elements (INT: sign-extended; FP16: bits) */
     bool cvt, mean, is_signed;
-    unsigned proc; /* CDMA's PROC_PRECISION */
+    unsigned proc;  /* CDMA's PROC_PRECISION */
+    bool nan_flush; /* CDMA's NAN_FLUSH_TO_ZERO */
     int32_t offset, scale, means[4];
     unsigned truncate;
 } conv_img32_t;
@@ -97,6 +99,8 @@ typedef struct conv_img32 {
 bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdla_dp_ctx_t *ctx, int group,
                        unsigned proc, conv_img32_t *im);
 /* Fills `in` (allocated: Wo x H x C_ext elements of the processing precision) with the virtual cube: element c of
- * (y, x) is element x x sx x elems + c of CBUF line y. */
+ * (y, x) is element x x sx x elems + c of CBUF line y. With NAN_FLUSH_TO_ZERO, an FP16 pixel's NaN is +0 (before the
+ * converter) and CDMA's pad value is not flushed (cmod cdma.cpp:2431 flushes the fetched lines, the pad comes after;
+ * NV_NVDLA_CDMA_cvt.v flushes at :1951, inserts the pad at :9835), so conv_fp16 must not flush this data again. */
 void conv_img32_fill(const nvdla_dp_ctx_t *ctx, const conv_img32_t *im, cube32_t *in);
 #endif

@@ -69,6 +69,7 @@ static int32_t img_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
                                      .H = v->H,
                                      .pad = (uint16_t)v->pad,
                                      .nan_flush = v->nan_flush,
+                                     .data_flushed = 1, /* the lines hold CDMA's flushed pixels and its pad */
                                      .ctx = v,
                                      .data = fp16_data,
                                      .weight = fp16_weight};
@@ -224,6 +225,11 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     const uint32_t pw = v.pl + v.W + v.pr;
     v.pad = v.prec == NVF_FP16 ? (rng_chance(r, 60) ? 0 : nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -4, 4}))
                                : (rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32);
+    /* conv_random_img_fp16 only (side stream): a NaN pad value in 15 % of the jobs (CDMA's left/right pad is inserted
+     * after the NaN flush, so it stays a NaN), NaN pixels in 40 % of the FP16-pixel jobs (4 % of their elements) */
+    if (to_fp16 && !wrong_scale && rng_chance(&pr, 15))
+        v.pad = (int32_t)((rng_chance(&pr, 50) ? 0x8000u : 0) | 0x7C00u | rng_range(&pr, 1, 0x3FF));
+    const bool nan_px = to_fp16 && f->prec == NVF_FP16 && rng_chance(&pr, 40);
     v.line = malloc((size_t)v.H * pw * E * sizeof *v.line);
     uint8_t *ymem = calloc((size_t)v.H * line, 1), *uvmem = calloc((size_t)v.H * uvline, 1);
     if (!v.line || !ymem || !uvmem) abort();
@@ -233,6 +239,8 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
             /* every pixel of the row (x offset and tail too) gets bytes; only W of them enter */
             uint32_t raw[4], word = 0;
             for (unsigned i = 0; i < E; i++) raw[i] = draw_raw(r, f, i);
+            for (unsigned i = 0; nan_px && i < E; i++)
+                if (rng_chance(&pr, 4)) raw[i] = 0x7E00u | rng_below(&pr, 0x200) | (rng_chance(&pr, 50) ? 0x8000u : 0);
             if (f->p10)
                 for (unsigned i = 0; i < E; i++) word |= raw[i] << f->shift[i];
             uint8_t *px = ymem + (size_t)y * line + (size_t)x * f->bpp;
@@ -323,6 +331,12 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     if (v.prec == NVF_FP16) {
         v.nan_flush = rng_chance(r, 30);
         dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
+        /* CDMA flushes the fetched FP16 pixels' NaNs (before its converter), never its pad value (conv_image32.h) */
+        for (uint32_t y = 0; v.nan_flush && f->prec == NVF_FP16 && y < v.H; y++)
+            for (uint32_t j = v.pl * E; j < (v.pl + v.W) * E; j++) {
+                int32_t *e = &v.line[(size_t)y * pw * E + j];
+                if ((*e & 0x7C00) == 0x7C00 && (*e & 0x3FF)) *e = 0;
+            }
     }
     /* CSC: the pre-extended kernel */
     dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 1);
@@ -379,11 +393,12 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     if (wrong_format || wrong_scale) v.off = 0, v.scale = 1, v.shift = 0;
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "%s.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s",
+    prog_job(p, "%s.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s%s%s",
              to_fp16 ? "conv_random_img_fp16" : "conv_random_img", (unsigned long long)seed, k, f->name,
              convert ? "to_" : "", nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K, v.S, v.R, v.sx, v.sy, v.pl, v.pr, v.pt,
              v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "", sign ? ".signed" : "",
-             v.nan_flush ? ".cdmanan0" : "",
+             v.nan_flush ? ".cdmanan0" : "", nan_px ? ".nanpx" : "",
+             (v.pad & 0x7C00) == 0x7C00 && (v.pad & 0x3FF) && v.prec == NVF_FP16 ? ".nanpad" : "",
              wrong_format  ? ".WRONGFMT"
              : wrong_scale ? ".WRONGSCALE"
                            : "");

@@ -142,6 +142,32 @@ static void test_fill(unit_t *u)
     CHECK((uint16_t)a[0] == 0x5C00 && (uint16_t)a[1] == 0xD7F0 && (uint16_t)a[2] == 0xD000 && (uint16_t)a[3] == 0x5800,
           "10-bit fields converted to FP16: 256, -127, -32, 128");
     free(in.v);
+    /* R16_F with NAN_FLUSH_TO_ZERO: the NaN pixel is +0, CDMA's pad value (a NaN) is not flushed (cmod cdma.cpp:2431
+     * flushes the fetched line, the pad comes after; found on nv_full's RTL, which inserts the pad after its flush) */
+    const uint8_t h[4] = {0x00, 0x7E, 0x00, 0x3C}; /* NaN, 1.0 */
+    mem_write(m, 0x3000, h, 4);
+    conv_img32_t q = {.fmt = conv_img32_format(0x05),
+                      .W = 2,
+                      .H = 1,
+                      .pl = 1,
+                      .sx = 1,
+                      .S = 3,
+                      .C_ext = 3,
+                      .Wo = 1,
+                      .base = 0x3000,
+                      .line = 32,
+                      .pad_lr = 0x7E05,
+                      .proc = 2,
+                      .nan_flush = true};
+    for (int cvt = 0; cvt < 2; cvt++) { /* the converter passes FP16 pixels unchanged: the same either way */
+        q.cvt = cvt, q.offset = 5, q.scale = 3, q.truncate = 1;
+        CHECK(cube32_alloc(&ctx, "CDMA", 0, &in, 1, 1, 3, 2), "alloc r16f");
+        conv_img32_fill(&ctx, &q, &in);
+        a = cube32_atom(&in, 0, 0, 0);
+        CHECK((uint16_t)a[0] == 0x7E05 && a[1] == 0 && (uint16_t)a[2] == 0x3C00,
+              "NaN pixel flushed, NaN pad value kept, 1.0 unchanged");
+        free(in.v);
+    }
     mem_free(m);
 }
 
