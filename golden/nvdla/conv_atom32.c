@@ -13,7 +13,8 @@
  * FP16 (PROC_PRECISION 2): CMAC's cells and CACC's FP48 sums in CSC's order (conv_fp16.c), SDP on CACC's FP32
  * (sdp_fp32_element); CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888).
  * Image input: conv_image32.h (the layer as a feature convolution over CSC's pre-extended reads).
- * CDMA's input converter on feature data at INT8/INT16 (cmod's; refused at FP16, which cmod FAILs).
+ * CDMA's input converter on feature data at INT8/INT16 (cmod's); at FP16 it passes the data unchanged (its cell's,
+ * cmod's HLS and the RTL's; cmod's feature path FAILs the configuration, the RTL runs it).
  * Winograd mode: conv_wino_atom32.c.
  * Compressed weights (D_WEIGHT_FORMAT 1 in CDMA and CSC): expanded to that layout first (conv_wcmp.h).
  * Batches (D_BATCH_NUMBER, 1-32, the same in CDMA, CSC, CACC and SDP): cube b read at the input's base plus b times
@@ -129,7 +130,9 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
              proc = FLD(cdma, CDMA, D_MISC_CFG_0, PROC_PRECISION);
     if (in_prec != proc && !image) return conv32_refuse(ctx, group, "input and processing precisions differ");
     const bool fp16 = proc == 2, cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
-    if (!image && cvt && fp16) return conv32_refuse(ctx, group, "CDMA's input converter on FP16 data (cmod FAILs it)");
+    /* CDMA's converter on FP16 feature data passes it unchanged: its cell (cmod hls/cdma_libs/cdma_cvt.cpp, the RTL's
+     * NV_NVDLA_CDMA_CVT_cell.v) gives o_data = i_data at IN_PRECISION FP16, and NV_NVDLA_CDMA_cvt.v asserts only against
+     * FP16 to INT8/INT16 (:3196). cmod's feature path FAILs the configuration (cdma.cpp:1219): the RTL decides. */
     const uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "CONV", group, proc);
     if (!esz) return false;
     uint32_t W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1,
@@ -239,6 +242,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
                                  .H = H,
                                  .pad = (uint16_t)pad_value,
                                  .nan_flush = (int)FLD(cdma, CDMA, D_NAN_FLUSH_TO_ZERO_0, NAN_TO_ZERO),
+                                 .data_flushed = image, /* conv_img32_fill flushes the pixels, not the pad */
                                  .ctx = &fsrc,
                                  .data = fp16_data,
                                  .weight = fp16_weight};
@@ -254,7 +258,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
         /* CDMA's converter on feature data (cmod cdma DirectConvDataResponseSequencerCommon :1447, the RTL's cvt.v takes
          * the direct path's writes too: docs/nvdla_conv.md): each element signed, less CVT_OFFSET, times CVT_SCALE,
          * / 2^CVT_TRUNCATE rounded half away from zero, saturated to the precision; CSC's padding is not converted */
-        if (!image && cvt)
+        if (!image && cvt && !fp16)
             for (size_t i = 0; i < (size_t)in.s * in.h * in.w * in.lanes; i++)
                 in.v[i] = conv_img32_cvt((uint32_t)in.v[i], 8 * esz, true,
                                          (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET),

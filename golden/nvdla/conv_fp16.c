@@ -224,7 +224,7 @@ uint32_t conv_fp16_output(const conv_fp16_src_t *s, uint32_t k, uint32_t oy, uin
                     /* CDMA's NaN flush, data and weights alike (NV_NVDLA_CDMA_cvt.v:1951, CDMA_wt.v:6332; cmod
                      * cdma.cpp:1438 flushes the data); the padding value comes from CSC, after it */
                     if (s->nan_flush && nan16(wt[i])) wt[i] = 0;
-                    if (s->nan_flush && !pad && nan16(dat[i])) dat[i] = 0;
+                    if (s->nan_flush && !s->data_flushed && !pad && nan16(dat[i])) dat[i] = 0;
                 }
                 acc = conv_fp16_acc_add(acc, conv_fp16_cell(dat, wt));
             }

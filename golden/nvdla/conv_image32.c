@@ -1,6 +1,7 @@
 /* Image input of nv_full's direct convolution: the rules and their evidence are at the top of conv_image32.h. */
 #include "conv_image32.h"
 #include "nvdla_dp_math.h"
+#include "nvdla_fp16.h"
 #include "nvdla_regs.h"
 #include <stdlib.h>
 
@@ -78,6 +79,15 @@ int32_t conv_img32_cvt(uint32_t raw, unsigned in_bits, bool is_signed, int32_t o
     return (int32_t)nv_sat(v, out_bits);
 }
 
+int32_t conv_img32_cell(uint32_t raw, unsigned in_prec, unsigned in_bits, bool is_signed, int32_t op, int32_t scale,
+                        unsigned truncate, unsigned proc)
+{
+    if (in_prec == 2) return (int32_t)nv_sx(raw, 16); /* cdma_cvt.cpp: in_precision FP16, o_data = i_data */
+    if (proc != 2) return conv_img32_cvt(raw, in_bits, is_signed, op, scale, truncate, proc ? 16 : 8);
+    /* IntShiftRight<34,6,17> (AC_RND_INF, AC_SAT) then FpIntToFloat<17,5,10> */
+    return (int32_t)nv_int17_to_fp16((uint32_t)conv_img32_cvt(raw, in_bits, is_signed, op, scale, truncate, 17));
+}
+
 bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdla_dp_ctx_t *ctx, int group,
                        unsigned proc, conv_img32_t *im)
 {
@@ -87,18 +97,23 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
         return conv32_refuse(
             ctx, group, "image input: PIXEL_FORMAT 0x%x does not exist (NV_NVDLA_CDMA_IMG_ctrl.v: 0x00-0x23)", code);
     /* IN_PRECISION is the format's (cmod's element size of the fetch); PROC_PRECISION may differ only through the
-     * converter between INT8 and INT16 (cmod convert_8to16 / convert_16to8; its FP16 path, cdma_cvt_hls, is not
-     * modelled) */
+     * converter (cmod convert_8to16 / convert_16to8, cdma_cvt.cpp's FP16 output), never from FP16 pixels */
     const unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION);
     const bool cvt_en = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
     if (f->prec != in_prec)
         return conv32_refuse(ctx, group, "image input: IN_PRECISION %u with a pixel format of precision %u", in_prec,
                              f->prec);
-    if (proc != in_prec && !(cvt_en && proc < 2 && in_prec < 2))
-        return conv32_refuse(
-            ctx, group,
-            "image input: PROC_PRECISION %u from pixels of precision %u (only INT8 <-> INT16 through the converter)",
-            proc, in_prec);
+    if (proc > 2) return conv32_refuse(ctx, group, "image input: PROC_PRECISION %u does not exist", proc);
+    if (in_prec == 2 && proc != 2)
+        return conv32_refuse(ctx, group,
+                             "image input: FP16 pixels processed at %s (NV_NVDLA_CDMA_cvt.v:3196 asserts 'invalid "
+                             "precision transform')",
+                             proc ? "INT16" : "INT8");
+    if (proc != in_prec && !cvt_en)
+        return conv32_refuse(ctx, group,
+                             "image input: PROC_PRECISION %u from pixels of precision %u without the converter "
+                             "(NV_NVDLA_CDMA_cvt.v:3149 asserts 'cvt mode is not enable when format change')",
+                             proc, in_prec);
     if (FLD(csc, CSC, D_DATAIN_FORMAT_0, DATAIN_FORMAT) != 1)
         return conv32_refuse(ctx, group, "image input: CSC.D_DATAIN_FORMAT is feature, CDMA's pixel");
     if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_MAPPING))
@@ -162,7 +177,8 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
     im->pad_lr = (int32_t)nv_sx(FLD(cdma, CDMA, D_ZERO_PADDING_VALUE_0, PAD_VALUE), bits);
     im->pad_tb = (int32_t)nv_sx(FLD(csc, CSC, D_ZERO_PADDING_VALUE_0, PAD_VALUE), bits);
     im->cvt = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN), im->mean = FLD(cdma, CDMA, D_MEAN_FORMAT_0, MEAN_FORMAT);
-    if (im->cvt && proc == 2) return conv32_refuse(ctx, group, "image input: CDMA's converter on FP16 pixels");
+    im->proc = proc;
+    im->nan_flush = FLD(cdma, CDMA, D_NAN_FLUSH_TO_ZERO_0, NAN_TO_ZERO);
     im->is_signed = FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_SIGN_OVERRIDE);
     im->truncate = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_TRUNCATE);
     im->offset = (int16_t)FLD(cdma, CDMA, D_CVT_OFFSET_0, CVT_OFFSET);
@@ -210,10 +226,12 @@ void conv_img32_fill(const nvdla_dp_ctx_t *ctx, const conv_img32_t *im, cube32_t
             for (unsigned i = 0; i < f->elems; i++) {
                 int32_t v = im->pad_lr;
                 if (p >= im->pl && p < im->pl + im->W) {
-                    const uint32_t raw = img_element(ctx, im, y, p - im->pl, i);
+                    uint32_t raw = img_element(ctx, im, y, p - im->pl, i);
+                    if (im->nan_flush && f->prec == 2 && (raw & 0x7C00) == 0x7C00 && (raw & 0x3FF)) raw = 0;
                     const int32_t op = im->mean ? im->means[f->elems == 1 ? 0 : i] : im->offset;
                     /* unconverted, the element's bits are the CBUF's, read as signed by CMAC */
-                    v = im->cvt ? conv_img32_cvt(raw, in_bits, im->is_signed, op, im->scale, im->truncate, out_bits)
+                    v = im->cvt ? conv_img32_cell(raw, f->prec, in_bits, im->is_signed, op, im->scale, im->truncate,
+                                                  im->proc)
                                 : (int32_t)nv_sx(raw, out_bits);
                 }
                 line[p * f->elems + i] = v;

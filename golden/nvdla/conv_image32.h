@@ -18,10 +18,19 @@
  *    (IN_PRECISION INT16, the packed 10-bit too) at INT8: the same arithmetic saturated to the processing precision,
  *    the CBUF line then of elements of that precision (cmod convert_8to16 / convert_16to8,
  *    cdma_converted_bytes_per_pixel = elements x its bytes).
+ *  - 8/16-bit pixels processed at FP16 (the converter on: NV_NVDLA_CDMA_cvt.v:3149 asserts against a precision change
+ *    without it): the same (element - op) x scale, / 2^truncate rounded half away from zero and saturated to 17 bits,
+ *    then FpIntToFloat<17,5,10> (round to nearest even; what rounds past 65504 is +-65504, SetToInf being the largest
+ *    finite value): cmod hls/cdma_libs/cdma_cvt.cpp,
+ *    the source of the RTL's NV_NVDLA_CDMA_CVT_cell.v (conv_img32_cell). FP16 pixels with the converter on pass it
+ *    unchanged (cdma_cvt.cpp: in_precision FP16 gives o_data = i_data; offset, means, scale and truncation unused).
+ *    A NaN pixel is flushed to +0 with NAN_FLUSH_TO_ZERO before the converter, CDMA's pad value (a NaN too) never.
+ *    FP16 pixels processed at INT8/INT16 are refused: the RTL asserts against it (NV_NVDLA_CDMA_cvt.v:3196, 'invalid
+ *    precision transform').
  * So the layer is a feature convolution over a virtual cube: width = output width, channels = pre-extended
- * channels, kernel 1 x R, x stride 1, no x padding (conv_atom32.c computes it). Refused, by name: conversion to or
- * from FP16 (8/16-bit pixels at FP16: cmod's cdma_cvt_hls; the converter on FP16 pixels), IN_PRECISION other than the
- * format's, post-extension, Y offsets, offsets past the first 32-byte atom of a plane, block-linear mapping. */
+ * channels, kernel 1 x R, x stride 1, no x padding (conv_atom32.c computes it). Refused, by name: FP16 pixels at
+ * INT8/INT16 (the RTL asserts), a precision change without the converter, IN_PRECISION other than the format's,
+ * post-extension, Y offsets, offsets past the first 32-byte atom of a plane, block-linear mapping. */
 #ifndef CONV_IMAGE32_H
 #define CONV_IMAGE32_H
 #include "dp_atom32.h"
@@ -65,6 +74,12 @@ const conv_img32_fmt_t *conv_img32_format(uint32_t code);
 int32_t conv_img32_cvt(uint32_t raw, unsigned in_bits, bool is_signed, int32_t op, int32_t scale, unsigned truncate,
                        unsigned out_bits);
 
+/* CDMA's converter cell on one element (cmod hls/cdma_libs/cdma_cvt.cpp = NV_NVDLA_CDMA_CVT_cell.v): FP16 pixels
+ * (in_prec 2) pass unchanged; otherwise conv_img32_cvt saturated to 17 bits then made FP16 when proc is FP16 (2), else
+ * saturated to proc's 8 or 16 bits. The CBUF's element: an integer sign-extended, FP16 as its 16 bits. */
+int32_t conv_img32_cell(uint32_t raw, unsigned in_prec, unsigned in_bits, bool is_signed, int32_t op, int32_t scale,
+                        unsigned truncate, unsigned proc);
+
 /* The image as decoded: what conv32_run needs to run it as a feature convolution over the virtual cube. */
 typedef struct conv_img32 {
     const conv_img32_fmt_t *fmt;
@@ -74,6 +89,8 @@ typedef struct conv_img32 {
     uint32_t base, line, uv_base, uv_line;
     int32_t pad_lr, pad_tb; /* CDMA's and CSC's pad values as elements (INT: sign-extended; FP16: bits) */
     bool cvt, mean, is_signed;
+    unsigned proc;  /* CDMA's PROC_PRECISION */
+    bool nan_flush; /* CDMA's NAN_FLUSH_TO_ZERO */
     int32_t offset, scale, means[4];
     unsigned truncate;
 } conv_img32_t;
@@ -82,6 +99,8 @@ typedef struct conv_img32 {
 bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdla_dp_ctx_t *ctx, int group,
                        unsigned proc, conv_img32_t *im);
 /* Fills `in` (allocated: Wo x H x C_ext elements of the processing precision) with the virtual cube: element c of
- * (y, x) is element x x sx x elems + c of CBUF line y. */
+ * (y, x) is element x x sx x elems + c of CBUF line y. With NAN_FLUSH_TO_ZERO, an FP16 pixel's NaN is +0 (before the
+ * converter) and CDMA's pad value is not flushed (cmod cdma.cpp:2431 flushes the fetched lines, the pad comes after;
+ * NV_NVDLA_CDMA_cvt.v flushes at :1951, inserts the pad at :9835), so conv_fp16 must not flush this data again. */
 void conv_img32_fill(const nvdla_dp_ctx_t *ctx, const conv_img32_t *im, cube32_t *in);
 #endif

@@ -130,9 +130,15 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random_img", nvf_conv_random_img, "nv_full_map",
      "nv_full: one or two convolutions of an image: every pixel format (8/16-bit, packed 10-bit, semi-planar, FP16), "
      "x offset, line/UV strides, pad value, CDMA's converter and means, the kernel pre-extended, SDP on the fly"},
+    {"conv_random_img_fp16", nvf_conv_random_img_fp16, "nv_full_map",
+     "nv_full: conv_random_img processed at FP16: 8/16-bit pixels converted to FP16 by CDMA's converter (offset or "
+     "means, scale, truncation), FP16 pixels through it or not, FP16 weights, SDP at FP16"},
     {"conv_img_wrongfmt", nvf_conv_img_wrongfmt, "nv_full_map",
      "NEGATIVE, nv_full: a conv_random_img job of A8R8G8B8 data programmed as A8B8G8R8: fails naming an output "
      "element"},
+    {"conv_img_fp16_wrongscale", nvf_conv_img_fp16_wrongscale, "nv_full_map",
+     "NEGATIVE, nv_full: a conv_random_img_fp16 job of 8/16-bit pixels whose CVT_SCALE register is one more than the "
+     "data's conversion: fails naming an output element"},
     {"conv_random_wino", nvf_conv_random_wino, "nv_full_map",
      "nv_full: one or two Winograd F(2x2,3x3) convolutions INT8/INT16 -> SDP on the fly: drawn transformed weights, "
      "padding to the extended plane, PRA truncation (saturating), CACC truncation, DBB/CVSRAM"},

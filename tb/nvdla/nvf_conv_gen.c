@@ -383,6 +383,10 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
         v.cvt = true, v.cvt_off = (int32_t)rng_range(&cr, 0, 2 * (uint32_t)q) - q;
         v.cvt_scale = (int32_t)rng_range(&cr, 1, 3) * (rng_chance(&cr, 20) ? -1 : 1),
         v.cvt_trunc = rng_range(&cr, 0, 2);
+    } else if (all_fp16 &&
+               rng_chance(&cr, 25)) { /* on FP16 data the converter passes it unchanged, whatever its fields */
+        v.cvt = true, v.cvt_off = (int32_t)(int16_t)rng_next(&cr), v.cvt_scale = (int32_t)(int16_t)rng_next(&cr);
+        v.cvt_trunc = rng_below(&cr, 64);
     }
     dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, (uint32_t)v.cvt | v.cvt_trunc << 4);
     dp_put(&l, NVDLA_CDMA_D_CVT_OFFSET_0, (uint32_t)v.cvt_off & 0xFFFF);

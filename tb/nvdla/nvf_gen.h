@@ -137,8 +137,12 @@ int nvf_conv_random(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* image input (nvf_img_gen.c): every pixel format of nv_full at its own precision, converter, means, offsets */
 int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* conv_random_img processed at FP16 (its own stream): 8/16-bit pixels through CDMA's converter to FP16, FP16 pixels */
+int nvf_conv_random_img_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: a conv_random_img job whose registers name A8B8G8R8 for A8R8G8B8 data: the output check must fail. */
 int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* NEGATIVE: a conv_random_img_fp16 job whose CVT_SCALE register is one more than the data's conversion: must fail. */
+int nvf_conv_img_fp16_wrongscale(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* Winograd F(2x2, 3x3) convolutions, INT8 or INT16, drawn transformed weights (nvf_wino_gen.c) */
 int nvf_conv_random_wino(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* conv_random_wino at FP16 (its own seed stream), and (NEGATIVE) one such layer with one transformed weight wrong in

@@ -69,6 +69,7 @@ static int32_t img_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
                                      .H = v->H,
                                      .pad = (uint16_t)v->pad,
                                      .nan_flush = v->nan_flush,
+                                     .data_flushed = 1, /* the lines hold CDMA's flushed pixels and its pad */
                                      .ctx = v,
                                      .data = fp16_data,
                                      .weight = fp16_weight};
@@ -144,17 +145,24 @@ static const conv_img32_fmt_t *draw_format(rng_t *r)
     abort(); /* every group has a format */
 }
 
-static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wrong_format)
+/* What a job is drawn for: conv_random_img's jobs, the negative's, or conv_random_img_fp16's (every job processed at
+ * FP16: 8/16-bit pixels through CDMA's converter, FP16 pixels with the converter on or off). */
+typedef enum { IMG_PLAIN, IMG_WRONGFMT, IMG_FP16, IMG_FP16_WRONGSCALE } img_mode_t;
+
+static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mode_t mode)
 {
+    const bool wrong_format = mode == IMG_WRONGFMT, wrong_scale = mode == IMG_FP16_WRONGSCALE,
+               to_fp16 = mode == IMG_FP16 || wrong_scale;
     img_t v = {.f = draw_format(r)};
     if (wrong_format) v.f = conv_img32_format(0x0d); /* A8R8G8B8, programmed as A8B8G8R8 below: R and B swap */
+    if (wrong_scale && v.f->prec == NVF_FP16) v.f = conv_img32_format(0x0c); /* pixels the converter changes */
     const conv_img32_fmt_t *f = v.f;
     /* precision conversion (INT8 <-> INT16 through CDMA's converter) in 30 % of the INT8/INT16 jobs, drawn from a side
      * stream so that the other jobs' draws keep their meaning */
     rng_t pr;
     rng_seed_stream(&pr, seed * 2 + (uint64_t)k, "nvf_img_convert");
-    const bool convert = f->prec != NVF_FP16 && !wrong_format && rng_chance(&pr, 30);
-    v.prec = convert ? (f->prec == NVF_INT8 ? NVF_INT16 : NVF_INT8) : (nvf_prec_t)f->prec;
+    const bool convert = f->prec != NVF_FP16 && !wrong_format && (to_fp16 || rng_chance(&pr, 30));
+    v.prec = to_fp16 ? NVF_FP16 : convert ? (f->prec == NVF_INT8 ? NVF_INT16 : NVF_INT8) : (nvf_prec_t)f->prec;
     v.esz = nvf_prec[v.prec].esz;
     const uint32_t E = f->elems;
     v.W = rng_range(r, 1, 24), v.H = rng_range(r, 1, 8);
@@ -166,7 +174,8 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     if (v.W + v.pl + v.pr < v.S) v.pl = v.pr = v.S - 1;
     if (v.H + v.pt + v.pb < v.R) v.pt = v.pb = v.R - 1;
     v.sx = rng_range(r, 1, 3), v.sy = rng_range(r, 1, 3);
-    if (wrong_format) /* enough outputs that swapped R and B cannot give the same bytes */
+    if (wrong_format ||
+        wrong_scale) /* enough outputs that swapped R and B (a wrong scale) cannot give the same bytes */
         v.W = v.W < 8 ? 8 : v.W, v.K = v.K < 8 ? 8 : v.K, v.sx = 1, v.pl = v.pr = 0;
     v.Wo = (v.W + v.pl + v.pr - v.S) / v.sx + 1, v.Ho = (v.H + v.pt + v.pb - v.R) / v.sy + 1;
     v.Cx = v.S * E;
@@ -180,8 +189,9 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     const uint32_t uvline = ceil_div(uvrow, 32) * 32 + (rng_chance(r, 40) ? 32 * rng_range(r, 1, 3) : 0);
     v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
     nvf_cube_sdp(&v.out);
-    /* the converter: INT8/INT16 jobs, half of them */
-    bool cvt = v.prec != NVF_FP16 && !wrong_format && rng_chance(r, 50);
+    /* the converter: INT8/INT16 jobs, half of them; at FP16 every converted job and 60 % of the FP16 pixels' (which
+     * it passes unchanged) */
+    bool cvt = to_fp16 ? convert || rng_chance(r, 60) : v.prec != NVF_FP16 && !wrong_format && rng_chance(r, 50);
     const bool mean = cvt && rng_chance(r, 50), sign = rng_chance(r, 30);
     const uint32_t in_bits = 8 * f->esz;
     int32_t offset = 0, scale = 1, means[4] = {0};
@@ -195,7 +205,14 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
         scale = (int32_t)rng_range(r, 1, 64) * (rng_chance(r, 20) ? -1 : 1);
         ctrunc = rng_chance(r, 10) ? rng_below(r, 40) : rng_range(r, 0, 8);
     }
-    if (convert) { /* the converter on, its offset, scale and truncation aimed at the target precision's range */
+    if (convert && to_fp16) { /* to FP16: most values within +-2^10 (exact below 2^11); in 15 % a truncation of 0-3:
+                                 * rounded values, and 16-bit pixels past 65504 and past 17 bits (saturated) */
+        const bool large = rng_chance(&pr, 15) && !wrong_scale;
+        cvt = true;
+        scale = (int32_t)rng_range(&pr, 1, 64) * (rng_chance(&pr, 20) ? -1 : 1);
+        if (wrong_scale) scale = (int32_t)rng_range(&pr, 1, 31); /* the register gets scale + 1 */
+        ctrunc = large ? rng_below(&pr, 4) : f->esz == 1 ? rng_range(&pr, 2, 8) : rng_range(&pr, 8, 16);
+    } else if (convert) { /* the converter on, its offset, scale and truncation aimed at the target precision's range */
         const bool up = f->prec == NVF_INT8;
         const int32_t range = 1 << (in_bits - 1);
         cvt = true;
@@ -208,6 +225,11 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     const uint32_t pw = v.pl + v.W + v.pr;
     v.pad = v.prec == NVF_FP16 ? (rng_chance(r, 60) ? 0 : nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -4, 4}))
                                : (rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32);
+    /* conv_random_img_fp16 only (side stream): a NaN pad value in 15 % of the jobs (CDMA's left/right pad is inserted
+     * after the NaN flush, so it stays a NaN), NaN pixels in 40 % of the FP16-pixel jobs (4 % of their elements) */
+    if (to_fp16 && !wrong_scale && rng_chance(&pr, 15))
+        v.pad = (int32_t)((rng_chance(&pr, 50) ? 0x8000u : 0) | 0x7C00u | rng_range(&pr, 1, 0x3FF));
+    const bool nan_px = to_fp16 && f->prec == NVF_FP16 && rng_chance(&pr, 40);
     v.line = malloc((size_t)v.H * pw * E * sizeof *v.line);
     uint8_t *ymem = calloc((size_t)v.H * line, 1), *uvmem = calloc((size_t)v.H * uvline, 1);
     if (!v.line || !ymem || !uvmem) abort();
@@ -217,6 +239,8 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
             /* every pixel of the row (x offset and tail too) gets bytes; only W of them enter */
             uint32_t raw[4], word = 0;
             for (unsigned i = 0; i < E; i++) raw[i] = draw_raw(r, f, i);
+            for (unsigned i = 0; nan_px && i < E; i++)
+                if (rng_chance(&pr, 4)) raw[i] = 0x7E00u | rng_below(&pr, 0x200) | (rng_chance(&pr, 50) ? 0x8000u : 0);
             if (f->p10)
                 for (unsigned i = 0; i < E; i++) word |= raw[i] << f->shift[i];
             uint8_t *px = ymem + (size_t)y * line + (size_t)x * f->bpp;
@@ -235,7 +259,7 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
             for (unsigned i = 0; i < E; i++) {
                 const uint32_t e = f->p10 ? raw[i] << (16 - f->width[i]) : raw[i];
                 const int32_t op = mean ? means[E == 1 ? 0 : i] : offset;
-                const int32_t c = cvt ? conv_img32_cvt(e, in_bits, sign, op, scale, ctrunc, pbits)
+                const int32_t c = cvt ? conv_img32_cell(e, f->prec, in_bits, sign, op, scale, ctrunc, v.prec)
                                       : (int32_t)(pbits == 8 ? (int8_t)e : (int16_t)e);
                 v.line[((size_t)y * pw + v.pl + x - v.xoff) * E + i] = c;
             }
@@ -299,7 +323,7 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     dp_put(&l, NVDLA_CDMA_D_MEAN_GLOBAL_1_0, ((uint32_t)means[2] & 0xFFFF) | (uint32_t)means[3] << 16);
     dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, (uint32_t)cvt | ctrunc << 4);
     dp_put(&l, NVDLA_CDMA_D_CVT_OFFSET_0, (uint32_t)offset & 0xFFFF),
-        dp_put(&l, NVDLA_CDMA_D_CVT_SCALE_0, (uint32_t)scale & 0xFFFF);
+        dp_put(&l, NVDLA_CDMA_D_CVT_SCALE_0, (uint32_t)(wrong_scale ? scale + 1 : scale) & 0xFFFF);
     dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, (v.sx - 1) | (v.sy - 1) << 16);
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
@@ -307,6 +331,12 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     if (v.prec == NVF_FP16) {
         v.nan_flush = rng_chance(r, 30);
         dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
+        /* CDMA flushes the fetched FP16 pixels' NaNs (before its converter), never its pad value (conv_image32.h) */
+        for (uint32_t y = 0; v.nan_flush && f->prec == NVF_FP16 && y < v.H; y++)
+            for (uint32_t j = v.pl * E; j < (v.pl + v.W) * E; j++) {
+                int32_t *e = &v.line[(size_t)y * pw * E + j];
+                if ((*e & 0x7C00) == 0x7C00 && (*e & 0x3FF)) *e = 0;
+            }
     }
     /* CSC: the pre-extended kernel */
     dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 1);
@@ -349,7 +379,7 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)nan0 << 3);
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
     const char *bs = "byp";
-    if (wrong_format) { /* SDP passes CACC's sums through (stages bypassed, converter 1:1): nothing hides the swap */
+    if (wrong_format || wrong_scale) { /* SDP passes CACC's sums through (stages bypassed, converter 1:1) */
         v.bs = v.bn = (sdp_x_cfg_t){.bypass = true};
         dp_put(&l, NVDLA_SDP_D_DP_BS_CFG_0, 1), dp_put(&l, NVDLA_SDP_D_DP_BN_CFG_0, 1);
     } else {
@@ -360,13 +390,18 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool wr
         .x1 = sdp32_fp16_stage(&v.bs), .x2 = sdp32_fp16_stage(&v.bn), .nan_to_zero = nan0, .out_int16 = int16_out};
     dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53);
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
-    if (wrong_format) v.off = 0, v.scale = 1, v.shift = 0;
+    if (wrong_format || wrong_scale) v.off = 0, v.scale = 1, v.shift = 0;
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "conv_random_img.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s",
-             (unsigned long long)seed, k, f->name, convert ? "to_" : "", nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K,
-             v.S, v.R, v.sx, v.sy, v.pl, v.pr, v.pt, v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "",
-             sign ? ".signed" : "", v.nan_flush ? ".cdmanan0" : "", wrong_format ? ".WRONGFMT" : "");
+    prog_job(p, "%s.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s%s%s",
+             to_fp16 ? "conv_random_img_fp16" : "conv_random_img", (unsigned long long)seed, k, f->name,
+             convert ? "to_" : "", nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K, v.S, v.R, v.sx, v.sy, v.pl, v.pr, v.pt,
+             v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "", sign ? ".signed" : "",
+             v.nan_flush ? ".cdmanan0" : "", nan_px ? ".nanpx" : "",
+             (v.pad & 0x7C00) == 0x7C00 && (v.pad & 0x3FF) && v.prec == NVF_FP16 ? ".nanpad" : "",
+             wrong_format  ? ".WRONGFMT"
+             : wrong_scale ? ".WRONGSCALE"
+                           : "");
     nvf_conv_launch(p, r, &l, k, g, -1);
     nvf_expect_cube(p, "SDP output", dst, &v.out, img_elem, &v, false);
     free(v.line);
@@ -380,7 +415,19 @@ int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_t r;
     rng_seed_stream(&r, seed, "nvf_conv_random_img");
     const int layers = (int)rng_range(&r, 1, 2);
-    for (int k = 0; k < layers; k++) img_job(p, &r, seed, k, k & 1, false);
+    for (int k = 0; k < layers; k++) img_job(p, &r, seed, k, k & 1, IMG_PLAIN);
+    return 0;
+}
+
+/* 1-2 image layers processed at FP16 (conv_random_img_fp16: its own stream): 8/16-bit pixels converted to FP16 by
+ * CDMA's converter, FP16 pixels through it or not. */
+int nvf_conv_random_img_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_img_fp16");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) img_job(p, &r, seed, k, k & 1, IMG_FP16);
     return 0;
 }
 
@@ -390,7 +437,18 @@ int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen)
     (void)err, (void)errlen;
     rng_t r;
     rng_seed_stream(&r, seed, "nvf_conv_img_wrongfmt");
-    img_job(p, &r, seed, 0, 0, true);
+    img_job(p, &r, seed, 0, 0, IMG_WRONGFMT);
+    return 0;
+}
+
+/* NEGATIVE: one conv_random_img_fp16 job of 8/16-bit pixels whose CVT_SCALE register is one more than the scale the
+ * generator converted with: the FP16 conversion is checked, so it must fail. */
+int nvf_conv_img_fp16_wrongscale(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_img_fp16_wrongscale");
+    img_job(p, &r, seed, 0, 0, IMG_FP16_WRONGSCALE);
     return 0;
 }
 #else
@@ -401,10 +459,22 @@ int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen)
     snprintf(err, errlen, "nvf_conv_random_img: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
     return -1;
 }
+int nvf_conv_random_img_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_conv_random_img_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
 int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)p, (void)seed;
     snprintf(err, errlen, "nvf_conv_img_wrongfmt: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_conv_img_fp16_wrongscale(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_conv_img_fp16_wrongscale: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
     return -1;
 }
 #endif

@@ -1,5 +1,5 @@
 /* Image input of nv_full's convolution model (golden/nvdla/conv_image32.c): the pixel format table, CDMA's converter at
- * INT8 and INT16, and the virtual cube of CSC's pre-extended reads that conv_atom32.c convolves. Expected values worked
+ * INT8 and INT16 and towards FP16 (cmod hls/cdma_libs/cdma_cvt.cpp), and the virtual cube of CSC's pre-extended reads that conv_atom32.c convolves. Expected values worked
  * by hand from NVIDIA's cmod (cdma/NV_NVDLA_cdma.cpp ImageConvDataResponseSequencerCommon, hls_convertor). The fill
  * cases also show that the model tells formats apart: the same bytes read as A8B8G8R8 and as A8R8G8B8 give R and B
  * swapped (the golden catches a wrong format; conv_img_wrongfmt does it end to end). */
@@ -39,6 +39,37 @@ static void test_cvt(unit_t *u)
     CHECK_EQ(conv_img32_cvt(200, 8, false, 0, 100, 0, 16), 20000);
     CHECK_EQ(conv_img32_cvt(40000, 16, false, 39000, 1, 3, 8), 125); /* 1000 / 8 = 125 */
     CHECK_EQ(conv_img32_cvt(40000, 16, false, 0, 1, 8, 8), 127);     /* 156.25 saturates */
+}
+
+/* The converter cell towards FP16 (cmod hls/cdma_libs/cdma_cvt.cpp, the source of NV_NVDLA_CDMA_CVT_cell.v): the
+ * integer result rounded half away from zero and saturated to 17 bits (not 16), then FpIntToFloat<17,5,10>, which
+ * rounds to nearest even and saturates at +-65504; FP16 pixels pass unchanged. Each case breaks under one wrong rule (named). */
+static void test_cell_fp16(unit_t *u)
+{
+#define CELL16(raw, bits, sgn, op, sc, t) ((uint16_t)conv_img32_cell(raw, (bits) == 8 ? 0 : 1, bits, sgn, op, sc, t, 2))
+    CHECK_EQ(CELL16(200, 8, false, 100, 1, 0), 0x5640);  /* 100 */
+    CHECK_EQ(CELL16(0, 8, false, 100, 1, 0), 0xD640);    /* -100 */
+    CHECK_EQ(CELL16(1, 8, false, 0, 3, 1), 0x4000);      /* 1.5 -> 2: half away from zero (truncation gives 1) */
+    CHECK_EQ(CELL16(0xFF, 8, true, 0, 3, 1), 0xC000);    /* -1.5 -> -2 (floor gives -2 too, -1 if toward zero) */
+    CHECK_EQ(CELL16(0xFD, 8, true, 0, 1, 1), 0xC000);    /* -1.5 again from -3 / 2 */
+    CHECK_EQ(CELL16(2049, 16, false, 0, 1, 0), 0x6800);  /* 2049 -> 2048: nearest even (half up gives 2050) */
+    CHECK_EQ(CELL16(2053, 16, false, 0, 1, 0), 0x6802);  /* 2053 -> 2052: nearest even (half up gives 2054) */
+    CHECK_EQ(CELL16(40000, 16, false, 0, 1, 0), 0x78E2); /* 40000 exactly: 17-bit saturation (16-bit: 32768) */
+    CHECK_EQ(CELL16(65519, 16, false, 0, 1, 0), 0x7BFF); /* below the halfway point to 65536: 65504 */
+    /* past 65504 the result saturates: FpIntToFloat's SetToInf is the largest finite value, not Inf */
+    CHECK_EQ(CELL16(65520, 16, false, 0, 1, 0), 0x7BFF); /* the tie rounds to even, 65536: 65504 */
+    CHECK_EQ(CELL16(65535, 16, false, 0, 2, 0), 0x7BFF); /* 131070 saturates to 65535 (17 bits), then 65504 */
+    CHECK_EQ(CELL16(0, 16, false, 32767, 4, 0), 0xFBFF); /* -131068 saturates to -65536, then -65504 */
+    CHECK_EQ(CELL16(0x80, 8, false, 0, 1, 0), 0x5800);   /* unsigned 128 (signed: -128, 0xD800) */
+    CHECK_EQ(CELL16(0x80, 8, true, 0, 1, 0), 0xD800);
+    CHECK_EQ(CELL16(5, 8, false, 5, 9, 0), 0x0000); /* zero is +0 */
+#undef CELL16
+    /* FP16 pixels through the converter: unchanged, offset, scale and truncation unused (cdma_cvt.cpp) */
+    CHECK_EQ((uint16_t)conv_img32_cell(0x3C01, 2, 16, false, 100, 3, 2, 2), 0x3C01);
+    CHECK_EQ((uint16_t)conv_img32_cell(0xFE00, 2, 16, true, -7, -1, 0, 2), 0xFE00); /* a NaN too */
+    /* INT8/INT16 processing keeps conv_img32_cvt's saturation to the precision */
+    CHECK_EQ(conv_img32_cell(40000, 1, 16, false, 0, 1, 0, 1), 32767);
+    CHECK_EQ(conv_img32_cell(200, 0, 8, false, 0, 1, 0, 0), 127);
 }
 
 static void err(void *user, const char *msg) { (void)user, (void)msg; }
@@ -101,6 +132,42 @@ static void test_fill(unit_t *u)
     CHECK(a[0] == (int16_t)0xC000 && a[1] == 0xC0 && a[2] == 0x3000 && a[3] == (int16_t)0x8000,
           "10-bit fields shifted to the top of 16 bits");
     free(in.v);
+    /* the same word processed at FP16 through the converter (offset 16384, scale 1, truncation 7): each 10-bit field
+     * at the top of 16 bits, unsigned, less 16384, / 128: R 0xC000 -> 256, G 0x00C0 -> -126.5 -> -127, B 0x3000 -> -32,
+     * A 0x8000 -> 128 */
+    p.cvt = true, p.offset = 16384, p.scale = 1, p.truncate = 7, p.proc = 2;
+    CHECK(cube32_alloc(&ctx, "CDMA", 0, &in, 1, 1, 4, 2), "alloc fp16");
+    conv_img32_fill(&ctx, &p, &in);
+    a = cube32_atom(&in, 0, 0, 0);
+    CHECK((uint16_t)a[0] == 0x5C00 && (uint16_t)a[1] == 0xD7F0 && (uint16_t)a[2] == 0xD000 && (uint16_t)a[3] == 0x5800,
+          "10-bit fields converted to FP16: 256, -127, -32, 128");
+    free(in.v);
+    /* R16_F with NAN_FLUSH_TO_ZERO: the NaN pixel is +0, CDMA's pad value (a NaN) is not flushed (cmod cdma.cpp:2431
+     * flushes the fetched line, the pad comes after; found on nv_full's RTL, which inserts the pad after its flush) */
+    const uint8_t h[4] = {0x00, 0x7E, 0x00, 0x3C}; /* NaN, 1.0 */
+    mem_write(m, 0x3000, h, 4);
+    conv_img32_t q = {.fmt = conv_img32_format(0x05),
+                      .W = 2,
+                      .H = 1,
+                      .pl = 1,
+                      .sx = 1,
+                      .S = 3,
+                      .C_ext = 3,
+                      .Wo = 1,
+                      .base = 0x3000,
+                      .line = 32,
+                      .pad_lr = 0x7E05,
+                      .proc = 2,
+                      .nan_flush = true};
+    for (int cvt = 0; cvt < 2; cvt++) { /* the converter passes FP16 pixels unchanged: the same either way */
+        q.cvt = cvt, q.offset = 5, q.scale = 3, q.truncate = 1;
+        CHECK(cube32_alloc(&ctx, "CDMA", 0, &in, 1, 1, 3, 2), "alloc r16f");
+        conv_img32_fill(&ctx, &q, &in);
+        a = cube32_atom(&in, 0, 0, 0);
+        CHECK((uint16_t)a[0] == 0x7E05 && a[1] == 0 && (uint16_t)a[2] == 0x3C00,
+              "NaN pixel flushed, NaN pad value kept, 1.0 unchanged");
+        free(in.v);
+    }
     mem_free(m);
 }
 
@@ -109,6 +176,7 @@ int main(void)
     unit_t u = {.name = "nvdla_conv_image32"};
     UNIT_RUN(&u, test_table);
     UNIT_RUN(&u, test_cvt);
+    UNIT_RUN(&u, test_cell_fp16);
     UNIT_RUN(&u, test_fill);
     return unit_done(&u);
 }
