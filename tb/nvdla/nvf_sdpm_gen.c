@@ -8,13 +8,16 @@
  * D_xRDMA_CFG, the base address, line and surface strides). The generator predicts every output element from its own
  * copy of the operand bytes and its own addressing, so the golden model's operand fetch is checked on every job.
  * sdp_random_ew (its own seed stream) adds the EW (Y) stage: multiplier (PReLU) and ALU with register operands or ERDMA
- * ones through their converters, INT8/INT16 (golden/nvdla/sdp_ew.h; EW at FP16 and its LUT are not computed yet). */
+ * ones through their converters, INT8/INT16 (golden/nvdla/sdp_ew.h; its LUT is not computed yet); sdp_random_ew_fp16
+ * (its own seed stream too) the same at FP16: FP32 register operands, ERDMA's FP16 ones (sdp_ew_fp16.h). */
 #ifndef NV_FULL_ABSENT
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
 #include "dp_atom32.h"   /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
 #include "sdp_fp16.h"    /* sdp_fp16_element: the arithmetic of the expected outputs */
 #include "sdp_ew.h"      /* sdp_ew_cvt, sdp_ew_int: the same */
+#include "nvdla_fp16.h"  /* nv_fp16_to_fp32: FP16 values as FP32 register operands */
+#include "sdp_ew_fp16.h" /* sdp_ew_fp16_stage, sdp_ew_fp16_cvt: the same at FP16 */
 #include "sdp_golden.h"  /* sdp_x_stage, sdp_cvt_bits: the same */
 #include "sdp_opdma32.h" /* sdp_x_wants: the operands a stage reads from memory */
 #include <stdio.h>
@@ -24,6 +27,8 @@
 #define JOB_TIMEOUT 600000u
 enum { INTR_SDP = 0x1u };                              /* GLB status bit of group 0; << 1 for group 1 */
 enum { BS = 0, BN = 1, EW = 2, NSTAGE = 2, NDMA = 3 }; /* the X stages; their DMAs and ERDMA */
+/* the tests of this file: X operands from memory; + the EW stage at INT8/INT16; + the EW stage at FP16 */
+typedef enum { K_MEM, K_EW, K_EW_FP16 } mem_kind_t;
 
 /* One stage's operand DMA as drawn: what it carries, its layout, its bytes (the generator's own copy). */
 typedef struct opdma {
@@ -69,6 +74,12 @@ static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
     if (c->fp16) {
         sdp_fp16_cfg_t f = c->f16;
         f.x1 = sdp32_fp16_stage(&st[BS]), f.x2 = sdp32_fp16_stage(&st[BN]);
+        if (!c->ew.bypass) { /* FP32 register operands; memory ones FP16 through Y_cvt */
+            const opdma_t *e = &c->dma[EW];
+            f.y = sdp_ew_fp16_stage(&c->ew);
+            if (e->on && e->alu) f.y.alu_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 0), f.nan_to_zero);
+            if (e->on && e->mul) f.y.mul_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 1), f.nan_to_zero);
+        }
         return sdp_fp16_element(&f, (uint16_t)in);
     }
     int64_t t = sdp_x_stage(&st[BS], in, st[BS].alu_reg, st[BS].mul_reg);
@@ -179,15 +190,39 @@ static uint32_t ew_reg(rng_t *r)
     return rng_chance(r, 50) ? rng_range(r, 0, 64) - 32 : (uint32_t)rng_next(r) >> rng_below(r, 17);
 }
 
+/* A 32-bit register operand of EW at FP16: an FP32 value. Moderate ones with every mantissa bit (FP32 rounding),
+ * FP16 values widened, large (the output's FP16 saturates), tiny (FP16 denormals, flushes), FP32's corners (+-0,
+ * denormals, +-Inf, NaNs whose low 10 bits are zero or not: FP32 -> FP16 keeps those), or any bits. */
+static uint32_t ew_reg_fp32(rng_t *r)
+{
+    static const nvf_fp16_mix_t m = {15, -3, 3};
+    const uint32_t sign = rng_chance(r, 50) ? 0x80000000u : 0, mant = (uint32_t)rng_next(r) & 0x7FFFFF;
+    const unsigned kind = rng_below(r, 100);
+    if (kind < 50) return sign | (uint32_t)rng_range(r, 127 - 3, 127 + 3) << 23 | mant;
+    if (kind < 60) return nv_fp16_to_fp32(nvf_fp16_value(r, &m));
+    if (kind < 70) return sign | (uint32_t)rng_range(r, 127 + 8, 127 + 20) << 23 | mant;
+    if (kind < 77) return sign | (uint32_t)rng_range(r, 127 - 30, 127 - 12) << 23 | mant;
+    if (kind < 95) switch (rng_below(r, 7)) {
+        case 0: return sign;                                                           /* +-0 */
+        case 1: return sign | (mant ? mant : 1);                                       /* denormal */
+        case 2: return sign | 0x7F800000u;                                             /* +-Inf */
+        case 3: return sign | 0x7F800000u | (mant ? mant : 0x400000);                  /* NaN, any payload */
+        case 4: return sign | 0x7F800000u | (mant & ~0x3FFu ? mant & ~0x3FFu : 0x400); /* NaN, low 10 bits 0 */
+        case 5: return sign | 0x7F7FFFFFu;                                             /* the largest */
+        default: return sign | 0x00800000u;                                            /* the smallest normal */
+        }
+    return (uint32_t)rng_next(r);
+}
+
 /* An EW operand's registers: from memory (70 %, its converter bypassed in 40 %, else offset, scale, truncate near
- * identity or anything) or its register. */
-static void draw_ew_opnd(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_ew_opnd_t *o)
+ * identity or anything; at FP16 the converter's registers are drawn the same and unused) or its register. */
+static void draw_ew_opnd(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_ew_opnd_t *o, bool fp16)
 {
     const bool wild = rng_chance(r, 25);
     *o =
         (sdp_ew_opnd_t){.src_mem = rng_chance(r, 70),
                         .cvt_bypass = rng_chance(r, 40),
-                        .reg = (int32_t)ew_reg(r),
+                        .reg = (int32_t)(fp16 ? ew_reg_fp32(r) : ew_reg(r)),
                         .offset = (int32_t)(wild ? (uint32_t)rng_next(r) >> rng_below(r, 32) : rng_range(r, 0, 16) - 8),
                         .scale = (int16_t)(wild ? (uint16_t)rng_next(r) : rng_range(r, 1, 4)),
                         .truncate = wild ? rng_below(r, 64) : rng_range(r, 0, 3)};
@@ -197,8 +232,9 @@ static void draw_ew_opnd(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_ew_opnd_t *o
 }
 
 /* EW (Y) on: its multiplier and ALU (max, min, sum; EQL, the equal mode, is not drawn), at least one, each in 70 %,
- * PReLU in a quarter of the multiplier's jobs, the product's truncation small or anything; LUT bypassed. */
-static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t n)
+ * PReLU in a quarter of the multiplier's jobs, the product's truncation small or anything (unused at FP16); LUT
+ * bypassed. */
+static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t n, bool fp16)
 {
     const bool alu = rng_chance(r, 70), mul = !alu || rng_chance(r, 70);
     *c = (sdp_ew_cfg_t){.bypass = false,
@@ -208,22 +244,26 @@ static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t
                         .lut_bypass = true,
                         .algo = rng_below(r, 3),
                         .truncate = rng_chance(r, 80) ? rng_range(r, 0, 20) : rng_below(r, 1024)};
-    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_ALU_CFG_0, &c->alu);
-    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_MUL_CFG_0, &c->mul);
+    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_ALU_CFG_0, &c->alu, fp16);
+    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_MUL_CFG_0, &c->mul, fp16);
     dp_put(l, NVDLA_SDP_D_DP_EW_CFG_0,
            (uint32_t)!alu << 1 | c->algo << 2 | (uint32_t)!mul << 4 | (uint32_t)c->prelu << 5 | 1u << 6);
     dp_put(l, NVDLA_SDP_D_DP_EW_TRUNCATE_VALUE_0, c->truncate);
     static const char *const algo[] = {"max", "min", "sum"};
-    const bool cvt = (alu && c->alu.src_mem && !c->alu.cvt_bypass) || (mul && c->mul.src_mem && !c->mul.cvt_bypass);
+    const bool cvt =
+        !fp16 && ((alu && c->alu.src_mem && !c->alu.cvt_bypass) || (mul && c->mul.src_mem && !c->mul.cvt_bypass));
     snprintf(mode, n, ".ew_%s%s%s%s%s%s", mul ? (c->prelu ? "prelu" : "mul") : "", mul && c->mul.src_mem ? "m" : "",
              alu && mul ? "_" : "", alu ? algo[c->algo] : "", alu && c->alu.src_mem ? "m" : "", cvt ? ".cvt" : "");
 }
 
-static void mem_job(program_t *p, rng_t *r, int k, int g, bool with_ew, char *tag, size_t n, mref_t *ref,
+static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char *tag, size_t n, mref_t *ref,
                     nvf_place_t *dst, nvf_cube_t *out)
 {
-    /* EW at FP16 is not computed yet (golden/nvdla/dp_atom32.c refuses it): sdp_random_ew draws INT8 or INT16 */
-    const nvf_prec_t prec = with_ew ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16) : nvf_draw_prec(r, NVF_DRAW_DP);
+    /* sdp_random_ew draws INT8 or INT16 (its seeds kept their meaning when EW at FP16 came: sdp_random_ew_fp16) */
+    const bool with_ew = kind != K_MEM;
+    const nvf_prec_t prec = kind == K_EW_FP16 ? NVF_FP16
+                            : kind == K_EW    ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16)
+                                              : nvf_draw_prec(r, NVF_DRAW_DP);
     const uint32_t esz = nvf_prec[prec].esz, lanes = 32 / esz;
     nvf_fp16_mix_t mix = {0, 0, 0};
     if (prec == NVF_FP16) mix = nvf_fp16_draw_mix(r);
@@ -264,7 +304,7 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, bool with_ew, char *ta
                  prec, &in, &ref->dma[i], i ? nd : bd, sizeof bd);
     }
     char ew[48] = "", ed[24] = "";
-    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew);
+    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew, prec == NVF_FP16);
     else ref->ew = (sdp_ew_cfg_t){.bypass = true}, dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* all bypassed */
     bool ea, em;
     sdp_ew_wants(&ref->ew, &ea, &em);
@@ -293,7 +333,7 @@ static void mref_free(mref_t *m)
 /* 1-3 rounds of one job, or two back to back in both groups (the second programmed while the first runs), as
  * sdp_random's rounds go; each job checked against the golden model and the generator's prediction. A job's memory
  * is job slot 2 * (2 * round + j)'s: its five places (input, output, three operand DMAs) overlap no other job's. */
-static int mem_run(program_t *p, uint64_t seed, const char *stream, bool with_ew)
+static int mem_run(program_t *p, uint64_t seed, const char *stream, mem_kind_t kind)
 {
     rng_t r;
     rng_seed_stream(&r, seed, stream);
@@ -311,7 +351,7 @@ static int mem_run(program_t *p, uint64_t seed, const char *stream, bool with_ew
         for (int j = 0; j < (two ? 2 : 1); j++) {
             ref[j] = calloc(1, sizeof *ref[j]);
             if (!ref[j]) abort();
-            mem_job(p, &r, 2 * (2 * k + j), g, with_ew, tag[j], sizeof tag[j], ref[j], &dst[j], &out[j]);
+            mem_job(p, &r, 2 * (2 * k + j), g, kind, tag[j], sizeof tag[j], ref[j], &dst[j], &out[j]);
             bits |= INTR_SDP << g;
             if (two && !j) g ^= 1;
         }
@@ -335,13 +375,19 @@ static int mem_run(program_t *p, uint64_t seed, const char *stream, bool with_ew
 int nvf_sdp_random_mem(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return mem_run(p, seed, "nvf_sdp_random_mem", false);
+    return mem_run(p, seed, "nvf_sdp_random_mem", K_MEM);
 }
 
 int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return mem_run(p, seed, "nvf_sdp_random_ew", true);
+    return mem_run(p, seed, "nvf_sdp_random_ew", K_EW);
+}
+
+int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_ew_fp16", K_EW_FP16);
 }
 #else
 #include "nvf_gen.h"
@@ -356,6 +402,12 @@ int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)p, (void)seed;
     snprintf(err, errlen, "nvf_sdp_random_ew: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_random_ew_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
     return -1;
 }
 #endif
