@@ -36,6 +36,7 @@ typedef struct opdma {
     unsigned lanes, bpe; /* channels a group (the processing precision's), bytes a channel */
     nvf_place_t at;
     uint32_t line, surf; /* per element (not 1x1): the strides */
+    uint32_t size;       /* of bytes */
     uint8_t *bytes;
 } opdma_t;
 
@@ -50,13 +51,18 @@ typedef struct mref {
     uint8_t *bytes;
 } mref_t;
 
-/* Operand k (0 ALU, 1 MUL) of channel ch at (y, x) as the generator lays it out. */
-static int32_t op_at(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool one, unsigned k)
+/* Where operand k (0 ALU, 1 MUL) of channel ch at (y, x) is in the DMA's bytes, as the generator lays it out. */
+static uint32_t op_off(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool one, unsigned k)
 {
     const uint32_t s = ch / d->lanes, g = d->lanes * d->bpe;
-    uint32_t o = d->per_elem && !one ? s * d->surf + y * d->line + x * g : s * g;
-    o += ch % d->lanes * d->bpe + (d->alu && d->mul && k ? (d->two ? 2u : 1u) : 0u);
-    const uint8_t *b = d->bytes + o;
+    const uint32_t o = d->per_elem && !one ? s * d->surf + y * d->line + x * g : s * g;
+    return o + ch % d->lanes * d->bpe + (d->alu && d->mul && k ? (d->two ? 2u : 1u) : 0u);
+}
+
+/* Operand k of channel ch at (y, x). */
+static int32_t op_at(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool one, unsigned k)
+{
+    const uint8_t *b = d->bytes + op_off(d, ch, y, x, one, k);
     return d->two ? (int16_t)(b[0] | b[1] << 8) : (int8_t)b[0];
 }
 
@@ -159,7 +165,7 @@ static void draw_dma(program_t *p, rng_t *r, dp_wlist_t *l, int k, unsigned slot
         surf_reg = d->surf; /* a 1x1 cube's operands are read straight: the register keeps the drawn stride */
         if (!one) size = dp_footprint_atom(in->w, in->h, s, d->line, d->surf, g);
     }
-    d->bytes = malloc(size);
+    d->bytes = malloc(size), d->size = size;
     if (!d->bytes) abort();
     for (uint32_t i = 0; i < size; i++) d->bytes[i] = (uint8_t)rng_next(r); /* gaps: any bytes */
     /* every operand slot (pad lanes too) a drawn value of its size */
@@ -242,7 +248,7 @@ static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t
                         .mul_bypass = !mul,
                         .prelu = mul && rng_chance(r, 25),
                         .lut_bypass = true,
-                        .algo = rng_below(r, 3),
+                        .algo = fp16 && rng_chance(r, 50) ? 2 : rng_below(r, 3), /* FP16: SUM more (ew_cancel) */
                         .truncate = rng_chance(r, 80) ? rng_range(r, 0, 20) : rng_below(r, 1024)};
     draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_ALU_CFG_0, &c->alu, fp16);
     draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_MUL_CFG_0, &c->mul, fp16);
@@ -254,6 +260,30 @@ static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t
         !fp16 && ((alu && c->alu.src_mem && !c->alu.cvt_bypass) || (mul && c->mul.src_mem && !c->mul.cvt_bypass));
     snprintf(mode, n, ".ew_%s%s%s%s%s%s", mul ? (c->prelu ? "prelu" : "mul") : "", mul && c->mul.src_mem ? "m" : "",
              alu && mul ? "_" : "", alu ? algo[c->algo] : "", alu && c->alu.src_mem ? "m" : "", cvt ? ".cvt" : "");
+}
+
+/* EW at FP16 with the product summed with an ERDMA operand: in a share of the jobs, most of the ALU's operands the
+ * element's product rounded to FP16 and negated, so the sum is what the FP32 product holds below FP16's precision
+ * (its rounding shows in the output, which FP16 otherwise hides). The product is the prediction's, the EW ALU
+ * bypassed; per channel, the first pixel's. The operand bytes are written again. Returns whether it did. */
+static bool ew_cancel(program_t *p, rng_t *r, mref_t *ref)
+{
+    opdma_t *d = &ref->dma[EW];
+    const sdp_ew_cfg_t *e = &ref->ew;
+    if (!d->on || !d->alu || e->alu_bypass || e->algo != 2 || e->mul_bypass || !rng_chance(r, 75)) return false;
+    mref_t t = *ref;
+    t.ew.alu_bypass = true;
+    const bool one = ref->in.w == 1 && ref->in.h == 1;
+    const uint32_t pixels = d->per_elem && !one ? ref->in.w * ref->in.h : 1, size = d->size;
+    for (uint32_t ch = 0; ch < ref->in.c; ch++)
+        for (uint32_t px = 0; px < pixels; px++) {
+            const uint32_t y = px / ref->in.w, x = px % ref->in.w, o = op_off(d, ch, y, x, one, 0);
+            if (!rng_chance(r, 75)) continue;
+            const uint32_t v = (uint32_t)mem_elem(&t, ch, y, x) ^ 0x8000u;
+            d->bytes[o] = (uint8_t)v, d->bytes[o + 1] = (uint8_t)(v >> 8);
+        }
+    prog_mem(p, nvf_addr(d->at), d->bytes, size);
+    return true;
 }
 
 static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char *tag, size_t n, mref_t *ref,
@@ -309,6 +339,7 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     bool ea, em;
     sdp_ew_wants(&ref->ew, &ea, &em);
     draw_dma(p, r, &l, k, 4, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, ea, em, prec, &in, &ref->dma[EW], ed, sizeof ed);
+    if (kind == K_EW_FP16 && ew_cancel(p, r, ref)) strncat(ed, ".cancel", sizeof ed - strlen(ed) - 1);
     const bool wild = rng_chance(r, 30); /* the converter as sdp_random draws it (unused at FP16) */
     ref->off = wild ? (uint32_t)((int32_t)rng_next(r) >> rng_range(r, 0, 31)) : rng_range(r, 0, 16) - 8;
     ref->scale = wild ? (uint32_t)rng_next(r) & 0xFFFF : rng_range(r, 1, 4);
