@@ -272,7 +272,7 @@ static bool ew_cancel(program_t *p, rng_t *r, mref_t *ref)
     const sdp_ew_cfg_t *e = &ref->ew;
     if (!d->on || !d->alu || e->alu_bypass || e->algo != 2 || e->mul_bypass || !rng_chance(r, 75)) return false;
     mref_t t = *ref;
-    t.ew.alu_bypass = true;
+    t.ew.alu_bypass = true, t.f16.out_int16 = false; /* the product as FP16 */
     const bool one = ref->in.w == 1 && ref->in.h == 1;
     const uint32_t pixels = d->per_elem && !one ? ref->in.w * ref->in.h : 1, size = d->size;
     for (uint32_t ch = 0; ch < ref->in.c; ch++)
@@ -315,7 +315,9 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_0, in.line);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE_0, in.surf_reg);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0, nvf_ram(src));
-    dp_put(&l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, prec << 2 | prec << 4 | prec << 6); /* memory input, batch 1 */
+    /* sdp_random_ew_fp16: an INT16 output in a quarter (FP16 -> INT16 after the stage, sdp_c.cpp:48) */
+    const unsigned out_prec = kind == K_EW_FP16 && rng_chance(r, 25) ? NVF_INT16 : prec;
+    dp_put(&l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, prec << 2 | prec << 4 | out_prec << 6); /* memory input, batch 1 */
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, w - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, h - 1);
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, c - 1);
     dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst->addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
@@ -323,7 +325,7 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(*dst));
     ref->f16.nan_to_zero = ref->fp16 && rng_chance(r, 50);
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, (uint32_t)ref->f16.nan_to_zero << 3);
-    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | prec << 2);
+    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | out_prec << 2);
     char bs[24], bn[24], bd[24], nd[24];
     draw_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->st[BS], ref->fp16, bs, sizeof bs);
     draw_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->st[BN], ref->fp16, bn, sizeof bn);
@@ -346,9 +348,10 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     ref->shift = wild ? rng_range(r, 0, 63) : rng_range(r, 0, 4);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, ref->off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, ref->scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, ref->shift);
-    ref->f16.out_int16 = false;
-    snprintf(tag, n, "%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s", nvf_prec[prec].name, ref->f16.nan_to_zero ? ".nan0" : "",
-             src.cv ? "cv" : "dbb", dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew, ed);
+    ref->f16.out_int16 = out_prec != prec;
+    snprintf(tag, n, "%s%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s", nvf_prec[prec].name, out_prec != prec ? ".2int16" : "",
+             ref->f16.nan_to_zero ? ".nan0" : "", src.cv ? "cv" : "dbb", dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew,
+             ed);
     nvf_pointers(p, NVDLA_SDP_S_POINTER_0, NVDLA_SDP_RDMA_S_POINTER_0, g);
     dp_emit_shuffled(p, r, &l);
     nvf_enable(p, r, NVDLA_SDP_D_OP_ENABLE_0, NVDLA_SDP_RDMA_D_OP_ENABLE_0);
