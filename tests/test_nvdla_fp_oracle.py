@@ -27,6 +27,7 @@ cube's edge, counted.
 Skipped, saying so, where ../shared's cmod is absent."""
 import os
 import random
+import re
 import shutil
 import struct
 import sys
@@ -102,7 +103,8 @@ def build():
             return None
     golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('nvdla_fp16.c', 'nvdla_fp16.h', 'pdp_fp16.c',
                                                                   'pdp_fp16.h', 'sdp_fp16.c', 'sdp_fp16.h',
-                                                                  'cdp_fp16.c', 'cdp_fp16.h')]
+                                                                  'sdp_ew_fp16.c', 'sdp_ew_fp16.h', 'sdp_ew.h',
+                                                                  'nvdla_pp.h', 'cdp_fp16.c', 'cdp_fp16.h')]
     if stale(ours_drv, drv_src + golden):
         rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-D_POSIX_C_SOURCE=200809L',
                        '-I' + os.path.join(ROOT, 'golden', 'nvdla'), '-I' + os.path.join(ROOT, 'dpi'), '-I' + ORACLE,
@@ -111,6 +113,40 @@ def build():
         if not check(rc == 0, 'build the golden model side (tests/oracle/nvdla_fp_ours.c)', out):
             return None
     return cmod_drv, ours_drv
+
+
+def check_ew(n=2000, seed=38):
+    """SDP's EW stage at FP16: cmod's NV_NVDLA_SDP_CORE_Y_top against golden/nvdla/sdp_ew_fp16.c in one process
+    (tests/oracle/nvdla_ew_fp16_cmod.cpp), linked with the objects build() compiled; the stage's FP32 outputs."""
+    exe = os.path.join(OUT, 'nvdla_ew_fp16_cmod')
+    src = os.path.join(ORACLE, 'nvdla_ew_fp16_cmod.cpp')
+    golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('sdp_ew_fp16.c', 'nvdla_fp16.c')]
+    objs = [os.path.join(OUT, f) for f in sorted(os.listdir(OUT)) if f.endswith('.o') and not f.startswith('g_')]
+    if stale(exe, [src] + golden + objs):
+        gobjs = []
+        for g in golden:
+            o = os.path.join(OUT, 'g_' + os.path.basename(g)[:-2] + '.o')
+            rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-I' + os.path.dirname(g), '-c',
+                           g, '-o', o])
+            if not check(rc == 0, f'compile {os.path.relpath(g, ROOT)} for the EW oracle', out):
+                return
+            gobjs.append(o)
+        sdp_dir, vlibs = os.path.join(CMOD, 'hls', 'sdp'), os.path.join(CMOD, 'hls', 'vlibs')
+        flags = ['-I' + os.path.join(ORACLE, 'stubs'), '-I' + os.path.join(OUT, 'include'), '-I' + vlibs,
+                 '-I' + os.path.join(CMOD, 'include'), '-I' + sdp_dir, '-I' + os.path.join(ROOT, 'golden', 'nvdla')]
+        cmod_objs = [os.path.join(OUT, f[:-4] + '.o') for f in sorted(os.listdir(sdp_dir))
+                     if f.endswith('.cpp') and f != 'sdp_y_lut.cpp']
+        cmod_objs += [os.path.join(OUT, f[:-4] + '.o') for f in sorted(os.listdir(vlibs)) if f.endswith('.cpp')]
+        rc, out = run(CXX + flags + [src] + cmod_objs + gobjs + ['-o', exe], timeout=600)
+        if not check(rc == 0, 'build the EW oracle (tests/oracle/nvdla_ew_fp16_cmod.cpp)', out):
+            return
+    rc, out = run([exe, str(n), str(seed)], timeout=300)
+    m = re.search(r'jobs (\d+) values (\d+) differ (\d+)', out)
+    check(rc == 0 and m and m.group(3) == '0',
+          f'SDP EW (Y) at FP16: {n} random jobs (seed {seed}; multiplier, PReLU, ALU max/min/sum, register FP32 and '
+          f'ERDMA FP16 operands, NaN to zero, the converter\'s registers unused) through cmod\'s '
+          f'NV_NVDLA_SDP_CORE_Y_top: the golden model\'s FP32 outputs equal cmod\'s '
+          f'({m.group(0) if m else "no summary"})', out[-3000:])
 
 
 def digests(drv):
@@ -574,6 +610,7 @@ def main():
         check_sweeps(*drivers, write='--write-digests' in sys.argv)
         check_pdp(*drivers)
         check_sdp(*drivers)
+        check_ew()
         check_cdp(*drivers)
         check_txn(drivers[0])
         check_vectors(drivers[0], write='--write-vectors' in sys.argv)

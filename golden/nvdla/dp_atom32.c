@@ -157,16 +157,13 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
         return;
     }
-    /* Y (EW): its ALU and multiplier at INT8/INT16 with register or memory operands (ERDMA), LUT bypassed */
+    /* Y (EW): its ALU and multiplier at INT8/INT16/FP16 with register or memory operands (ERDMA), LUT bypassed */
     const sdp_ew_cfg_t ew = sdp_ew_cfg(sdp);
-    if (!ew.bypass && (fp16 || !ew.lut_bypass || (!ew.alu_bypass && ew.algo == 3))) {
+    if (!ew.bypass && (!ew.lut_bypass || (!ew.alu_bypass && ew.algo == 3))) {
         nv_dp_error(ctx,
                     "SDP grp %d: the EW (Y) stage %s: not computed for 32-byte atoms yet (its ALU and multiplier at "
-                    "INT8/INT16 are)",
-                    group,
-                    fp16             ? "at FP16"
-                    : !ew.lut_bypass ? "with its LUT"
-                                     : "in ALU mode EQL (equal mode)");
+                    "INT8/INT16/FP16 are)",
+                    group, !ew.lut_bypass ? "with its LUT" : "in ALU mode EQL (equal mode)");
         return;
     }
     /* BS and BN with register or memory operands (BRDMA, NRDMA: sdp_opdma32.h), in the processing precision's
@@ -203,6 +200,7 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
     const sdp_fp16_cfg_t f16 = {.x1 = sdp32_fp16_stage(&bs),
                                 .x2 = sdp32_fp16_stage(&bn),
+                                .y = sdp_ew_fp16_stage(&ew),
                                 .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3),
                                 .out_int16 = out_prec == PREC_INT16};
     for (uint32_t s = 0; s < in.s; s++)
@@ -217,6 +215,7 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                     if (fp16) {
                         sdp_fp16_cfg_t e = f16;
                         e.x1 = sdp32_fp16_stage(&b), e.x2 = sdp32_fp16_stage(&n);
+                        if (ed.on) sdp32_ew_fp16_fetch(&ed, ctx->mem, s, y, x, l, w == 1 && h == 1, &e);
                         oa[l] = sdp_fp16_element(&e, (uint16_t)ia[l]);
                         continue;
                     }

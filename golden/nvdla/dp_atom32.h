@@ -5,10 +5,10 @@
  * unshifted). CDP at INT16 follows cmod's arithmetic (cdp_atom32.c). PDP at FP16 (MAX, MIN, AVERAGE), SDP's X
  * stages and CDP at FP16 follow cmod's (pdp_fp16.c, sdp_fp16.c, cdp_fp16.c; CDP's channels outside the cube +0, as
  * nv_full's RTL reads them, where cmod reads D_DATIN_OFFSET: cdp_fp16.h). SDP's operand DMAs (sdp_opdma32.h) and its
- * EW stage's multiplier and ALU at INT8/INT16 (sdp_ew.h) follow cmod's layout and arithmetic. What these do not
- * compute (FP16 mixed with another precision in SDP, the EW stage at FP16 or with its LUT, SDP fed by CACC or feeding
- * PDP, PDP average pooling with a kernel over 8) is refused with an error naming it. PDP's INT8/INT16 average pooling
- * follows the RTL's widths (pdp_golden.c pdp_avg_nvf_*). */
+ * EW stage's multiplier and ALU at INT8/INT16 (sdp_ew.h) and FP16 (sdp_ew_fp16.h) follow cmod's layout and
+ * arithmetic. What these do not compute (FP16 mixed with another precision in SDP, the EW stage with its LUT, SDP
+ * fed by CACC or feeding PDP, PDP average pooling with a kernel over 8) is refused with an error naming it. PDP's
+ * INT8/INT16 average pooling follows the RTL's widths (pdp_golden.c pdp_avg_nvf_*). */
 #ifndef DP_ATOM32_H
 #define DP_ATOM32_H
 #include "nvdla_dp.h"

@@ -1,5 +1,5 @@
 /* SDP's X stages at FP16 (sdp_fp16.h), the order of cmod's sdp_hls_wrapper::sdp (sdp_hls_wrapper.cpp:520-560):
- * the input widened (NV_NVDLA_sdp.cpp:953, Fp16ToFp32), a NaN flushed, X1, X2, the converter (sdp_c.cpp). */
+ * the input widened (NV_NVDLA_sdp.cpp:953, Fp16ToFp32), a NaN flushed, X1, X2, Y, the converter (sdp_c.cpp). */
 #include "sdp_fp16.h"
 #include "nvdla_fp16.h"
 
@@ -37,6 +37,7 @@ uint16_t sdp_fp32_element(const sdp_fp16_cfg_t *c, uint32_t d)
     if (c->nan_to_zero && nan32(d)) d = 0; /* sdp_hls_wrapper.cpp:530-536 */
     if (!c->x1.bypass) d = x_stage(&c->x1, d, c->nan_to_zero);
     if (!c->x2.bypass) d = x_stage(&c->x2, d, c->nan_to_zero);
+    d = sdp_ew_fp16(&c->y, d);       /* sdp_hls_wrapper.cpp:561-564: Y unless bypassed */
     uint32_t h = nv_fp32_to_fp16(d); /* sdp_c.cpp:45-48: Fp32ToFp16, then Fp16ToInt16 for an INT16 output */
     return (uint16_t)(c->out_int16 ? nv_fp16_to_int16(h) : h);
 }

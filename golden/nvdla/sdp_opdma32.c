@@ -77,6 +77,15 @@ void sdp_opdma32_fetch(const sdp_opdma32_t *d, const mem_t *m, uint32_t s, uint3
     else *mul = opnd(m, a, d->two_byte);
 }
 
+void sdp32_ew_fp16_fetch(const sdp_opdma32_t *d, const mem_t *m, uint32_t s, uint32_t y, uint32_t x, uint32_t lane,
+                         bool one_by_one, sdp_fp16_cfg_t *c)
+{
+    int64_t alu = 0, mul = 0;
+    sdp_opdma32_fetch(d, m, s, y, x, lane, one_by_one, &alu, &mul);
+    if (d->alu) c->y.alu_op = sdp_ew_fp16_cvt((uint32_t)alu, c->nan_to_zero);
+    if (d->mul) c->y.mul_op = sdp_ew_fp16_cvt((uint32_t)mul, c->nan_to_zero);
+}
+
 bool sdp32_stage_opnd(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group,
                       uint32_t stage_off, sdp_opdma_which_t which, const char *name, uint32_t n, sdp_x_cfg_t *c,
                       sdp32_opnd_t *o)

@@ -37,6 +37,10 @@ bool sdp_opdma32_check(const nvdla_dp_ctx_t *ctx, int group, const char *stage, 
  * sign-extended 1- or 2-byte value (at FP16 the FP16 bits, sign-extended; the stage reads their low 16). */
 void sdp_opdma32_fetch(const sdp_opdma32_t *d, const mem_t *m, uint32_t s, uint32_t y, uint32_t x, uint32_t lane,
                        bool one_by_one, int64_t *alu, int64_t *mul);
+/* EW at FP16 (sdp_ew_fp16.h): the operands ERDMA carries for this element, FP16 bits through Y_cvt (a NaN +0 under
+ * c->nan_to_zero, widened to FP32), put in place of c->y's register operands. */
+void sdp32_ew_fp16_fetch(const sdp_opdma32_t *d, const mem_t *m, uint32_t s, uint32_t y, uint32_t x, uint32_t lane,
+                         bool one_by_one, sdp_fp16_cfg_t *c);
 /* The stage's memory operands: (want_alu, want_mul) of an X stage as configured (sdp_golden.h). */
 void sdp_x_wants(const sdp_x_cfg_t *c, bool *want_alu, bool *want_mul);
 

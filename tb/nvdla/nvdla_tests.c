@@ -117,6 +117,9 @@ static const test_entry_t nv_full_tests[] = {
     {"sdp_random_ew", nvf_sdp_random_ew, "nv_full_map",
      "nv_full: sdp_random_mem with the EW (Y) stage: multiplier (PReLU) and ALU max/min/sum, register or ERDMA "
      "operands through their converters, INT8/INT16, LUT bypassed"},
+    {"sdp_random_ew_fp16", nvf_sdp_random_ew_fp16, "nv_full_map",
+     "nv_full: sdp_random_ew with every job FP16: EW's multiplier and ALU on FP32, FP32 register operands, FP16 ERDMA "
+     "operands (NaN to zero), X1/X2 at FP16 before it, FP16 or INT16 output"},
     {"pdp_random_fp16", nvf_pdp_random_fp16, "nv_full_map",
      "nv_full: pdp_random with every job FP16 (max, min, average with padding values), inputs with FP16's corners"},
     {"cdp_random_fp16", nvf_cdp_random_fp16, "nv_full_map",

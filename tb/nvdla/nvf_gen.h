@@ -129,6 +129,8 @@ int nvf_sdp_random_mem(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* sdp_random_mem with the EW (Y) stage on: its multiplier and ALU with register or ERDMA operands (their
  * converters), INT8/INT16, LUT bypassed (nvf_sdpm_gen.c) */
 int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* sdp_random_ew with every job FP16: FP32 register operands, FP16 ones from ERDMA (its own seed stream) */
+int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* pdp_random with every job INT8 or INT16 average pooling */
 int nvf_pdp_random_avg(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);

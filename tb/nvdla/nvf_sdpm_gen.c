@@ -8,13 +8,16 @@
  * D_xRDMA_CFG, the base address, line and surface strides). The generator predicts every output element from its own
  * copy of the operand bytes and its own addressing, so the golden model's operand fetch is checked on every job.
  * sdp_random_ew (its own seed stream) adds the EW (Y) stage: multiplier (PReLU) and ALU with register operands or ERDMA
- * ones through their converters, INT8/INT16 (golden/nvdla/sdp_ew.h; EW at FP16 and its LUT are not computed yet). */
+ * ones through their converters, INT8/INT16 (golden/nvdla/sdp_ew.h; its LUT is not computed yet); sdp_random_ew_fp16
+ * (its own seed stream too) the same at FP16: FP32 register operands, ERDMA's FP16 ones (sdp_ew_fp16.h). */
 #ifndef NV_FULL_ABSENT
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
 #include "dp_atom32.h"   /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
 #include "sdp_fp16.h"    /* sdp_fp16_element: the arithmetic of the expected outputs */
 #include "sdp_ew.h"      /* sdp_ew_cvt, sdp_ew_int: the same */
+#include "nvdla_fp16.h"  /* nv_fp16_to_fp32: FP16 values as FP32 register operands */
+#include "sdp_ew_fp16.h" /* sdp_ew_fp16_stage, sdp_ew_fp16_cvt: the same at FP16 */
 #include "sdp_golden.h"  /* sdp_x_stage, sdp_cvt_bits: the same */
 #include "sdp_opdma32.h" /* sdp_x_wants: the operands a stage reads from memory */
 #include <stdio.h>
@@ -24,6 +27,8 @@
 #define JOB_TIMEOUT 600000u
 enum { INTR_SDP = 0x1u };                              /* GLB status bit of group 0; << 1 for group 1 */
 enum { BS = 0, BN = 1, EW = 2, NSTAGE = 2, NDMA = 3 }; /* the X stages; their DMAs and ERDMA */
+/* the tests of this file: X operands from memory; + the EW stage at INT8/INT16; + the EW stage at FP16 */
+typedef enum { K_MEM, K_EW, K_EW_FP16 } mem_kind_t;
 
 /* One stage's operand DMA as drawn: what it carries, its layout, its bytes (the generator's own copy). */
 typedef struct opdma {
@@ -31,6 +36,7 @@ typedef struct opdma {
     unsigned lanes, bpe; /* channels a group (the processing precision's), bytes a channel */
     nvf_place_t at;
     uint32_t line, surf; /* per element (not 1x1): the strides */
+    uint32_t size;       /* of bytes */
     uint8_t *bytes;
 } opdma_t;
 
@@ -45,13 +51,18 @@ typedef struct mref {
     uint8_t *bytes;
 } mref_t;
 
-/* Operand k (0 ALU, 1 MUL) of channel ch at (y, x) as the generator lays it out. */
-static int32_t op_at(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool one, unsigned k)
+/* Where operand k (0 ALU, 1 MUL) of channel ch at (y, x) is in the DMA's bytes, as the generator lays it out. */
+static uint32_t op_off(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool one, unsigned k)
 {
     const uint32_t s = ch / d->lanes, g = d->lanes * d->bpe;
-    uint32_t o = d->per_elem && !one ? s * d->surf + y * d->line + x * g : s * g;
-    o += ch % d->lanes * d->bpe + (d->alu && d->mul && k ? (d->two ? 2u : 1u) : 0u);
-    const uint8_t *b = d->bytes + o;
+    const uint32_t o = d->per_elem && !one ? s * d->surf + y * d->line + x * g : s * g;
+    return o + ch % d->lanes * d->bpe + (d->alu && d->mul && k ? (d->two ? 2u : 1u) : 0u);
+}
+
+/* Operand k of channel ch at (y, x). */
+static int32_t op_at(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool one, unsigned k)
+{
+    const uint8_t *b = d->bytes + op_off(d, ch, y, x, one, k);
     return d->two ? (int16_t)(b[0] | b[1] << 8) : (int8_t)b[0];
 }
 
@@ -69,6 +80,12 @@ static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
     if (c->fp16) {
         sdp_fp16_cfg_t f = c->f16;
         f.x1 = sdp32_fp16_stage(&st[BS]), f.x2 = sdp32_fp16_stage(&st[BN]);
+        if (!c->ew.bypass) { /* FP32 register operands; memory ones FP16 through Y_cvt */
+            const opdma_t *e = &c->dma[EW];
+            f.y = sdp_ew_fp16_stage(&c->ew);
+            if (e->on && e->alu) f.y.alu_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 0), f.nan_to_zero);
+            if (e->on && e->mul) f.y.mul_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 1), f.nan_to_zero);
+        }
         return sdp_fp16_element(&f, (uint16_t)in);
     }
     int64_t t = sdp_x_stage(&st[BS], in, st[BS].alu_reg, st[BS].mul_reg);
@@ -148,7 +165,7 @@ static void draw_dma(program_t *p, rng_t *r, dp_wlist_t *l, int k, unsigned slot
         surf_reg = d->surf; /* a 1x1 cube's operands are read straight: the register keeps the drawn stride */
         if (!one) size = dp_footprint_atom(in->w, in->h, s, d->line, d->surf, g);
     }
-    d->bytes = malloc(size);
+    d->bytes = malloc(size), d->size = size;
     if (!d->bytes) abort();
     for (uint32_t i = 0; i < size; i++) d->bytes[i] = (uint8_t)rng_next(r); /* gaps: any bytes */
     /* every operand slot (pad lanes too) a drawn value of its size */
@@ -179,15 +196,39 @@ static uint32_t ew_reg(rng_t *r)
     return rng_chance(r, 50) ? rng_range(r, 0, 64) - 32 : (uint32_t)rng_next(r) >> rng_below(r, 17);
 }
 
+/* A 32-bit register operand of EW at FP16: an FP32 value. Moderate ones with every mantissa bit (FP32 rounding),
+ * FP16 values widened, large (the output's FP16 saturates), tiny (FP16 denormals, flushes), FP32's corners (+-0,
+ * denormals, +-Inf, NaNs whose low 10 bits are zero or not: FP32 -> FP16 keeps those), or any bits. */
+static uint32_t ew_reg_fp32(rng_t *r)
+{
+    static const nvf_fp16_mix_t m = {15, -3, 3};
+    const uint32_t sign = rng_chance(r, 50) ? 0x80000000u : 0, mant = (uint32_t)rng_next(r) & 0x7FFFFF;
+    const unsigned kind = rng_below(r, 100);
+    if (kind < 50) return sign | (uint32_t)rng_range(r, 127 - 3, 127 + 3) << 23 | mant;
+    if (kind < 60) return nv_fp16_to_fp32(nvf_fp16_value(r, &m));
+    if (kind < 70) return sign | (uint32_t)rng_range(r, 127 + 8, 127 + 20) << 23 | mant;
+    if (kind < 77) return sign | (uint32_t)rng_range(r, 127 - 30, 127 - 12) << 23 | mant;
+    if (kind < 95) switch (rng_below(r, 7)) {
+        case 0: return sign;                                                           /* +-0 */
+        case 1: return sign | (mant ? mant : 1);                                       /* denormal */
+        case 2: return sign | 0x7F800000u;                                             /* +-Inf */
+        case 3: return sign | 0x7F800000u | (mant ? mant : 0x400000);                  /* NaN, any payload */
+        case 4: return sign | 0x7F800000u | (mant & ~0x3FFu ? mant & ~0x3FFu : 0x400); /* NaN, low 10 bits 0 */
+        case 5: return sign | 0x7F7FFFFFu;                                             /* the largest */
+        default: return sign | 0x00800000u;                                            /* the smallest normal */
+        }
+    return (uint32_t)rng_next(r);
+}
+
 /* An EW operand's registers: from memory (70 %, its converter bypassed in 40 %, else offset, scale, truncate near
- * identity or anything) or its register. */
-static void draw_ew_opnd(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_ew_opnd_t *o)
+ * identity or anything; at FP16 the converter's registers are drawn the same and unused) or its register. */
+static void draw_ew_opnd(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_ew_opnd_t *o, bool fp16)
 {
     const bool wild = rng_chance(r, 25);
     *o =
         (sdp_ew_opnd_t){.src_mem = rng_chance(r, 70),
                         .cvt_bypass = rng_chance(r, 40),
-                        .reg = (int32_t)ew_reg(r),
+                        .reg = (int32_t)(fp16 ? ew_reg_fp32(r) : ew_reg(r)),
                         .offset = (int32_t)(wild ? (uint32_t)rng_next(r) >> rng_below(r, 32) : rng_range(r, 0, 16) - 8),
                         .scale = (int16_t)(wild ? (uint16_t)rng_next(r) : rng_range(r, 1, 4)),
                         .truncate = wild ? rng_below(r, 64) : rng_range(r, 0, 3)};
@@ -197,8 +238,9 @@ static void draw_ew_opnd(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_ew_opnd_t *o
 }
 
 /* EW (Y) on: its multiplier and ALU (max, min, sum; EQL, the equal mode, is not drawn), at least one, each in 70 %,
- * PReLU in a quarter of the multiplier's jobs, the product's truncation small or anything; LUT bypassed. */
-static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t n)
+ * PReLU in a quarter of the multiplier's jobs, the product's truncation small or anything (unused at FP16); LUT
+ * bypassed. */
+static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t n, bool fp16)
 {
     const bool alu = rng_chance(r, 70), mul = !alu || rng_chance(r, 70);
     *c = (sdp_ew_cfg_t){.bypass = false,
@@ -206,24 +248,52 @@ static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t
                         .mul_bypass = !mul,
                         .prelu = mul && rng_chance(r, 25),
                         .lut_bypass = true,
-                        .algo = rng_below(r, 3),
+                        .algo = fp16 && rng_chance(r, 50) ? 2 : rng_below(r, 3), /* FP16: SUM more (ew_cancel) */
                         .truncate = rng_chance(r, 80) ? rng_range(r, 0, 20) : rng_below(r, 1024)};
-    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_ALU_CFG_0, &c->alu);
-    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_MUL_CFG_0, &c->mul);
+    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_ALU_CFG_0, &c->alu, fp16);
+    draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_MUL_CFG_0, &c->mul, fp16);
     dp_put(l, NVDLA_SDP_D_DP_EW_CFG_0,
            (uint32_t)!alu << 1 | c->algo << 2 | (uint32_t)!mul << 4 | (uint32_t)c->prelu << 5 | 1u << 6);
     dp_put(l, NVDLA_SDP_D_DP_EW_TRUNCATE_VALUE_0, c->truncate);
     static const char *const algo[] = {"max", "min", "sum"};
-    const bool cvt = (alu && c->alu.src_mem && !c->alu.cvt_bypass) || (mul && c->mul.src_mem && !c->mul.cvt_bypass);
+    const bool cvt =
+        !fp16 && ((alu && c->alu.src_mem && !c->alu.cvt_bypass) || (mul && c->mul.src_mem && !c->mul.cvt_bypass));
     snprintf(mode, n, ".ew_%s%s%s%s%s%s", mul ? (c->prelu ? "prelu" : "mul") : "", mul && c->mul.src_mem ? "m" : "",
              alu && mul ? "_" : "", alu ? algo[c->algo] : "", alu && c->alu.src_mem ? "m" : "", cvt ? ".cvt" : "");
 }
 
-static void mem_job(program_t *p, rng_t *r, int k, int g, bool with_ew, char *tag, size_t n, mref_t *ref,
+/* EW at FP16 with the product summed with an ERDMA operand: in a share of the jobs, most of the ALU's operands the
+ * element's product rounded to FP16 and negated, so the sum is what the FP32 product holds below FP16's precision
+ * (its rounding shows in the output, which FP16 otherwise hides). The product is the prediction's, the EW ALU
+ * bypassed; per channel, the first pixel's. The operand bytes are written again. Returns whether it did. */
+static bool ew_cancel(program_t *p, rng_t *r, mref_t *ref)
+{
+    opdma_t *d = &ref->dma[EW];
+    const sdp_ew_cfg_t *e = &ref->ew;
+    if (!d->on || !d->alu || e->alu_bypass || e->algo != 2 || e->mul_bypass || !rng_chance(r, 75)) return false;
+    mref_t t = *ref;
+    t.ew.alu_bypass = true, t.f16.out_int16 = false; /* the product as FP16 */
+    const bool one = ref->in.w == 1 && ref->in.h == 1;
+    const uint32_t pixels = d->per_elem && !one ? ref->in.w * ref->in.h : 1, size = d->size;
+    for (uint32_t ch = 0; ch < ref->in.c; ch++)
+        for (uint32_t px = 0; px < pixels; px++) {
+            const uint32_t y = px / ref->in.w, x = px % ref->in.w, o = op_off(d, ch, y, x, one, 0);
+            if (!rng_chance(r, 75)) continue;
+            const uint32_t v = (uint32_t)mem_elem(&t, ch, y, x) ^ 0x8000u;
+            d->bytes[o] = (uint8_t)v, d->bytes[o + 1] = (uint8_t)(v >> 8);
+        }
+    prog_mem(p, nvf_addr(d->at), d->bytes, size);
+    return true;
+}
+
+static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char *tag, size_t n, mref_t *ref,
                     nvf_place_t *dst, nvf_cube_t *out)
 {
-    /* EW at FP16 is not computed yet (golden/nvdla/dp_atom32.c refuses it): sdp_random_ew draws INT8 or INT16 */
-    const nvf_prec_t prec = with_ew ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16) : nvf_draw_prec(r, NVF_DRAW_DP);
+    /* sdp_random_ew draws INT8 or INT16 (its seeds kept their meaning when EW at FP16 came: sdp_random_ew_fp16) */
+    const bool with_ew = kind != K_MEM;
+    const nvf_prec_t prec = kind == K_EW_FP16 ? NVF_FP16
+                            : kind == K_EW    ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16)
+                                              : nvf_draw_prec(r, NVF_DRAW_DP);
     const uint32_t esz = nvf_prec[prec].esz, lanes = 32 / esz;
     nvf_fp16_mix_t mix = {0, 0, 0};
     if (prec == NVF_FP16) mix = nvf_fp16_draw_mix(r);
@@ -245,7 +315,9 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, bool with_ew, char *ta
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_0, in.line);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE_0, in.surf_reg);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0, nvf_ram(src));
-    dp_put(&l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, prec << 2 | prec << 4 | prec << 6); /* memory input, batch 1 */
+    /* sdp_random_ew_fp16: an INT16 output in a quarter (FP16 -> INT16 after the stage, sdp_c.cpp:48) */
+    const unsigned out_prec = kind == K_EW_FP16 && rng_chance(r, 25) ? NVF_INT16 : prec;
+    dp_put(&l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, prec << 2 | prec << 4 | out_prec << 6); /* memory input, batch 1 */
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, w - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, h - 1);
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, c - 1);
     dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst->addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
@@ -253,7 +325,7 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, bool with_ew, char *ta
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(*dst));
     ref->f16.nan_to_zero = ref->fp16 && rng_chance(r, 50);
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, (uint32_t)ref->f16.nan_to_zero << 3);
-    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | prec << 2);
+    dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | out_prec << 2);
     char bs[24], bn[24], bd[24], nd[24];
     draw_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->st[BS], ref->fp16, bs, sizeof bs);
     draw_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->st[BN], ref->fp16, bn, sizeof bn);
@@ -264,20 +336,22 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, bool with_ew, char *ta
                  prec, &in, &ref->dma[i], i ? nd : bd, sizeof bd);
     }
     char ew[48] = "", ed[24] = "";
-    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew);
+    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew, prec == NVF_FP16);
     else ref->ew = (sdp_ew_cfg_t){.bypass = true}, dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* all bypassed */
     bool ea, em;
     sdp_ew_wants(&ref->ew, &ea, &em);
     draw_dma(p, r, &l, k, 4, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, ea, em, prec, &in, &ref->dma[EW], ed, sizeof ed);
+    if (kind == K_EW_FP16 && ew_cancel(p, r, ref)) strncat(ed, ".cancel", sizeof ed - strlen(ed) - 1);
     const bool wild = rng_chance(r, 30); /* the converter as sdp_random draws it (unused at FP16) */
     ref->off = wild ? (uint32_t)((int32_t)rng_next(r) >> rng_range(r, 0, 31)) : rng_range(r, 0, 16) - 8;
     ref->scale = wild ? (uint32_t)rng_next(r) & 0xFFFF : rng_range(r, 1, 4);
     ref->shift = wild ? rng_range(r, 0, 63) : rng_range(r, 0, 4);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, ref->off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, ref->scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, ref->shift);
-    ref->f16.out_int16 = false;
-    snprintf(tag, n, "%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s", nvf_prec[prec].name, ref->f16.nan_to_zero ? ".nan0" : "",
-             src.cv ? "cv" : "dbb", dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew, ed);
+    ref->f16.out_int16 = out_prec != prec;
+    snprintf(tag, n, "%s%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s", nvf_prec[prec].name, out_prec != prec ? ".2int16" : "",
+             ref->f16.nan_to_zero ? ".nan0" : "", src.cv ? "cv" : "dbb", dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew,
+             ed);
     nvf_pointers(p, NVDLA_SDP_S_POINTER_0, NVDLA_SDP_RDMA_S_POINTER_0, g);
     dp_emit_shuffled(p, r, &l);
     nvf_enable(p, r, NVDLA_SDP_D_OP_ENABLE_0, NVDLA_SDP_RDMA_D_OP_ENABLE_0);
@@ -293,7 +367,7 @@ static void mref_free(mref_t *m)
 /* 1-3 rounds of one job, or two back to back in both groups (the second programmed while the first runs), as
  * sdp_random's rounds go; each job checked against the golden model and the generator's prediction. A job's memory
  * is job slot 2 * (2 * round + j)'s: its five places (input, output, three operand DMAs) overlap no other job's. */
-static int mem_run(program_t *p, uint64_t seed, const char *stream, bool with_ew)
+static int mem_run(program_t *p, uint64_t seed, const char *stream, mem_kind_t kind)
 {
     rng_t r;
     rng_seed_stream(&r, seed, stream);
@@ -311,7 +385,7 @@ static int mem_run(program_t *p, uint64_t seed, const char *stream, bool with_ew
         for (int j = 0; j < (two ? 2 : 1); j++) {
             ref[j] = calloc(1, sizeof *ref[j]);
             if (!ref[j]) abort();
-            mem_job(p, &r, 2 * (2 * k + j), g, with_ew, tag[j], sizeof tag[j], ref[j], &dst[j], &out[j]);
+            mem_job(p, &r, 2 * (2 * k + j), g, kind, tag[j], sizeof tag[j], ref[j], &dst[j], &out[j]);
             bits |= INTR_SDP << g;
             if (two && !j) g ^= 1;
         }
@@ -335,13 +409,19 @@ static int mem_run(program_t *p, uint64_t seed, const char *stream, bool with_ew
 int nvf_sdp_random_mem(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return mem_run(p, seed, "nvf_sdp_random_mem", false);
+    return mem_run(p, seed, "nvf_sdp_random_mem", K_MEM);
 }
 
 int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
-    return mem_run(p, seed, "nvf_sdp_random_ew", true);
+    return mem_run(p, seed, "nvf_sdp_random_ew", K_EW);
+}
+
+int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_ew_fp16", K_EW_FP16);
 }
 #else
 #include "nvf_gen.h"
@@ -356,6 +436,12 @@ int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)p, (void)seed;
     snprintf(err, errlen, "nvf_sdp_random_ew: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_random_ew_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
     return -1;
 }
 #endif
