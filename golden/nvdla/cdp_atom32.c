@@ -7,6 +7,7 @@
 #include "cdp_fp16.h"
 #include "cdp_golden.h"
 #include "dp_atom32.h"
+#include "nv_lut_select.h"
 #include "nvdla_dp_math.h"
 #include <math.h>
 #include <stdlib.h>
@@ -111,13 +112,14 @@ int64_t cdp16_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x, 
                                 : exponent(c, t->le, x);
     lut_out_t lo = linear(t->lo, LO_LAST, x, c->lo_start, c->lo_end, lo_frac, c->lo_uflow_scale, c->lo_uflow_shift,
                           c->lo_oflow_scale, c->lo_oflow_shift);
-    /* cmod's selection: both under (over) flowing: the underflow (overflow) priority; exactly one hit: that one;
-     * else (both hit, or one under and one over): the hybrid priority. Priority 1 selects LO. */
     if (c->stats) c->stats->le[le.uflow ? 0 : le.hit ? 1 : 2]++, c->stats->lo[lo.uflow ? 0 : lo.hit ? 1 : 2]++;
-    bool use_lo = le.uflow && lo.uflow   ? c->uflow_lo
-                  : le.oflow && lo.oflow ? c->oflow_lo
-                  : le.hit != lo.hit     ? lo.hit
-                                         : c->hybrid_lo;
+    const nv_lut_state_t les = le.uflow   ? NV_LUT_UFLOW
+                               : le.oflow ? NV_LUT_OFLOW
+                                          : NV_LUT_HIT,
+                         los = lo.uflow   ? NV_LUT_UFLOW
+                               : lo.oflow ? NV_LUT_OFLOW
+                                          : NV_LUT_HIT;
+    const bool use_lo = nv_lut_use_lo(les, los, c->uflow_lo, c->oflow_lo, c->hybrid_lo); /* cmod's selection */
     return use_lo ? lo.y : le.y;
 }
 

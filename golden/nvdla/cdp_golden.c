@@ -1,4 +1,5 @@
 #include "cdp_golden.h"
+#include "nv_lut_select.h"
 #include "nvdla_dp_math.h"
 #include <stdlib.h>
 
@@ -34,8 +35,6 @@ int8_t cdp_ocvt(int64_t m, uint32_t offset, uint32_t scale, uint32_t shift)
     return (int8_t)nv_rsr(d * nv_sx(scale & 0xFFFF, 16), shift & 63, 42, 8);
 }
 
-typedef enum { HIT, UFLOW, OFLOW } lut_state_t;
-
 /* Linear index of d (> 0) with a 6-bit signed select; lo: the left shift amount is taken mod 32. */
 static void linear_index(int64_t d, uint32_t select, bool lo, int64_t *idx, int64_t *frac)
 {
@@ -50,29 +49,29 @@ static void linear_index(int64_t d, uint32_t select, bool lo, int64_t *idx, int6
     }
 }
 
-static lut_state_t le_index(const cdp_lut_cfg_t *c, int64_t x22, int64_t *idx, int64_t *frac)
+static nv_lut_state_t le_index(const cdp_lut_cfg_t *c, int64_t x22, int64_t *idx, int64_t *frac)
 {
     int64_t s22 = nv_sx(c->le_start22, 22);
-    if (x22 <= s22) return UFLOW; /* equality underflows */
+    if (x22 <= s22) return NV_LUT_UFLOW; /* equality underflows */
     int64_t d = x22 - s22;
     if (!c->le_linear) {
         int p = 63 - __builtin_clzll((unsigned long long)d);
         *frac = p == 0 ? 0 : ((d - (1ll << p)) << 16) >> p;
         int64_t off = nv_sx(c->le_index_offset & 0xFF, 8);
-        if (off >= 0 && p < off) return UFLOW;
+        if (off >= 0 && p < off) return NV_LUT_UFLOW;
         *idx = p - off;
     } else {
         linear_index(d, c->le_index_select, false, idx, frac);
     }
-    return *idx >= CDP_LE_N - 1 ? OFLOW : HIT;
+    return *idx >= CDP_LE_N - 1 ? NV_LUT_OFLOW : NV_LUT_HIT;
 }
 
-static lut_state_t lo_index(const cdp_lut_cfg_t *c, int64_t x22, int64_t *idx, int64_t *frac)
+static nv_lut_state_t lo_index(const cdp_lut_cfg_t *c, int64_t x22, int64_t *idx, int64_t *frac)
 {
     int64_t s22 = nv_sx(c->lo_start22, 22);
-    if (x22 <= s22) return UFLOW;
+    if (x22 <= s22) return NV_LUT_UFLOW;
     linear_index(x22 - s22, c->lo_index_select, true, idx, frac);
-    return *idx >= CDP_LO_N - 1 ? OFLOW : HIT;
+    return *idx >= CDP_LO_N - 1 ? NV_LUT_OFLOW : NV_LUT_HIT;
 }
 
 /* SH(v, s): s > 0 rounding right shift (no saturation), s <= 0 left shift. */
@@ -90,19 +89,18 @@ static int64_t interp(nv_i128 pd, nv_i128 in0, nv_i128 in1, nv_i128 scale, int s
 int64_t cdp_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x)
 {
     int64_t x22 = nv_sx(x, 22), le_i = 0, le_f = 0, lo_i = 0, lo_f = 0;
-    lut_state_t le = le_index(c, x22, &le_i, &le_f), lo = lo_index(c, x22, &lo_i, &lo_f);
+    nv_lut_state_t le = le_index(c, x22, &le_i, &le_f), lo = lo_index(c, x22, &lo_i, &lo_f);
     if (c->stats)
-        c->stats->le[le == UFLOW ? 0 : le == HIT ? 1 : 2]++, c->stats->lo[lo == UFLOW ? 0 : lo == HIT ? 1 : 2]++;
-    bool use_lo; /* §4.5 */
-    if (le == HIT && lo == HIT) use_lo = c->hybrid_lo;
-    else if ((le == UFLOW && lo == OFLOW) || (le == OFLOW && lo == UFLOW)) use_lo = c->hybrid_lo;
-    else if (le == HIT) use_lo = false;
-    else if (lo == HIT) use_lo = true;
-    else if (le == UFLOW) use_lo = c->uflow_lo; /* U,U */
-    else use_lo = c->oflow_lo;                  /* O,O */
+        c->stats->le[le == NV_LUT_UFLOW ? 0
+                     : le == NV_LUT_HIT ? 1
+                                        : 2]++,
+            c->stats->lo[lo == NV_LUT_UFLOW ? 0
+                         : lo == NV_LUT_HIT ? 1
+                                            : 2]++;
+    const bool use_lo = nv_lut_use_lo(le, lo, c->uflow_lo, c->oflow_lo, c->hybrid_lo); /* §4.5 */
     if (!use_lo) {
-        if (le == HIT) return interp(t->le[le_i], t->le[le_i], t->le[le_i + 1], le_f, 16);
-        if (le == UFLOW) {
+        if (le == NV_LUT_HIT) return interp(t->le[le_i], t->le[le_i], t->le[le_i + 1], le_f, 16);
+        if (le == NV_LUT_UFLOW) {
             int64_t le_min = c->le_start;
             if (!c->le_linear) { /* 39-bit wrapping add of 2^offset */
                 unsigned k = c->le_index_offset & 0x7F;
@@ -113,8 +111,8 @@ int64_t cdp_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x)
         }
         return interp(t->le[CDP_LE_N - 1], c->le_end, x, c->le_oflow_scale, c->le_oflow_shift);
     }
-    if (lo == HIT) return interp(t->lo[lo_i], t->lo[lo_i], t->lo[lo_i + 1], lo_f, 16);
-    if (lo == UFLOW) return interp(t->lo[0], c->lo_start, x, c->lo_uflow_scale, c->lo_uflow_shift);
+    if (lo == NV_LUT_HIT) return interp(t->lo[lo_i], t->lo[lo_i], t->lo[lo_i + 1], lo_f, 16);
+    if (lo == NV_LUT_UFLOW) return interp(t->lo[0], c->lo_start, x, c->lo_uflow_scale, c->lo_uflow_shift);
     return interp(t->lo[CDP_LO_N - 1], c->lo_end, x, c->lo_oflow_scale, c->lo_oflow_shift);
 }
 

@@ -6,6 +6,7 @@
 #include "sdp_fp16.h"
 #include "sdp_golden.h"
 #include "sdp_ew.h"
+#include "sdp_lut.h"
 #include "sdp_opdma32.h"
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +128,12 @@ sdp_fp16_stage_t sdp32_fp16_stage(const sdp_x_cfg_t *x)
 
 void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group)
 {
+    sdp32_run_lut(sdp, rdma, NULL, ctx, group, NULL);
+}
+
+void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_t *lut, const nvdla_dp_ctx_t *ctx,
+                   int group, sdp_lut_stats_t *stats)
+{
     uint32_t w = nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1, h = nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1,
              ch = nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1;
     if (w != nvdla_pp_bits(rdma, SDP_RDMA + 0x0c, 12, 0) + 1 || h != nvdla_pp_bits(rdma, SDP_RDMA + 0x10, 12, 0) + 1 ||
@@ -157,13 +164,21 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
         return;
     }
-    /* Y (EW): its ALU and multiplier at INT8/INT16/FP16 with register or memory operands (ERDMA), LUT bypassed */
+    /* Y (EW): its ALU and multiplier at INT8/INT16/FP16 with register or memory operands (ERDMA), then at INT8/INT16
+     * its LUT when the caller holds the table (sdp_lut.h) */
     const sdp_ew_cfg_t ew = sdp_ew_cfg(sdp);
-    if (!ew.bypass && (!ew.lut_bypass || (!ew.alu_bypass && ew.algo == 3))) {
+    const sdp_lut_cfg_t lc = sdp_lut_cfg_read(sdp);
+    const bool with_lut = !ew.bypass && !ew.lut_bypass;
+    if (with_lut && !fp16 && lut && sdp_lut_refusal(&lc)) {
+        nv_dp_error(ctx, "SDP grp %d: the EW (Y) stage's LUT with %s: not computed", group, sdp_lut_refusal(&lc));
+        return;
+    }
+    if (!ew.bypass && ((with_lut && (fp16 || !lut)) || (!ew.alu_bypass && ew.algo == 3))) {
         nv_dp_error(ctx,
                     "SDP grp %d: the EW (Y) stage %s: not computed for 32-byte atoms yet (its ALU and multiplier at "
-                    "INT8/INT16/FP16 are)",
-                    group, !ew.lut_bypass ? "with its LUT" : "in ALU mode EQL (equal mode)");
+                    "INT8/INT16/FP16 are, its LUT at INT8/INT16)",
+                    group,
+                    with_lut ? (fp16 ? "with its LUT at FP16" : "with its LUT") : "in ALU mode EQL (equal mode)");
         return;
     }
     /* BS and BN with register or memory operands (BRDMA, NRDMA: sdp_opdma32.h), in the processing precision's
@@ -229,6 +244,11 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
                             if (ed.mul) em = sdp_ew_cvt(&ew.mul, rm);
                         }
                         t = sdp_ew_int(&ew, t, ea, em);
+                        if (with_lut) {
+                            sdp_lut_out_t o;
+                            t = sdp_lut_int(&lc, lut, t, &o);
+                            if (stats) stats->n[sdp_lut_outcome(&o)]++;
+                        }
                     }
                     int32_t y = sdp_cvt_bits(t, off, scale, shift, out_fp16 ? 17 : 8 * out_esz, NULL);
                     oa[l] = out_fp16 ? (int32_t)nv_int17_to_fp16((uint32_t)y) : y;

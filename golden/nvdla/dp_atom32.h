@@ -60,6 +60,12 @@ pdp_fp16_cfg_t pdp32_fp16_cfg(const struct pdp_pool_cfg *p, bool nan_to_zero);
 
 /* SDP layer of SDP's and SDP_RDMA's CONSUMER groups (the model's windows, nvdla_pp.h). */
 void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
+struct sdp_lut;
+struct sdp_lut_stats;
+/* The same with the EW stage's LUT table (sdp_lut.h: S_LUT_ACCESS_* as stored); without it (NULL) a layer with the
+ * LUT on is refused. stats (may be NULL): the lookups' outcomes are counted there. */
+void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const struct sdp_lut *lut, const nvdla_dp_ctx_t *ctx,
+                   int group, struct sdp_lut_stats *stats);
 /* PDP layer (PDP_RDMA reading memory) of their CONSUMER groups. */
 void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
 struct cdp_lut;

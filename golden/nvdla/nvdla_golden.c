@@ -6,6 +6,7 @@
 #include "nvdla_pp.h"
 #include "pdp_golden.h"
 #include "sdp_golden.h"
+#include "sdp_lut.h"
 #include "nvdla_regs.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,9 @@ enum {
     DP_FIRST = 0x8000,
     DP_END = 0xE000,
     CDP_LUT_CFG = 0xD008,
-    CDP_LUT_DATA = 0xD00C
+    CDP_LUT_DATA = 0xD00C,
+    SDP_LUT_CFG = 0x9008,
+    SDP_LUT_DATA = 0x900C
 };
 
 /* The datapath ping-pong units, in window order from 0x8000. */
@@ -35,6 +38,7 @@ struct nvdla_golden {
     nvdla_pp_t conv[CONV_NUNITS]; /* CDMA, CSC, CMAC_A, CMAC_B, CACC */
     nvdla_pp_t rbk;               /* RUBIK (nv_full): nv_full's register layout, stored as written */
     cdp_lut_t lut;
+    sdp_lut_t sdp_lut; /* SDP's EW LUT (nv_full's; nv_small's RTL has none and the model never reads it there) */
     unsigned unsettled[NRES][2]; /* layers the model completed whose DUT completion is not yet seen */
     nvdla_box_t *boxes;
     size_t nboxes, cap, taken;
@@ -122,7 +126,7 @@ static void sample(nvdla_golden_t *g, const nvdla_layer_t *l)
         [NVDLA_LAYER_BDMA] = "the golden model's BDMA",        [NVDLA_LAYER_SDP] = "the golden model's SDP",
         [NVDLA_LAYER_PDP] = "the golden model's PDP",          [NVDLA_LAYER_CDP] = "the golden model's CDP",
         [NVDLA_LAYER_CONV] = "the golden model's convolution", [NVDLA_LAYER_RUBIK] = "the golden model's RUBIK",
-        [NVDLA_LAYER_CDP_LUT] = "the golden model's CDP"};
+        [NVDLA_LAYER_CDP_LUT] = "the golden model's CDP",      [NVDLA_LAYER_SDP_LUT] = "the golden model's SDP"};
     mem_fence_actor(g->mem, actor[l->unit]); /* names the unit in a fence report (mem.h) */
     nvdla_layer_t seen = *l;
     seen.atom32 = g->atom32, seen.mem = g->mem;
@@ -163,7 +167,14 @@ static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp
                         "SDP grp %d: input from the convolution or output to PDP: not computed for 32-byte atoms "
                         "yet",
                         grp);
-        else sdp32_run(sdp, rdma, ctx, grp);
+        else {
+            sdp_lut_stats_t st = {.int16 = nvdla_pp_bits(sdp, NVDLA_SDP_D_DATA_FORMAT_0, 1, 0) == 1,
+                                  .le_linear = nvdla_pp_bits(sdp, NVDLA_SDP_S_LUT_CFG_0, 0, 0)};
+            sdp32_run_lut(sdp, rdma, &g->sdp_lut, ctx, grp, &st);
+            uint64_t n = 0;
+            for (int k = 0; k < SDP_LUT_OUTCOMES; k++) n += st.n[k];
+            if (n) sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP_LUT, .group = grp, .core = sdp, .sdp_lut = &st});
+        }
         return;
     }
     sdp_golden_run(sdp, rdma, ctx, grp, flying, to_pdp ? &stream : NULL, &res);
@@ -293,6 +304,8 @@ static void dp_write(nvdla_golden_t *g, uint32_t addr, uint32_t data)
 {
     if (addr == CDP_LUT_CFG) cdp_lut_cfg_write(&g->lut, data);
     else if (addr == CDP_LUT_DATA) cdp_lut_data_write(&g->lut, data);
+    else if (addr == SDP_LUT_CFG) sdp_lut_cfg_write(&g->sdp_lut, data);
+    else if (addr == SDP_LUT_DATA) sdp_lut_data_write(&g->sdp_lut, data);
     if (nvdla_pp_write(&g->dp[(addr - DP_FIRST) / UNIT_WINDOW], addr, data)) schedule(g);
 }
 

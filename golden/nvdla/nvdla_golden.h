@@ -41,30 +41,33 @@ typedef enum {
     NVDLA_LAYER_PDP,
     NVDLA_LAYER_CDP,
     NVDLA_LAYER_CONV,
-    NVDLA_LAYER_RUBIK,  /* nv_full: core = RUBIK's registers in nv_full's layout (dp_atom32.h) */
-    NVDLA_LAYER_CDP_LUT /* nv_full: after a CDP layer ran, lut = its lookups' outcomes (core, rdma as for CDP) */
+    NVDLA_LAYER_RUBIK,   /* nv_full: core = RUBIK's registers in nv_full's layout (dp_atom32.h) */
+    NVDLA_LAYER_CDP_LUT, /* nv_full: after a CDP layer ran, lut = its lookups' outcomes (core, rdma as for CDP) */
+    NVDLA_LAYER_SDP_LUT  /* nv_full: after an SDP layer with its EW LUT ran, sdp_lut = its lookups' outcomes */
 } nvdla_layer_unit_t;
 struct nvdla_pp;
 struct bdma_cmd;
 struct conv_layer;
 struct nv_acc_cube;
 struct cdp_lut_stats;
+struct sdp_lut_stats;
 typedef struct nvdla_layer {
     nvdla_layer_unit_t unit;
     int group;
     const struct nvdla_pp *core, *rdma; /* SDP/PDP/CDP; rdma is NULL for PDP fed on the fly */
     const struct bdma_cmd *cmds;        /* BDMA: the launched commands */
     int ncmds;
-    bool onfly;                      /* SDP output to PDP / PDP input from SDP */
-    bool flying;                     /* SDP input from the convolution pipeline (CACC) */
-    const struct conv_layer *conv;   /* CONV: the layer as decoded (core = CSC); with atom32: NULL, core = CDMA and
+    bool onfly;                          /* SDP output to PDP / PDP input from SDP */
+    bool flying;                         /* SDP input from the convolution pipeline (CACC) */
+    const struct conv_layer *conv;       /* CONV: the layer as decoded (core = CSC); with atom32: NULL, core = CDMA and
                                         rdma = the SDP it feeds, sampled before the model computes it */
-    unsigned conv_index;             /* CONV: convolution layers before this one since reset */
-    bool bank_change;                /* CONV: CBUF bank split differs from the previous layer's (or first) */
-    uint32_t sdp_saturated;          /* SDP: D_PERF_OUT_SATURATION of the layer */
-    bool atom32;                     /* the configuration has 32-byte atoms (nv_full): set by the model */
-    const struct cdp_lut_stats *lut; /* CDP_LUT */
-    const struct mem *mem;           /* the model's memory as the layer starts (set by the model): its input */
+    unsigned conv_index;                 /* CONV: convolution layers before this one since reset */
+    bool bank_change;                    /* CONV: CBUF bank split differs from the previous layer's (or first) */
+    uint32_t sdp_saturated;              /* SDP: D_PERF_OUT_SATURATION of the layer */
+    bool atom32;                         /* the configuration has 32-byte atoms (nv_full): set by the model */
+    const struct cdp_lut_stats *lut;     /* CDP_LUT */
+    const struct sdp_lut_stats *sdp_lut; /* SDP_LUT */
+    const struct mem *mem;               /* the model's memory as the layer starts (set by the model): its input */
 } nvdla_layer_t;
 typedef void (*nvdla_layer_hook_t)(void *user, const nvdla_layer_t *layer);
 /* Called before each launch/layer runs in the model. */

@@ -102,8 +102,7 @@ const nvdla_config_t *nvdla_config_nv_full(char *why, size_t n)
         if (own) continue;
         /* Where only the name must agree: GLB's interrupt status is W1C in the model's map and RW in arnvdla.h's
          * (cleared by writing 1 in both RTLs); SDP's S_LUT_ACCESS_DATA is a data port into the LUT, which the model
-         * keeps outside its stored bits and arnvdla.h lists as RW (the LUT itself is part of the EW stage, refused
-         * for nv_full). Elsewhere nv_full must store no bit the model does not (its addresses and strides keep bits
+         * keeps outside its stored bits (the table: golden/nvdla/sdp_lut.h) and arnvdla.h lists as RW. Elsewhere nv_full must store no bit the model does not (its addresses and strides keep bits
          * [31:5], ours [31:0]: nvdla_config_data drops the rest). */
         bool name_only = !strcmp(r->name, "S_INTR_STATUS_0") || !strcmp(r->name, "S_LUT_ACCESS_DATA_0");
         if (!m || strcmp(m->unit, r->unit) || strcmp(m->name, r->name) ||

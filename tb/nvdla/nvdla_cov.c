@@ -11,6 +11,7 @@
 #include "mem.h"
 #include "nvdla_pp.h"
 #include "nvdla_regs.h"
+#include "sdp_lut.h"
 
 static const char *const L_GRP[] = {"g0", "g1"};
 static const char *const L_ONEMANY[] = {"one", "many"};
@@ -65,6 +66,9 @@ static const char *const L_PRA_TRUNC[] = {"0", "1", "2", "3"};
 static const char *const L_INT_PREC[] = {"int8", "int16"};
 static const char *const L_LUT_TABLE[] = {"le_linear", "le_exponent", "lo_linear"};
 static const char *const L_LUT_FLOW[] = {"underflow", "hit", "overflow"};
+/* SDP's EW LUT (sdp_lut.h): how a lookup went, in SDP_LUT_OUTCOMES' order; the table that answered last */
+static const char *const L_SDP_LUT_OUT[] = {"le_hit",   "lo_hit",   "both_hit_le", "both_hit_lo",  "uflow_le",
+                                            "uflow_lo", "oflow_le", "oflow_lo",    "le_u_lo_o_le", "le_u_lo_o_lo"};
 static const char *const L_RBK_MODE[] = {"contract", "split", "merge"};
 /* an FP16 input element's class (the golden's FP16 arithmetic treats each apart: nvdla_fp16.h) x the unit reading it */
 static const char *const L_FP16_CLASS[] = {"normal", "denormal", "zero", "inf", "nan"};
@@ -132,6 +136,7 @@ enum {
     X_NVF_WINO_PRA,
     X_NVF_CONV_WFMT,
     X_NVF_CONV_BATCH,
+    X_NVF_SDP_LUT,
     X_N
 };
 
@@ -242,6 +247,10 @@ static const fcov_cross_t crosses[X_N] = {
                         NULL},
     [X_NVF_CONV_WFMT] = {"nvf_conv_weight_format_x_precision", 2, {D("format", L_WFMT), D("prec", L_PREC)}, NULL},
     [X_NVF_CONV_BATCH] = {"nvf_conv_batches_x_precision", 2, {D("batches", L_BATCH), D("prec", L_PREC)}, NULL},
+    [X_NVF_SDP_LUT] = {"nvf_sdp_lut_x_outcome",
+                       3,
+                       {D("le", L_LE), D("outcome", L_SDP_LUT_OUT), D("prec", L_INT_PREC)},
+                       NULL},
 };
 #undef D
 
@@ -527,6 +536,10 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
         }
         break;
     }
+    case NVDLA_LAYER_SDP_LUT: /* the EW LUT's lookups as they went (pad lanes too: the RTL computes them) */
+        for (unsigned k = 0; k < SDP_LUT_OUTCOMES; k++)
+            if (l->sdp_lut->n[k]) fcov_hit4(c, X_NVF_SDP_LUT, l->sdp_lut->le_linear, k, l->sdp_lut->int16, 0);
+        break;
     case NVDLA_LAYER_RUBIK: { /* nv_full's layout (rubik_atom32.c): MISC_CFG 0x0c, DAIN/DAOUT_RAM_TYPE 0x10/0x30 */
         const uint32_t misc = nvdla_pp_reg(u, u->base + 0x0c), mode = misc & 3, prec = (misc >> 8) & 3;
         if (mode == 3 || prec == 3) break; /* reserved: refused by the model */
@@ -590,6 +603,7 @@ void nvdla_cov_layer(void *user, const nvdla_layer_t *l)
     case NVDLA_LAYER_CDP: cdp(c, l); break;
     case NVDLA_LAYER_CONV: conv(c, l); break;
     case NVDLA_LAYER_RUBIK:
-    case NVDLA_LAYER_CDP_LUT: break; /* nv_full only */
+    case NVDLA_LAYER_CDP_LUT:
+    case NVDLA_LAYER_SDP_LUT: break; /* nv_full only */
     }
 }

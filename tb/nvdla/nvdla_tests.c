@@ -120,6 +120,9 @@ static const test_entry_t nv_full_tests[] = {
     {"sdp_random_ew_fp16", nvf_sdp_random_ew_fp16, "nv_full_map",
      "nv_full: sdp_random_ew with every job FP16: EW's multiplier and ALU on FP32, FP32 register operands, FP16 ERDMA "
      "operands (NaN to zero), X1/X2 at FP16 before it, FP16 or INT16 output"},
+    {"sdp_random_lut", nvf_sdp_random_lut, "nv_full_map",
+     "nv_full: sdp_random_ew with the EW LUT on: LE linear/exponent and LO tables around the values reaching them, "
+     "hits, under/overflows, both tables, every priority, the slopes, INT8/INT16, ALU/MUL on or off"},
     {"pdp_random_fp16", nvf_pdp_random_fp16, "nv_full_map",
      "nv_full: pdp_random with every job FP16 (max, min, average with padding values), inputs with FP16's corners"},
     {"cdp_random_fp16", nvf_cdp_random_fp16, "nv_full_map",
@@ -174,6 +177,9 @@ static const test_entry_t nv_full_tests[] = {
      "naming batch 1"},
     {"sdp_corrupt", nvf_sdp_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: sdp_random with its first expected element flipped: fails naming channel, h and w"},
+    {"sdp_lut_corrupt", nvf_sdp_lut_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: sdp_random_lut with one LUT entry written wrong (bit 15; the job's name names it): fails "
+     "naming the output element"},
 };
 
 /* The listing shows the nv_full forms after the others: the same entries, listed only (built through nv_full's

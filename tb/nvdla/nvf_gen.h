@@ -131,6 +131,11 @@ int nvf_sdp_random_mem(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* sdp_random_ew with every job FP16: FP32 register operands, FP16 ones from ERDMA (its own seed stream) */
 int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* sdp_random_ew with the EW stage's LUT on: LE linear/exponent and LO tables drawn around the values that reach them
+ * (every outcome and priority), INT8/INT16, one job a round (nvf_sdpm_gen.c, nvf_sdplut_gen.c) */
+int nvf_sdp_random_lut(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* NEGATIVE: sdp_random_lut with one LUT entry written wrong (nvf_sdpm_gen.c) */
+int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* pdp_random with every job INT8 or INT16 average pooling */
 int nvf_pdp_random_avg(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);

@@ -8,11 +8,15 @@
  * D_xRDMA_CFG, the base address, line and surface strides). The generator predicts every output element from its own
  * copy of the operand bytes and its own addressing, so the golden model's operand fetch is checked on every job.
  * sdp_random_ew (its own seed stream) adds the EW (Y) stage: multiplier (PReLU) and ALU with register operands or ERDMA
- * ones through their converters, INT8/INT16 (golden/nvdla/sdp_ew.h; its LUT is not computed yet); sdp_random_ew_fp16
- * (its own seed stream too) the same at FP16: FP32 register operands, ERDMA's FP16 ones (sdp_ew_fp16.h). */
+ * ones through their converters, INT8/INT16 (golden/nvdla/sdp_ew.h); sdp_random_ew_fp16 (its own seed stream too) the
+ * same at FP16: FP32 register operands, ERDMA's FP16 ones (sdp_ew_fp16.h). sdp_random_lut (its own stream) turns the EW
+ * stage's LUT on at INT8/INT16, one job a round (the LUT and its settings are shared by both groups), its tables drawn
+ * around the values that reach it (nvf_sdplut_gen.h), the multiplier and ALU each on in half. */
 #ifndef NV_FULL_ABSENT
 #include "nv_full_regs.h"
 #include "nvf_gen.h"
+#include "nvf_sdplut_gen.h" /* the LUT of sdp_random_lut */
+#include "nv_lut_select.h"
 #include "dp_atom32.h"   /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
 #include "sdp_fp16.h"    /* sdp_fp16_element: the arithmetic of the expected outputs */
 #include "sdp_ew.h"      /* sdp_ew_cvt, sdp_ew_int: the same */
@@ -27,8 +31,9 @@
 #define JOB_TIMEOUT 600000u
 enum { INTR_SDP = 0x1u };                              /* GLB status bit of group 0; << 1 for group 1 */
 enum { BS = 0, BN = 1, EW = 2, NSTAGE = 2, NDMA = 3 }; /* the X stages; their DMAs and ERDMA */
-/* the tests of this file: X operands from memory; + the EW stage at INT8/INT16; + the EW stage at FP16 */
-typedef enum { K_MEM, K_EW, K_EW_FP16 } mem_kind_t;
+/* the tests of this file: X operands from memory; + the EW stage at INT8/INT16; + the EW stage at FP16; + the EW
+ * stage's LUT at INT8/INT16; the same with one LUT entry written wrong (sdp_lut_corrupt) */
+typedef enum { K_MEM, K_EW, K_EW_FP16, K_LUT, K_LUT_CORRUPT } mem_kind_t;
 
 /* One stage's operand DMA as drawn: what it carries, its layout, its bytes (the generator's own copy). */
 typedef struct opdma {
@@ -43,6 +48,8 @@ typedef struct opdma {
 typedef struct mref {
     sdp_x_cfg_t st[NSTAGE];
     sdp_ew_cfg_t ew; /* bypassed in sdp_random_mem */
+    bool lut;        /* sdp_random_lut: the EW stage's LUT on, as drawn in lut_draw */
+    nvf_sdplut_t lut_draw;
     opdma_t dma[NDMA];
     uint32_t off, scale, shift;
     bool fp16;
@@ -66,9 +73,17 @@ static int32_t op_at(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool
     return d->two ? (int16_t)(b[0] | b[1] << 8) : (int8_t)b[0];
 }
 
+/* The value entering the output converter (INT8/INT16) before the EW stage's LUT. */
+static int64_t pre_lut(const mref_t *c, uint32_t ch, uint32_t y, uint32_t x);
+
 static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
 {
     const mref_t *c = ctx;
+    if (!c->fp16) {
+        int64_t t = pre_lut(c, ch, y, x);
+        if (c->lut) t = sdp_lut_int(&c->lut_draw.cfg, &c->lut_draw.tab, t, NULL);
+        return sdp_cvt_bits(t, c->off, c->scale, c->shift, 8 * c->in.esz, NULL);
+    }
     sdp_x_cfg_t st[NSTAGE] = {c->st[BS], c->st[BN]};
     const bool one = c->in.w == 1 && c->in.h == 1;
     for (int i = 0; i < NSTAGE; i++) {
@@ -77,17 +92,27 @@ static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
         if (d->on && d->mul) st[i].mul_reg = op_at(d, ch, y, x, one, 1);
     }
     const int32_t in = nvf_elem(c->bytes, &c->in, ch, y, x);
-    if (c->fp16) {
-        sdp_fp16_cfg_t f = c->f16;
-        f.x1 = sdp32_fp16_stage(&st[BS]), f.x2 = sdp32_fp16_stage(&st[BN]);
-        if (!c->ew.bypass) { /* FP32 register operands; memory ones FP16 through Y_cvt */
-            const opdma_t *e = &c->dma[EW];
-            f.y = sdp_ew_fp16_stage(&c->ew);
-            if (e->on && e->alu) f.y.alu_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 0), f.nan_to_zero);
-            if (e->on && e->mul) f.y.mul_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 1), f.nan_to_zero);
-        }
-        return sdp_fp16_element(&f, (uint16_t)in);
+    sdp_fp16_cfg_t f = c->f16;
+    f.x1 = sdp32_fp16_stage(&st[BS]), f.x2 = sdp32_fp16_stage(&st[BN]);
+    if (!c->ew.bypass) { /* FP32 register operands; memory ones FP16 through Y_cvt */
+        const opdma_t *e = &c->dma[EW];
+        f.y = sdp_ew_fp16_stage(&c->ew);
+        if (e->on && e->alu) f.y.alu_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 0), f.nan_to_zero);
+        if (e->on && e->mul) f.y.mul_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 1), f.nan_to_zero);
     }
+    return sdp_fp16_element(&f, (uint16_t)in);
+}
+
+static int64_t pre_lut(const mref_t *c, uint32_t ch, uint32_t y, uint32_t x)
+{
+    sdp_x_cfg_t st[NSTAGE] = {c->st[BS], c->st[BN]};
+    const bool one = c->in.w == 1 && c->in.h == 1;
+    for (int i = 0; i < NSTAGE; i++) {
+        const opdma_t *d = &c->dma[i];
+        if (d->on && d->alu) st[i].alu_reg = op_at(d, ch, y, x, one, 0);
+        if (d->on && d->mul) st[i].mul_reg = op_at(d, ch, y, x, one, 1);
+    }
+    const int32_t in = nvf_elem(c->bytes, &c->in, ch, y, x);
     int64_t t = sdp_x_stage(&st[BS], in, st[BS].alu_reg, st[BS].mul_reg);
     t = sdp_x_stage(&st[BN], t, st[BN].alu_reg, st[BN].mul_reg);
     if (!c->ew.bypass) { /* memory operands through their converters, register ones as they are */
@@ -96,7 +121,7 @@ static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
                       em = e->on && e->mul ? sdp_ew_cvt(&c->ew.mul, op_at(e, ch, y, x, one, 1)) : c->ew.mul.reg;
         t = sdp_ew_int(&c->ew, t, ea, em);
     }
-    return sdp_cvt_bits(t, c->off, c->scale, c->shift, 8 * c->in.esz, NULL);
+    return t;
 }
 
 /* An operand value: INT small (-8..7) or any bits of its size; FP16 mostly 1/8 .. 8 of either sign, some corners,
@@ -107,6 +132,36 @@ static uint32_t opnd(rng_t *r, bool fp16, bool two)
     if (fp16) return rng_chance(r, 10) ? (uint32_t)rng_next(r) & 0xFFFF : nvf_fp16_value(r, &m);
     const uint32_t v = rng_chance(r, 50) ? rng_range(r, 0, 15) - 8 : (uint32_t)rng_next(r);
     return v & (two ? 0xFFFFu : 0xFFu);
+}
+
+/* sdp_lut_corrupt: the first LUT entry, in the order the check reads the output, whose flip (bit 15, as
+ * nvf_sdplut_write writes it) changes an output element; -1 when none does. */
+static int corrupt_entry(const mref_t *ref)
+{
+    mref_t *m = malloc(sizeof *m);
+    if (!m) abort();
+    *m = *ref; /* its table is flipped; the byte pointers are shared, read only */
+    const uint32_t lanes = 32 / ref->in.esz;
+    for (uint32_t sf = 0; sf < ref->in.s; sf++)
+        for (uint32_t y = 0; y < ref->in.h; y++)
+            for (uint32_t x = 0; x < ref->in.w; x++)
+                for (uint32_t ch = sf * lanes; ch < ref->in.c && ch < (sf + 1) * lanes; ch++) {
+                    sdp_lut_out_t o;
+                    sdp_lut_int(&ref->lut_draw.cfg, &ref->lut_draw.tab, pre_lut(ref, ch, y, x), &o);
+                    const bool hit = (o.use_lo ? o.lo : o.le) == NV_LUT_HIT;
+                    for (unsigned d = 0; d < (hit ? 2u : 1u); d++) {
+                        int16_t *e = o.use_lo ? &m->lut_draw.tab.lo[o.entry + d] : &m->lut_draw.tab.le[o.entry + d];
+                        *e ^= (int16_t)0x8000;
+                        const bool seen = mem_elem(m, ch, y, x) != mem_elem(ref, ch, y, x);
+                        *e ^= (int16_t)0x8000;
+                        if (seen) {
+                            free(m);
+                            return (int)(o.entry + d) + (o.use_lo ? SDP_LUT_LE_N : 0);
+                        }
+                    }
+                }
+    free(m);
+    return -1;
 }
 
 /* One X stage: as nvf_sdp_x_stage draws it, then each operand it uses from memory (70 %) or its register. */
@@ -239,21 +294,24 @@ static void draw_ew_opnd(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_ew_opnd_t *o
 
 /* EW (Y) on: its multiplier and ALU (max, min, sum; EQL, the equal mode, is not drawn), at least one, each in 70 %,
  * PReLU in a quarter of the multiplier's jobs, the product's truncation small or anything (unused at FP16); LUT
- * bypassed. */
-static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t n, bool fp16)
+ * bypassed unless lut (sdp_random_lut). */
+static void draw_ew(dp_wlist_t *l, rng_t *r, sdp_ew_cfg_t *c, char *mode, size_t n, bool fp16, bool lut)
 {
-    const bool alu = rng_chance(r, 70), mul = !alu || rng_chance(r, 70);
+    /* with the LUT on, the multiplier and ALU each in half (both off: the LUT alone) */
+    const bool alu = lut ? rng_chance(r, 50) : rng_chance(r, 70),
+               mul = lut ? rng_chance(r, 50) : !alu || rng_chance(r, 70);
     *c = (sdp_ew_cfg_t){.bypass = false,
                         .alu_bypass = !alu,
                         .mul_bypass = !mul,
                         .prelu = mul && rng_chance(r, 25),
-                        .lut_bypass = true,
+                        .lut_bypass = !lut,
                         .algo = fp16 && rng_chance(r, 50) ? 2 : rng_below(r, 3), /* FP16: SUM more (ew_cancel) */
                         .truncate = rng_chance(r, 80) ? rng_range(r, 0, 20) : rng_below(r, 1024)};
     draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_ALU_CFG_0, &c->alu, fp16);
     draw_ew_opnd(l, r, NVDLA_SDP_D_DP_EW_MUL_CFG_0, &c->mul, fp16);
     dp_put(l, NVDLA_SDP_D_DP_EW_CFG_0,
-           (uint32_t)!alu << 1 | c->algo << 2 | (uint32_t)!mul << 4 | (uint32_t)c->prelu << 5 | 1u << 6);
+           (uint32_t)!alu << 1 | c->algo << 2 | (uint32_t)!mul << 4 | (uint32_t)c->prelu << 5 |
+               (uint32_t)c->lut_bypass << 6);
     dp_put(l, NVDLA_SDP_D_DP_EW_TRUNCATE_VALUE_0, c->truncate);
     static const char *const algo[] = {"max", "min", "sum"};
     const bool cvt =
@@ -292,7 +350,7 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     /* sdp_random_ew draws INT8 or INT16 (its seeds kept their meaning when EW at FP16 came: sdp_random_ew_fp16) */
     const bool with_ew = kind != K_MEM;
     const nvf_prec_t prec = kind == K_EW_FP16 ? NVF_FP16
-                            : kind == K_EW    ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16)
+                            : kind != K_MEM   ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16)
                                               : nvf_draw_prec(r, NVF_DRAW_DP);
     const uint32_t esz = nvf_prec[prec].esz, lanes = 32 / esz;
     nvf_fp16_mix_t mix = {0, 0, 0};
@@ -336,7 +394,7 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
                  prec, &in, &ref->dma[i], i ? nd : bd, sizeof bd);
     }
     char ew[48] = "", ed[24] = "";
-    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew, prec == NVF_FP16);
+    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew, prec == NVF_FP16, kind >= K_LUT);
     else ref->ew = (sdp_ew_cfg_t){.bypass = true}, dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* all bypassed */
     bool ea, em;
     sdp_ew_wants(&ref->ew, &ea, &em);
@@ -346,12 +404,31 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     ref->off = wild ? (uint32_t)((int32_t)rng_next(r) >> rng_range(r, 0, 31)) : rng_range(r, 0, 16) - 8;
     ref->scale = wild ? (uint32_t)rng_next(r) & 0xFFFF : rng_range(r, 1, 4);
     ref->shift = wild ? rng_range(r, 0, 63) : rng_range(r, 0, 4);
+    if (kind == K_LUT_CORRUPT)
+        ref->off = 0, ref->scale = 1, ref->shift = 0; /* the LUT's output seen, not scaled away */
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, ref->off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, ref->scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, ref->shift);
     ref->f16.out_int16 = out_prec != prec;
-    snprintf(tag, n, "%s%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s", nvf_prec[prec].name, out_prec != prec ? ".2int16" : "",
-             ref->f16.nan_to_zero ? ".nan0" : "", src.cv ? "cv" : "dbb", dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew,
-             ed);
+    char bad[24] = "";
+    if (kind >= K_LUT) { /* the LUT aimed at the values that reach it (real channels) */
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        for (uint32_t ch = 0; ch < c; ch++)
+            for (uint32_t y = 0; y < h; y++)
+                for (uint32_t x = 0; x < w; x++) {
+                    const int64_t v = pre_lut(ref, ch, y, x);
+                    lo = v < lo ? v : lo, hi = v > hi ? v : hi;
+                }
+        nvf_sdplut_draw(r, &l, lo, hi, &ref->lut_draw);
+        ref->lut = true;
+        const int e = kind == K_LUT_CORRUPT ? corrupt_entry(ref) : -1;
+        if (e >= 0)
+            snprintf(bad, sizeof bad, ".corrupt_%s%d", e < SDP_LUT_LE_N ? "le" : "lo",
+                     e < SDP_LUT_LE_N ? e : e - SDP_LUT_LE_N);
+        nvf_sdplut_write(p, r, &ref->lut_draw, e);
+    }
+    snprintf(tag, n, "%s%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s%s%s", nvf_prec[prec].name, out_prec != prec ? ".2int16" : "",
+             ref->f16.nan_to_zero ? ".nan0" : "", src.cv ? "cv" : "dbb", dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew, ed,
+             ref->lut ? ref->lut_draw.tag : "", bad);
     nvf_pointers(p, NVDLA_SDP_S_POINTER_0, NVDLA_SDP_RDMA_S_POINTER_0, g);
     dp_emit_shuffled(p, r, &l);
     nvf_enable(p, r, NVDLA_SDP_D_OP_ENABLE_0, NVDLA_SDP_RDMA_D_OP_ENABLE_0);
@@ -374,8 +451,8 @@ static int mem_run(program_t *p, uint64_t seed, const char *stream, mem_kind_t k
     const int rounds = (int)rng_range(&r, 1, 3);
     int g = 0;
     for (int k = 0; k < rounds; k++) {
-        const bool two = rng_chance(&r, 25);
-        prog_job(p, "%s", stream); /* named below, once its jobs are drawn */
+        const bool two = kind < K_LUT && rng_chance(&r, 25); /* the LUT is both groups': one job a round */
+        prog_job(p, "%s", stream);                           /* named below, once its jobs are drawn */
         const size_t job_op = p->n - 1;
         char tag[2][200] = {"", ""};
         mref_t *ref[2] = {NULL, NULL};
@@ -423,6 +500,21 @@ int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen
     (void)err, (void)errlen;
     return mem_run(p, seed, "nvf_sdp_random_ew_fp16", K_EW_FP16);
 }
+
+int nvf_sdp_random_lut(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_lut", K_LUT);
+}
+
+/* sdp_random_lut's jobs (its stream), each with one LUT entry written wrong, the one the generator's
+ * prediction (from its own copy of the table) sees first: fails naming the output element (the job's name names the
+ * entry). */
+int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_lut", K_LUT_CORRUPT);
+}
 #else
 #include "nvf_gen.h"
 #include <stdio.h>
@@ -442,6 +534,18 @@ int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen
 {
     (void)p, (void)seed;
     snprintf(err, errlen, "nvf_sdp_random_ew_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_sdp_random_lut(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_random_lut: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_lut_corrupt: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
     return -1;
 }
 #endif
