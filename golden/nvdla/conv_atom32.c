@@ -110,7 +110,8 @@ static bool expand_weights(const nvdla_dp_ctx_t *ctx, int group, const nvdla_pp_
     return ok;
 }
 
-bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_dp_ctx_t *ctx)
+bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_pp_t *pdp,
+                const nvdla_dp_ctx_t *ctx)
 {
     const nvdla_pp_t *cdma = &units[CONV_CDMA], *csc = &units[CONV_CSC], *cacc = &units[CONV_CACC];
     const int group = cdma->consumer, sg = sdp->consumer;
@@ -180,7 +181,10 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
      * (sdp_opdma32.h; NN_L0_0's biases) */
     sdp_x_cfg_t bs, bn;
     sdp32_opnd_t bso = {0}, bno = {0};
-    if (nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1)) return conv32_refuse(ctx, group, "SDP's output to PDP");
+    /* SDP's output to PDP on the fly (pdp32_fly_pool): one batch, as NVIDIA's firmware and cmod run PDP */
+    const bool to_pdp = nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1);
+    if (to_pdp && (!pdp || N > 1))
+        return conv32_refuse(ctx, group, "SDP's output to PDP%s", pdp ? " with batches" : "");
     if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return conv32_refuse(ctx, group, "SDP's EW stage");
     const unsigned out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
     if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || out_prec == 0))
@@ -203,7 +207,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     /* SDP packs a 1x1 output's surfaces for one batch only (NV_NVDLA_SDP_WDMA_cmd.v:200 cfg_mode_1x1_nbatch); with
      * batches its writes step by the strides (:503-510) */
     if (N == 1) sdp32_place_1x1(&dst, Wo, Ho);
-    if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
+    if (!to_pdp && !dp32_aligned(ctx, "SDP", sg, &dst)) return false;
     const uint32_t nk = (K + 15) / 16 * 16; /* FP16: operands for every lane of the output's surfaces */
     if (fp16 ? !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x58, SDP_OPDMA_B, "BS", nk, &bs, &bso) ||
                    !sdp32_stage_opnd(sdp, sdp_rdma, ctx, sg, 0x6c, SDP_OPDMA_N, "BN", nk, &bn, &bno)
@@ -293,7 +297,8 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
                     cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
                         sdp_cvt_bits(v, off, scale, shift, 8 * out_esz, NULL);
                 }
-        cube32_write(ctx, &out, &bdst, "SDP", sg);
+        if (to_pdp) pdp32_fly_pool(pdp, ctx, pdp->consumer, &out);
+        else cube32_write(ctx, &out, &bdst, "SDP", sg);
     }
     sdp32_opnd_free(&bso), sdp32_opnd_free(&bno);
     free(wt);

@@ -131,15 +131,15 @@ void sdp32_run(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
     sdp32_run_lut(sdp, rdma, NULL, ctx, group, NULL);
 }
 
-void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_t *lut, const nvdla_dp_ctx_t *ctx,
-                   int group, sdp_lut_stats_t *stats)
+bool sdp32_compute_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_t *lut, const nvdla_dp_ctx_t *ctx,
+                       int group, sdp_lut_stats_t *stats, cube32_t *out, place32_t *dst)
 {
     uint32_t w = nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1, h = nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1,
              ch = nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1;
     if (w != nvdla_pp_bits(rdma, SDP_RDMA + 0x0c, 12, 0) + 1 || h != nvdla_pp_bits(rdma, SDP_RDMA + 0x10, 12, 0) + 1 ||
         ch != nvdla_pp_bits(rdma, SDP_RDMA + 0x14, 12, 0) + 1) {
         nv_dp_error(ctx, "SDP grp %d: SDP and SDP_RDMA cube sizes differ (they must be equal)", group);
-        return;
+        return false;
     }
     /* SDP_RDMA.D_FEATURE_MODE_CFG: IN_PRECISION [3:2], PROC [5:4], OUT [7:6]; SDP.D_DATA_FORMAT: PROC [1:0], OUT [3:2] */
     unsigned in_prec = nvdla_pp_bits(rdma, SDP_RDMA + 0x70, 3, 2), proc = nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0),
@@ -155,14 +155,14 @@ void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_
                     "SDP grp %d: FP16 with another precision (input %u, processing %u, output %u; 1 INT16, 2 FP16): "
                     "FP16 to FP16 or INT16, and INT16 to FP16, are computed for 32-byte atoms",
                     group, in_prec, proc, out_prec);
-        return;
+        return false;
     }
     uint32_t in_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", group, in_prec),
              out_esz = fp16 || out_fp16 ? 2 : dp32_esz(ctx, "SDP", group, out_prec);
-    if (!in_esz || !out_esz || (!fp16 && !dp32_esz(ctx, "SDP", group, proc))) return;
+    if (!in_esz || !out_esz || (!fp16 && !dp32_esz(ctx, "SDP", group, proc))) return false;
     if (in_esz != out_esz) { /* the atom layouts differ (32 vs 16 lanes): not yet */
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
-        return;
+        return false;
     }
     /* Y (EW): its ALU and multiplier at INT8/INT16/FP16 with register or memory operands (ERDMA), then at INT8/INT16
      * its LUT when the caller holds the table (sdp_lut.h) */
@@ -171,7 +171,7 @@ void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_
     const bool with_lut = !ew.bypass && !ew.lut_bypass;
     if (with_lut && !fp16 && lut && sdp_lut_refusal(&lc)) {
         nv_dp_error(ctx, "SDP grp %d: the EW (Y) stage's LUT with %s: not computed", group, sdp_lut_refusal(&lc));
-        return;
+        return false;
     }
     if (!ew.bypass && ((with_lut && (fp16 || !lut)) || (!ew.alu_bypass && ew.algo == 3))) {
         nv_dp_error(ctx,
@@ -179,7 +179,7 @@ void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_
                     "INT8/INT16/FP16 are, its LUT at INT8/INT16)",
                     group,
                     with_lut ? (fp16 ? "with its LUT at FP16" : "with its LUT") : "in ALU mode EQL (equal mode)");
-        return;
+        return false;
     }
     /* BS and BN with register or memory operands (BRDMA, NRDMA: sdp_opdma32.h), in the processing precision's
      * groups of channels (32 at INT8, 16 at INT16 and FP16) */
@@ -193,22 +193,25 @@ void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_
     if (!sdp_opdma32_check(ctx, group, "BS", bs_a, bs_m, &bd, proc == PREC_INT8) ||
         !sdp_opdma32_check(ctx, group, "BN", bn_a, bn_m, &nd, proc == PREC_INT8) ||
         !sdp_opdma32_check(ctx, group, "EW", ew_a, ew_m, &ed, proc == PREC_INT8))
-        return;
+        return false;
     place32_t src = {.space = nvdla_pp_bits(rdma, SDP_RDMA + 0x74, 0, 0) ? 0 : NVDLA_CV_SPACE,
                      .base = nvdla_pp_reg(rdma, SDP_RDMA + 0x18),
                      .line = nvdla_pp_reg(rdma, SDP_RDMA + 0x20),
                      .surf = nvdla_pp_reg(rdma, SDP_RDMA + 0x24)};
-    place32_t dst = {.space = nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0) ? 0 : NVDLA_CV_SPACE,
-                     .base = nvdla_pp_reg(sdp, SDP + 0x48),
-                     .line = nvdla_pp_reg(sdp, SDP + 0x50),
-                     .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
-    sdp32_place_1x1(&src, w, h), sdp32_place_1x1(&dst, w, h);
-    if (!dp32_aligned(ctx, "SDP_RDMA", group, &src) || !dp32_aligned(ctx, "SDP", group, &dst)) return;
-    cube32_t in, out;
-    if (!cube32_alloc(ctx, "SDP", group, &in, w, h, ch, in_esz)) return;
-    if (!cube32_alloc(ctx, "SDP", group, &out, w, h, ch, out_esz)) {
+    *dst = (place32_t){.space = nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0) ? 0 : NVDLA_CV_SPACE,
+                       .base = nvdla_pp_reg(sdp, SDP + 0x48),
+                       .line = nvdla_pp_reg(sdp, SDP + 0x50),
+                       .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    sdp32_place_1x1(&src, w, h), sdp32_place_1x1(dst, w, h);
+    /* on the fly to PDP the write DMA is idle: its place is not checked */
+    if (!dp32_aligned(ctx, "SDP_RDMA", group, &src) ||
+        (!sdp_golden_to_pdp(sdp) && !dp32_aligned(ctx, "SDP", group, dst)))
+        return false;
+    cube32_t in;
+    if (!cube32_alloc(ctx, "SDP", group, &in, w, h, ch, in_esz)) return false;
+    if (!cube32_alloc(ctx, "SDP", group, out, w, h, ch, out_esz)) {
         free(in.v);
-        return;
+        return false;
     }
     cube32_read(ctx, &in, &src);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
@@ -222,7 +225,7 @@ void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {
                 const int32_t *ia = cube32_atom(&in, s, y, x);
-                int32_t *oa = cube32_atom(&out, s, y, x);
+                int32_t *oa = cube32_atom(out, s, y, x);
                 for (uint32_t l = 0; l < in.lanes; l++) { /* pad lanes too, from their own bytes */
                     sdp_x_cfg_t b = bs, n = bn;           /* register operands, or this element's from memory */
                     if (bd.on) sdp_opdma32_fetch(&bd, ctx->mem, s, y, x, l, w == 1 && h == 1, &b.alu_reg, &b.mul_reg);
@@ -254,8 +257,17 @@ void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_
                     oa[l] = out_fp16 ? (int32_t)nv_int17_to_fp16((uint32_t)y) : y;
                 }
             }
-    cube32_write(ctx, &out, &dst, "SDP", group);
     free(in.v);
+    return true;
+}
+
+void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_lut_t *lut, const nvdla_dp_ctx_t *ctx,
+                   int group, sdp_lut_stats_t *stats)
+{
+    cube32_t out;
+    place32_t dst;
+    if (!sdp32_compute_lut(sdp, rdma, lut, ctx, group, stats, &out, &dst)) return;
+    cube32_write(ctx, &out, &dst, "SDP", group);
     free(out.v);
 }
 
@@ -274,9 +286,12 @@ pdp_fp16_cfg_t pdp32_fp16_cfg(const pdp_pool_cfg_t *p, bool nan_to_zero)
 }
 
 /* PDP at FP16 (pdp_fp16.c), lane by lane: the values are FP16 bits (cube32_read sign-extends them). */
-static void pdp32_fp16(const nvdla_pp_t *pdp, const pdp_pool_cfg_t *p, const cube32_t *in, cube32_t *out)
+static void pdp32_fp16(const nvdla_pp_t *pdp, const pdp_pool_cfg_t *p, bool onfly, const cube32_t *in, cube32_t *out)
 {
-    pdp_fp16_cfg_t c = pdp32_fp16_cfg(p, nvdla_pp_bits(pdp, PDP + 0x28, 0, 0));
+    /* NAN_FLUSH_TO_ZERO acts on PDP_RDMA's stream only: NV_NVDLA_PDP_nan.v sits between PDP_RDMA and the core
+     * (NV_NVDLA_pdp.v:275), SDP's stream enters after it (cal1d.v:495); cmod flushes OFF_FLYING only
+     * (NV_NVDLA_pdp.cpp:549) */
+    pdp_fp16_cfg_t c = pdp32_fp16_cfg(p, !onfly && nvdla_pp_bits(pdp, PDP + 0x28, 0, 0));
     /* D_POOLING_PADDING_VALUE_n_CFG: 19 bits stored, the low 17 an FP17 value (NV_NVDLA_pdp.cpp:516-522 passes the
      * register, pdp_hls_wrapper.cpp:50-51 cuts it to vFp17Type) */
     for (unsigned n = 0; n < 7; n++) c.pad[n] = nvdla_pp_reg(pdp, PDP + 0x44 + 4 * n) & 0x1FFFF;
@@ -311,31 +326,51 @@ static void pdp32_int(const pdp_pool_cfg_t *c, const pdp_avg_bits_t *b, const cu
     free(plane);
 }
 
-void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group)
+/* PDP's layer of its CONSUMER group: the input from PDP_RDMA (rdma) or, on the fly, SDP's output cube (fly). */
+static void pdp32_layer(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const cube32_t *fly, const nvdla_dp_ctx_t *ctx,
+                        int group)
 {
     pdp_pool_cfg_t c = pdp_pool_cfg(pdp);
     uint32_t wi = nvdla_pp_bits(pdp, PDP + 0x0c, 12, 0) + 1, hi = nvdla_pp_bits(pdp, PDP + 0x10, 12, 0) + 1,
              ci = nvdla_pp_bits(pdp, PDP + 0x14, 12, 0) + 1;
     uint32_t wo = nvdla_pp_bits(pdp, PDP + 0x18, 12, 0) + 1, ho = nvdla_pp_bits(pdp, PDP + 0x1c, 12, 0) + 1;
-    if (wi != nvdla_pp_bits(rdma, PDP_RDMA + 0x0c, 12, 0) + 1 ||
-        hi != nvdla_pp_bits(rdma, PDP_RDMA + 0x10, 12, 0) + 1 ||
-        ci != nvdla_pp_bits(rdma, PDP_RDMA + 0x14, 12, 0) + 1) {
+    /* D_DATA_FORMAT [1:0] in PDP and PDP_RDMA: 0 INT8, 1 INT16, 2 FP16 */
+    unsigned prec = nvdla_pp_bits(pdp, PDP + 0x84, 1, 0);
+    if (rdma && (wi != nvdla_pp_bits(rdma, PDP_RDMA + 0x0c, 12, 0) + 1 ||
+                 hi != nvdla_pp_bits(rdma, PDP_RDMA + 0x10, 12, 0) + 1 ||
+                 ci != nvdla_pp_bits(rdma, PDP_RDMA + 0x14, 12, 0) + 1)) {
         nv_dp_error(ctx, "PDP grp %d: PDP_RDMA cube differs from PDP's", group);
+        return;
+    }
+    if (fly && (wi != fly->w || hi != fly->h || ci != fly->c)) {
+        nv_dp_error(ctx, "PDP grp %d: on the fly, PDP's input cube %ux%ux%u differs from SDP's output %ux%ux%u", group,
+                    wi, hi, ci, fly->w, fly->h, fly->c);
         return;
     }
     if (nvdla_pp_bits(pdp, PDP + 0x20, 12, 0) + 1 != ci) {
         nv_dp_error(ctx, "PDP grp %d: OUT_CHANNEL differs from IN_CHANNEL", group);
         return;
     }
-    /* D_DATA_FORMAT [1:0] in PDP and PDP_RDMA: 0 INT8, 1 INT16, 2 FP16 */
-    unsigned prec = nvdla_pp_bits(pdp, PDP + 0x84, 1, 0);
-    if (prec != nvdla_pp_bits(rdma, PDP_RDMA + 0x30, 1, 0)) {
+    if (rdma && prec != nvdla_pp_bits(rdma, PDP_RDMA + 0x30, 1, 0)) {
         nv_dp_error(ctx, "PDP grp %d: PDP and PDP_RDMA data formats differ", group);
         return;
     }
     const bool fp16 = prec == PREC_FP16;
     uint32_t esz = fp16 ? 2 : dp32_esz(ctx, "PDP", group, prec);
     if (!esz) return;
+    if (fly && fly->esz != esz) {
+        nv_dp_error(ctx,
+                    "PDP grp %d: on the fly, PDP's data format (%u-byte elements) differs from SDP's output's (%u)",
+                    group, esz, fly->esz);
+        return;
+    }
+    /* NVIDIA's firmware asserts split_num == 1 on the fly (kmd/firmware/pdp.c:355): SDP's stream is not re-sent */
+    if (fly && nvdla_pp_bits(pdp, PDP + 0x24, 15, 8)) {
+        nv_dp_error(ctx,
+                    "PDP grp %d: split width on the fly (SPLIT_NUM %u): not computed (NVIDIA's firmware forbids it)",
+                    group, nvdla_pp_bits(pdp, PDP + 0x24, 15, 8));
+        return;
+    }
     if (c.method == 3) {
         nv_dp_error(ctx, "PDP grp %d: pooling method 3 is reserved", group);
         return;
@@ -350,25 +385,48 @@ void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx
         return;
     }
     pdp_check_cfg(ctx, group, &c, wi, hi, wo, ho);
-    place32_t src = {.space = nvdla_pp_bits(rdma, PDP_RDMA + 0x2c, 0, 0) ? 0 : NVDLA_CV_SPACE,
-                     .base = nvdla_pp_reg(rdma, PDP_RDMA + 0x1c),
-                     .line = nvdla_pp_reg(rdma, PDP_RDMA + 0x24),
-                     .surf = nvdla_pp_reg(rdma, PDP_RDMA + 0x28)};
     place32_t dst = {.space = nvdla_pp_bits(pdp, PDP + 0x80, 0, 0) ? 0 : NVDLA_CV_SPACE,
                      .base = nvdla_pp_reg(pdp, PDP + 0x70),
                      .line = nvdla_pp_reg(pdp, PDP + 0x78),
                      .surf = nvdla_pp_reg(pdp, PDP + 0x7c)};
-    if (!dp32_aligned(ctx, "PDP_RDMA", group, &src) || !dp32_aligned(ctx, "PDP", group, &dst)) return;
-    cube32_t in, out;
-    if (!cube32_alloc(ctx, "PDP", group, &in, wi, hi, ci, esz)) return;
-    if (!cube32_alloc(ctx, "PDP", group, &out, wo, ho, ci, esz)) {
-        free(in.v);
-        return;
+    if (!dp32_aligned(ctx, "PDP", group, &dst)) return;
+    cube32_t in = {.v = NULL}, out;
+    if (rdma) {
+        place32_t src = {.space = nvdla_pp_bits(rdma, PDP_RDMA + 0x2c, 0, 0) ? 0 : NVDLA_CV_SPACE,
+                         .base = nvdla_pp_reg(rdma, PDP_RDMA + 0x1c),
+                         .line = nvdla_pp_reg(rdma, PDP_RDMA + 0x24),
+                         .surf = nvdla_pp_reg(rdma, PDP_RDMA + 0x28)};
+        if (!dp32_aligned(ctx, "PDP_RDMA", group, &src) || !cube32_alloc(ctx, "PDP", group, &in, wi, hi, ci, esz))
+            return;
+        cube32_read(ctx, &in, &src);
     }
-    cube32_read(ctx, &in, &src);
-    if (fp16) pdp32_fp16(pdp, &c, &in, &out);
-    else pdp32_int(&c, esz == 2 ? &pdp_avg_nvf_int16 : &pdp_avg_nvf_int8, &in, &out);
-    cube32_write(ctx, &out, &dst, "PDP", group);
+    const cube32_t *from = rdma ? &in : fly;
+    if (cube32_alloc(ctx, "PDP", group, &out, wo, ho, ci, esz)) {
+        if (fp16) pdp32_fp16(pdp, &c, fly != NULL, from, &out);
+        else pdp32_int(&c, esz == 2 ? &pdp_avg_nvf_int16 : &pdp_avg_nvf_int8, from, &out);
+        cube32_write(ctx, &out, &dst, "PDP", group);
+        free(out.v);
+    }
     free(in.v);
-    free(out.v);
+}
+
+void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group)
+{
+    pdp32_layer(pdp, rdma, NULL, ctx, group);
+}
+
+void pdp32_fly_pool(const nvdla_pp_t *pdp, const nvdla_dp_ctx_t *ctx, int group, const cube32_t *in)
+{
+    pdp32_layer(pdp, NULL, in, ctx, group);
+}
+
+void pdp32_fly_run(const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const struct sdp_lut *lut,
+                   struct sdp_lut_stats *stats, const nvdla_pp_t *pdp, const nvdla_dp_ctx_t *ctx, int sdp_group,
+                   int pdp_group)
+{
+    cube32_t mid;
+    place32_t unused;
+    if (!sdp32_compute_lut(sdp, sdp_rdma, lut, ctx, sdp_group, stats, &mid, &unused)) return;
+    pdp32_layer(pdp, NULL, &mid, ctx, pdp_group);
+    free(mid.v);
 }

@@ -7,7 +7,7 @@
  * nv_full's RTL reads them, where cmod reads D_DATIN_OFFSET: cdp_fp16.h). SDP's operand DMAs (sdp_opdma32.h) and its
  * EW stage's multiplier and ALU at INT8/INT16 (sdp_ew.h) and FP16 (sdp_ew_fp16.h) follow cmod's layout and
  * arithmetic. What these do not compute (FP16 mixed with another precision in SDP, the EW stage with its LUT, SDP
- * fed by CACC or feeding PDP, PDP average pooling with a kernel over 8) is refused with an error naming it. PDP's
+ * fed by CACC into a Winograd or batched layer feeding PDP, split width on the fly, PDP average pooling with a kernel over 8) is refused with an error naming it. PDP's
  * INT8/INT16 average pooling follows the RTL's widths (pdp_golden.c pdp_avg_nvf_*). */
 #ifndef DP_ATOM32_H
 #define DP_ATOM32_H
@@ -66,8 +66,23 @@ struct sdp_lut_stats;
  * LUT on is refused. stats (may be NULL): the lookups' outcomes are counted there. */
 void sdp32_run_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const struct sdp_lut *lut, const nvdla_dp_ctx_t *ctx,
                    int group, struct sdp_lut_stats *stats);
+/* sdp32_run_lut without the write: SDP's output cube (allocated; the caller frees out->v) and where the write DMA
+ * would put it; false, with an error naming what, when the layer is not computed (nothing allocated then). */
+bool sdp32_compute_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const struct sdp_lut *lut,
+                       const nvdla_dp_ctx_t *ctx, int group, struct sdp_lut_stats *stats, cube32_t *out,
+                       place32_t *dst);
 /* PDP layer (PDP_RDMA reading memory) of their CONSUMER groups. */
 void pdp32_run(const nvdla_pp_t *pdp, const nvdla_pp_t *rdma, const nvdla_dp_ctx_t *ctx, int group);
+/* PDP on the fly (FLYING_MODE on): SDP's layer from memory (sdp32_compute_lut, with its LUT table and stats as
+ * sdp32_run_lut's, nothing written by SDP) streamed into PDP's layer of pdp_group, pooled as from memory except that
+ * NAN_FLUSH_TO_ZERO is not applied (it acts on PDP_RDMA's stream only), without split (NVIDIA's firmware asserts
+ * SPLIT_NUM 0 on the fly, kmd/firmware/pdp.c:355). PDP's cube and precision must be SDP's output's, else an error
+ * names the difference. */
+void pdp32_fly_run(const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const struct sdp_lut *lut,
+                   struct sdp_lut_stats *stats, const nvdla_pp_t *pdp, const nvdla_dp_ctx_t *ctx, int sdp_group,
+                   int pdp_group);
+/* PDP's layer of `group` on the fly from SDP's output cube `in` (a convolution's: conv_atom32.c). */
+void pdp32_fly_pool(const nvdla_pp_t *pdp, const nvdla_dp_ctx_t *ctx, int group, const cube32_t *in);
 struct cdp_lut;
 struct cdp_lut_stats;
 /* CDP layer (CDP_RDMA reading memory) of their CONSUMER groups, INT8, INT16 or FP16 (cdp_atom32.c); false, with an error
@@ -85,7 +100,9 @@ bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group);
 /* A convolution layer the model does not compute: an error "CONV grp <group>: <what>: not computed for 32-byte atoms
  * yet", false (conv_atom32.c, conv_image32.c). */
 bool conv32_refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_dp_ctx_t *ctx);
+/* pdp: PDP's window, which SDP's output streams into when its OUTPUT_DST is PDP (one batch; NULL: refused) */
+bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_pp_t *pdp,
+                const nvdla_dp_ctx_t *ctx);
 /* The same for a Winograd layer (CDMA D_MISC_CFG.CONV_MODE 1) at INT8 or INT16 (conv_wino_atom32.c). */
 bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx);
 #endif

@@ -160,17 +160,20 @@ static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp
     sdp_result_t res;
     nv_cube_t stream;
     mem_fence_actor(g->mem, flying ? "the golden model's convolution and SDP" : "the golden model's SDP");
-    if (g->atom32) { /* memory to memory only (dp_atom32.h) */
-        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma});
-        if (flying || to_pdp || !rdma)
-            nv_dp_error(ctx,
-                        "SDP grp %d: input from the convolution or output to PDP: not computed for 32-byte atoms "
-                        "yet",
-                        grp);
+    if (g->atom32) { /* from memory, to memory or to PDP on the fly (dp_atom32.h) */
+        sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP, .group = grp, .core = sdp, .rdma = rdma, .onfly = to_pdp});
+        if (flying || !rdma)
+            nv_dp_error(ctx, "SDP grp %d: input from the convolution: not computed for 32-byte atoms yet", grp);
         else {
             sdp_lut_stats_t st = {.int16 = nvdla_pp_bits(sdp, NVDLA_SDP_D_DATA_FORMAT_0, 1, 0) == 1,
                                   .le_linear = nvdla_pp_bits(sdp, NVDLA_SDP_S_LUT_CFG_0, 0, 0)};
-            sdp32_run_lut(sdp, rdma, &g->sdp_lut, ctx, grp, &st);
+            if (!to_pdp) sdp32_run_lut(sdp, rdma, &g->sdp_lut, ctx, grp, &st);
+            else {
+                sample(g,
+                       &(nvdla_layer_t){.unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true});
+                pdp32_fly_run(sdp, rdma, &g->sdp_lut, &st, pdp, ctx, grp, pdp->consumer);
+                g->intr_expected |= 0x10u << completed(g, U_PDP);
+            }
             uint64_t n = 0;
             for (int k = 0; k < SDP_LUT_OUTCOMES; k++) n += st.n[k];
             if (n) sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_SDP_LUT, .group = grp, .core = sdp, .sdp_lut = &st});
@@ -204,12 +207,20 @@ static void run_conv(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx)
     conv_layer_t L;
     nv_acc_cube_t acc;
     mem_fence_actor(g->mem, "the golden model's convolution");
-    if (g->atom32) /* nv_full: the layer's CDMA registers and its SDP, as nvdla_layer_t says */
+    nvdla_pp_t *pdp = &g->dp[U_PDP];
+    const bool to_pdp32 = g->atom32 && sdp_golden_to_pdp(&g->dp[U_SDP]); /* nv_full: conv -> SDP -> PDP */
+    if (g->atom32) { /* nv_full: the layer's CDMA registers and its SDP, as nvdla_layer_t says */
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV,
                                    .group = g->conv[CONV_CDMA].consumer,
                                    .core = &g->conv[CONV_CDMA],
                                    .rdma = &g->dp[U_SDP]});
-    bool computed = g->atom32 ? conv32_run(g->conv, &g->dp[U_SDP], sr, ctx) : conv_golden_run(g->conv, ctx, &acc, &L);
+        if (to_pdp32)
+            sample(g, &(nvdla_layer_t){
+                          .unit = NVDLA_LAYER_PDP, .group = pdp->consumer, .core = pdp, .onfly = true, .flying = true});
+    }
+    bool computed =
+        g->atom32 ? conv32_run(g->conv, &g->dp[U_SDP], sr, pdp, ctx) : conv_golden_run(g->conv, ctx, &acc, &L);
+    if (to_pdp32) g->intr_expected |= 0x10u << completed(g, U_PDP); /* PDP completes whether computed or not */
     if (computed && !g->atom32) {
         const uint32_t banks = nvdla_pp_reg(&g->conv[CONV_CDMA], NVDLA_CDMA_D_BANK_0);
         sample(g, &(nvdla_layer_t){.unit = NVDLA_LAYER_CONV,

@@ -59,6 +59,8 @@ static const char *const L_NVF_MODE[] = {"x1_bypass", "x1_alu", "x1_mul", "x1_al
                                          "contract",  "split",  "merge",  "direct"};
 /* conv: its input (CDMA) and its output (SDP's) */
 static const char *const L_NVF_MOVER[] = {"bdma", "sdp", "pdp", "cdp", "rubik", "conv"};
+/* PDP's input: PDP_RDMA from memory, or SDP on the fly fed from memory (SDP_RDMA) or by the convolution (CACC) */
+static const char *const L_NVF_PDP_SRC[] = {"memory", "sdp_from_memory", "sdp_from_conv"};
 static const char *const L_RAM[] = {"dram", "cvsram"};
 /* the convolution's mode (CDMA D_MISC_CFG.CONV_MODE) and, in Winograd mode, CSC's PRA truncation */
 static const char *const L_CONV_MODE[] = {"direct", "winograd"};
@@ -137,6 +139,8 @@ enum {
     X_NVF_CONV_WFMT,
     X_NVF_CONV_BATCH,
     X_NVF_SDP_LUT,
+    X_NVF_PDP_INPUT,
+    X_NVF_PDP_SPLIT,
     X_N
 };
 
@@ -251,6 +255,12 @@ static const fcov_cross_t crosses[X_N] = {
                        3,
                        {D("le", L_LE), D("outcome", L_SDP_LUT_OUT), D("prec", L_INT_PREC)},
                        NULL},
+    [X_NVF_PDP_INPUT] = {"nvf_pdp_input_x_precision_x_method",
+                         3,
+                         {D("input", L_NVF_PDP_SRC), D("prec", L_PREC), D("method", L_METHOD)},
+                         NULL},
+    /* split width from memory (on the fly it is refused: NVIDIA's firmware forbids it) */
+    [X_NVF_PDP_SPLIT] = {"nvf_pdp_split_x_precision", 2, {D("split", L_OFFON), D("prec", L_PREC)}, NULL},
 };
 #undef D
 
@@ -490,8 +500,9 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
         if (!r) break; /* fed by the convolution: no memory input */
         fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(nvdla_pp_bits(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 3, 2)), 0,
                   x1_mode(u), 0);
-        fcov_hit4(c, X_NVF_SRC_DST, 1, ram_bin(nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0)),
-                  ram_bin(nvdla_pp_reg(u, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
+        if (!l->onfly) /* on the fly to PDP SDP writes nothing: its destination RAM type is unused */
+            fcov_hit4(c, X_NVF_SRC_DST, 1, ram_bin(nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0)),
+                      ram_bin(nvdla_pp_reg(u, NVDLA_SDP_D_DST_DMA_CFG_0)), 0);
         for (unsigned k = 0; k < 3; k++) nvf_sdp_operands(c, u, r, k); /* BS, BN, EW */
         if (nvdla_pp_bits(r, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, 3, 2) == 2)
             fp16_input(c, l, 0, nvdla_pp_reg(r, NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW_0),
@@ -502,9 +513,18 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
         break;
     case NVDLA_LAYER_PDP: {
         const unsigned method = FLD(u, PDP, D_OPERATION_MODE_CFG_0, POOLING_METHOD);
-        if (method <= 2) /* avg 0, max 1, min 2 -> modes 7, 5, 6 */
+        if (method <= 2) { /* avg 0, max 1, min 2 -> modes 7, 5, 6 */
             fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec_bin(nvdla_pp_bits(u, NVDLA_PDP_D_DATA_FORMAT_0, 1, 0)), 1,
                       method == 0 ? 7 : 4 + method, 0);
+            fcov_hit4(c, X_NVF_PDP_INPUT,
+                      r           ? 0
+                      : l->flying ? 2
+                                  : 1,
+                      prec_bin(nvdla_pp_bits(u, NVDLA_PDP_D_DATA_FORMAT_0, 1, 0)), method, 0);
+            if (r)
+                fcov_hit4(c, X_NVF_PDP_SPLIT, FLD(u, PDP, D_OPERATION_MODE_CFG_0, SPLIT_NUM) != 0,
+                          prec_bin(nvdla_pp_bits(u, NVDLA_PDP_D_DATA_FORMAT_0, 1, 0)), 0, 0);
+        }
         if (r)
             fcov_hit4(c, X_NVF_SRC_DST, 2, ram_bin(nvdla_pp_reg(r, NVDLA_PDP_RDMA_D_SRC_RAM_CFG_0)),
                       ram_bin(nvdla_pp_reg(u, NVDLA_PDP_D_DST_RAM_CFG_0)), 0);

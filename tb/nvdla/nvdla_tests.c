@@ -180,6 +180,17 @@ static const test_entry_t nv_full_tests[] = {
     {"sdp_lut_corrupt", nvf_sdp_lut_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: sdp_random_lut with one LUT entry written wrong (bit 15; the job's name names it): fails "
      "naming the output element"},
+    {"pdp_random_fly", nvf_pdp_random_fly, "nv_full_map",
+     "nv_full: SDP from memory (BS/BN, converter) streamed into PDP on the fly (max/min/average, kernels, strides, "
+     "padding values) at INT8/INT16/FP16, DBB/CVSRAM"},
+    {"pdp_random_split", nvf_pdp_random_split, "nv_full_map",
+     "nv_full: pdp_random with every job split in width (2-4 passes, PARTIAL_WIDTH_IN/OUT first/mid/last) at "
+     "INT8/INT16/FP16"},
+    {"conv_random_pdp", nvf_conv_random_pdp, "nv_full_map",
+     "nv_full: conv_random (INT8/INT16/FP16) with SDP's output streamed into PDP on the fly (max/min/average, kernels, "
+     "strides, padding values over the convolution's output)"},
+    {"pdp_fly_corrupt", nvf_pdp_fly_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: pdp_random_fly with its first expected pooled element flipped: fails naming surface, h and w"},
 };
 
 /* The listing shows the nv_full forms after the others: the same entries, listed only (built through nv_full's

@@ -172,10 +172,11 @@ typedef enum {
     KIND_BATCH,
     KIND_BATCH_CORRUPT,
     KIND_FC,
-    KIND_CMP_BATCH
+    KIND_CMP_BATCH,
+    KIND_PDP /* SDP's output streamed into PDP (nvf_pdpfly_gen.c), any precision */
 } conv_kind_t;
-static const char *const kind_name[] = {"",       "_fp16",          "_cmp", "_cmp_corrupt",
-                                        "_batch", "_batch_corrupt", "_fc",  "_cmp_batch"};
+static const char *const kind_name[] = {"",    "_fp16",      "_cmp", "_cmp_corrupt", "_batch", "_batch_corrupt",
+                                        "_fc", "_cmp_batch", "_pdp"};
 
 /* FP16 data over `bytes` bytes (every 2-byte slot), kept and written at `at`. */
 static uint8_t *fp16_fill(program_t *p, rng_t *r, uint64_t at, uint32_t bytes, const nvf_fp16_mix_t *dm, unsigned zd)
@@ -249,9 +250,9 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     const bool all_fp16 = kind == KIND_FP16,
                cmp = kind == KIND_CMP || kind == KIND_CMP_CORRUPT || kind == KIND_CMP_BATCH,
                batch = kind == KIND_BATCH || kind == KIND_BATCH_CORRUPT || kind == KIND_FC || kind == KIND_CMP_BATCH;
-    conv_t v = {.prec = all_fp16       ? NVF_FP16
-                        : cmp || batch ? (nvf_prec_t)rng_below(r, NVF_NPREC)
-                                       : nvf_draw_prec(r, NVF_DRAW_CONV),
+    conv_t v = {.prec = all_fp16                           ? NVF_FP16
+                        : cmp || batch || kind == KIND_PDP ? (nvf_prec_t)rng_below(r, NVF_NPREC)
+                                                           : nvf_draw_prec(r, NVF_DRAW_CONV),
                 .N = 1};
     v.esz = nvf_prec[v.prec].esz;
     v.W = rng_range(r, 1, 12), v.H = rng_range(r, 1, 8);
@@ -441,7 +442,8 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, out_bstride_reg);
     const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
     /* flying: from CACC; output to memory */
-    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)nan0 << 3 | (v.N - 1) << 8);
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0,
+           1 | (uint32_t)(kind == KIND_PDP) << 1 | (uint32_t)nan0 << 3 | (v.N - 1) << 8); /* bit 1: to PDP */
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
     const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, fp16);
     nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
@@ -452,15 +454,29 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
+    /* PDP on the fly over SDP's output, its output where SDP's would be (SDP writes nothing) */
+    char pdpname[56] = "";
+    nvf_pdp_fly_t *fly = kind != KIND_PDP ? NULL
+                                          : nvf_pdp_fly_draw(p, r, &l, int16_out ? NVF_INT16 : v.prec, v.Wo, v.Ho, v.K,
+                                                             dst, pdpname + 1, sizeof pdpname - 1);
+    if (fly) pdpname[0] = '.';
     char cmpname[48] = "";
     if (cmp) snprintf(cmpname, sizeof cmpname, ".cmp%u.nz%u.ez%u", sparse, wc.nonzero, wc.explicit_zeros);
     if (batch) snprintf(cmpname + strlen(cmpname), sizeof cmpname - strlen(cmpname), ".b%u", v.N);
-    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s%s%s", kind_name[kind],
+    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s%s%s%s", kind_name[kind],
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
              v.bs_mem ? "mem" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
-             int16_out ? ".2int16" : "", v.cvt ? ".cdmacvt" : "", cmpname);
-    nvf_conv_launch(p, r, &l, k, g, v.bs_mem ? (int)((unsigned)(*rdma_n)++ & 1u) : -1);
-    for (uint32_t b = 0; b < v.N; b++) {
+             int16_out ? ".2int16" : "", v.cvt ? ".cdmacvt" : "", cmpname, pdpname);
+    nvf_conv_launch_to(p, r, &l, k, g, v.bs_mem ? (int)((unsigned)(*rdma_n)++ & 1u) : -1, fly != NULL);
+    if (fly) { /* SDP's output as conv_elem predicts it, pooled */
+        int32_t *mid = nvf_pdp_fly_mid(fly);
+        v.data = bdata[0];
+        for (uint32_t c = 0; c < v.K; c++)
+            for (uint32_t y = 0; y < v.Ho; y++)
+                for (uint32_t x = 0; x < v.Wo; x++) mid[((size_t)c * v.Ho + y) * v.Wo + x] = conv_elem(&v, c, y, x);
+        nvf_pdp_fly_expect(p, fly, false);
+    }
+    for (uint32_t b = 0; b < v.N && !fly; b++) {
         char what[32] = "SDP output";
         if (v.N > 1) snprintf(what, sizeof what, "SDP output batch %u", b);
         v.data = bdata[b];
@@ -540,6 +556,18 @@ int nvf_conv_random_cmp_batch(program_t *p, uint64_t seed, char *err, size_t err
     const int layers = (int)rng_range(&r, 1, 2);
     int rdma_n = 0;
     for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_CMP_BATCH, &rdma_n);
+    return 0;
+}
+
+/* conv -> SDP -> PDP on the fly, 1-2 layers at INT8, INT16 and FP16 (its own seed stream). */
+int nvf_conv_random_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_pdp");
+    const int layers = (int)rng_range(&r, 1, 2);
+    int rdma_n = 0;
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_PDP, &rdma_n);
     return 0;
 }
 

@@ -5,7 +5,7 @@
  * NVIDIA's regression loadables on it): every field the unit reads is written, none with junk (nv_full stores more
  * fields than nv_small: batch, Winograd, compression, NaN flushing). What the golden model computes for 32-byte
  * atoms bounds the draws: SDP's BS (X1) and BN (X2) stages with register operands and its converter (operand DMAs
- * and the EW stage off), PDP's max, min and average pooling without split, CDP's LUT (linear or exponent LE table, LO table,
+ * and the EW stage off), PDP's max, min and average pooling (split in width in pdp_random_split), CDP's LUT (linear or exponent LE table, LO table,
  * under- and overflow, square sum or its bypass, multiplier or its bypass). */
 #ifndef NV_FULL_ABSENT
 #include "nv_full_regs.h"
@@ -54,7 +54,7 @@ enum { ORACLE_MAX = 4096 }; /* tests/oracle/nvdla_fp_sweep.h FP_PDP_MAX: values 
 
 /* What a test's jobs draw: anything the model computes, every job FP16 (the *_random_fp16 tests), or every job INT8
  * or INT16 average pooling (pdp_random_avg) */
-typedef enum { DRAW_ANY, DRAW_FP16, DRAW_INT_AVG } dp_draw_t;
+typedef enum { DRAW_ANY, DRAW_FP16, DRAW_INT_AVG, DRAW_SPLIT } dp_draw_t; /* DRAW_SPLIT: PDP split width */
 
 static void frame_places(rng_t *r, int k, frame_t *f, dp_draw_t draw)
 {
@@ -332,6 +332,9 @@ static void pdp_job(program_t *p, rng_t *r, int k, int g, dp_draw_t draw, char *
     /* nv_small's constraints (exact tiling, pads < kernel), without split and within 12 x 10 outputs: nv_full's line
      * buffer holds at least nv_small's MaxW in atoms, so one pass suffices (firmware splits only past it) */
     pdp_pick_geom(r, &geo, 12, 10, 3 * lanes, false);
+    /* pdp_random_split: split width (2-4 passes of at most 6 outputs, as nv_small's jobs), redrawn until split */
+    for (int tries = 0; draw == DRAW_SPLIT && geo.parts < 2 && tries < 64; tries++)
+        pdp_pick_geom(r, &geo, 12, 10, 3 * lanes, true);
     if (draw == DRAW_INT_AVG) geo.method = 0;
     const bool fp16 = f.prec == NVF_FP16;
     f.in = nvf_cube(r, geo.wi, geo.hi, geo.c, esz), f.out = nvf_cube(r, geo.wo, geo.ho, geo.c, esz);
@@ -387,18 +390,27 @@ static void pdp_job(program_t *p, rng_t *r, int k, int g, dp_draw_t draw, char *
     dp_put(&l, NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE_0, f.in.surf);
     dp_put(&l, NVDLA_PDP_RDMA_D_SRC_RAM_CFG_0, nvf_ram(f.src));
     dp_put(&l, NVDLA_PDP_RDMA_D_DATA_FORMAT_0, f.prec);
-    dp_put(&l, NVDLA_PDP_RDMA_D_OPERATION_MODE_CFG_0, 0); /* split_num - 1 */
+    /* split: PARTIAL_WIDTH_* {FIRST [9:0], LAST [19:10], MID [29:20]} - 1, the input widths as NVIDIA's firmware
+     * (pdp.c:341) and nv_small's jobs (pdp_gen.c) derive them, each pass re-reading the kernel's overlap */
+    uint32_t pin = 0, pout = 0;
+    if (geo.parts > 1) {
+        const uint32_t in_first = (geo.of - 1) * geo.sw + geo.kw - geo.pl, in_mid = geo.om * geo.sw,
+                       in_last = geo.wi - in_first - (geo.parts - 2) * in_mid;
+        pin = (in_first - 1) | (in_last - 1) << 10 | (in_mid - 1) << 20;
+        pout = (geo.of - 1) | (geo.ol - 1) << 10 | (geo.om - 1) << 20;
+    }
+    dp_put(&l, NVDLA_PDP_RDMA_D_OPERATION_MODE_CFG_0, geo.parts - 1); /* split_num - 1 */
     dp_put(&l, NVDLA_PDP_RDMA_D_POOLING_KERNEL_CFG_0, (geo.kw - 1) | (geo.sw - 1) << 4);
     dp_put(&l, NVDLA_PDP_RDMA_D_POOLING_PADDING_CFG_0, geo.pl);
-    dp_put(&l, NVDLA_PDP_RDMA_D_PARTIAL_WIDTH_IN_0, 0);
+    dp_put(&l, NVDLA_PDP_RDMA_D_PARTIAL_WIDTH_IN_0, pin);
     dp_put(&l, NVDLA_PDP_D_DATA_CUBE_IN_WIDTH_0, geo.wi - 1), dp_put(&l, NVDLA_PDP_D_DATA_CUBE_IN_HEIGHT_0, geo.hi - 1);
     dp_put(&l, NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL_0, geo.c - 1);
     dp_put(&l, NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH_0, geo.wo - 1);
     dp_put(&l, NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT_0, geo.ho - 1);
     dp_put(&l, NVDLA_PDP_D_DATA_CUBE_OUT_CHANNEL_0, geo.c - 1);
-    dp_put(&l, NVDLA_PDP_D_OPERATION_MODE_CFG_0, geo.method | 1u << 4); /* off the fly, split_num - 1 = 0 */
+    dp_put(&l, NVDLA_PDP_D_OPERATION_MODE_CFG_0, geo.method | 1u << 4 | (geo.parts - 1) << 8); /* off the fly */
     dp_put(&l, NVDLA_PDP_D_NAN_FLUSH_TO_ZERO_0, nan_to_zero);
-    dp_put(&l, NVDLA_PDP_D_PARTIAL_WIDTH_IN_0, 0), dp_put(&l, NVDLA_PDP_D_PARTIAL_WIDTH_OUT_0, 0);
+    dp_put(&l, NVDLA_PDP_D_PARTIAL_WIDTH_IN_0, pin), dp_put(&l, NVDLA_PDP_D_PARTIAL_WIDTH_OUT_0, pout);
     dp_put(&l, NVDLA_PDP_D_POOLING_KERNEL_CFG_0,
            (geo.kw - 1) | (geo.kh - 1) << 8 | (geo.sw - 1) << 16 | (geo.sh - 1) << 20);
     dp_put(&l, NVDLA_PDP_D_RECIP_KERNEL_WIDTH_0, ref->pool.recip_w);
@@ -413,14 +425,14 @@ static void pdp_job(program_t *p, rng_t *r, int k, int g, dp_draw_t draw, char *
     dp_put(&l, NVDLA_PDP_D_DST_RAM_CFG_0, nvf_ram(f.dst));
     dp_put(&l, NVDLA_PDP_D_DATA_FORMAT_0, f.prec);
     char what[32];
-    snprintf(what, sizeof what, "%s%s.k%ux%u.s%ux%u",
+    snprintf(what, sizeof what, "%s%s.k%ux%u.s%ux%u%s",
              geo.method == 0   ? "avg"
              : geo.method == 1 ? "max"
                                : "min",
              pad_drawn              ? ".padv"
              : ref->f16.nan_to_zero ? ".nan0"
                                     : "",
-             geo.kw, geo.kh, geo.sw, geo.sh);
+             geo.kw, geo.kh, geo.sw, geo.sh, geo.parts > 1 ? ".split" : "");
     job_tag(tag, n, &f, what);
     nvf_pointers(p, NVDLA_PDP_S_POINTER_0, NVDLA_PDP_RDMA_S_POINTER_0, g);
     dp_emit_shuffled(p, r, &l);
@@ -819,6 +831,13 @@ int nvf_pdp_random_avg(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     return dp_run(p, seed, "nvf_pdp_random_avg", pdp_job, INTR_PDP, true, false, DRAW_INT_AVG);
+}
+
+/* Every job with PDP's split width (its own seed stream), INT8/INT16/FP16. */
+int nvf_pdp_random_split(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return dp_run(p, seed, "nvf_pdp_random_split", pdp_job, INTR_PDP, true, false, DRAW_SPLIT);
 }
 
 int nvf_cdp_random(program_t *p, uint64_t seed, char *err, size_t errlen)

@@ -109,6 +109,9 @@ void nvf_wait_done(program_t *p, uint32_t bits, uint64_t timeout);
  * reads SDP operands from memory; -1: none), l written shuffled, SDP_RDMA enabled before SDP, then SDP first, CDMA
  * last; wait for SDP done, CDMA data and weights done and CACC done of group g, then the golden model's check. */
 void nvf_conv_launch(program_t *p, rng_t *r, dp_wlist_t *l, int k, int g, int rdma_group);
+/* The same with SDP streaming into PDP when pdp: PDP's S_POINTER set to g, PDP enabled first (waiting for SDP's
+ * stream), its done bit of group g awaited too. */
+void nvf_conv_launch_to(program_t *p, rng_t *r, dp_wlist_t *l, int k, int g, int rdma_group, bool pdp);
 /* S_POINTER of a unit (its nv_full address) and of its RDMA (0: none) to group g. */
 void nvf_pointers(program_t *p, uint32_t core, uint32_t rdma, int g);
 /* Enable core and RDMA in a drawn order (0 rdma: the core alone). */
@@ -172,4 +175,21 @@ int nvf_conv_batch_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen
 int nvf_bdma_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: sdp_random (seed's stream) with the expected element c 0 h 0 w 0 of its first job flipped. */
 int nvf_sdp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* PDP on the fly (nvf_pdpfly_gen.c): SDP from memory -> PDP pooling, INT8/INT16/FP16 */
+int nvf_pdp_random_fly(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* NEGATIVE: pdp_random_fly with the expected pooled element c 0 h 0 w 0 of its first job flipped. */
+int nvf_pdp_fly_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* pdp_random with every job split in width (2-4 passes; nvf_dp_gen.c) */
+int nvf_pdp_random_split(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* conv -> SDP -> PDP on the fly (nvf_conv_gen.c's conv_random_pdp; the PDP part in nvf_pdpfly_gen.c) */
+int nvf_conv_random_pdp(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* A PDP layer pooling SDP's wi x hi x c output on the fly: a geometry with an exact tiling of that input, PDP's
+ * registers put in l (its output at dst, precision prec, filled with random bytes), the job name's part in tag.
+ * The caller sets SDP's output (the output precision's bits) in nvf_pdp_fly_mid()[(ch * hi + y) * wi + x], then
+ * nvf_pdp_fly_expect checks PDP's output against its pooling (corrupt: NEGATIVE, element 0 flipped) and frees it. */
+typedef struct fly_ref nvf_pdp_fly_t;
+nvf_pdp_fly_t *nvf_pdp_fly_draw(program_t *p, rng_t *r, dp_wlist_t *l, nvf_prec_t prec, uint32_t wi, uint32_t hi,
+                                uint32_t c, nvf_place_t dst, char *tag, size_t n);
+int32_t *nvf_pdp_fly_mid(nvf_pdp_fly_t *f);
+void nvf_pdp_fly_expect(program_t *p, nvf_pdp_fly_t *f, bool corrupt);
 #endif

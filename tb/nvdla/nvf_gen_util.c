@@ -195,18 +195,25 @@ void nvf_enable(program_t *p, rng_t *r, uint32_t core, uint32_t rdma)
 
 void nvf_conv_launch(program_t *p, rng_t *r, dp_wlist_t *l, int k, int g, int rdma_group)
 {
+    nvf_conv_launch_to(p, r, l, k, g, rdma_group, false);
+}
+
+void nvf_conv_launch_to(program_t *p, rng_t *r, dp_wlist_t *l, int k, int g, int rdma_group, bool pdp)
+{
     if (k == 0) prog_poll(p, NVDLA_CDMA_S_CBUF_FLUSH_STATUS_0, 1, 1, 20000); /* as NVIDIA's firmware waits for it */
     static const uint32_t units[] = {NVDLA_SDP_S_POINTER_0,    NVDLA_CACC_S_POINTER_0, NVDLA_CMAC_A_S_POINTER_0,
                                      NVDLA_CMAC_B_S_POINTER_0, NVDLA_CSC_S_POINTER_0,  NVDLA_CDMA_S_POINTER_0};
     for (size_t i = 0; i < sizeof units / sizeof *units; i++) prog_write(p, units[i], (uint32_t)g);
     if (rdma_group >= 0) prog_write(p, NVDLA_SDP_RDMA_S_POINTER_0, (uint32_t)rdma_group);
+    if (pdp) prog_write(p, NVDLA_PDP_S_POINTER_0, (uint32_t)g);
     dp_emit_shuffled(p, r, l);
+    if (pdp) prog_write(p, NVDLA_PDP_D_OP_ENABLE_0, 1); /* first: it waits for SDP's stream */
     if (rdma_group >= 0)
         prog_write(p, NVDLA_SDP_RDMA_D_OP_ENABLE_0, 1); /* before SDP, as NVIDIA's firmware (sdp.c:220) */
     static const uint32_t enables[] = {NVDLA_SDP_D_OP_ENABLE_0,    NVDLA_CACC_D_OP_ENABLE_0, NVDLA_CMAC_A_D_OP_ENABLE_0,
                                        NVDLA_CMAC_B_D_OP_ENABLE_0, NVDLA_CSC_D_OP_ENABLE_0,  NVDLA_CDMA_D_OP_ENABLE_0};
     for (size_t i = 0; i < sizeof enables / sizeof *enables; i++) prog_write(p, enables[i], 1);
     /* SDP done, CDMA data and weights done, CACC done (GLB status), of group g */
-    nvf_wait_done(p, (0x1u | 0x10000u | 0x40000u | 0x100000u) << g, NVF_CONV_TIMEOUT);
+    nvf_wait_done(p, (0x1u | 0x10000u | 0x40000u | 0x100000u | (pdp ? 0x10u : 0u)) << g, NVF_CONV_TIMEOUT);
     prog_check_golden(p);
 }
