@@ -429,13 +429,14 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
             if (kind != K_LUT_CORRUPT || (e = corrupt_entry(ref)) >= 0) break;
         }
         if (e >= 0)
-            snprintf(bad, sizeof bad, ".corrupt_%s%d", e < SDP_LUT_LE_N ? "le" : "lo",
+            snprintf(bad, sizeof bad, "corrupt_%s%d.", e < SDP_LUT_LE_N ? "le" : "lo",
                      e < SDP_LUT_LE_N ? e : e - SDP_LUT_LE_N);
         nvf_sdplut_write(p, r, &ref->lut_draw, e);
     }
-    snprintf(tag, n, "%s%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s%s%s", nvf_prec[prec].name, out_prec != prec ? ".2int16" : "",
-             ref->f16.nan_to_zero ? ".nan0" : "", src.cv ? "cv" : "dbb", dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew, ed,
-             ref->lut ? ref->lut_draw.tag : "", bad);
+    /* the corrupted entry first: a job's name is cut at the scoreboard's 128 characters */
+    snprintf(tag, n, "%s%s%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s%s", bad, nvf_prec[prec].name,
+             out_prec != prec ? ".2int16" : "", ref->f16.nan_to_zero ? ".nan0" : "", src.cv ? "cv" : "dbb",
+             dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew, ed, ref->lut ? ref->lut_draw.tag : "");
     nvf_pointers(p, NVDLA_SDP_S_POINTER_0, NVDLA_SDP_RDMA_S_POINTER_0, g);
     dp_emit_shuffled(p, r, &l);
     nvf_enable(p, r, NVDLA_SDP_D_OP_ENABLE_0, NVDLA_SDP_RDMA_D_OP_ENABLE_0);

@@ -187,6 +187,9 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool f
     if (fp16) {
         dm = fp16_mix(r, -4, 4), wm = fp16_mix(r, -7, 0);
         zd = rng_chance(r, 30) ? rng_range(r, 10, 60) : 0, zw = rng_chance(r, 30) ? 30 : 0;
+        /* NEGATIVE: plain values, no zeros, so the corrupted weight (an exponent of -3..0 with its top bit flipped:
+         * Inf or NaN) reaches every output of kernel 0; tiny or zero data hid it (seed 3) */
+        if (corrupt) dm = (nvf_fp16_mix_t){0, -2, 2}, wm = (nvf_fp16_mix_t){0, -3, 0}, zd = zw = 0;
         const uint32_t bytes = nvf_cube_bytes(&v.in);
         v.data = malloc(bytes);
         if (!v.data) abort();
@@ -264,7 +267,7 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool f
     dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
     dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, 0), dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, 0);
     if (fp16) { /* CDMA's NaN flush: the input (the extended plane's pad value included: CDMA writes it) and weights */
-        v.nan_flush = rng_chance(r, 30);
+        v.nan_flush = !corrupt && rng_chance(r, 30); /* the negative's Inf/NaN weight must not be flushed */
         dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
     }
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
@@ -305,13 +308,14 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool f
     dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
     /* FP16: SDP processes CACC's FP32 at FP16 (NaN to zero in half the jobs), to FP16 or (25 %) INT16 */
-    const bool nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
+    /* the negative: NaN kept, FP16 out (an INT16 output would turn the NaN into 0, maybe the value predicted) */
+    const bool nan0 = fp16 && !corrupt && rng_chance(r, 50), int16_out = fp16 && !corrupt && rng_chance(r, 25);
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1u | 1u << 2 | (uint32_t)nan0 << 3); /* flying, WINOGRAD */
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
     /* SDP's stages and converter, or (30 %) SDP the identity: CACC's value itself reaches memory, where drawn stages
      * and the converter saturate most outputs and so hide a small difference in the sums (they did: PRA_TRUNCATE 3,
      * below, showed only in sign flips near 0 until SDP was the identity) */
-    const bool ident = rng_chance(r, 30);
+    const bool ident = corrupt || rng_chance(r, 30); /* the negative: CACC's value itself reaches memory */
     const char *bs = "ident";
     if (ident) {
         dp_put(&l, NVDLA_SDP_D_DP_BS_CFG_0, 1), dp_put(&l, NVDLA_SDP_D_DP_BN_CFG_0, 1); /* BS_BYPASS, BN_BYPASS */
