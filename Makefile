@@ -175,7 +175,8 @@ $(VL_STAMP): ;
 # One verilated simulator. $(1) = accelerator, $(2) = its folder (the model's C++ in $(2)/obj$(3)), $(3) = ''
 # or -waves (the traced twin: binary $(2)/sim-waves), $(4) = extra Verilator flags, $(5) = the DUT's Verilator
 # arguments, $(6) = extra prerequisites of the verilation, $(7) = the DUT's dut_info.o, $(8) = the DUT's PGO
-# training runs (empty: no profile-guided build), $(9) = the DUT's C++ optimisation (cxxopt; empty: OPT_FAST). Verilate only when SV, the description or the kernel changed;
+# training runs (empty: no profile-guided build), $(9) = the DUT's C++ optimisation (cxxopt; empty: OPT_FAST),
+# $(10) = its hier_block libraries' (hieropt; empty: built by Verilator's makefile with the rest). Verilate only when SV, the description or the kernel changed;
 # a C-only change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts ..
 # on VPATH, so a target named sim would find ../sim.
 define VERILATED_SIM
@@ -198,7 +199,8 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 	@$$(if $$(Q),echo "  VERILATE tb_$(1) into $(2)/obj$(3) $(strip $(4))")
 	$$(Q)$$($(2)_VCMD$(3))
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
-$(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp)
+$(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp) \
+    $(if $(10),$(2)/obj$(3)/hier.stamp)
 	@rm -f $$(@D)/obj$(3)/Vsim
 	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model$(if $(call PGO_ON,$(8)),$(comma) profile-guided); log: $(2)/obj$(3)/build.log)")
 	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(or $(9),$(OPT_FAST))" OBJCACHE="$(OBJCACHE)" $(VL_MAKEFLAGS) \
@@ -223,6 +225,16 @@ $(2)/obj$(3)/pgo.stamp: $(2)/obj$(3)/Vtb_$(1).mk $(8) flow/pgo_train.py | $(BUIL
 $(2)/obj$(3)/pgo.mode: FORCE
 	@mkdir -p $$(@D); [ "$$$$(cat $$@ 2>/dev/null)" = "$(PGO)" ] || { rm -f $$(@D)/*.o $$(@D)/*.a; echo "$(PGO)" > $$@; }
 endif
+ifneq ($(10),)
+# The hier_block libraries built first, at hieropt (flow/hier_build.py): Verilator's makefile, which passes the
+# DUT's cxxopt to them, then finds them up to date. Redone when the model is re-verilated or hieropt changes.
+$(2)/obj$(3)/hier.stamp: $(2)/obj$(3)/Vtb_$(1).mk $(2)/obj$(3)/hier.mode flow/hier_build.py
+	@$$(if $$(Q),echo "  HIER    $(2): hier_block libraries at $(10) (log: $(2)/obj$(3)/hier_build.log)")
+	$$(Q)$$(PYTHON) -m flow.hier_build $(2)/obj$(3) Vtb_$(1).mk --opt="$(10)" --objcache="$(OBJCACHE)"
+	@touch $$@
+$(2)/obj$(3)/hier.mode: FORCE
+	@mkdir -p $$(@D); [ "$$$$(cat $$@ 2>/dev/null)" = "$(10)" ] || echo "$(10)" > $$@
+endif
 endef
 
 # $(1) = accelerator, $(2) = DUT: its fast simulator and its traced twin.
@@ -235,7 +247,7 @@ $$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS)) $$
 	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
 	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),,,$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
-    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,$$(DUT_$(1)_$(2)_PGO),$$(DUT_$(1)_$(2)_CXXOPT)))
+    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,$$(DUT_$(1)_$(2)_PGO),$$(DUT_$(1)_$(2)_CXXOPT),$$(DUT_$(1)_$(2)_HIEROPT)))
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),-waves,$$(VFLAGS_TRACE),$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
     $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,,$$(DUT_$(1)_$(2)_CXXOPT)))
 else

@@ -38,6 +38,8 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
     pgo       <file>                 training runs for a profile-guided build of the regression simulator
                                      (docs/performance.md): one run's plusargs a line, beside the description;
                                      absent: a plain -O3 build
+    hieropt   <flag>...              the C++ optimisation of the hier_block libraries of a --hierarchical
+                                     model instead of cxxopt (flow/hier_build.py; say why)
 
 Globs are relative to root (or to an extroot: `@<label>/...`); `**` is not used: `nvdla/*` matches the unit
 folders of nv_small.
@@ -62,7 +64,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEYS = {'describe', 'default', 'ondemand', 'cxxopt', 'root', 'extroot', 'filelist', 'libfiles', 'files', 'incdirs',
-        'adapter', 'top', 'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo'}
+        'adapter', 'top', 'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo',
+        'hieropt'}
 
 
 class ManifestError(Exception):
@@ -83,7 +86,7 @@ class Dut:
         self.top = None
         self.defines, self.vflags, self.patches, self.features, self.waivers = [], [], [], [], []
         self.signals = self.pgo = None
-        self.cxxopt = []
+        self.cxxopt, self.hieropt = [], []
         self.source = ''
 
     # ---- where the RTL is ----------------------------------------------------------------------------
@@ -402,6 +405,7 @@ def make_fragment():
             lines.append(f"{v}_WAIVERS := {os.path.join(d.build_dir, 'dut_waivers.vlt') if d.waivers else ''}")
             lines.append(f"{v}_PGO := {os.path.join(d.here, d.pgo) if d.pgo else ''}")
             lines.append(f"{v}_CXXOPT := {' '.join(d.cxxopt)}")
+            lines.append(f"{v}_HIEROPT := {' '.join(d.hieropt)}")
             lines.append('')
     return '\n'.join(lines) + '\n'
 

@@ -188,6 +188,34 @@ def check_pgo():
               f'({out.strip()[-160:]})')
 
 
+def check_hier_build():
+    """The hier_block libraries at their own level (`hieropt` in a .dut; flow/hier_build.py): the key is read; the
+    blocks are read from Verilator's <top>_hier.mk, a model without one is refused naming why; on nv_full (when
+    verilated here), a changed hieropt rebuilds the MAC cell's library without re-verilating."""
+    from flow import hier_build
+    with tempfile.TemporaryDirectory() as t:
+        path = os.path.join(t, 'x.dut')
+        with open(path, 'w') as f:
+            f.write('top NV_nvdla\nfiles x.v\nhieropt -Os\n')
+        check(dut_manifest.parse(path, 'nvdla').hieropt == ['-Os'], 'hieropt is read')
+        rc, out = run([sys.executable, '-m', 'flow.hier_build', t, 'Vtb_x.mk', '--opt=-Os'])
+        check(rc != 0 and 'Vtb_x_hier.mk: not found: the model is not verilated with --hierarchical' in out,
+              f'a model without hier_blocks is refused, saying why ({out.strip()[-120:]})')
+        with open(os.path.join(t, 'Vtb_x_hier.mk'), 'w') as f:
+            f.write('VM_HIER_LIBS := \\\n  VA/libA.a \\\n  VB_c/libB_c.a \\\n\nother := 1\n')
+        got = hier_build.blocks(t, 'Vtb_x.mk')
+        check(got == [('VA', 'libA.a'), ('VB_c', 'libB_c.a')], f"the blocks are Verilator's VM_HIER_LIBS ({got})")
+    d = dut_manifest.get('nvdla', 'nv_full')
+    obj = os.path.join(d.build_dir, 'obj')
+    if d.unavailable() or not os.path.isfile(os.path.join(ROOT, obj, 'Vtb_nvdla_hier.mk')) or not d.hieropt:
+        skip(f'nv_full hier_block build: {d.unavailable() or "not verilated here, or no hieropt"}')
+        return
+    sim = os.path.join(d.build_dir, 'sim')
+    rc, out = run(['make', '-n', '-W', os.path.join(obj, 'hier.mode'), sim])
+    check(rc == 0 and f'flow.hier_build {obj} Vtb_nvdla.mk --opt="{" ".join(d.hieropt)}"' in out
+          and '--top-module' not in out, f'a changed hieropt rebuilds the MAC cell of {sim}, without re-verilating')
+
+
 def check_version_conditions():
     """key@>=M.mmm / key@<M.mmm lines count only for those Verilator versions (VL_VERSION)."""
     text = 'top NV_nvdla\nfiles x.v\nvflags@>=5.049 -Wno-NEW\nvflags@<5.049 -Wno-OLD\nvflags -Wno-ALL\n'
@@ -332,6 +360,7 @@ def main():
     check("no 'top'" in e, f"missing top refused ({e})")
     e = parse_error('top NV_nvdla\nfiles x.v\ndefines "UNCLOSED\n')
     check(e.startswith('bad.dut:3:'), f"unbalanced quote refused with file:line ({e})")
+    check_hier_build()
     check_version_conditions()
     check_ondemand()
     check_extroot()
