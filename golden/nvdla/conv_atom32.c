@@ -181,10 +181,14 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
      * (sdp_opdma32.h; NN_L0_0's biases) */
     sdp_x_cfg_t bs, bn;
     sdp32_opnd_t bso = {0}, bno = {0};
-    /* SDP's output to PDP on the fly (pdp32_fly_pool): one batch, as NVIDIA's firmware and cmod run PDP */
+    /* SDP's output to PDP on the fly (pdp32_fly_pool): one batch. cmod asserts OUTPUT_DST memory with batches
+     * (sdp/NV_NVDLA_sdp.cpp:1724, SdpWdmaThread), and the RTL's PDP has no batch count: its preprocessor ends the cube
+     * after CHANNEL x HEIGHT x WIDTH of SDP's stream (NV_NVDLA_PDP_CORE_preproc.v), SDP's BATCH_NUMBER reaching only
+     * its write DMA (NV_NVDLA_SDP_WDMA_cmd.v cfg_mode_batch) */
     const bool to_pdp = nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1);
     if (to_pdp && (!pdp || N > 1))
-        return conv32_refuse(ctx, group, "SDP's output to PDP%s", pdp ? " with batches" : "");
+        return conv32_refuse(ctx, group, "SDP's output to PDP%s",
+                             pdp ? " with batches (cmod sdp.cpp:1724 asserts)" : "");
     if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return conv32_refuse(ctx, group, "SDP's EW stage");
     const unsigned out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
     if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || out_prec == 0))
@@ -274,8 +278,10 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
                     if (fp16) {
                         sdp_fp16_cfg_t kc = sdp16;
                         kc.x1 = sdp32_opnd_stage(kc.x1, &bso, k), kc.x2 = sdp32_opnd_stage(kc.x2, &bno, k);
-                        cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] =
-                            sdp_fp32_element(&kc, conv_fp16_output(&f16, k, oy, ox, k >= K));
+                        /* an INT16 output signed, as the INT path's: PDP on the fly pools it as such (the RTL
+                         * does: conv_random_cmp_pdp seed 4, an output of 0xFFFF averaged with a pad value) */
+                        const uint16_t o = sdp_fp32_element(&kc, conv_fp16_output(&f16, k, oy, ox, k >= K));
+                        cube32_atom(&out, k / out.lanes, oy, ox)[k % out.lanes] = sdp16.out_int16 ? (int16_t)o : o;
                         continue;
                     }
                     int64_t acc = 0;

@@ -139,7 +139,11 @@ bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla
 
     /* SDP on the fly: as for a direct convolution (conv_atom32.c) */
     sdp_x_cfg_t bs, bn;
-    if (nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1)) return refuse(ctx, group, "SDP's output to PDP");
+    /* SDP's output to PDP: cmod asserts OUTPUT_DST memory in Winograd mode (sdp/NV_NVDLA_sdp.cpp:1716-1719,
+     * SdpWdmaThread); in the RTL SDP's WINOGRAD bit reaches only its write DMA (NV_NVDLA_SDP_WDMA_cmd.v:190
+     * cfg_mode_winog), which puts CACC's 4x4-tile order back in place, so PDP would pool tiles as lines */
+    if (nvdla_pp_bits(sdp, SDP + 0xb0, 1, 1))
+        return refuse(ctx, group, "SDP's output to PDP (cmod sdp.cpp:1716-1719 asserts against it in Winograd mode)");
     if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return refuse(ctx, group, "SDP's EW stage");
     if (!sdp32_stage_cfg(sdp, ctx, sg, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, sg, 0x6c, "BN", &bn))
         return false;

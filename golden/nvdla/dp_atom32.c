@@ -235,6 +235,7 @@ bool sdp32_compute_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_
                         e.x1 = sdp32_fp16_stage(&b), e.x2 = sdp32_fp16_stage(&n);
                         if (ed.on) sdp32_ew_fp16_fetch(&ed, ctx->mem, s, y, x, l, w == 1 && h == 1, &e);
                         oa[l] = sdp_fp16_element(&e, (uint16_t)ia[l]);
+                        if (f16.out_int16) oa[l] = (int16_t)oa[l]; /* signed, as PDP on the fly pools it */
                         continue;
                     }
                     int64_t t = sdp_x_stage(&b, ia[l], b.alu_reg, b.mul_reg);

@@ -61,6 +61,10 @@ static const char *const L_NVF_MODE[] = {"x1_bypass", "x1_alu", "x1_mul", "x1_al
 static const char *const L_NVF_MOVER[] = {"bdma", "sdp", "pdp", "cdp", "rubik", "conv"};
 /* PDP's input: PDP_RDMA from memory, or SDP on the fly fed from memory (SDP_RDMA) or by the convolution (CACC) */
 static const char *const L_NVF_PDP_SRC[] = {"memory", "sdp_from_memory", "sdp_from_conv"};
+/* a convolution by what it is (the first that applies: Winograd, batches, image input, compressed weights, else a
+ * plain feature convolution) and where its SDP's output goes: memory or PDP on the fly */
+static const char *const L_NVF_CONV_KIND[] = {"feature", "image", "compressed", "winograd", "batches"};
+static const char *const L_NVF_SDP_DST[] = {"memory", "pdp"};
 static const char *const L_RAM[] = {"dram", "cvsram"};
 /* the convolution's mode (CDMA D_MISC_CFG.CONV_MODE) and, in Winograd mode, CSC's PRA truncation */
 static const char *const L_CONV_MODE[] = {"direct", "winograd"};
@@ -141,6 +145,7 @@ enum {
     X_NVF_SDP_LUT,
     X_NVF_PDP_INPUT,
     X_NVF_PDP_SPLIT,
+    X_NVF_CONV_OUT,
     X_N
 };
 
@@ -261,6 +266,11 @@ static const fcov_cross_t crosses[X_N] = {
                          NULL},
     /* split width from memory (on the fly it is refused: NVIDIA's firmware forbids it) */
     [X_NVF_PDP_SPLIT] = {"nvf_pdp_split_x_precision", 2, {D("split", L_OFFON), D("prec", L_PREC)}, NULL},
+    /* PDP on the fly after each kind of convolution (Winograd and batches into PDP waived: cmod asserts) */
+    [X_NVF_CONV_OUT] = {"nvf_conv_kind_x_sdp_output_x_precision",
+                        3,
+                        {D("kind", L_NVF_CONV_KIND), D("output", L_NVF_SDP_DST), D("prec", L_PREC)},
+                        NULL},
 };
 #undef D
 
@@ -576,6 +586,12 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                        wino = FLD(u, CDMA, D_MISC_CFG_0, CONV_MODE);
         if (!wino) fcov_hit4(c, X_NVF_PREC_ENGINE_MODE, prec, 4, 13, 0);
         fcov_hit4(c, X_NVF_CONV_MODE, wino, prec, 0, 0);
+        const unsigned kind = wino                                             ? 3
+                              : FLD(u, CDMA, D_BATCH_NUMBER_0, BATCHES)        ? 4
+                              : FLD(u, CDMA, D_DATAIN_FORMAT_0, DATAIN_FORMAT) ? 1
+                              : FLD(u, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT) ? 2
+                                                                               : 0;
+        fcov_hit4(c, X_NVF_CONV_OUT, kind, nvdla_pp_bits(r, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1, 1), prec, 0);
         if (wino && prec < 2)
             fcov_hit4(c, X_NVF_WINO_PRA, FLD(u + (CONV_CSC - CONV_CDMA), CSC, D_PRA_CFG_0, PRA_TRUNCATE), prec, 0, 0);
     }

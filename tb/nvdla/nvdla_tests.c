@@ -189,6 +189,12 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random_pdp", nvf_conv_random_pdp, "nv_full_map",
      "nv_full: conv_random (INT8/INT16/FP16) with SDP's output streamed into PDP on the fly (max/min/average, kernels, "
      "strides, padding values over the convolution's output)"},
+    {"conv_random_cmp_pdp", nvf_conv_random_cmp_pdp, "nv_full_map",
+     "nv_full: conv_random_cmp (compressed weights, INT8/INT16/FP16) with SDP's output streamed into PDP on the fly"},
+    {"conv_random_img_pdp", nvf_conv_random_img_pdp, "nv_full_map",
+     "nv_full: conv_random_img (every pixel format) with SDP's output streamed into PDP on the fly"},
+    {"sdp_random_lut_pdp", nvf_sdp_random_lut_pdp, "nv_full_map",
+     "nv_full: sdp_random_lut (the EW stage's LUT at INT8/INT16) with SDP's output streamed into PDP on the fly"},
     {"pdp_fly_corrupt", nvf_pdp_fly_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: pdp_random_fly with its first expected pooled element flipped: fails naming surface, h and w"},
 };

@@ -173,10 +173,11 @@ typedef enum {
     KIND_BATCH_CORRUPT,
     KIND_FC,
     KIND_CMP_BATCH,
-    KIND_PDP /* SDP's output streamed into PDP (nvf_pdpfly_gen.c), any precision */
+    KIND_PDP,    /* SDP's output streamed into PDP (nvf_pdpfly_gen.c), any precision */
+    KIND_CMP_PDP /* compressed weights and SDP's output into PDP (one batch: cmod sdp.cpp:1724 asserts it) */
 } conv_kind_t;
 static const char *const kind_name[] = {"",    "_fp16",      "_cmp", "_cmp_corrupt", "_batch", "_batch_corrupt",
-                                        "_fc", "_cmp_batch", "_pdp"};
+                                        "_fc", "_cmp_batch", "_pdp", "_cmp_pdp"};
 
 /* FP16 data over `bytes` bytes (every 2-byte slot), kept and written at `at`. */
 static uint8_t *fp16_fill(program_t *p, rng_t *r, uint64_t at, uint32_t bytes, const nvf_fp16_mix_t *dm, unsigned zd)
@@ -248,11 +249,12 @@ static nvf_cube_t batch_out_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, u
 static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_kind_t kind, int *rdma_n)
 {
     const bool all_fp16 = kind == KIND_FP16,
-               cmp = kind == KIND_CMP || kind == KIND_CMP_CORRUPT || kind == KIND_CMP_BATCH,
+               cmp = kind == KIND_CMP || kind == KIND_CMP_CORRUPT || kind == KIND_CMP_BATCH || kind == KIND_CMP_PDP,
+               to_pdp = kind == KIND_PDP || kind == KIND_CMP_PDP,
                batch = kind == KIND_BATCH || kind == KIND_BATCH_CORRUPT || kind == KIND_FC || kind == KIND_CMP_BATCH;
-    conv_t v = {.prec = all_fp16                           ? NVF_FP16
-                        : cmp || batch || kind == KIND_PDP ? (nvf_prec_t)rng_below(r, NVF_NPREC)
-                                                           : nvf_draw_prec(r, NVF_DRAW_CONV),
+    conv_t v = {.prec = all_fp16                 ? NVF_FP16
+                        : cmp || batch || to_pdp ? (nvf_prec_t)rng_below(r, NVF_NPREC)
+                                                 : nvf_draw_prec(r, NVF_DRAW_CONV),
                 .N = 1};
     v.esz = nvf_prec[v.prec].esz;
     v.W = rng_range(r, 1, 12), v.H = rng_range(r, 1, 8);
@@ -443,7 +445,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
     /* flying: from CACC; output to memory */
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0,
-           1 | (uint32_t)(kind == KIND_PDP) << 1 | (uint32_t)nan0 << 3 | (v.N - 1) << 8); /* bit 1: to PDP */
+           1 | (uint32_t)to_pdp << 1 | (uint32_t)nan0 << 3 | (v.N - 1) << 8); /* bit 1: to PDP */
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
     const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, fp16);
     nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
@@ -456,9 +458,9 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
     /* PDP on the fly over SDP's output, its output where SDP's would be (SDP writes nothing) */
     char pdpname[56] = "";
-    nvf_pdp_fly_t *fly = kind != KIND_PDP ? NULL
-                                          : nvf_pdp_fly_draw(p, r, &l, int16_out ? NVF_INT16 : v.prec, v.Wo, v.Ho, v.K,
-                                                             dst, pdpname + 1, sizeof pdpname - 1);
+    nvf_pdp_fly_t *fly = !to_pdp ? NULL
+                                 : nvf_pdp_fly_draw(p, r, &l, int16_out ? NVF_INT16 : v.prec, v.Wo, v.Ho, v.K, dst,
+                                                    pdpname + 1, sizeof pdpname - 1);
     if (fly) pdpname[0] = '.';
     char cmpname[48] = "";
     if (cmp) snprintf(cmpname, sizeof cmpname, ".cmp%u.nz%u.ez%u", sparse, wc.nonzero, wc.explicit_zeros);
@@ -568,6 +570,19 @@ int nvf_conv_random_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
     const int layers = (int)rng_range(&r, 1, 2);
     int rdma_n = 0;
     for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_PDP, &rdma_n);
+    return 0;
+}
+
+/* compressed weights (conv_random_cmp's draws) -> SDP -> PDP on the fly, 1-2 layers at INT8, INT16 and FP16 (its own
+ * seed stream): PDP pools what the decompressed weights give. */
+int nvf_conv_random_cmp_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_cmp_pdp");
+    const int layers = (int)rng_range(&r, 1, 2);
+    int rdma_n = 0;
+    for (int k = 0; k < layers; k++) conv_job(p, &r, seed, k, k & 1, KIND_CMP_PDP, &rdma_n);
     return 0;
 }
 

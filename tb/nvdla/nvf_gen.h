@@ -139,6 +139,8 @@ int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen
 int nvf_sdp_random_lut(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: sdp_random_lut with one LUT entry written wrong (nvf_sdpm_gen.c) */
 int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* sdp_random_lut with SDP's output streamed into PDP on the fly (nvf_sdpm_gen.c) */
+int nvf_sdp_random_lut_pdp(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* pdp_random with every job INT8 or INT16 average pooling */
 int nvf_pdp_random_avg(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);
@@ -183,6 +185,10 @@ int nvf_pdp_fly_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_pdp_random_split(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* conv -> SDP -> PDP on the fly (nvf_conv_gen.c's conv_random_pdp; the PDP part in nvf_pdpfly_gen.c) */
 int nvf_conv_random_pdp(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* compressed weights -> SDP -> PDP on the fly (nvf_conv_gen.c's conv_random_cmp_pdp) */
+int nvf_conv_random_cmp_pdp(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* image input -> SDP -> PDP on the fly (nvf_img_gen.c's conv_random_img_pdp) */
+int nvf_conv_random_img_pdp(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* A PDP layer pooling SDP's wi x hi x c output on the fly: a geometry with an exact tiling of that input, PDP's
  * registers put in l (its output at dst, precision prec, filled with random bytes), the job name's part in tag.
  * The caller sets SDP's output (the output precision's bits) in nvf_pdp_fly_mid()[(ch * hi + y) * wi + x], then

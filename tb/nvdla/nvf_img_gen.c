@@ -147,7 +147,8 @@ static const conv_img32_fmt_t *draw_format(rng_t *r)
 
 /* What a job is drawn for: conv_random_img's jobs, the negative's, or conv_random_img_fp16's (every job processed at
  * FP16: 8/16-bit pixels through CDMA's converter, FP16 pixels with the converter on or off). */
-typedef enum { IMG_PLAIN, IMG_WRONGFMT, IMG_FP16, IMG_FP16_WRONGSCALE } img_mode_t;
+/* IMG_PDP: conv_random_img's layers with SDP's output streamed into PDP on the fly (nvf_pdpfly_gen.c) */
+typedef enum { IMG_PLAIN, IMG_WRONGFMT, IMG_FP16, IMG_FP16_WRONGSCALE, IMG_PDP } img_mode_t;
 
 static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mode_t mode)
 {
@@ -376,7 +377,8 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
     const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
-    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)nan0 << 3);
+    const bool to_pdp = mode == IMG_PDP;
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)to_pdp << 1 | (uint32_t)nan0 << 3); /* bit 1: to PDP */
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
     const char *bs = "byp";
     if (wrong_format || wrong_scale) { /* SDP passes CACC's sums through (stages bypassed, converter 1:1) */
@@ -393,17 +395,32 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     if (wrong_format || wrong_scale) v.off = 0, v.scale = 1, v.shift = 0;
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
-    prog_job(p, "%s.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s%s%s",
-             to_fp16 ? "conv_random_img_fp16" : "conv_random_img", (unsigned long long)seed, k, f->name,
-             convert ? "to_" : "", nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K, v.S, v.R, v.sx, v.sy, v.pl, v.pr, v.pt,
-             v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "", sign ? ".signed" : "",
-             v.nan_flush ? ".cdmanan0" : "", nan_px ? ".nanpx" : "",
+    /* PDP on the fly over SDP's output, its output where SDP's would be (SDP writes nothing) */
+    char pdpname[56] = "";
+    nvf_pdp_fly_t *fly = !to_pdp ? NULL
+                                 : nvf_pdp_fly_draw(p, r, &l, int16_out ? NVF_INT16 : v.prec, v.Wo, v.Ho, v.K, dst,
+                                                    pdpname + 1, sizeof pdpname - 1);
+    if (fly) pdpname[0] = '.';
+    prog_job(p, "%s.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s%s%s%s",
+             to_fp16  ? "conv_random_img_fp16"
+             : to_pdp ? "conv_random_img_pdp"
+                      : "conv_random_img",
+             (unsigned long long)seed, k, f->name, convert ? "to_" : "", nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K,
+             v.S, v.R, v.sx, v.sy, v.pl, v.pr, v.pt, v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "",
+             sign ? ".signed" : "", v.nan_flush ? ".cdmanan0" : "", nan_px ? ".nanpx" : "",
              (v.pad & 0x7C00) == 0x7C00 && (v.pad & 0x3FF) && v.prec == NVF_FP16 ? ".nanpad" : "",
              wrong_format  ? ".WRONGFMT"
              : wrong_scale ? ".WRONGSCALE"
-                           : "");
-    nvf_conv_launch(p, r, &l, k, g, -1);
-    nvf_expect_cube(p, "SDP output", dst, &v.out, img_elem, &v, false);
+                           : "",
+             pdpname);
+    nvf_conv_launch_to(p, r, &l, k, g, -1, fly != NULL);
+    if (fly) { /* SDP's output as img_elem predicts it, pooled */
+        int32_t *mid = nvf_pdp_fly_mid(fly);
+        for (uint32_t c = 0; c < v.K; c++)
+            for (uint32_t y = 0; y < v.Ho; y++)
+                for (uint32_t x = 0; x < v.Wo; x++) mid[((size_t)c * v.Ho + y) * v.Wo + x] = img_elem(&v, c, y, x);
+        nvf_pdp_fly_expect(p, fly, false);
+    } else nvf_expect_cube(p, "SDP output", dst, &v.out, img_elem, &v, false);
     free(v.line);
     free(v.w);
 }
@@ -416,6 +433,18 @@ int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen)
     rng_seed_stream(&r, seed, "nvf_conv_random_img");
     const int layers = (int)rng_range(&r, 1, 2);
     for (int k = 0; k < layers; k++) img_job(p, &r, seed, k, k & 1, IMG_PLAIN);
+    return 0;
+}
+
+/* 1-2 image layers (every pixel format, as conv_random_img draws them) with SDP's output streamed into PDP on the fly
+ * (conv_random_img_pdp: its own stream). */
+int nvf_conv_random_img_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_img_pdp");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) img_job(p, &r, seed, k, k & 1, IMG_PDP);
     return 0;
 }
 
@@ -463,6 +492,12 @@ int nvf_conv_random_img_fp16(program_t *p, uint64_t seed, char *err, size_t errl
 {
     (void)p, (void)seed;
     snprintf(err, errlen, "nvf_conv_random_img_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_conv_random_img_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_conv_random_img_pdp: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
     return -1;
 }
 int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen)

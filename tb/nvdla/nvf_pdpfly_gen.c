@@ -266,6 +266,9 @@ int32_t *nvf_pdp_fly_mid(nvf_pdp_fly_t *f) { return f->mid; }
 
 void nvf_pdp_fly_expect(program_t *p, nvf_pdp_fly_t *f, bool corrupt)
 {
+    /* INT8/INT16: the elements signed (a caller's FP16 layer with an INT16 output gives its bits: 0xFFFF is -1) */
+    for (size_t i = 0; !f->fp16 && i < (size_t)f->geo.c * f->geo.hi * f->geo.wi; i++)
+        f->mid[i] = (int32_t)nv_sx((uint32_t)f->mid[i], 8 * f->esz);
     nvf_expect_cube(p, "PDP output", f->dst, &f->out, fly_elem, f, corrupt);
     free(f->mid);
     free(f);
@@ -305,5 +308,6 @@ int nvf_pdp_fly_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
 NVF_ABSENT(nvf_pdp_random_fly)
 NVF_ABSENT(nvf_pdp_fly_corrupt)
 NVF_ABSENT(nvf_conv_random_pdp)
+NVF_ABSENT(nvf_conv_random_cmp_pdp)
 NVF_ABSENT(nvf_pdp_random_split)
 #endif

@@ -29,11 +29,12 @@
 #include <string.h>
 
 #define JOB_TIMEOUT 600000u
-enum { INTR_SDP = 0x1u };                              /* GLB status bit of group 0; << 1 for group 1 */
+enum { INTR_SDP = 0x1u, INTR_PDP = 0x10u };            /* GLB status bits of group 0; << 1 for group 1 */
 enum { BS = 0, BN = 1, EW = 2, NSTAGE = 2, NDMA = 3 }; /* the X stages; their DMAs and ERDMA */
 /* the tests of this file: X operands from memory; + the EW stage at INT8/INT16; + the EW stage at FP16; + the EW
- * stage's LUT at INT8/INT16; the same with one LUT entry written wrong (sdp_lut_corrupt) */
-typedef enum { K_MEM, K_EW, K_EW_FP16, K_LUT, K_LUT_CORRUPT } mem_kind_t;
+ * stage's LUT at INT8/INT16; the same with one LUT entry written wrong (sdp_lut_corrupt); the LUT's output streamed
+ * into PDP on the fly (sdp_random_lut_pdp, nvf_pdpfly_gen.c's pooling) */
+typedef enum { K_MEM, K_EW, K_EW_FP16, K_LUT, K_LUT_CORRUPT, K_LUT_PDP } mem_kind_t;
 
 /* One stage's operand DMA as drawn: what it carries, its layout, its bytes (the generator's own copy). */
 typedef struct opdma {
@@ -56,6 +57,7 @@ typedef struct mref {
     sdp_fp16_cfg_t f16;
     nvf_cube_t in;
     uint8_t *bytes;
+    nvf_pdp_fly_t *fly; /* sdp_random_lut_pdp: PDP's pooling of SDP's output, or NULL */
 } mref_t;
 
 /* Where operand k (0 ALU, 1 MUL) of channel ch at (y, x) is in the DMA's bytes, as the generator lays it out. */
@@ -382,7 +384,9 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, out->line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, out->surf_reg);
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(*dst));
     ref->f16.nan_to_zero = ref->fp16 && rng_chance(r, 50);
-    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, (uint32_t)ref->f16.nan_to_zero << 3);
+    /* sdp_random_lut_pdp: OUTPUT_DST PDP (bit 1), the write DMA's registers left as drawn (unused) */
+    dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0,
+           (uint32_t)ref->f16.nan_to_zero << 3 | (uint32_t)(kind == K_LUT_PDP) << 1);
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | out_prec << 2);
     char bs[24], bn[24], bd[24], nd[24];
     draw_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->st[BS], ref->fp16, bs, sizeof bs);
@@ -433,12 +437,19 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
                      e < SDP_LUT_LE_N ? e : e - SDP_LUT_LE_N);
         nvf_sdplut_write(p, r, &ref->lut_draw, e);
     }
+    /* PDP over SDP's output (out_prec is prec with the LUT), written at SDP's destination */
+    char pdptag[56] = ".";
+    if (kind == K_LUT_PDP)
+        ref->fly = nvf_pdp_fly_draw(p, r, &l, (nvf_prec_t)out_prec, w, h, c, *dst, pdptag + 1, sizeof pdptag - 1);
+    else pdptag[0] = 0;
     /* the corrupted entry first: a job's name is cut at the scoreboard's 128 characters */
-    snprintf(tag, n, "%s%s%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s%s", bad, nvf_prec[prec].name,
+    snprintf(tag, n, "%s%s%s%s.%s2%s.bs_%s%s.bn_%s%s%s%s%s%s", bad, nvf_prec[prec].name,
              out_prec != prec ? ".2int16" : "", ref->f16.nan_to_zero ? ".nan0" : "", src.cv ? "cv" : "dbb",
-             dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew, ed, ref->lut ? ref->lut_draw.tag : "");
+             dst->cv ? "cv" : "dbb", bs, bd, bn, nd, ew, ed, ref->lut ? ref->lut_draw.tag : "", pdptag);
     nvf_pointers(p, NVDLA_SDP_S_POINTER_0, NVDLA_SDP_RDMA_S_POINTER_0, g);
+    if (ref->fly) nvf_pointers(p, NVDLA_PDP_S_POINTER_0, 0, g);
     dp_emit_shuffled(p, r, &l);
+    if (ref->fly) nvf_enable(p, r, NVDLA_PDP_D_OP_ENABLE_0, 0); /* PDP first: it waits for SDP's stream */
     nvf_enable(p, r, NVDLA_SDP_D_OP_ENABLE_0, NVDLA_SDP_RDMA_D_OP_ENABLE_0);
 }
 
@@ -471,7 +482,7 @@ static int mem_run(program_t *p, uint64_t seed, const char *stream, mem_kind_t k
             ref[j] = calloc(1, sizeof *ref[j]);
             if (!ref[j]) abort();
             mem_job(p, &r, 2 * (2 * k + j), g, kind, tag[j], sizeof tag[j], ref[j], &dst[j], &out[j]);
-            bits |= INTR_SDP << g;
+            bits |= (ref[j]->fly ? INTR_SDP | INTR_PDP : INTR_SDP) << g;
             if (two && !j) g ^= 1;
         }
         char name[480];
@@ -482,7 +493,16 @@ static int mem_run(program_t *p, uint64_t seed, const char *stream, mem_kind_t k
         nvf_wait_done(p, bits, JOB_TIMEOUT);
         prog_check_golden(p);
         for (int j = 0; j < 2; j++)
-            if (ref[j]) {
+            if (ref[j] && ref[j]->fly) { /* SDP's output as mem_elem predicts it, pooled */
+                int32_t *mid = nvf_pdp_fly_mid(ref[j]->fly);
+                const nvf_cube_t *q = &ref[j]->in;
+                for (uint32_t ch = 0; ch < q->c; ch++)
+                    for (uint32_t y = 0; y < q->h; y++)
+                        for (uint32_t x = 0; x < q->w; x++)
+                            mid[((size_t)ch * q->h + y) * q->w + x] = mem_elem(ref[j], ch, y, x);
+                nvf_pdp_fly_expect(p, ref[j]->fly, false);
+                mref_free(ref[j]);
+            } else if (ref[j]) {
                 nvf_expect_cube(p, "SDP output", dst[j], &out[j], mem_elem, ref[j], false);
                 mref_free(ref[j]);
             }
@@ -513,6 +533,13 @@ int nvf_sdp_random_lut(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;
     return mem_run(p, seed, "nvf_sdp_random_lut", K_LUT);
+}
+
+/* sdp_random_lut's draws (its own stream) with SDP's output streamed into PDP on the fly: the LUT's output pooled. */
+int nvf_sdp_random_lut_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_lut_pdp", K_LUT_PDP);
 }
 
 /* sdp_random_lut's jobs (its stream), each with one LUT entry written wrong, the one the generator's
@@ -548,6 +575,12 @@ int nvf_sdp_random_lut(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)p, (void)seed;
     snprintf(err, errlen, "nvf_sdp_random_lut: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_sdp_random_lut_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_random_lut_pdp: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
     return -1;
 }
 int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
