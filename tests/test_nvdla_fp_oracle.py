@@ -103,6 +103,7 @@ def build():
             return None
     golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('nvdla_fp16.c', 'nvdla_fp16.h', 'pdp_fp16.c',
                                                                   'pdp_fp16.h', 'sdp_fp16.c', 'sdp_fp16.h',
+                                                                  'sdp_lut_fp16.c', 'sdp_lut_fp16.h', 'sdp_lut.h',
                                                                   'sdp_ew_fp16.c', 'sdp_ew_fp16.h', 'sdp_ew.h',
                                                                   'nvdla_pp.h', 'cdp_fp16.c', 'cdp_fp16.h')]
     if stale(ours_drv, drv_src + golden):
