@@ -189,6 +189,16 @@ static int corrupt_entry(const mref_t *ref)
     return -1;
 }
 
+/* At FP16: whether any element's value entering the LUT is finite. */
+static bool any_finite(const mref_t *c)
+{
+    for (uint32_t ch = 0; ch < c->in.c; ch++)
+        for (uint32_t y = 0; y < c->in.h; y++)
+            for (uint32_t x = 0; x < c->in.w; x++)
+                if (((pre_lut_fp16(c, ch, y, x) >> 23) & 0xFF) != 0xFF) return true;
+    return false;
+}
+
 /* One X stage: as nvf_sdp_x_stage draws it, then each operand it uses from memory (70 %) or its register. */
 static void draw_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_x_cfg_t *c, bool fp16, char *mode, size_t n)
 {
@@ -410,21 +420,30 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     ref->f16.nan_to_zero = ref->fp16 && rng_chance(r, 50);
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, (uint32_t)ref->f16.nan_to_zero << 3);
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | out_prec << 2);
-    char bs[24], bn[24], bd[24], nd[24];
-    draw_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->st[BS], ref->fp16, bs, sizeof bs);
-    draw_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->st[BN], ref->fp16, bn, sizeof bn);
-    for (int i = 0; i < NSTAGE; i++) {
-        bool a, m;
-        sdp_x_wants(&ref->st[i], &a, &m);
-        draw_dma(p, r, &l, k, 2 + (unsigned)i, i ? NVDLA_SDP_RDMA_D_NRDMA_CFG_0 : NVDLA_SDP_RDMA_D_BRDMA_CFG_0, a, m,
-                 prec, &in, &ref->dma[i], i ? nd : bd, sizeof bd);
+    char bs[24], bn[24], bd[24], nd[24], ew[48] = "", ed[24] = "";
+    /* sdp_lut_fp16_corrupt draws the stages again (up to 16 times; their operand bytes are written again, the
+     * registers drawn anew) while no finite value reaches the LUT: a NaN or Inf operand can make every element's
+     * lookup independent of the entries, and the negative would pass */
+    const size_t regs0 = l.n;
+    for (int tries = 0;; tries++) {
+        draw_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->st[BS], ref->fp16, bs, sizeof bs);
+        draw_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->st[BN], ref->fp16, bn, sizeof bn);
+        for (int i = 0; i < NSTAGE; i++) {
+            bool a, m;
+            sdp_x_wants(&ref->st[i], &a, &m);
+            draw_dma(p, r, &l, k, 2 + (unsigned)i, i ? NVDLA_SDP_RDMA_D_NRDMA_CFG_0 : NVDLA_SDP_RDMA_D_BRDMA_CFG_0, a,
+                     m, prec, &in, &ref->dma[i], i ? nd : bd, sizeof bd);
+        }
+        ew[0] = ed[0] = 0;
+        if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew, prec == NVF_FP16, kind >= K_LUT);
+        else ref->ew = (sdp_ew_cfg_t){.bypass = true}, dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* all bypassed */
+        bool ea, em;
+        sdp_ew_wants(&ref->ew, &ea, &em);
+        draw_dma(p, r, &l, k, 4, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, ea, em, prec, &in, &ref->dma[EW], ed, sizeof ed);
+        if (kind != K_LUT_FP16_CORRUPT || tries == 15 || any_finite(ref)) break;
+        l.n = regs0;
+        for (int i = 0; i < NDMA; i++) free(ref->dma[i].bytes), ref->dma[i] = (opdma_t){.on = false};
     }
-    char ew[48] = "", ed[24] = "";
-    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew, prec == NVF_FP16, kind >= K_LUT);
-    else ref->ew = (sdp_ew_cfg_t){.bypass = true}, dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* all bypassed */
-    bool ea, em;
-    sdp_ew_wants(&ref->ew, &ea, &em);
-    draw_dma(p, r, &l, k, 4, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, ea, em, prec, &in, &ref->dma[EW], ed, sizeof ed);
     if (kind == K_EW_FP16 && ew_cancel(p, r, ref)) strncat(ed, ".cancel", sizeof ed - strlen(ed) - 1);
     const bool wild = rng_chance(r, 30); /* the converter as sdp_random draws it (unused at FP16) */
     ref->off = wild ? (uint32_t)((int32_t)rng_next(r) >> rng_range(r, 0, 31)) : rng_range(r, 0, 16) - 8;
