@@ -445,6 +445,16 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
         for (int i = 0; i < NDMA; i++) free(ref->dma[i].bytes), ref->dma[i] = (opdma_t){.on = false};
     }
     if (kind == K_EW_FP16 && ew_cancel(p, r, ref)) strncat(ed, ".cancel", sizeof ed - strlen(ed) - 1);
+    /* sdp_random_lut_fp16: in 60 % of the jobs whose EW ALU is MAX or SUM with its register operand, that
+     * operand +-Inf (MAX: +Inf), so that Inf enters the LUT (FpMax and FpAdd pass it), which the draws above almost
+     * never make */
+    if (kind == K_LUT_FP16 && !ref->ew.bypass && !ref->ew.alu_bypass && !ref->ew.alu.src_mem && ref->ew.algo != 1 &&
+        rng_chance(r, 60)) {
+        ref->ew.alu.reg = (int32_t)(ref->ew.algo == 0 || rng_chance(r, 50) ? 0x7F800000u : 0xFF800000u);
+        for (size_t i = 0; i < l.n; i++)
+            if (l.w[i].a == NVDLA_SDP_D_DP_EW_ALU_SRC_VALUE_0) l.w[i].v = (uint32_t)ref->ew.alu.reg;
+        strncat(ew, ref->ew.alu.reg < 0 ? ".ninf" : ".inf", sizeof ew - strlen(ew) - 1);
+    }
     const bool wild = rng_chance(r, 30); /* the converter as sdp_random draws it (unused at FP16) */
     ref->off = wild ? (uint32_t)((int32_t)rng_next(r) >> rng_range(r, 0, 31)) : rng_range(r, 0, 16) - 8;
     ref->scale = wild ? (uint32_t)rng_next(r) & 0xFFFF : rng_range(r, 1, 4);
