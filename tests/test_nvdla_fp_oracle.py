@@ -103,6 +103,7 @@ def build():
             return None
     golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('nvdla_fp16.c', 'nvdla_fp16.h', 'pdp_fp16.c',
                                                                   'pdp_fp16.h', 'sdp_fp16.c', 'sdp_fp16.h',
+                                                                  'sdp_lut_fp16.c', 'sdp_lut_fp16.h', 'sdp_lut.h',
                                                                   'sdp_ew_fp16.c', 'sdp_ew_fp16.h', 'sdp_ew.h',
                                                                   'nvdla_pp.h', 'cdp_fp16.c', 'cdp_fp16.h')]
     if stale(ours_drv, drv_src + golden):
@@ -115,21 +116,23 @@ def build():
     return cmod_drv, ours_drv
 
 
-def check_ew(n=2000, seed=38):
-    """SDP's EW stage at FP16: cmod's NV_NVDLA_SDP_CORE_Y_top against golden/nvdla/sdp_ew_fp16.c in one process
-    (tests/oracle/nvdla_ew_fp16_cmod.cpp), linked with the objects build() compiled; the stage's FP32 outputs."""
-    exe = os.path.join(OUT, 'nvdla_ew_fp16_cmod')
-    src = os.path.join(ORACLE, 'nvdla_ew_fp16_cmod.cpp')
-    golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('sdp_ew_fp16.c', 'nvdla_fp16.c')]
+def unit_oracle(name, golden, what):
+    """Link tests/oracle/<name>.cpp with the cmod objects build() compiled (hls/sdp, vlibs) and the golden model's C
+    files `golden`; the executable's path, or None after a failed check."""
+    exe = os.path.join(OUT, name)
+    src = os.path.join(ORACLE, name + '.cpp')
+    golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in golden]
+    headers = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in os.listdir(os.path.join(ROOT, 'golden', 'nvdla'))
+               if f.endswith('.h')]
     objs = [os.path.join(OUT, f) for f in sorted(os.listdir(OUT)) if f.endswith('.o') and not f.startswith('g_')]
-    if stale(exe, [src] + golden + objs):
+    if stale(exe, [src] + golden + headers + objs):
         gobjs = []
         for g in golden:
             o = os.path.join(OUT, 'g_' + os.path.basename(g)[:-2] + '.o')
             rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-I' + os.path.dirname(g), '-c',
                            g, '-o', o])
-            if not check(rc == 0, f'compile {os.path.relpath(g, ROOT)} for the EW oracle', out):
-                return
+            if not check(rc == 0, f'compile {os.path.relpath(g, ROOT)} for the {what} oracle', out):
+                return None
             gobjs.append(o)
         sdp_dir, vlibs = os.path.join(CMOD, 'hls', 'sdp'), os.path.join(CMOD, 'hls', 'vlibs')
         flags = ['-I' + os.path.join(ORACLE, 'stubs'), '-I' + os.path.join(OUT, 'include'), '-I' + vlibs,
@@ -138,8 +141,17 @@ def check_ew(n=2000, seed=38):
                      if f.endswith('.cpp') and f != 'sdp_y_lut.cpp']
         cmod_objs += [os.path.join(OUT, f[:-4] + '.o') for f in sorted(os.listdir(vlibs)) if f.endswith('.cpp')]
         rc, out = run(CXX + flags + [src] + cmod_objs + gobjs + ['-o', exe], timeout=600)
-        if not check(rc == 0, 'build the EW oracle (tests/oracle/nvdla_ew_fp16_cmod.cpp)', out):
-            return
+        if not check(rc == 0, f'build the {what} oracle (tests/oracle/{name}.cpp)', out):
+            return None
+    return exe
+
+
+def check_ew(n=2000, seed=38):
+    """SDP's EW stage at FP16: cmod's NV_NVDLA_SDP_CORE_Y_top against golden/nvdla/sdp_ew_fp16.c in one process
+    (tests/oracle/nvdla_ew_fp16_cmod.cpp), linked with the objects build() compiled; the stage's FP32 outputs."""
+    exe = unit_oracle('nvdla_ew_fp16_cmod', ('sdp_ew_fp16.c', 'nvdla_fp16.c'), 'EW')
+    if not exe:
+        return
     rc, out = run([exe, str(n), str(seed)], timeout=300)
     m = re.search(r'jobs (\d+) values (\d+) differ (\d+)', out)
     check(rc == 0 and m and m.group(3) == '0',
@@ -147,6 +159,22 @@ def check_ew(n=2000, seed=38):
           f'ERDMA FP16 operands, NaN to zero, the converter\'s registers unused) through cmod\'s '
           f'NV_NVDLA_SDP_CORE_Y_top: the golden model\'s FP32 outputs equal cmod\'s '
           f'({m.group(0) if m else "no summary"})', out[-3000:])
+
+
+def check_lut(n=2000, seed=38):
+    """SDP's Y LUT at FP16: cmod's NV_NVDLA_SDP_CORE_Y_top (Y_idx) and Y_inp, with the wrapper's steps between them
+    (tests/oracle/nvdla_lut_fp16_cmod.cpp), against golden/nvdla/sdp_lut_fp16.c; the LUT's FP32 outputs, the table
+    and entry each lookup read."""
+    exe = unit_oracle('nvdla_lut_fp16_cmod', ('sdp_lut_fp16.c', 'nvdla_fp16.c'), 'LUT')
+    if not exe:
+        return
+    rc, out = run([exe, str(n), str(seed)], timeout=300)
+    m = re.search(r'jobs (\d+) values (\d+) differ (\d+)', out)
+    check(rc == 0 and m and m.group(3) == '0',
+          f'SDP Y LUT at FP16: {n} random jobs of 64 lookups (seed {seed}; LE linear/exponent, LO, every priority, '
+          f'signed selects and offsets, FP32 starts/ends, FP16 entries and scales with corners, inputs in, at the '
+          f'edges of, under and over both tables, 0/denormal/Inf/NaN) through cmod\'s Y_idx and Y_inp: the golden '
+          f'model\'s FP32 outputs and entries equal cmod\'s ({m.group(0) if m else "no summary"})', out[-3000:])
 
 
 def digests(drv):
@@ -611,6 +639,7 @@ def main():
         check_pdp(*drivers)
         check_sdp(*drivers)
         check_ew()
+        check_lut()
         check_cdp(*drivers)
         check_txn(drivers[0])
         check_vectors(drivers[0], write='--write-vectors' in sys.argv)

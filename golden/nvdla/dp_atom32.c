@@ -164,8 +164,8 @@ bool sdp32_compute_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_
         nv_dp_error(ctx, "SDP grp %d: input and output precisions differ: not computed for 32-byte atoms yet", group);
         return false;
     }
-    /* Y (EW): its ALU and multiplier at INT8/INT16/FP16 with register or memory operands (ERDMA), then at INT8/INT16
-     * its LUT when the caller holds the table (sdp_lut.h) */
+    /* Y (EW): its ALU and multiplier at INT8/INT16/FP16 with register or memory operands (ERDMA), then its LUT when
+     * the caller holds the table (sdp_lut.h; at FP16 sdp_lut_fp16.h, where no configuration is undefined in cmod) */
     const sdp_ew_cfg_t ew = sdp_ew_cfg(sdp);
     const sdp_lut_cfg_t lc = sdp_lut_cfg_read(sdp);
     const bool with_lut = !ew.bypass && !ew.lut_bypass;
@@ -173,12 +173,11 @@ bool sdp32_compute_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_
         nv_dp_error(ctx, "SDP grp %d: the EW (Y) stage's LUT with %s: not computed", group, sdp_lut_refusal(&lc));
         return false;
     }
-    if (!ew.bypass && ((with_lut && (fp16 || !lut)) || (!ew.alu_bypass && ew.algo == 3))) {
+    if (!ew.bypass && ((with_lut && !lut) || (!ew.alu_bypass && ew.algo == 3))) {
         nv_dp_error(ctx,
                     "SDP grp %d: the EW (Y) stage %s: not computed for 32-byte atoms yet (its ALU and multiplier at "
-                    "INT8/INT16/FP16 are, its LUT at INT8/INT16)",
-                    group,
-                    with_lut ? (fp16 ? "with its LUT at FP16" : "with its LUT") : "in ALU mode EQL (equal mode)");
+                    "INT8/INT16/FP16 are, and its LUT when the table is held)",
+                    group, with_lut ? "with its LUT" : "in ALU mode EQL (equal mode)");
         return false;
     }
     /* BS and BN with register or memory operands (BRDMA, NRDMA: sdp_opdma32.h), in the processing precision's
@@ -220,7 +219,10 @@ bool sdp32_compute_lut(const nvdla_pp_t *sdp, const nvdla_pp_t *rdma, const sdp_
                                 .x2 = sdp32_fp16_stage(&bn),
                                 .y = sdp_ew_fp16_stage(&ew),
                                 .nan_to_zero = nvdla_pp_bits(sdp, SDP + 0xb0, 3, 3),
-                                .out_int16 = out_prec == PREC_INT16};
+                                .out_int16 = out_prec == PREC_INT16,
+                                .lut_cfg = &lc,
+                                .lut = with_lut ? lut : NULL,
+                                .stats = stats};
     for (uint32_t s = 0; s < in.s; s++)
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++) {

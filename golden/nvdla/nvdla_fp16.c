@@ -268,15 +268,19 @@ uint32_t nv_int17_to_fp16(uint32_t a)
     return pack(o, 5, 10);
 }
 
-/* FpFractionToFloat<16, 6, 10> (:807): normalised, rounded to nearest even into 11 bits with the implied 1. */
-uint32_t nv_uint16_to_fp17(uint32_t a)
+/* FpFractionToFloat<width, 6, 10> (:807): normalised, rounded to nearest even into 11 bits with the implied 1; a
+ * value below FP17's smallest normal (only a fraction of more than 30 bits has one) is +0. */
+uint32_t nv_frac_to_fp17(uint64_t a, unsigned width)
 {
-    a &= 0xFFFF;
+    a &= mask(width);
     if (!a) return 0;
-    unsigned zc = lead_zeros(a, 16);
+    unsigned zc = lead_zeros(a, width);
     uint64_t p1;
     fp_t o = {0, 31, 0};
-    if (mant_rne(shl(a, zc + 1, 17), 17, 11, &p1)) o.expo -= zc, o.mant = p1 >> 1;
+    if (mant_rne(shl(a, zc + 1, width + 1), width + 1, 11, &p1)) o.expo -= zc, o.mant = p1 >> 1;
+    else if (o.expo <= zc + 1) return 0;
     else o.expo -= zc + 1, o.mant = p1;
     return pack(o, 6, 10);
 }
+
+uint32_t nv_uint16_to_fp17(uint32_t a) { return nv_frac_to_fp17(a, 16); }

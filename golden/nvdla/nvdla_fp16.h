@@ -46,4 +46,7 @@ uint32_t nv_fp16_to_int16(uint32_t a);
 uint32_t nv_int17_to_fp16(uint32_t a);
 /* A 16-bit fraction (value / 2^16) as FP17 (cmod's FpFractionToFloat, HLS_uint16_to_fp17). */
 uint32_t nv_uint16_to_fp17(uint32_t a);
+/* A width-bit fraction (value / 2^width, width <= 62) as FP17 (FpFractionToFloat<width, 6, 10>; SDP's Y LUT
+ * interpolates with 35-bit ones). */
+uint32_t nv_frac_to_fp17(uint64_t a, unsigned width);
 #endif

@@ -165,7 +165,7 @@ static void run_sdp(nvdla_golden_t *g, const nvdla_dp_ctx_t *ctx, const nvdla_pp
         if (flying || !rdma)
             nv_dp_error(ctx, "SDP grp %d: input from the convolution: not computed for 32-byte atoms yet", grp);
         else {
-            sdp_lut_stats_t st = {.int16 = nvdla_pp_bits(sdp, NVDLA_SDP_D_DATA_FORMAT_0, 1, 0) == 1,
+            sdp_lut_stats_t st = {.prec = nvdla_pp_bits(sdp, NVDLA_SDP_D_DATA_FORMAT_0, 1, 0),
                                   .le_linear = nvdla_pp_bits(sdp, NVDLA_SDP_S_LUT_CFG_0, 0, 0)};
             if (!to_pdp) sdp32_run_lut(sdp, rdma, &g->sdp_lut, ctx, grp, &st);
             else {

@@ -122,14 +122,3 @@ int64_t sdp_lut_int(const sdp_lut_cfg_t *c, const sdp_lut_t *t, int64_t x, sdp_l
     const int64_t bias = !c->le_linear && c->le_index_offset > 0 ? (int64_t)1 << c->le_index_offset : 0;
     return slope(tab[0], x, c->le_start + bias, c->le_uflow_scale, c->le_uflow_shift);
 }
-
-unsigned sdp_lut_outcome(const sdp_lut_out_t *o)
-{
-    if (o->le == NV_LUT_HIT && o->lo != NV_LUT_HIT) return SDP_LUT_LE_ONLY;
-    if (o->lo == NV_LUT_HIT && o->le != NV_LUT_HIT) return SDP_LUT_LO_ONLY;
-    const unsigned base = o->le == NV_LUT_HIT                       ? SDP_LUT_BOTH_LE
-                          : o->le == o->lo && o->le == NV_LUT_UFLOW ? SDP_LUT_UFLOW_LE
-                          : o->le == o->lo                          ? SDP_LUT_OFLOW_LE
-                                                                    : SDP_LUT_MIXED_LE;
-    return base + o->use_lo;
-}

@@ -2,9 +2,10 @@
  * RTL keeps it (NV_NVDLA_SDP_reg.v, NV_NVDLA_SDP_CORE_Y_lut.v) and the lookup as NVIDIA's C model computes it (cmod
  * hls/sdp/sdp_y_idx.cpp: the index, fraction, underflow and overflow of each table and the choice between them, the
  * rule CDP shares, nv_lut_select.h; hls_wrapper/sdp_hls_wrapper.cpp: the entries and the out-of-range operands;
- * hls/sdp/sdp_y_inp.cpp: the interpolation, or the slope outside the tables). FP16 is not computed. */
+ * hls/sdp/sdp_y_inp.cpp: the interpolation, or the slope outside the tables). FP16: sdp_lut_fp16.h. */
 #ifndef SDP_LUT_H
 #define SDP_LUT_H
+#include "nv_lut_select.h"
 #include "nvdla_pp.h"
 #include <stdbool.h>
 #include <stdint.h>
@@ -63,8 +64,19 @@ enum {
     SDP_LUT_OUTCOMES
 };
 typedef struct sdp_lut_stats {
-    bool int16, le_linear;
+    unsigned prec; /* D_DATA_FORMAT.PROC_PRECISION: 0 INT8, 1 INT16, 2 FP16 */
+    bool le_linear;
     uint64_t n[SDP_LUT_OUTCOMES];
 } sdp_lut_stats_t;
-unsigned sdp_lut_outcome(const sdp_lut_out_t *o);
+/* inline: the FP16 path (sdp_fp16.c) counts outcomes without the register reader of sdp_lut.c */
+static inline unsigned sdp_lut_outcome(const sdp_lut_out_t *o)
+{
+    if (o->le == NV_LUT_HIT && o->lo != NV_LUT_HIT) return SDP_LUT_LE_ONLY;
+    if (o->lo == NV_LUT_HIT && o->le != NV_LUT_HIT) return SDP_LUT_LO_ONLY;
+    const unsigned base = o->le == NV_LUT_HIT                       ? SDP_LUT_BOTH_LE
+                          : o->le == o->lo && o->le == NV_LUT_UFLOW ? SDP_LUT_UFLOW_LE
+                          : o->le == o->lo                          ? SDP_LUT_OFLOW_LE
+                                                                    : SDP_LUT_MIXED_LE;
+    return base + o->use_lo;
+}
 #endif

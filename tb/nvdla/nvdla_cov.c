@@ -258,7 +258,7 @@ static const fcov_cross_t crosses[X_N] = {
     [X_NVF_CONV_BATCH] = {"nvf_conv_batches_x_precision", 2, {D("batches", L_BATCH), D("prec", L_PREC)}, NULL},
     [X_NVF_SDP_LUT] = {"nvf_sdp_lut_x_outcome",
                        3,
-                       {D("le", L_LE), D("outcome", L_SDP_LUT_OUT), D("prec", L_INT_PREC)},
+                       {D("le", L_LE), D("outcome", L_SDP_LUT_OUT), D("prec", L_PREC)},
                        NULL},
     [X_NVF_PDP_INPUT] = {"nvf_pdp_input_x_precision_x_method",
                          3,
@@ -568,7 +568,7 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
     }
     case NVDLA_LAYER_SDP_LUT: /* the EW LUT's lookups as they went (pad lanes too: the RTL computes them) */
         for (unsigned k = 0; k < SDP_LUT_OUTCOMES; k++)
-            if (l->sdp_lut->n[k]) fcov_hit4(c, X_NVF_SDP_LUT, l->sdp_lut->le_linear, k, l->sdp_lut->int16, 0);
+            if (l->sdp_lut->n[k]) fcov_hit4(c, X_NVF_SDP_LUT, l->sdp_lut->le_linear, k, l->sdp_lut->prec, 0);
         break;
     case NVDLA_LAYER_RUBIK: { /* nv_full's layout (rubik_atom32.c): MISC_CFG 0x0c, DAIN/DAOUT_RAM_TYPE 0x10/0x30 */
         const uint32_t misc = nvdla_pp_reg(u, u->base + 0x0c), mode = misc & 3, prec = (misc >> 8) & 3;

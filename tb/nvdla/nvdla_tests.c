@@ -123,6 +123,9 @@ static const test_entry_t nv_full_tests[] = {
     {"sdp_random_lut", nvf_sdp_random_lut, "nv_full_map",
      "nv_full: sdp_random_ew with the EW LUT on: LE linear/exponent and LO tables around the values reaching them, "
      "hits, under/overflows, both tables, every priority, the slopes, INT8/INT16, ALU/MUL on or off"},
+    {"sdp_random_lut_fp16", nvf_sdp_random_lut_fp16, "nv_full_map",
+     "nv_full: sdp_random_lut with every job FP16: FP32 starts/ends around the FP32 values reaching the tables, "
+     "signed selects, FP16 entries and slopes with corners, FP16 or INT16 output"},
     {"pdp_random_fp16", nvf_pdp_random_fp16, "nv_full_map",
      "nv_full: pdp_random with every job FP16 (max, min, average with padding values), inputs with FP16's corners"},
     {"cdp_random_fp16", nvf_cdp_random_fp16, "nv_full_map",
@@ -180,6 +183,9 @@ static const test_entry_t nv_full_tests[] = {
     {"sdp_lut_corrupt", nvf_sdp_lut_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: sdp_random_lut with one LUT entry written wrong (bit 15; the job's name names it): fails "
      "naming the output element"},
+    {"sdp_lut_fp16_corrupt", nvf_sdp_lut_fp16_corrupt, "nv_full_map",
+     "NEGATIVE, nv_full: sdp_random_lut_fp16 with one LUT entry written wrong (bit 15; the job's name names it): "
+     "fails naming the output element"},
     {"pdp_random_fly", nvf_pdp_random_fly, "nv_full_map",
      "nv_full: SDP from memory (BS/BN, converter) streamed into PDP on the fly (max/min/average, kernels, strides, "
      "padding values) at INT8/INT16/FP16, DBB/CVSRAM"},

@@ -141,6 +141,8 @@ int nvf_sdp_random_lut(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* sdp_random_lut with SDP's output streamed into PDP on the fly (nvf_sdpm_gen.c) */
 int nvf_sdp_random_lut_pdp(program_t *p, uint64_t seed, char *err, size_t errlen);
+int nvf_sdp_random_lut_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+int nvf_sdp_lut_fp16_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* pdp_random with every job INT8 or INT16 average pooling */
 int nvf_pdp_random_avg(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_rubik_random(program_t *p, uint64_t seed, char *err, size_t errlen);

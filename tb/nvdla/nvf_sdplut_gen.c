@@ -72,6 +72,30 @@ static int64_t scale16(rng_t *r)
     return rng_chance(r, 60) ? (int64_t)rng_range(r, 0, 64) - 32 : (int16_t)rng_next(r);
 }
 
+/* The S_LUT_* registers of c (the same fields at every precision: at FP16 the starts and ends are FP32 bits, the
+ * scales FP16 bits). */
+void nvf_sdplut_put(dp_wlist_t *l, const sdp_lut_cfg_t *c)
+{
+    dp_put(l, NVDLA_SDP_S_LUT_CFG_0,
+           (uint32_t)c->le_linear | (uint32_t)c->uflow_lo << 4 | (uint32_t)c->oflow_lo << 5 |
+               (uint32_t)c->hybrid_lo << 6);
+    dp_put(l, NVDLA_SDP_S_LUT_INFO_0,
+           ((uint32_t)c->le_index_offset & 0xFF) | ((uint32_t)c->le_index_select & 0xFF) << 8 |
+               ((uint32_t)c->lo_index_select & 0xFF) << 16);
+    dp_put(l, NVDLA_SDP_S_LUT_LE_START_0, (uint32_t)c->le_start),
+        dp_put(l, NVDLA_SDP_S_LUT_LE_END_0, (uint32_t)c->le_end);
+    dp_put(l, NVDLA_SDP_S_LUT_LO_START_0, (uint32_t)c->lo_start),
+        dp_put(l, NVDLA_SDP_S_LUT_LO_END_0, (uint32_t)c->lo_end);
+    dp_put(l, NVDLA_SDP_S_LUT_LE_SLOPE_SCALE_0,
+           ((uint32_t)c->le_uflow_scale & 0xFFFF) | ((uint32_t)c->le_oflow_scale & 0xFFFF) << 16);
+    dp_put(l, NVDLA_SDP_S_LUT_LE_SLOPE_SHIFT_0,
+           ((uint32_t)c->le_uflow_shift & 31) | ((uint32_t)c->le_oflow_shift & 31) << 5);
+    dp_put(l, NVDLA_SDP_S_LUT_LO_SLOPE_SCALE_0,
+           ((uint32_t)c->lo_uflow_scale & 0xFFFF) | ((uint32_t)c->lo_oflow_scale & 0xFFFF) << 16);
+    dp_put(l, NVDLA_SDP_S_LUT_LO_SLOPE_SHIFT_0,
+           ((uint32_t)c->lo_uflow_shift & 31) | ((uint32_t)c->lo_oflow_shift & 31) << 5);
+}
+
 void nvf_sdplut_draw(rng_t *r, dp_wlist_t *l, int64_t lo, int64_t hi, nvf_sdplut_t *o)
 {
     sdp_lut_cfg_t *c = &o->cfg;
@@ -119,24 +143,7 @@ void nvf_sdplut_draw(rng_t *r, dp_wlist_t *l, int64_t lo, int64_t hi, nvf_sdplut
     c->lo_uflow_shift = shift5(r), c->lo_oflow_shift = shift5(r);
     table(r, o->tab.le, SDP_LUT_LE_N, false);
     table(r, o->tab.lo, SDP_LUT_LO_N, true);
-    dp_put(l, NVDLA_SDP_S_LUT_CFG_0,
-           (uint32_t)c->le_linear | (uint32_t)c->uflow_lo << 4 | (uint32_t)c->oflow_lo << 5 |
-               (uint32_t)c->hybrid_lo << 6);
-    dp_put(l, NVDLA_SDP_S_LUT_INFO_0,
-           ((uint32_t)c->le_index_offset & 0xFF) | ((uint32_t)c->le_index_select & 0xFF) << 8 |
-               ((uint32_t)c->lo_index_select & 0xFF) << 16);
-    dp_put(l, NVDLA_SDP_S_LUT_LE_START_0, (uint32_t)c->le_start),
-        dp_put(l, NVDLA_SDP_S_LUT_LE_END_0, (uint32_t)c->le_end);
-    dp_put(l, NVDLA_SDP_S_LUT_LO_START_0, (uint32_t)c->lo_start),
-        dp_put(l, NVDLA_SDP_S_LUT_LO_END_0, (uint32_t)c->lo_end);
-    dp_put(l, NVDLA_SDP_S_LUT_LE_SLOPE_SCALE_0,
-           ((uint32_t)c->le_uflow_scale & 0xFFFF) | ((uint32_t)c->le_oflow_scale & 0xFFFF) << 16);
-    dp_put(l, NVDLA_SDP_S_LUT_LE_SLOPE_SHIFT_0,
-           ((uint32_t)c->le_uflow_shift & 31) | ((uint32_t)c->le_oflow_shift & 31) << 5);
-    dp_put(l, NVDLA_SDP_S_LUT_LO_SLOPE_SCALE_0,
-           ((uint32_t)c->lo_uflow_scale & 0xFFFF) | ((uint32_t)c->lo_oflow_scale & 0xFFFF) << 16);
-    dp_put(l, NVDLA_SDP_S_LUT_LO_SLOPE_SHIFT_0,
-           ((uint32_t)c->lo_uflow_shift & 31) | ((uint32_t)c->lo_oflow_shift & 31) << 5);
+    nvf_sdplut_put(l, c);
     static const char *const lay[] = {"ovl", "ovl", "leabove", "loabove", "any"};
     snprintf(o->tag, sizeof o->tag, ".lut_%s_%s.p%d%d%d", c->le_linear ? "lin" : "exp", lay[layout], c->uflow_lo,
              c->oflow_lo, c->hybrid_lo);

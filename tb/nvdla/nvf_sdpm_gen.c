@@ -17,13 +17,15 @@
 #include "nvf_gen.h"
 #include "nvf_sdplut_gen.h" /* the LUT of sdp_random_lut */
 #include "nv_lut_select.h"
-#include "dp_atom32.h"   /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
-#include "sdp_fp16.h"    /* sdp_fp16_element: the arithmetic of the expected outputs */
-#include "sdp_ew.h"      /* sdp_ew_cvt, sdp_ew_int: the same */
-#include "nvdla_fp16.h"  /* nv_fp16_to_fp32: FP16 values as FP32 register operands */
-#include "sdp_ew_fp16.h" /* sdp_ew_fp16_stage, sdp_ew_fp16_cvt: the same at FP16 */
-#include "sdp_golden.h"  /* sdp_x_stage, sdp_cvt_bits: the same */
-#include "sdp_opdma32.h" /* sdp_x_wants: the operands a stage reads from memory */
+#include "dp_atom32.h"    /* sdp32_fp16_stage: the X stage's FP16 form, as the model reads it */
+#include "sdp_fp16.h"     /* sdp_fp16_element: the arithmetic of the expected outputs */
+#include "sdp_ew.h"       /* sdp_ew_cvt, sdp_ew_int: the same */
+#include "nvdla_fp16.h"   /* nv_fp16_to_fp32: FP16 values as FP32 register operands */
+#include "sdp_ew_fp16.h"  /* sdp_ew_fp16_stage, sdp_ew_fp16_cvt: the same at FP16 */
+#include "sdp_lut_fp16.h" /* sdp_lut_fp16: the LUT at FP16 (which entry a lookup reads) */
+#include "sdp_golden.h"   /* sdp_x_stage, sdp_cvt_bits: the same */
+#include "sdp_opdma32.h"  /* sdp_x_wants: the operands a stage reads from memory */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +35,9 @@ enum { INTR_SDP = 0x1u, INTR_PDP = 0x10u };            /* GLB status bits of gro
 enum { BS = 0, BN = 1, EW = 2, NSTAGE = 2, NDMA = 3 }; /* the X stages; their DMAs and ERDMA */
 /* the tests of this file: X operands from memory; + the EW stage at INT8/INT16; + the EW stage at FP16; + the EW
  * stage's LUT at INT8/INT16; the same with one LUT entry written wrong (sdp_lut_corrupt); the LUT's output streamed
- * into PDP on the fly (sdp_random_lut_pdp, nvf_pdpfly_gen.c's pooling) */
-typedef enum { K_MEM, K_EW, K_EW_FP16, K_LUT, K_LUT_CORRUPT, K_LUT_PDP } mem_kind_t;
+ * into PDP on the fly (sdp_random_lut_pdp, nvf_pdpfly_gen.c's pooling); the LUT at FP16 (sdp_random_lut_fp16) and its
+ * negative (sdp_lut_fp16_corrupt). Every kind from K_LUT on has the LUT; from K_LUT_FP16 on it is FP16. */
+typedef enum { K_MEM, K_EW, K_EW_FP16, K_LUT, K_LUT_CORRUPT, K_LUT_PDP, K_LUT_FP16, K_LUT_FP16_CORRUPT } mem_kind_t;
 
 /* One stage's operand DMA as drawn: what it carries, its layout, its bytes (the generator's own copy). */
 typedef struct opdma {
@@ -78,14 +81,9 @@ static int32_t op_at(const opdma_t *d, uint32_t ch, uint32_t y, uint32_t x, bool
 /* The value entering the output converter (INT8/INT16) before the EW stage's LUT. */
 static int64_t pre_lut(const mref_t *c, uint32_t ch, uint32_t y, uint32_t x);
 
-static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
+/* At FP16: the configuration of element (ch, y, x), its operands from memory in place, the LUT (when on) c's. */
+static sdp_fp16_cfg_t fp16_cfg(const mref_t *c, uint32_t ch, uint32_t y, uint32_t x)
 {
-    const mref_t *c = ctx;
-    if (!c->fp16) {
-        int64_t t = pre_lut(c, ch, y, x);
-        if (c->lut) t = sdp_lut_int(&c->lut_draw.cfg, &c->lut_draw.tab, t, NULL);
-        return sdp_cvt_bits(t, c->off, c->scale, c->shift, 8 * c->in.esz, NULL);
-    }
     sdp_x_cfg_t st[NSTAGE] = {c->st[BS], c->st[BN]};
     const bool one = c->in.w == 1 && c->in.h == 1;
     for (int i = 0; i < NSTAGE; i++) {
@@ -93,7 +91,6 @@ static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
         if (d->on && d->alu) st[i].alu_reg = op_at(d, ch, y, x, one, 0);
         if (d->on && d->mul) st[i].mul_reg = op_at(d, ch, y, x, one, 1);
     }
-    const int32_t in = nvf_elem(c->bytes, &c->in, ch, y, x);
     sdp_fp16_cfg_t f = c->f16;
     f.x1 = sdp32_fp16_stage(&st[BS]), f.x2 = sdp32_fp16_stage(&st[BN]);
     if (!c->ew.bypass) { /* FP32 register operands; memory ones FP16 through Y_cvt */
@@ -102,7 +99,36 @@ static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
         if (e->on && e->alu) f.y.alu_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 0), f.nan_to_zero);
         if (e->on && e->mul) f.y.mul_op = sdp_ew_fp16_cvt((uint32_t)op_at(e, ch, y, x, one, 1), f.nan_to_zero);
     }
-    return sdp_fp16_element(&f, (uint16_t)in);
+    if (c->lut) f.lut_cfg = &c->lut_draw.cfg, f.lut = &c->lut_draw.tab, f.stats = NULL;
+    return f;
+}
+
+static int32_t mem_elem(const void *ctx, uint32_t ch, uint32_t y, uint32_t x)
+{
+    const mref_t *c = ctx;
+    if (!c->fp16) {
+        int64_t t = pre_lut(c, ch, y, x);
+        if (c->lut) t = sdp_lut_int(&c->lut_draw.cfg, &c->lut_draw.tab, t, NULL);
+        return sdp_cvt_bits(t, c->off, c->scale, c->shift, 8 * c->in.esz, NULL);
+    }
+    const sdp_fp16_cfg_t f = fp16_cfg(c, ch, y, x);
+    return sdp_fp16_element(&f, (uint16_t)nvf_elem(c->bytes, &c->in, ch, y, x));
+}
+
+/* At FP16: the FP32 value entering the LUT. */
+static uint32_t pre_lut_fp16(const mref_t *c, uint32_t ch, uint32_t y, uint32_t x)
+{
+    const sdp_fp16_cfg_t f = fp16_cfg(c, ch, y, x);
+    return sdp_fp16_lut_input(&f, (uint16_t)nvf_elem(c->bytes, &c->in, ch, y, x));
+}
+
+/* The LUT's lookup of element (ch, y, x): which table and entry it reads. */
+static sdp_lut_out_t lookup(const mref_t *c, uint32_t ch, uint32_t y, uint32_t x)
+{
+    sdp_lut_out_t o;
+    if (c->fp16) sdp_lut_fp16(&c->lut_draw.cfg, &c->lut_draw.tab, pre_lut_fp16(c, ch, y, x), &o);
+    else sdp_lut_int(&c->lut_draw.cfg, &c->lut_draw.tab, pre_lut(c, ch, y, x), &o);
+    return o;
 }
 
 static int64_t pre_lut(const mref_t *c, uint32_t ch, uint32_t y, uint32_t x)
@@ -148,8 +174,7 @@ static int corrupt_entry(const mref_t *ref)
         for (uint32_t y = 0; y < ref->in.h; y++)
             for (uint32_t x = 0; x < ref->in.w; x++)
                 for (uint32_t ch = sf * lanes; ch < ref->in.c && ch < (sf + 1) * lanes; ch++) {
-                    sdp_lut_out_t o;
-                    sdp_lut_int(&ref->lut_draw.cfg, &ref->lut_draw.tab, pre_lut(ref, ch, y, x), &o);
+                    const sdp_lut_out_t o = lookup(ref, ch, y, x);
                     const bool hit = (o.use_lo ? o.lo : o.le) == NV_LUT_HIT;
                     for (unsigned d = 0; d < (hit ? 2u : 1u); d++) {
                         int16_t *e = o.use_lo ? &m->lut_draw.tab.lo[o.entry + d] : &m->lut_draw.tab.le[o.entry + d];
@@ -164,6 +189,16 @@ static int corrupt_entry(const mref_t *ref)
                 }
     free(m);
     return -1;
+}
+
+/* At FP16: whether any element's value entering the LUT is finite. */
+static bool any_finite(const mref_t *c)
+{
+    for (uint32_t ch = 0; ch < c->in.c; ch++)
+        for (uint32_t y = 0; y < c->in.h; y++)
+            for (uint32_t x = 0; x < c->in.w; x++)
+                if (((pre_lut_fp16(c, ch, y, x) >> 23) & 0xFF) != 0xFF) return true;
+    return false;
 }
 
 /* One X stage: as nvf_sdp_x_stage draws it, then each operand it uses from memory (70 %) or its register. */
@@ -351,9 +386,10 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
 {
     /* sdp_random_ew draws INT8 or INT16 (its seeds kept their meaning when EW at FP16 came: sdp_random_ew_fp16) */
     const bool with_ew = kind != K_MEM;
-    const nvf_prec_t prec = kind == K_EW_FP16 ? NVF_FP16
-                            : kind != K_MEM   ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16)
-                                              : nvf_draw_prec(r, NVF_DRAW_DP);
+    const bool corrupt = kind == K_LUT_CORRUPT || kind == K_LUT_FP16_CORRUPT;
+    const nvf_prec_t prec = kind == K_EW_FP16 || kind >= K_LUT_FP16 ? NVF_FP16
+                            : kind != K_MEM                         ? (rng_chance(r, 50) ? NVF_INT8 : NVF_INT16)
+                                                                    : nvf_draw_prec(r, NVF_DRAW_DP);
     const uint32_t esz = nvf_prec[prec].esz, lanes = 32 / esz;
     nvf_fp16_mix_t mix = {0, 0, 0};
     if (prec == NVF_FP16) mix = nvf_fp16_draw_mix(r);
@@ -375,8 +411,8 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE_0, in.line);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE_0, in.surf_reg);
     dp_put(&l, NVDLA_SDP_RDMA_D_SRC_DMA_CFG_0, nvf_ram(src));
-    /* sdp_random_ew_fp16: an INT16 output in a quarter (FP16 -> INT16 after the stage, sdp_c.cpp:48) */
-    const unsigned out_prec = kind == K_EW_FP16 && rng_chance(r, 25) ? NVF_INT16 : prec;
+    /* sdp_random_ew_fp16 and _lut_fp16: an INT16 output in a quarter (FP16 -> INT16 after the stage, sdp_c.cpp:48) */
+    const unsigned out_prec = (kind == K_EW_FP16 || kind == K_LUT_FP16) && rng_chance(r, 25) ? NVF_INT16 : prec;
     dp_put(&l, NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_0, prec << 2 | prec << 4 | out_prec << 6); /* memory input, batch 1 */
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, w - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, h - 1);
     dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, c - 1);
@@ -388,37 +424,63 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0,
            (uint32_t)ref->f16.nan_to_zero << 3 | (uint32_t)(kind == K_LUT_PDP) << 1);
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | out_prec << 2);
-    char bs[24], bn[24], bd[24], nd[24];
-    draw_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->st[BS], ref->fp16, bs, sizeof bs);
-    draw_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->st[BN], ref->fp16, bn, sizeof bn);
-    for (int i = 0; i < NSTAGE; i++) {
-        bool a, m;
-        sdp_x_wants(&ref->st[i], &a, &m);
-        draw_dma(p, r, &l, k, 2 + (unsigned)i, i ? NVDLA_SDP_RDMA_D_NRDMA_CFG_0 : NVDLA_SDP_RDMA_D_BRDMA_CFG_0, a, m,
-                 prec, &in, &ref->dma[i], i ? nd : bd, sizeof bd);
+    char bs[24], bn[24], bd[24], nd[24], ew[48] = "", ed[24] = "";
+    /* sdp_lut_fp16_corrupt draws the stages again (up to 16 times; their operand bytes are written again, the
+     * registers drawn anew) while no finite value reaches the LUT: a NaN or Inf operand can make every element's
+     * lookup independent of the entries, and the negative would pass */
+    const size_t regs0 = l.n;
+    for (int tries = 0;; tries++) {
+        draw_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &ref->st[BS], ref->fp16, bs, sizeof bs);
+        draw_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &ref->st[BN], ref->fp16, bn, sizeof bn);
+        for (int i = 0; i < NSTAGE; i++) {
+            bool a, m;
+            sdp_x_wants(&ref->st[i], &a, &m);
+            draw_dma(p, r, &l, k, 2 + (unsigned)i, i ? NVDLA_SDP_RDMA_D_NRDMA_CFG_0 : NVDLA_SDP_RDMA_D_BRDMA_CFG_0, a,
+                     m, prec, &in, &ref->dma[i], i ? nd : bd, sizeof bd);
+        }
+        ew[0] = ed[0] = 0;
+        if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew, prec == NVF_FP16, kind >= K_LUT);
+        else ref->ew = (sdp_ew_cfg_t){.bypass = true}, dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* all bypassed */
+        bool ea, em;
+        sdp_ew_wants(&ref->ew, &ea, &em);
+        draw_dma(p, r, &l, k, 4, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, ea, em, prec, &in, &ref->dma[EW], ed, sizeof ed);
+        if (kind != K_LUT_FP16_CORRUPT || tries == 15 || any_finite(ref)) break;
+        l.n = regs0;
+        for (int i = 0; i < NDMA; i++) free(ref->dma[i].bytes), ref->dma[i] = (opdma_t){.on = false};
     }
-    char ew[48] = "", ed[24] = "";
-    if (with_ew) draw_ew(&l, r, &ref->ew, ew, sizeof ew, prec == NVF_FP16, kind >= K_LUT);
-    else ref->ew = (sdp_ew_cfg_t){.bypass = true}, dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53); /* all bypassed */
-    bool ea, em;
-    sdp_ew_wants(&ref->ew, &ea, &em);
-    draw_dma(p, r, &l, k, 4, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, ea, em, prec, &in, &ref->dma[EW], ed, sizeof ed);
     if (kind == K_EW_FP16 && ew_cancel(p, r, ref)) strncat(ed, ".cancel", sizeof ed - strlen(ed) - 1);
+    /* sdp_random_lut_fp16: in 60 % of the jobs whose EW ALU is MAX or SUM with its register operand, that
+     * operand +-Inf (MAX: +Inf), so that Inf enters the LUT (FpMax and FpAdd pass it), which the draws above almost
+     * never make */
+    if (kind == K_LUT_FP16 && !ref->ew.bypass && !ref->ew.alu_bypass && !ref->ew.alu.src_mem && ref->ew.algo != 1 &&
+        rng_chance(r, 60)) {
+        ref->ew.alu.reg = (int32_t)(ref->ew.algo == 0 || rng_chance(r, 50) ? 0x7F800000u : 0xFF800000u);
+        for (size_t i = 0; i < l.n; i++)
+            if (l.w[i].a == NVDLA_SDP_D_DP_EW_ALU_SRC_VALUE_0) l.w[i].v = (uint32_t)ref->ew.alu.reg;
+        strncat(ew, ref->ew.alu.reg < 0 ? ".ninf" : ".inf", sizeof ew - strlen(ew) - 1);
+    }
     const bool wild = rng_chance(r, 30); /* the converter as sdp_random draws it (unused at FP16) */
     ref->off = wild ? (uint32_t)((int32_t)rng_next(r) >> rng_range(r, 0, 31)) : rng_range(r, 0, 16) - 8;
     ref->scale = wild ? (uint32_t)rng_next(r) & 0xFFFF : rng_range(r, 1, 4);
     ref->shift = wild ? rng_range(r, 0, 63) : rng_range(r, 0, 4);
-    if (kind == K_LUT_CORRUPT)
-        ref->off = 0, ref->scale = 1, ref->shift = 0; /* the LUT's output seen, not scaled away */
+    if (corrupt) ref->off = 0, ref->scale = 1, ref->shift = 0; /* the LUT's output seen, not scaled away */
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, ref->off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, ref->scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, ref->shift);
     ref->f16.out_int16 = out_prec != prec;
     char bad[24] = "";
     if (kind >= K_LUT) { /* the LUT aimed at the values that reach it (real channels) */
         int64_t lo = INT64_MAX, hi = INT64_MIN;
+        float flo = INFINITY, fhi = -INFINITY; /* FP16: the finite FP32 values */
         for (uint32_t ch = 0; ch < c; ch++)
             for (uint32_t y = 0; y < h; y++)
                 for (uint32_t x = 0; x < w; x++) {
+                    if (ref->fp16) {
+                        const uint32_t b = pre_lut_fp16(ref, ch, y, x);
+                        float v;
+                        memcpy(&v, &b, 4);
+                        if (isfinite(v)) flo = v < flo ? v : flo, fhi = v > fhi ? v : fhi;
+                        continue;
+                    }
                     const int64_t v = pre_lut(ref, ch, y, x);
                     lo = v < lo ? v : lo, hi = v > hi ? v : hi;
                 }
@@ -429,8 +491,9 @@ static void mem_job(program_t *p, rng_t *r, int k, int g, mem_kind_t kind, char 
         ref->lut = true;
         for (int tries = 0; tries < 64; tries++) {
             l.n = regs;
-            nvf_sdplut_draw(r, &l, lo, hi, &ref->lut_draw);
-            if (kind != K_LUT_CORRUPT || (e = corrupt_entry(ref)) >= 0) break;
+            if (ref->fp16) nvf_sdplut_draw_fp16(r, &l, flo, fhi, &ref->lut_draw);
+            else nvf_sdplut_draw(r, &l, lo, hi, &ref->lut_draw);
+            if (!corrupt || (e = corrupt_entry(ref)) >= 0) break;
         }
         if (e >= 0)
             snprintf(bad, sizeof bad, "corrupt_%s%d.", e < SDP_LUT_LE_N ? "le" : "lo",
@@ -550,6 +613,22 @@ int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
     (void)err, (void)errlen;
     return mem_run(p, seed, "nvf_sdp_random_lut", K_LUT_CORRUPT);
 }
+
+/* The LUT at FP16 (its own stream): FP32 starts and ends, FP16 entries and slopes, aimed at the FP32 values that
+ * reach it (nvf_sdplut_draw_fp16). */
+int nvf_sdp_random_lut_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_lut_fp16", K_LUT_FP16);
+}
+
+/* sdp_random_lut_fp16's jobs with one entry written wrong, as sdp_lut_corrupt (FP16 output: the flip of the entry's
+ * sign bit shows unless its weight is 0, and the draw repeats until one shows). */
+int nvf_sdp_lut_fp16_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return mem_run(p, seed, "nvf_sdp_random_lut_fp16", K_LUT_FP16_CORRUPT);
+}
 #else
 #include "nvf_gen.h"
 #include <stdio.h>
@@ -587,6 +666,18 @@ int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)p, (void)seed;
     snprintf(err, errlen, "nvf_sdp_lut_corrupt: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_sdp_random_lut_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_random_lut_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
+    return -1;
+}
+int nvf_sdp_lut_fp16_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)p, (void)seed;
+    snprintf(err, errlen, "nvf_sdp_lut_fp16_corrupt: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
     return -1;
 }
 #endif
