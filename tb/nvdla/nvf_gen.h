@@ -200,4 +200,18 @@ nvf_pdp_fly_t *nvf_pdp_fly_draw(program_t *p, rng_t *r, dp_wlist_t *l, nvf_prec_
                                 uint32_t c, nvf_place_t dst, char *tag, size_t n);
 int32_t *nvf_pdp_fly_mid(nvf_pdp_fly_t *f);
 void nvf_pdp_fly_expect(program_t *p, nvf_pdp_fly_t *f, bool corrupt);
+#ifdef NV_FULL_ABSENT
+#include <stdio.h>
+/* Without arnvdla.h (../shared absent: tb/nvdla/nvfull/nv_full_map.mk) the nv_full tests never run (nvdla_tests.c
+ * configures nv_full first, which fails saying why); each generator file defines its entry points with this, so the
+ * library links and a direct call says why it cannot run. */
+#define NVF_ABSENT(fn)                                                                                  \
+    int fn(program_t *p, uint64_t seed, char *err, size_t errlen)                                       \
+    {                                                                                                   \
+        (void)p, (void)seed;                                                                            \
+        snprintf(err, errlen, "%s: nv_full's register map was not generated: %s", #fn, NV_FULL_ABSENT); \
+        return -1;                                                                                      \
+    }
+#endif
+
 #endif

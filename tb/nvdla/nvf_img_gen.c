@@ -482,34 +482,9 @@ int nvf_conv_img_fp16_wrongscale(program_t *p, uint64_t seed, char *err, size_t 
 }
 #else
 #include <stdio.h>
-int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_conv_random_img: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_conv_random_img_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_conv_random_img_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_conv_random_img_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_conv_random_img_pdp: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_conv_img_wrongfmt: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_conv_img_fp16_wrongscale(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_conv_img_fp16_wrongscale: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
+NVF_ABSENT(nvf_conv_random_img)
+NVF_ABSENT(nvf_conv_random_img_fp16)
+NVF_ABSENT(nvf_conv_random_img_pdp)
+NVF_ABSENT(nvf_conv_img_wrongfmt)
+NVF_ABSENT(nvf_conv_img_fp16_wrongscale)
 #endif

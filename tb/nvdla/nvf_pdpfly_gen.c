@@ -297,14 +297,6 @@ int nvf_pdp_fly_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
 #else
 #include "nvf_gen.h"
 #include <stdio.h>
-/* Without arnvdla.h these are never built (nvdla_tests.c configures nv_full first, which fails saying why). */
-#define NVF_ABSENT(fn)                                                                                  \
-    int fn(program_t *p, uint64_t seed, char *err, size_t errlen)                                       \
-    {                                                                                                   \
-        (void)p, (void)seed;                                                                            \
-        snprintf(err, errlen, "%s: nv_full's register map was not generated: %s", #fn, NV_FULL_ABSENT); \
-        return -1;                                                                                      \
-    }
 NVF_ABSENT(nvf_pdp_random_fly)
 NVF_ABSENT(nvf_pdp_fly_corrupt)
 NVF_ABSENT(nvf_conv_random_pdp)

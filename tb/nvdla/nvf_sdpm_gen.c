@@ -632,52 +632,12 @@ int nvf_sdp_lut_fp16_corrupt(program_t *p, uint64_t seed, char *err, size_t errl
 #else
 #include "nvf_gen.h"
 #include <stdio.h>
-int nvf_sdp_random_mem(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_sdp_random_mem: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_sdp_random_ew(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_sdp_random_ew: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_sdp_random_ew_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_sdp_random_ew_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_sdp_random_lut(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_sdp_random_lut: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_sdp_random_lut_pdp(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_sdp_random_lut_pdp: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_sdp_lut_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_sdp_lut_corrupt: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_sdp_random_lut_fp16(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_sdp_random_lut_fp16: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
-int nvf_sdp_lut_fp16_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
-{
-    (void)p, (void)seed;
-    snprintf(err, errlen, "nvf_sdp_lut_fp16_corrupt: nv_full's register map was not generated: %s", NV_FULL_ABSENT);
-    return -1;
-}
+NVF_ABSENT(nvf_sdp_random_mem)
+NVF_ABSENT(nvf_sdp_random_ew)
+NVF_ABSENT(nvf_sdp_random_ew_fp16)
+NVF_ABSENT(nvf_sdp_random_lut)
+NVF_ABSENT(nvf_sdp_random_lut_pdp)
+NVF_ABSENT(nvf_sdp_lut_corrupt)
+NVF_ABSENT(nvf_sdp_random_lut_fp16)
+NVF_ABSENT(nvf_sdp_lut_fp16_corrupt)
 #endif
