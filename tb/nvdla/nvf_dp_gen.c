@@ -106,6 +106,17 @@ static uint32_t fp16_opnd(rng_t *r)
     return rng_chance(r, 10) ? (uint32_t)rng_next(r) & 0xFFFF : nvf_fp16_value(r, &m);
 }
 
+void nvf_sdp_x_put(dp_wlist_t *l, uint32_t cfg, const sdp_x_cfg_t *c)
+{
+    dp_put(l, cfg,
+           (uint32_t)c->bypass | (uint32_t)c->alu_bypass << 1 | c->algo << 2 | (uint32_t)c->mul_bypass << 4 |
+               (uint32_t)c->prelu << 5 | (uint32_t)c->relu_bypass << 6);
+    dp_put(l, cfg + 0x4, (uint32_t)c->alu_src | c->alu_shift << 8); /* ALU_CFG: SRC 1 = memory */
+    dp_put(l, cfg + 0x8, (uint16_t)c->alu_reg);
+    dp_put(l, cfg + 0xc, (uint32_t)c->mul_src | c->mul_shift << 8); /* MUL_CFG */
+    dp_put(l, cfg + 0x10, (uint16_t)c->mul_reg);
+}
+
 const char *nvf_sdp_x_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_x_cfg_t *c, bool fp16)
 {
     const bool on = rng_chance(r, 70), alu = rng_chance(r, 60), mul = rng_chance(r, 60), relu = rng_chance(r, 50);
@@ -124,13 +135,7 @@ const char *nvf_sdp_x_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_x_cfg_t *
                        .mul_shift = msh,
                        .alu_reg = (int16_t)aop,
                        .mul_reg = (int16_t)mop};
-    dp_put(l, cfg,
-           (uint32_t)!on | (uint32_t)!alu << 1 | algo << 2 | (uint32_t)!mul << 4 | (uint32_t)prelu << 5 |
-               (uint32_t)!relu << 6);
-    dp_put(l, cfg + 0x4, ash << 8); /* ALU_CFG: register operand */
-    dp_put(l, cfg + 0x8, aop);
-    dp_put(l, cfg + 0xc, msh << 8); /* MUL_CFG: register operand */
-    dp_put(l, cfg + 0x10, mop);
+    nvf_sdp_x_put(l, cfg, c);
     return !on ? "byp" : alu && mul ? "alumul" : alu ? "alu" : mul ? "mul" : relu ? "relu" : "pass";
 }
 

@@ -88,6 +88,8 @@ void nvf_expect_cube(program_t *p, const char *what, nvf_place_t at, const nvf_c
                      const void *ctx, bool corrupt);
 
 struct sdp_x_cfg;
+/* One SDP X stage's five registers (CFG, ALU_CFG, ALU_SRC_VALUE, MUL_CFG, MUL_SRC_VALUE) from its drawn settings */
+void nvf_sdp_x_put(dp_wlist_t *l, uint32_t cfg, const struct sdp_x_cfg *c);
 /* One SDP X stage drawn (BS at SDP.D_DP_BS_CFG, BN at D_DP_BN_CFG: cfg is its CFG register's nv_full address), its
  * registers put in l, *c as drawn (sdp_golden.h): register operands only, FP16 values when fp16 (the stage then
  * computes in FP32 on FP16 operands), integers else. Returns its mode for the job name. */

@@ -222,13 +222,7 @@ static void draw_stage(dp_wlist_t *l, rng_t *r, uint32_t cfg, sdp_x_cfg_t *c, bo
                        .mul_shift = msh,
                        .alu_reg = (int16_t)aop,
                        .mul_reg = (int16_t)mop};
-    dp_put(l, cfg,
-           (uint32_t)!on | (uint32_t)!alu << 1 | algo << 2 | (uint32_t)!mul << 4 | (uint32_t)prelu << 5 |
-               (uint32_t)!relu << 6);
-    dp_put(l, cfg + 0x4, (uint32_t)amem | ash << 8); /* ALU_CFG: SRC 1 = memory */
-    dp_put(l, cfg + 0x8, aop);
-    dp_put(l, cfg + 0xc, (uint32_t)mmem | msh << 8); /* MUL_CFG */
-    dp_put(l, cfg + 0x10, mop);
+    nvf_sdp_x_put(l, cfg, c);
     if (!on) snprintf(mode, n, "byp");
     else if (!alu && !mul) snprintf(mode, n, "%s", relu ? "relu" : "pass");
     else /* an operand from memory: its name with m ("alum_mul": ALU from memory, MUL from its register) */
