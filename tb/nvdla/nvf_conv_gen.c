@@ -94,6 +94,25 @@ static uint16_t fp16_weight(const void *ctx, uint32_t k, uint32_t r, uint32_t s,
     return (uint16_t)v->w[((k * v->R + r) * v->S + s) * v->C + c];
 }
 
+/* INT8/INT16: kernel k's sum at (oy, ox), CACC's input (products summed exactly, CDMA's converter on the data). */
+static int64_t conv_acc(const conv_t *v, uint32_t k, uint32_t oy, uint32_t ox)
+{
+    int64_t acc = 0;
+    for (uint32_t r = 0; r < v->R; r++)
+        for (uint32_t s = 0; s < v->S; s++) {
+            const int64_t y = (int64_t)(oy * v->sy + r) - v->pt, x = (int64_t)(ox * v->sx + s) - v->pl;
+            const bool pad = y < 0 || x < 0 || y >= v->H || x >= v->W;
+            for (uint32_t c = 0; c < v->C; c++) {
+                int64_t d = pad ? v->pad : nvf_elem(v->data, &v->in, c, (uint32_t)y, (uint32_t)x);
+                if (!pad && v->cvt) /* CDMA converts what it fetches, not CSC's padding */
+                    d = conv_img32_cvt((uint32_t)d, 8 * v->esz, true, v->cvt_off, v->cvt_scale, v->cvt_trunc,
+                                       8 * v->esz);
+                acc += d * v->w[((k * v->R + r) * v->S + s) * v->C + c];
+            }
+        }
+    return acc;
+}
+
 static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
 {
     const conv_t *v = ctx;
@@ -116,19 +135,7 @@ static int32_t conv_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
         f16.x1 = sdp32_opnd_stage(f16.x1, &v->bso, k);
         return sdp_fp32_element(&f16, conv_fp16_output(&src, k, oy, ox, 0));
     }
-    int64_t acc = 0;
-    for (uint32_t r = 0; r < v->R; r++)
-        for (uint32_t s = 0; s < v->S; s++) {
-            const int64_t y = (int64_t)(oy * v->sy + r) - v->pt, x = (int64_t)(ox * v->sx + s) - v->pl;
-            const bool pad = y < 0 || x < 0 || y >= v->H || x >= v->W;
-            for (uint32_t c = 0; c < v->C; c++) {
-                int64_t d = pad ? v->pad : nvf_elem(v->data, &v->in, c, (uint32_t)y, (uint32_t)x);
-                if (!pad && v->cvt) /* CDMA converts what it fetches, not CSC's padding */
-                    d = conv_img32_cvt((uint32_t)d, 8 * v->esz, true, v->cvt_off, v->cvt_scale, v->cvt_trunc,
-                                       8 * v->esz);
-                acc += d * v->w[((k * v->R + r) * v->S + s) * v->C + c];
-            }
-        }
+    int64_t acc = conv_acc(v, k, oy, ox);
     if (v->trunc) { /* CACC: divide by 2^t, rounding half away from zero */
         const int64_t half = (int64_t)1 << (v->trunc - 1);
         acc = acc >= 0 ? (acc + half) >> v->trunc : -((-acc + half) >> v->trunc);
@@ -244,6 +251,54 @@ static nvf_cube_t batch_out_cube(rng_t *r, uint32_t w, uint32_t h, uint32_t c, u
     return q;
 }
 
+/* conv_cmp_corrupt's flip of a weight: bit 6 of its top byte (at FP16 its exponent's top bit), what a wrong
+ * decompression could feed the MAC. Its own inverse. */
+static int32_t flipped(const conv_t *v, int32_t x)
+{
+    return v->prec == NVF_FP16 ? (int32_t)((uint32_t)x ^ 0x4000u)
+           : v->esz == 2       ? (int16_t)((uint32_t)x ^ 0x4000u)
+                               : (int8_t)((uint32_t)x ^ 0x40u);
+}
+
+/* conv_cmp_corrupt: the first weight, in the order the check reads the outputs (surface, line, pixel, channel) and
+ * each output's taps (r, s, c), whose flip changes that output as the generator predicts it; -1 when none does within
+ * `budget` predictions. */
+static long corrupt_weight(conv_t *v, uint32_t budget)
+{
+    const uint32_t lanes = 32 / v->esz, taps = v->R * v->S * v->C;
+    for (uint32_t sf = 0; sf < v->out.s; sf++)
+        for (uint32_t y = 0; y < v->Ho; y++)
+            for (uint32_t x = 0; x < v->Wo; x++)
+                for (uint32_t k = sf * lanes; k < v->K && k < (sf + 1) * lanes; k++) {
+                    const int32_t want = conv_elem(v, k, y, x);
+                    for (uint32_t t = 0; t < taps; t++) {
+                        if (!budget--) return -1;
+                        const size_t i = (size_t)k * taps + t;
+                        const int32_t w = v->w[i];
+                        v->w[i] = flipped(v, w);
+                        const bool seen = conv_elem(v, k, y, x) != want;
+                        v->w[i] = w;
+                        if (seen) return (long)i;
+                    }
+                }
+    return -1;
+}
+
+/* INT8/INT16: the CACC truncation that brings the layer's largest sum within the output's bits (at most 16). */
+static uint32_t fit_trunc(const conv_t *v)
+{
+    uint64_t m = 0;
+    for (uint32_t k = 0; k < v->K; k++)
+        for (uint32_t y = 0; y < v->Ho; y++)
+            for (uint32_t x = 0; x < v->Wo; x++) {
+                const int64_t a = conv_acc(v, k, y, x);
+                const uint64_t u = (uint64_t)(a < 0 ? -a : a);
+                m = u > m ? u : m;
+            }
+    const int t = (m ? 64 - __builtin_clzll(m) : 0) - (int)(8 * v->esz - 1);
+    return t < 0 ? 0 : t > 16 ? 16 : (uint32_t)t;
+}
+
 /* rdma_n: SDP_RDMA's layers so far (its register groups alternate with its own layers, not the convolution's: NVIDIA's
  * firmware keeps an rdma_group apart, kmd/firmware/scheduler.c) */
 static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_kind_t kind, int *rdma_n)
@@ -285,8 +340,11 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     if (!v.w) abort();
     char mixname[48] = "";
     if (v.prec == NVF_FP16) {
-        const nvf_fp16_mix_t dm = fp16_conv_mix(r, -4, 4), wm = fp16_conv_mix(r, -7, 0);
-        const unsigned zd = rng_chance(r, 30) ? rng_range(r, 10, 60) : 0, zw = rng_chance(r, 30) ? 30 : 0;
+        nvf_fp16_mix_t dm = fp16_conv_mix(r, -4, 4), wm = fp16_conv_mix(r, -7, 0);
+        unsigned zd = rng_chance(r, 30) ? rng_range(r, 10, 60) : 0, zw = rng_chance(r, 30) ? 30 : 0;
+        /* NEGATIVE: plain values, as conv_wino_fp16_corrupt's: corners (NaN data) or large weights made every output
+         * NaN or Inf in 5 seeds of 3,000, where no flip can show */
+        if (kind == KIND_CMP_CORRUPT) dm = (nvf_fp16_mix_t){0, -2, 2}, wm = (nvf_fp16_mix_t){0, -3, 0}, zd = zw = 0;
         const uint32_t bytes = nvf_cube_bytes(&v.in);
         for (uint32_t b = 0; b < v.N; b++)
             bdata[b] = fp16_fill(p, r, nvf_addr((nvf_place_t){src.cv, src.addr + b * v.in_bstride}), bytes, &dm, zd);
@@ -314,15 +372,30 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
         }
         if (!any) v.w[rng_below(r, (uint32_t)nw)] = v.prec == NVF_FP16 ? 0x3C00 : 1; /* 1.0 */
     }
+    /* NEGATIVE (conv_cmp_corrupt): memory holds one weight flipped, the prediction the drawn one. So that the flip
+     * must show, SDP is the identity (stages bypassed, converter 1:1, no NaN flush in CDMA or SDP, FP16 out), CACC's
+     * truncation brings the largest sum within the output's bits (less when no flip shows there: saturation then
+     * shows more), and the weight flipped is the first whose flip changes an output the check reads (corrupt_weight);
+     * a fixed one (k0 r0 s0 c0) was invisible in 107 of seeds 1-200 (seed 3: SDP's converter saturated it). */
+    long bad = -1;
+    if (kind == KIND_CMP_CORRUPT) {
+        v.bs = v.bn = (sdp_x_cfg_t){.bypass = true};
+        v.off = 0, v.scale = 1, v.shift = 0;
+        v.f16 = (sdp_fp16_cfg_t){.x1 = sdp32_fp16_stage(&v.bs), .x2 = sdp32_fp16_stage(&v.bn)};
+        v.data = bdata[0];
+        for (int t = v.prec == NVF_FP16 ? 0 : (int)fit_trunc(&v); bad < 0 && t >= 0; t--)
+            v.trunc = (uint32_t)t, bad = corrupt_weight(&v, 1u << 16);
+        if (bad >= 0) v.w[bad] = flipped(&v, v.w[bad]);
+    }
+    const uint32_t corrupt_trunc = v.trunc;
     uint32_t wbytes;
     uint8_t *packed = weights_packed(&v, &wbytes);
+    if (bad >= 0) v.w[bad] = flipped(&v, v.w[bad]); /* back to the drawn weight */
     /* the bitmap and group sizes in the weights' RAM (one RAM type for the three, NV_NVDLA_CDMA_wt.v:5780), past
      * the weights (at most 384 KiB) inside their slot */
     const uint32_t wmb_addr = wts.addr + 0x80000u, wgs_addr = wts.addr + 0xC0000u;
     nvf_wt_cmp_t wc = {0};
     if (cmp) {
-        /* NEGATIVE: element k0 r0 s0 c0 as a wrong decompression would give it (its top byte's bit 6 flipped) */
-        if (kind == KIND_CMP_CORRUPT) packed[v.esz - 1] ^= 0x40;
         const nvf_wt_shape_t sh = {.K = v.K,
                                    .kg = v.esz == 2 ? 16 : 32,
                                    .kelems = v.R * v.S * v.C,
@@ -343,6 +416,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     const int t = mag - (int)(8 * v.esz - 1) + (int)rng_range(r, 0, 6) - 3;
     v.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
     if (v.prec == NVF_FP16) v.trunc = 0; /* not used at FP16 (cmod cacc.cpp:888); written 0 as NVIDIA's firmware */
+    if (kind == KIND_CMP_CORRUPT) v.trunc = corrupt_trunc;
     /* banks: the whole input and every weight resident, sometimes a spare bank */
     const uint32_t eps = entries_per_slice(&v), dbanks = ceil_div(eps * v.H * v.N, CBUF_BANK_ENTRIES),
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
@@ -399,7 +473,7 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
     dp_put(&l, NVDLA_CDMA_D_BANK_0, bank);
     if (v.prec == NVF_FP16) {
-        v.nan_flush = rng_chance(r, 30);
+        v.nan_flush = kind != KIND_CMP_CORRUPT && rng_chance(r, 30);
         dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
     }
     /* CSC */
@@ -442,18 +516,24 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
     dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
     dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
     dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, out_bstride_reg);
-    const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
+    const bool corrupt = kind == KIND_CMP_CORRUPT, fp16 = v.prec == NVF_FP16,
+               nan0 = fp16 && !corrupt && rng_chance(r, 50), int16_out = fp16 && !corrupt && rng_chance(r, 25);
     /* flying: from CACC; output to memory */
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0,
            1 | (uint32_t)to_pdp << 1 | (uint32_t)nan0 << 3 | (v.N - 1) << 8); /* bit 1: to PDP */
     dp_put(&l, NVDLA_SDP_D_DATA_FORMAT_0, prec | (int16_out ? 1u : prec) << 2);
-    const char *bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, fp16);
-    nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
+    const char *bs = "ident";
+    if (corrupt) dp_put(&l, NVDLA_SDP_D_DP_BS_CFG_0, 1), dp_put(&l, NVDLA_SDP_D_DP_BN_CFG_0, 1); /* BS, BN bypassed */
+    else {
+        bs = nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BS_CFG_0, &v.bs, fp16);
+        nvf_sdp_x_stage(&l, r, NVDLA_SDP_D_DP_BN_CFG_0, &v.bn, fp16);
+    }
     v.f16 = (sdp_fp16_cfg_t){
         .x1 = sdp32_fp16_stage(&v.bs), .x2 = sdp32_fp16_stage(&v.bn), .nan_to_zero = nan0, .out_int16 = int16_out};
     v.bs_mem = fp16 && nvf_conv_opnd_draw(p, seed, k, &l, &v.bs, v.Wo, v.Ho, v.K, v.N, int16_out ? 1u : 2u, &v.bso);
     dp_put(&l, NVDLA_SDP_D_DP_EW_CFG_0, 0x53);
     v.off = rng_range(r, 0, 16) - 8, v.scale = rng_range(r, 1, 3), v.shift = rng_range(r, 0, 2);
+    if (corrupt) v.off = 0, v.scale = 1, v.shift = 0;
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
     /* PDP on the fly over SDP's output, its output where SDP's would be (SDP writes nothing) */
@@ -462,10 +542,16 @@ static void conv_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, conv_k
                                  : nvf_pdp_fly_draw(p, r, &l, int16_out ? NVF_INT16 : v.prec, v.Wo, v.Ho, v.K, dst,
                                                     pdpname + 1, sizeof pdpname - 1);
     if (fly) pdpname[0] = '.';
-    char cmpname[48] = "";
+    char cmpname[48] = "", kname[48];
     if (cmp) snprintf(cmpname, sizeof cmpname, ".cmp%u.nz%u.ez%u", sparse, wc.nonzero, wc.explicit_zeros);
+    /* the negative's flipped weight first (a job's name is cut at the scoreboard's 128 characters) */
+    const uint32_t taps = v.R * v.S * v.C, at = bad < 0 ? 0 : (uint32_t)((size_t)bad % taps);
+    if (bad >= 0)
+        snprintf(kname, sizeof kname, "%s.flip_k%u_r%u_s%u_c%u", kind_name[kind], (uint32_t)((size_t)bad / taps),
+                 at / (v.S * v.C), at / v.C % v.S, at % v.C);
+    else snprintf(kname, sizeof kname, "%s%s", kind_name[kind], corrupt ? ".NOFLIP" : "");
     if (batch) snprintf(cmpname + strlen(cmpname), sizeof cmpname - strlen(cmpname), ".b%u", v.N);
-    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s%s%s%s", kind_name[kind],
+    prog_job(p, "conv_random%s.s%llu.j%d.%s.%ux%ux%u.k%u.%ux%u.s%ux%u.t%u.%s%s%s%s%s%s%s%s%s", kname,
              (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W, v.H, v.C, v.K, v.S, v.R, v.sx, v.sy, v.trunc, bs,
              v.bs_mem ? "mem" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
              int16_out ? ".2int16" : "", v.cvt ? ".cdmacvt" : "", cmpname, pdpname);
@@ -599,8 +685,9 @@ int nvf_conv_batch_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen
     return 0;
 }
 
-/* NEGATIVE: one compressed job whose stored weights hold element k0 r0 s0 c0 with bit 4 flipped, what a wrong
- * decompression would feed the MAC: the golden model computes what memory holds, the generator what it meant. */
+/* NEGATIVE: one compressed job whose stored weights hold one weight flipped (conv_job: SDP the identity, the first
+ * weight whose flip shows in an output), what a wrong decompression would feed the MAC: the golden model computes what
+ * memory holds, the generator what it meant. */
 int nvf_conv_cmp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
     (void)err, (void)errlen;

@@ -173,7 +173,8 @@ int nvf_conv_random_batch(program_t *p, uint64_t seed, char *err, size_t errlen)
 int nvf_conv_random_fc(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* Compressed weights and batches in one job (nvf_conv_gen.c). */
 int nvf_conv_random_cmp_batch(program_t *p, uint64_t seed, char *err, size_t errlen);
-/* NEGATIVE: a conv_random_cmp job whose compressed weights hold one element wrong: must fail naming an output */
+/* NEGATIVE: a conv_random_cmp job whose compressed weights hold one weight wrong (the first whose flip shows, SDP the
+ * identity): must fail naming an output element */
 int nvf_conv_cmp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: a conv_random_batch job whose SDP batch stride differs from the expectation's: fails naming batch 1 */
 int nvf_conv_batch_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
