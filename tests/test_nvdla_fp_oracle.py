@@ -104,8 +104,8 @@ def build():
     golden = [os.path.join(ROOT, 'golden', 'nvdla', f) for f in ('nvdla_fp16.c', 'nvdla_fp16.h', 'pdp_fp16.c',
                                                                   'pdp_fp16.h', 'sdp_fp16.c', 'sdp_fp16.h',
                                                                   'sdp_lut_fp16.c', 'sdp_lut_fp16.h', 'sdp_lut.h',
-                                                                  'sdp_ew_fp16.c', 'sdp_ew_fp16.h', 'sdp_ew.h',
-                                                                  'nvdla_pp.h', 'cdp_fp16.c', 'cdp_fp16.h')]
+                                                                  'nv_lut_slopes.h', 'sdp_ew_fp16.c', 'sdp_ew_fp16.h',
+                                                                  'sdp_ew.h', 'nvdla_pp.h', 'cdp_fp16.c', 'cdp_fp16.h')]
     if stale(ours_drv, drv_src + golden):
         rc, out = run(['gcc', '-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-D_POSIX_C_SOURCE=200809L',
                        '-I' + os.path.join(ROOT, 'golden', 'nvdla'), '-I' + os.path.join(ROOT, 'dpi'), '-I' + ORACLE,

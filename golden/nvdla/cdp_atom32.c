@@ -84,12 +84,14 @@ static lut_out_t exponent(const cdp_lut_cfg_t *c, const int16_t *t, int64_t x)
     if (idx < 0 || tmp <= 0) {
         o.uflow = true;
         int64_t base = off < 0 ? 0 : 1ll << off;
-        o.y = cdp16_convert(t[0] + cdp16_convert((tmp - base) * c->le_uflow_scale, c->le_uflow_shift, INTERP_BITS), 0,
-                            16);
+        o.y = cdp16_convert(
+            t[0] + cdp16_convert((tmp - base) * c->slopes.le_uflow_scale, c->slopes.le_uflow_shift, INTERP_BITS), 0,
+            16);
     } else if (idx >= LE_LAST) {
         o.oflow = true;
-        o.y = cdp16_convert(
-            t[LE_LAST] + cdp16_convert((x - c->le_end) * c->le_oflow_scale, c->le_oflow_shift, INTERP_BITS), 0, 16);
+        o.y = cdp16_convert(t[LE_LAST] + cdp16_convert((x - c->le_end) * c->slopes.le_oflow_scale,
+                                                       c->slopes.le_oflow_shift, INTERP_BITS),
+                            0, 16);
     } else {
         o.hit = true;
         int64_t f = tmp - (1ll << log_sum); /* the part below the leading one, kept to 16 bits */
@@ -107,11 +109,11 @@ int64_t cdp16_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x, 
     *unmodelled = (c->le_linear && (le_frac > 30 || le_frac < -30)) || lo_frac > 30 || lo_frac < -30 ||
                   (!c->le_linear && off > 62);
     if (*unmodelled) return 0;
-    lut_out_t le = c->le_linear ? linear(t->le, LE_LAST, x, c->le_start, c->le_end, le_frac, c->le_uflow_scale,
-                                         c->le_uflow_shift, c->le_oflow_scale, c->le_oflow_shift)
+    lut_out_t le = c->le_linear ? linear(t->le, LE_LAST, x, c->le_start, c->le_end, le_frac, c->slopes.le_uflow_scale,
+                                         c->slopes.le_uflow_shift, c->slopes.le_oflow_scale, c->slopes.le_oflow_shift)
                                 : exponent(c, t->le, x);
-    lut_out_t lo = linear(t->lo, LO_LAST, x, c->lo_start, c->lo_end, lo_frac, c->lo_uflow_scale, c->lo_uflow_shift,
-                          c->lo_oflow_scale, c->lo_oflow_shift);
+    lut_out_t lo = linear(t->lo, LO_LAST, x, c->lo_start, c->lo_end, lo_frac, c->slopes.lo_uflow_scale,
+                          c->slopes.lo_uflow_shift, c->slopes.lo_oflow_scale, c->slopes.lo_oflow_shift);
     if (c->stats) c->stats->le[le.uflow ? 0 : le.hit ? 1 : 2]++, c->stats->lo[lo.uflow ? 0 : lo.hit ? 1 : 2]++;
     const nv_lut_state_t les = le.uflow   ? NV_LUT_UFLOW
                                : le.oflow ? NV_LUT_OFLOW
@@ -147,10 +149,10 @@ static void cdp32_fp16(const nvdla_pp_t *cdp, const cdp_lut_t *lut, const cdp_lu
                               .le_index_offset = (int8_t)(info & 0xFF),
                               .le_index_select = (int8_t)((info >> 8) & 0xFF),
                               .lo_index_select = (int8_t)((info >> 16) & 0xFF),
-                              .le_uflow = (uint16_t)lc->le_uflow_scale,
-                              .le_oflow = (uint16_t)lc->le_oflow_scale,
-                              .lo_uflow = (uint16_t)lc->lo_uflow_scale,
-                              .lo_oflow = (uint16_t)lc->lo_oflow_scale,
+                              .le_uflow = (uint16_t)lc->slopes.le_uflow_scale,
+                              .le_oflow = (uint16_t)lc->slopes.le_oflow_scale,
+                              .lo_uflow = (uint16_t)lc->slopes.lo_uflow_scale,
+                              .lo_oflow = (uint16_t)lc->slopes.lo_oflow_scale,
                               .datin_offset = (uint16_t)nvdla_pp_reg(cdp, CDP + 0x74),
                               .stats = lc->stats};
     const int n = (int)(in->lanes * in->s);

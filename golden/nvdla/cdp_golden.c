@@ -107,13 +107,13 @@ int64_t cdp_lut_lookup(const cdp_lut_cfg_t *c, const cdp_lut_t *t, int64_t x)
                 int64_t add = (c->le_index_offset & 0x80) || k >= 39 ? 0 : (1ll << k);
                 le_min = nv_sx(c->le_start + add, 39);
             }
-            return interp(t->le[0], le_min, x, c->le_uflow_scale, c->le_uflow_shift);
+            return interp(t->le[0], le_min, x, c->slopes.le_uflow_scale, c->slopes.le_uflow_shift);
         }
-        return interp(t->le[CDP_LE_N - 1], c->le_end, x, c->le_oflow_scale, c->le_oflow_shift);
+        return interp(t->le[CDP_LE_N - 1], c->le_end, x, c->slopes.le_oflow_scale, c->slopes.le_oflow_shift);
     }
     if (lo == NV_LUT_HIT) return interp(t->lo[lo_i], t->lo[lo_i], t->lo[lo_i + 1], lo_f, 16);
-    if (lo == NV_LUT_UFLOW) return interp(t->lo[0], c->lo_start, x, c->lo_uflow_scale, c->lo_uflow_shift);
-    return interp(t->lo[CDP_LO_N - 1], c->lo_end, x, c->lo_oflow_scale, c->lo_oflow_shift);
+    if (lo == NV_LUT_UFLOW) return interp(t->lo[0], c->lo_start, x, c->slopes.lo_uflow_scale, c->slopes.lo_uflow_shift);
+    return interp(t->lo[CDP_LO_N - 1], c->lo_end, x, c->slopes.lo_oflow_scale, c->slopes.lo_oflow_shift);
 }
 
 static int64_t sx38(const nvdla_pp_t *u, uint32_t low)
@@ -140,14 +140,7 @@ cdp_lut_cfg_t cdp_lut_cfg_read(const nvdla_pp_t *cdp)
         .lo_end = sx38(cdp, 0x30),
         .le_start22 = nvdla_pp_reg(cdp, CDP + 0x18) & 0x3FFFFF,
         .lo_start22 = nvdla_pp_reg(cdp, CDP + 0x28) & 0x3FFFFF,
-        .le_uflow_scale = nv_sx(les & 0xFFFF, 16),
-        .le_oflow_scale = nv_sx(les >> 16, 16),
-        .lo_uflow_scale = nv_sx(los & 0xFFFF, 16),
-        .lo_oflow_scale = nv_sx(los >> 16, 16),
-        .le_uflow_shift = (int)nv_sx(lesh & 31, 5),
-        .le_oflow_shift = (int)nv_sx((lesh >> 5) & 31, 5),
-        .lo_uflow_shift = (int)nv_sx(losh & 31, 5),
-        .lo_oflow_shift = (int)nv_sx((losh >> 5) & 31, 5),
+        .slopes = nv_lut_slopes_decode(les, lesh, los, losh),
     };
     return c;
 }

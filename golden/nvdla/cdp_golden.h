@@ -3,6 +3,7 @@
  * output converter. The LUT contents and S_LUT_* settings are shared by both groups. */
 #ifndef CDP_GOLDEN_H
 #define CDP_GOLDEN_H
+#include "nv_lut_slopes.h"
 #include "nvdla_dp.h"
 #include <stdbool.h>
 #include <stdint.h>
@@ -30,11 +31,10 @@ typedef struct cdp_lut_stats {
 typedef struct cdp_lut_cfg {
     bool le_linear, uflow_lo, oflow_lo, hybrid_lo;
     uint32_t le_index_offset, le_index_select, lo_index_select;
-    int64_t le_start, le_end, lo_start, lo_end;                             /* SX_38 */
-    uint32_t le_start22, lo_start22;                                        /* bits [21:0] for the index path */
-    int64_t le_uflow_scale, le_oflow_scale, lo_uflow_scale, lo_oflow_scale; /* SX_16 */
-    int le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;     /* SX_5 */
-    cdp_lut_stats_t *stats; /* NULL, or where the lookups count their outcomes (not a register) */
+    int64_t le_start, le_end, lo_start, lo_end; /* SX_38 */
+    uint32_t le_start22, lo_start22;            /* bits [21:0] for the index path */
+    nv_lut_slopes_t slopes;                     /* S_LUT_{LE,LO}_SLOPE_{SCALE,SHIFT}: SX_16 scales, SX_5 shifts */
+    cdp_lut_stats_t *stats;                     /* NULL, or where the lookups count their outcomes (not a register) */
 } cdp_lut_cfg_t;
 
 /* The LUT settings of CDP's CONSUMER group (and the shared S_LUT_* registers). */

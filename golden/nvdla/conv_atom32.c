@@ -47,6 +47,24 @@ bool conv32_refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...)
     return false;
 }
 
+bool conv32_sdp_out(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, bool fp16, uint32_t Wo, uint32_t Ho,
+                    uint32_t K, conv32_refuser_t *refuse, unsigned *out_prec, uint32_t *out_esz, place32_t *dst)
+{
+    *out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
+    if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || *out_prec == 0))
+        return refuse(ctx, group, "SDP's processing other than FP16 or its output INT8 after an FP16 convolution");
+    *out_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", sdp->consumer, *out_prec);
+    if (!*out_esz) return false;
+    if (nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 != Wo || nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 != Ho ||
+        nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1 != K)
+        return refuse(ctx, group, "SDP's cube differs from the convolution's output %ux%ux%u", Wo, Ho, K);
+    *dst = (place32_t){.space = nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0) ? 0 : NVDLA_CV_SPACE,
+                       .base = nvdla_pp_reg(sdp, SDP + 0x48),
+                       .line = nvdla_pp_reg(sdp, SDP + 0x50),
+                       .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    return true;
+}
+
 /* Byte offset of w[k][r][s][c] (format.rst; see the top of this file). */
 static size_t weight_offset(uint32_t k, uint32_t r, uint32_t s, uint32_t c, uint32_t R, uint32_t S, uint32_t C,
                             uint32_t K, uint32_t kg, uint32_t cb, uint32_t esz)
@@ -190,19 +208,10 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
         return conv32_refuse(ctx, group, "SDP's output to PDP%s",
                              pdp ? " with batches (cmod sdp.cpp:1724 asserts)" : "");
     if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return conv32_refuse(ctx, group, "SDP's EW stage");
-    const unsigned out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
-    if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || out_prec == 0))
-        return conv32_refuse(ctx, group,
-                             "SDP's processing other than FP16 or its output INT8 after an FP16 convolution");
-    const uint32_t out_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", sg, out_prec);
-    if (!out_esz) return false;
-    if (nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 != Wo || nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 != Ho ||
-        nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1 != K)
-        return conv32_refuse(ctx, group, "SDP's cube differs from the convolution's output %ux%ux%u", Wo, Ho, K);
-    place32_t dst = {.space = nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0) ? 0 : NVDLA_CV_SPACE,
-                     .base = nvdla_pp_reg(sdp, SDP + 0x48),
-                     .line = nvdla_pp_reg(sdp, SDP + 0x50),
-                     .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    unsigned out_prec;
+    uint32_t out_esz;
+    place32_t dst;
+    if (!conv32_sdp_out(sdp, ctx, group, fp16, Wo, Ho, K, conv32_refuse, &out_prec, &out_esz, &dst)) return false;
     /* batches: cube b read at the input's base + b x CDMA's batch stride, written at the output's + b x SDP's */
     const uint32_t in_bstride = nvdla_pp_reg(cdma, NVDLA_CDMA_D_BATCH_STRIDE_0),
                    out_bstride = nvdla_pp_reg(sdp, NVDLA_SDP_D_DST_BATCH_STRIDE_0);

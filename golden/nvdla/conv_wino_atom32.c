@@ -147,18 +147,10 @@ bool conv32_wino_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla
     if (!nvdla_pp_bits(sdp, SDP + 0x80, 0, 0)) return refuse(ctx, group, "SDP's EW stage");
     if (!sdp32_stage_cfg(sdp, ctx, sg, 0x58, "BS", &bs) || !sdp32_stage_cfg(sdp, ctx, sg, 0x6c, "BN", &bn))
         return false;
-    const unsigned out_prec = nvdla_pp_bits(sdp, SDP + 0xbc, 3, 2);
-    if (fp16 && (nvdla_pp_bits(sdp, SDP + 0xbc, 1, 0) != 2 || out_prec == 0))
-        return refuse(ctx, group, "SDP's processing other than FP16 or its output INT8 after an FP16 convolution");
-    const uint32_t out_esz = fp16 ? 2 : dp32_esz(ctx, "SDP", sg, out_prec);
-    if (!out_esz) return false;
-    if (nvdla_pp_bits(sdp, SDP + 0x3c, 12, 0) + 1 != Wo || nvdla_pp_bits(sdp, SDP + 0x40, 12, 0) + 1 != Ho ||
-        nvdla_pp_bits(sdp, SDP + 0x44, 12, 0) + 1 != K)
-        return refuse(ctx, group, "SDP's cube differs from the convolution's output %ux%ux%u", Wo, Ho, K);
-    place32_t dst = {.space = nvdla_pp_bits(sdp, SDP + 0xb4, 0, 0) ? 0 : NVDLA_CV_SPACE,
-                     .base = nvdla_pp_reg(sdp, SDP + 0x48),
-                     .line = nvdla_pp_reg(sdp, SDP + 0x50),
-                     .surf = nvdla_pp_reg(sdp, SDP + 0x54)};
+    unsigned out_prec;
+    uint32_t out_esz;
+    place32_t dst;
+    if (!conv32_sdp_out(sdp, ctx, group, fp16, Wo, Ho, K, refuse, &out_prec, &out_esz, &dst)) return false;
     if (!dp32_aligned(ctx, "SDP", sg, &dst)) return false;
 
     cube32_t in, out;

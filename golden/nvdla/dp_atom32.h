@@ -100,6 +100,15 @@ bool rubik32_run(const nvdla_pp_t *rbk, const nvdla_dp_ctx_t *ctx, int group);
 /* A convolution layer the model does not compute: an error "CONV grp <group>: <what>: not computed for 32-byte atoms
  * yet", false (conv_atom32.c, conv_image32.c). */
 bool conv32_refuse(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* How a convolution's model refuses a layer: conv32_refuse, or the Winograd model's own (conv_wino_atom32.c). */
+typedef bool conv32_refuser_t(const nvdla_dp_ctx_t *ctx, int group, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* SDP's output after a convolution of Wo x Ho x K (direct or Winograd, the same registers and checks): its precision
+ * (D_DATA_FORMAT.OUT_PRECISION; after an FP16 convolution SDP must process FP16 and write FP16 or INT16), element
+ * size, cube (SDP's D_DATA_CUBE_* the convolution's output) and place (D_DST_*). False when refused, through `refuse`
+ * for convolution group `group`, or with dp32_esz's error. */
+bool conv32_sdp_out(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group, bool fp16, uint32_t Wo, uint32_t Ho,
+                    uint32_t K, conv32_refuser_t *refuse, unsigned *out_prec, uint32_t *out_esz, place32_t *dst);
 /* pdp: PDP's window, which SDP's output streams into when its OUTPUT_DST is PDP (one batch; NULL: refused) */
 bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t *sdp_rdma, const nvdla_pp_t *pdp,
                 const nvdla_dp_ctx_t *ctx);

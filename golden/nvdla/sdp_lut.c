@@ -35,14 +35,7 @@ sdp_lut_cfg_t sdp_lut_cfg_read(const nvdla_pp_t *sdp)
                            .le_end = nv_sx(nvdla_pp_reg(sdp, SDP + 0x1c), 32),
                            .lo_start = nv_sx(nvdla_pp_reg(sdp, SDP + 0x20), 32),
                            .lo_end = nv_sx(nvdla_pp_reg(sdp, SDP + 0x24), 32),
-                           .le_uflow_scale = nv_sx(les & 0xFFFF, 16),
-                           .le_oflow_scale = nv_sx(les >> 16, 16),
-                           .lo_uflow_scale = nv_sx(los & 0xFFFF, 16),
-                           .lo_oflow_scale = nv_sx(los >> 16, 16),
-                           .le_uflow_shift = (int)nv_sx(lesh & 31, 5),
-                           .le_oflow_shift = (int)nv_sx((lesh >> 5) & 31, 5),
-                           .lo_uflow_shift = (int)nv_sx(losh & 31, 5),
-                           .lo_oflow_shift = (int)nv_sx((losh >> 5) & 31, 5)};
+                           .slopes = nv_lut_slopes_decode(les, lesh, los, losh)};
 }
 
 const char *sdp_lut_refusal(const sdp_lut_cfg_t *c)
@@ -115,10 +108,10 @@ int64_t sdp_lut_int(const sdp_lut_cfg_t *c, const sdp_lut_t *t, int64_t x, sdp_l
         return (int64_t)nv_rshift_round(o, FRAC);
     }
     if (s == NV_LUT_OFLOW)
-        return use_lo ? slope(tab[last], x, c->lo_end, c->lo_oflow_scale, c->lo_oflow_shift)
-                      : slope(tab[last], x, c->le_end, c->le_oflow_scale, c->le_oflow_shift);
-    if (use_lo) return slope(tab[0], x, c->lo_start, c->lo_uflow_scale, c->lo_uflow_shift);
+        return use_lo ? slope(tab[last], x, c->lo_end, c->slopes.lo_oflow_scale, c->slopes.lo_oflow_shift)
+                      : slope(tab[last], x, c->le_end, c->slopes.le_oflow_scale, c->slopes.le_oflow_shift);
+    if (use_lo) return slope(tab[0], x, c->lo_start, c->slopes.lo_uflow_scale, c->slopes.lo_uflow_shift);
     /* the exponent table's underflow starts at start + 2^offset (a positive offset) */
     const int64_t bias = !c->le_linear && c->le_index_offset > 0 ? (int64_t)1 << c->le_index_offset : 0;
-    return slope(tab[0], x, c->le_start + bias, c->le_uflow_scale, c->le_uflow_shift);
+    return slope(tab[0], x, c->le_start + bias, c->slopes.le_uflow_scale, c->slopes.le_uflow_shift);
 }

@@ -6,6 +6,7 @@
 #ifndef SDP_LUT_H
 #define SDP_LUT_H
 #include "nv_lut_select.h"
+#include "nv_lut_slopes.h"
 #include "nvdla_pp.h"
 #include <stdbool.h>
 #include <stdint.h>
@@ -29,10 +30,9 @@ void sdp_lut_data_read(sdp_lut_t *t);                 /* S_LUT_ACCESS_DATA read:
 /* S_LUT_CFG .. S_LUT_LO_SLOPE_SHIFT (single registers, both groups share them). */
 typedef struct sdp_lut_cfg {
     bool le_linear, uflow_lo, oflow_lo, hybrid_lo;
-    int le_index_offset, le_index_select, lo_index_select;                  /* 8-bit signed */
-    int64_t le_start, le_end, lo_start, lo_end;                             /* 32-bit signed */
-    int64_t le_uflow_scale, le_oflow_scale, lo_uflow_scale, lo_oflow_scale; /* 16-bit signed */
-    int le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;     /* 5-bit signed */
+    int le_index_offset, le_index_select, lo_index_select; /* 8-bit signed */
+    int64_t le_start, le_end, lo_start, lo_end;            /* 32-bit signed */
+    nv_lut_slopes_t slopes; /* S_LUT_{LE,LO}_SLOPE_{SCALE,SHIFT}: the same fields as CDP's */
 } sdp_lut_cfg_t;
 
 sdp_lut_cfg_t sdp_lut_cfg_read(const nvdla_pp_t *sdp);

@@ -81,8 +81,8 @@ uint32_t sdp_lut_fp16(const sdp_lut_cfg_t *c, const sdp_lut_t *t, uint32_t x, sd
                                            nv_fp17_mul(a1, nv_fp16_to_fp17((uint16_t)tab[entry + 1]))));
     }
     if (s == NV_LUT_OFLOW)
-        return use_lo ? slope(y0, x, (uint32_t)c->lo_end, 0, (uint16_t)c->lo_oflow_scale)
-                      : slope(y0, x, (uint32_t)c->le_end, 0, (uint16_t)c->le_oflow_scale);
-    if (use_lo) return slope(y0, x, lo_start, 0, (uint16_t)c->lo_uflow_scale);
-    return slope(y0, x, le_start, c->le_linear ? 0 : pow2_fp32(c->le_index_offset), (uint16_t)c->le_uflow_scale);
+        return use_lo ? slope(y0, x, (uint32_t)c->lo_end, 0, (uint16_t)c->slopes.lo_oflow_scale)
+                      : slope(y0, x, (uint32_t)c->le_end, 0, (uint16_t)c->slopes.le_oflow_scale);
+    if (use_lo) return slope(y0, x, lo_start, 0, (uint16_t)c->slopes.lo_uflow_scale);
+    return slope(y0, x, le_start, c->le_linear ? 0 : pow2_fp32(c->le_index_offset), (uint16_t)c->slopes.le_uflow_scale);
 }

@@ -174,7 +174,8 @@ static const test_entry_t nv_full_tests[] = {
     {"bdma_corrupt", nvf_bdma_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: a bdma_random job whose expected copy has one byte flipped: fails naming the line and byte"},
     {"conv_cmp_corrupt", nvf_conv_cmp_corrupt, "nv_full_map",
-     "NEGATIVE, nv_full: a conv_random_cmp job whose compressed weights hold one element wrong: fails naming outputs"},
+     "NEGATIVE, nv_full: a conv_random_cmp job whose compressed weights hold one weight wrong (the first whose flip "
+     "shows; SDP the identity): fails naming an output element"},
     {"conv_batch_corrupt", nvf_conv_batch_corrupt, "nv_full_map",
      "NEGATIVE, nv_full: a conv_random_batch job whose SDP batch stride is 64 bytes off the expectation's: fails "
      "naming batch 1"},

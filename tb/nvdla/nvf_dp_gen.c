@@ -559,12 +559,12 @@ static const char *lut_program(program_t *p, rng_t *r, unsigned mag, bool sq_byp
                    losh = rng_below(r, 1024);
     dp_put(&l, NVDLA_CDP_S_LUT_LE_SLOPE_SCALE_0, les), dp_put(&l, NVDLA_CDP_S_LUT_LO_SLOPE_SCALE_0, los);
     dp_put(&l, NVDLA_CDP_S_LUT_LE_SLOPE_SHIFT_0, lesh), dp_put(&l, NVDLA_CDP_S_LUT_LO_SLOPE_SHIFT_0, losh);
-    ref->lc.le_uflow_scale = (int16_t)les, ref->lc.le_oflow_scale = (int16_t)(les >> 16);
-    ref->lc.lo_uflow_scale = (int16_t)los, ref->lc.lo_oflow_scale = (int16_t)(los >> 16);
-    ref->lc.le_uflow_shift = (int)(lesh & 31) - (lesh & 16 ? 32 : 0); /* signed 5-bit fields */
-    ref->lc.le_oflow_shift = (int)(lesh >> 5 & 31) - (lesh >> 5 & 16 ? 32 : 0);
-    ref->lc.lo_uflow_shift = (int)(losh & 31) - (losh & 16 ? 32 : 0);
-    ref->lc.lo_oflow_shift = (int)(losh >> 5 & 31) - (losh >> 5 & 16 ? 32 : 0);
+    ref->lc.slopes.le_uflow_scale = (int16_t)les, ref->lc.slopes.le_oflow_scale = (int16_t)(les >> 16);
+    ref->lc.slopes.lo_uflow_scale = (int16_t)los, ref->lc.slopes.lo_oflow_scale = (int16_t)(los >> 16);
+    ref->lc.slopes.le_uflow_shift = (int)(lesh & 31) - (lesh & 16 ? 32 : 0); /* signed 5-bit fields */
+    ref->lc.slopes.le_oflow_shift = (int)(lesh >> 5 & 31) - (lesh >> 5 & 16 ? 32 : 0);
+    ref->lc.slopes.lo_uflow_shift = (int)(losh & 31) - (losh & 16 ? 32 : 0);
+    ref->lc.slopes.lo_oflow_shift = (int)(losh >> 5 & 31) - (losh >> 5 & 16 ? 32 : 0);
     dp_emit_shuffled(p, r, &l);
     return linear ? "linear" : "exponent";
 }

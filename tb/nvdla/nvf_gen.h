@@ -101,6 +101,39 @@ struct sdp32_opnd;
 bool nvf_conv_opnd_draw(program_t *p, uint64_t seed, int k, dp_wlist_t *l, const struct sdp_x_cfg *bs, uint32_t Wo,
                         uint32_t Ho, uint32_t K, uint32_t batches, unsigned out_prec, struct sdp32_opnd *o);
 
+/* What the convolution generators (direct nvf_conv_gen.c, image nvf_img_gen.c, Winograd nvf_wino_gen.c) draw alike,
+ * held in each one's layer (its .geo); nvf_conv_regs_put writes it. */
+typedef struct nvf_conv_layer {
+    uint32_t W, H, K;                /* CDMA's input, the kernels */
+    uint32_t sx, sy, pl, pr, pt, pb; /* strides, CDMA's padding (CSC's: pl, pt) */
+    uint32_t Wo, Ho, trunc;          /* the output, CACC's CLIP_TRUNCATE */
+    int32_t pad;                     /* the pad value, an element */
+    int nan_flush;                   /* FP16: CDMA's D_NAN_FLUSH_TO_ZERO */
+    nvf_cube_t out;                  /* the output as CACC and SDP write it */
+} nvf_conv_layer_t;
+/* The rest of a layer's registers, each generator's own values (the draws stay each generator's own). */
+typedef struct nvf_conv_regs {
+    bool wino;              /* CONV_MODE Winograd in CDMA, CSC, CMAC and CACC */
+    uint32_t in_prec, prec; /* IN_PRECISION (an image's pixels'), PROC_PRECISION (nvf_prec_t) */
+    uint32_t cdma_format;   /* CDMA's D_DATAIN_FORMAT; bit 0 (pixels) also sets CSC's and writes the image registers */
+    uint32_t C;             /* CDMA's input channels (an image's elements a pixel) */
+    uint32_t We, He;        /* the plane CSC reads: W x H, or Winograd's extended plane */
+    uint32_t csc_c;         /* the channels CSC reads: C, or Winograd's whole surfaces */
+    uint32_t xoff, uv_addr, uv_line; /* an image's pixel offset, UV plane and its line stride */
+    nvf_place_t src, wts, dst;
+    uint32_t line, surf;                 /* the input's strides */
+    uint32_t N, in_bstride, out_bstride; /* batches (1: none) and their strides */
+    uint32_t eps, bank;                  /* ENTRY_PER_SLICE, D_BANK */
+    uint32_t S, R, wt_c, kernel_bytes;   /* the kernel as CSC reads it, its channels; CDMA's bytes a kernel */
+    bool cmp;                            /* compressed weights: the group sizes and bitmap at wgs_addr, wmb_addr */
+    uint32_t wbytes, wgs_addr, wmb_addr, wmb_bytes;
+    uint32_t mean_format, mean_global[2];    /* an image's means */
+    uint32_t cvt_cfg, cvt_offset, cvt_scale; /* CDMA's converter (offset and scale not written at Winograd) */
+    uint32_t pra;                            /* CSC's PRA_CFG */
+} nvf_conv_regs_t;
+/* Puts CDMA's, CSC's, CMAC's and CACC's registers, SDP_RDMA's streams off and SDP's cube and destination in l. */
+void nvf_conv_regs_put(dp_wlist_t *l, const nvf_conv_layer_t *g, const nvf_conv_regs_t *c);
+
 /* Wait until every GLB status bit of `bits` is set (nv_full's GLB.S_INTR_STATUS, polled after the interrupt line
  * rises: the bench's own interrupt service reads our map's GLB), then clear them (W1C). */
 void nvf_wait_done(program_t *p, uint32_t bits, uint64_t timeout);
@@ -173,7 +206,8 @@ int nvf_conv_random_batch(program_t *p, uint64_t seed, char *err, size_t errlen)
 int nvf_conv_random_fc(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* Compressed weights and batches in one job (nvf_conv_gen.c). */
 int nvf_conv_random_cmp_batch(program_t *p, uint64_t seed, char *err, size_t errlen);
-/* NEGATIVE: a conv_random_cmp job whose compressed weights hold one element wrong: must fail naming an output */
+/* NEGATIVE: a conv_random_cmp job whose compressed weights hold one weight wrong (the first whose flip shows, SDP the
+ * identity): must fail naming an output element */
 int nvf_conv_cmp_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: a conv_random_batch job whose SDP batch stride differs from the expectation's: fails naming batch 1 */
 int nvf_conv_batch_corrupt(program_t *p, uint64_t seed, char *err, size_t errlen);

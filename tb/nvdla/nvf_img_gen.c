@@ -24,29 +24,28 @@
 typedef struct img {
     const conv_img32_fmt_t *f;
     nvf_prec_t prec;
-    uint32_t esz, W, H, K, R, S, sx, sy, pl, pr, pt, pb, Wo, Ho, xoff, trunc, Cx; /* Cx = S x elements */
-    int32_t pad;   /* pad value (CDMA's and CSC's, as NVIDIA's firmware writes the same to both), an element */
-    int32_t *line; /* converted lines: line[(y * (pl + W + pr) + p) * elems + i], padding included */
-    int32_t *w;    /* w[((k * R + r) * S + s) * elems + c] */
-    nvf_cube_t out;
+    uint32_t esz, R, S, xoff, Cx; /* Cx = S x elements */
+    nvf_conv_layer_t geo;         /* W, H, K, strides, pads, output, truncation, NaN flush (nvf_gen.h), and the pad
+                                     value (CDMA's and CSC's, as NVIDIA's firmware writes the same to both) */
+    int32_t *line;                /* converted lines: line[(y * (pl + W + pr) + p) * elems + i], padding included */
+    int32_t *w;                   /* w[((k * R + r) * S + s) * elems + c] */
     sdp_x_cfg_t bs, bn;
     uint32_t off, scale, shift;
     sdp_fp16_cfg_t f16;
-    int nan_flush;
 } img_t;
 
 static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 static int32_t line_el(const img_t *v, uint32_t y, uint32_t j)
 {
-    return v->line[(size_t)y * (v->pl + v->W + v->pr) * v->f->elems + j];
+    return v->line[(size_t)y * (v->geo.pl + v->geo.W + v->geo.pr) * v->f->elems + j];
 }
 
 /* FP16: CSC's reads as conv_fp16.c takes them (the pre-extended kernel, 1 wide). */
 static uint16_t fp16_data(const void *ctx, uint32_t c, uint32_t y, uint32_t x)
 {
     const img_t *v = ctx;
-    return (uint16_t)line_el(v, y, x * v->sx * v->f->elems + c);
+    return (uint16_t)line_el(v, y, x * v->geo.sx * v->f->elems + c);
 }
 static uint16_t fp16_weight(const void *ctx, uint32_t k, uint32_t r, uint32_t s, uint32_t c)
 {
@@ -63,12 +62,12 @@ static int32_t img_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
                                      .R = v->R,
                                      .S = 1,
                                      .sx = 1,
-                                     .sy = v->sy,
-                                     .pt = v->pt,
-                                     .W = v->Wo,
-                                     .H = v->H,
-                                     .pad = (uint16_t)v->pad,
-                                     .nan_flush = v->nan_flush,
+                                     .sy = v->geo.sy,
+                                     .pt = v->geo.pt,
+                                     .W = v->geo.Wo,
+                                     .H = v->geo.H,
+                                     .pad = (uint16_t)v->geo.pad,
+                                     .nan_flush = v->geo.nan_flush,
                                      .data_flushed = 1, /* the lines hold CDMA's flushed pixels and its pad */
                                      .ctx = v,
                                      .data = fp16_data,
@@ -78,16 +77,17 @@ static int32_t img_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
     const uint32_t E = v->f->elems;
     int64_t acc = 0;
     for (uint32_t r = 0; r < v->R; r++) {
-        const int64_t y = (int64_t)(oy * v->sy + r) - v->pt;
+        const int64_t y = (int64_t)(oy * v->geo.sy + r) - v->geo.pt;
         for (uint32_t s = 0; s < v->S; s++) /* padded pixel ox * sx + s of the line (left padding included) */
             for (uint32_t c = 0; c < E; c++) {
-                const int64_t d = y < 0 || y >= v->H ? v->pad : line_el(v, (uint32_t)y, (ox * v->sx + s) * E + c);
+                const int64_t d =
+                    y < 0 || y >= v->geo.H ? v->geo.pad : line_el(v, (uint32_t)y, (ox * v->geo.sx + s) * E + c);
                 acc += d * v->w[((k * v->R + r) * v->S + s) * E + c];
             }
     }
-    if (v->trunc) {
-        const int64_t half = (int64_t)1 << (v->trunc - 1);
-        acc = acc >= 0 ? (acc + half) >> v->trunc : -((-acc + half) >> v->trunc);
+    if (v->geo.trunc) {
+        const int64_t half = (int64_t)1 << (v->geo.trunc - 1);
+        acc = acc >= 0 ? (acc + half) >> v->geo.trunc : -((-acc + half) >> v->geo.trunc);
     }
     acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
     int64_t t = sdp_x_stage(&v->bs, acc, v->bs.alu_reg, v->bs.mul_reg);
@@ -98,12 +98,12 @@ static int32_t img_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
 /* NVIDIA's layout of the pre-extended kernel (R x 1 x S*elems): kernel groups, 64-channel blocks, r, kernel, channel. */
 static uint8_t *weights_packed(const img_t *v, uint32_t *bytes)
 {
-    const uint32_t kg = v->esz == 2 ? 16 : 32, cb = 64, n = v->K * v->R * v->Cx * v->esz;
+    const uint32_t kg = v->esz == 2 ? 16 : 32, cb = 64, n = v->geo.K * v->R * v->Cx * v->esz;
     *bytes = ceil_div(n, CBUF_ENTRY_BYTES) * CBUF_ENTRY_BYTES;
     uint8_t *b = calloc(*bytes, 1), *at = b;
     if (!b) abort();
-    for (uint32_t g = 0; g * kg < v->K; g++) {
-        const uint32_t gn = v->K - g * kg < kg ? v->K - g * kg : kg;
+    for (uint32_t g = 0; g * kg < v->geo.K; g++) {
+        const uint32_t gn = v->geo.K - g * kg < kg ? v->geo.K - g * kg : kg;
         for (uint32_t blk = 0; blk * cb < v->Cx; blk++) {
             const uint32_t cn = v->Cx - blk * cb < cb ? v->Cx - blk * cb : cb;
             for (uint32_t r = 0; r < v->R; r++)
@@ -166,30 +166,32 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     v.prec = to_fp16 ? NVF_FP16 : convert ? (f->prec == NVF_INT8 ? NVF_INT16 : NVF_INT8) : (nvf_prec_t)f->prec;
     v.esz = nvf_prec[v.prec].esz;
     const uint32_t E = f->elems;
-    v.W = rng_range(r, 1, 24), v.H = rng_range(r, 1, 8);
-    v.K = rng_chance(r, 20) ? rng_range(r, 1, 4) : rng_range(r, 1, 40);
+    v.geo.W = rng_range(r, 1, 24), v.geo.H = rng_range(r, 1, 8);
+    v.geo.K = rng_chance(r, 20) ? rng_range(r, 1, 4) : rng_range(r, 1, 40);
     v.S = rng_chance(r, 70) ? rng_range(r, 1, 3) : rng_range(r, 1, 7);
     v.R = rng_chance(r, 70) ? rng_range(r, 1, 3) : rng_range(r, 1, 5);
-    v.pl = rng_chance(r, 50) ? rng_below(r, v.S) : 0, v.pr = rng_chance(r, 50) ? rng_below(r, v.S) : 0;
-    v.pt = rng_chance(r, 50) ? rng_below(r, v.R) : 0, v.pb = rng_chance(r, 50) ? rng_below(r, v.R) : 0;
-    if (v.W + v.pl + v.pr < v.S) v.pl = v.pr = v.S - 1;
-    if (v.H + v.pt + v.pb < v.R) v.pt = v.pb = v.R - 1;
-    v.sx = rng_range(r, 1, 3), v.sy = rng_range(r, 1, 3);
+    v.geo.pl = rng_chance(r, 50) ? rng_below(r, v.S) : 0, v.geo.pr = rng_chance(r, 50) ? rng_below(r, v.S) : 0;
+    v.geo.pt = rng_chance(r, 50) ? rng_below(r, v.R) : 0, v.geo.pb = rng_chance(r, 50) ? rng_below(r, v.R) : 0;
+    if (v.geo.W + v.geo.pl + v.geo.pr < v.S) v.geo.pl = v.geo.pr = v.S - 1;
+    if (v.geo.H + v.geo.pt + v.geo.pb < v.R) v.geo.pt = v.geo.pb = v.R - 1;
+    v.geo.sx = rng_range(r, 1, 3), v.geo.sy = rng_range(r, 1, 3);
     if (wrong_format ||
         wrong_scale) /* enough outputs that swapped R and B (a wrong scale) cannot give the same bytes */
-        v.W = v.W < 8 ? 8 : v.W, v.K = v.K < 8 ? 8 : v.K, v.sx = 1, v.pl = v.pr = 0;
-    v.Wo = (v.W + v.pl + v.pr - v.S) / v.sx + 1, v.Ho = (v.H + v.pt + v.pb - v.R) / v.sy + 1;
+        v.geo.W = v.geo.W < 8 ? 8 : v.geo.W, v.geo.K = v.geo.K < 8 ? 8 : v.geo.K, v.geo.sx = 1, v.geo.pl = v.geo.pr = 0;
+    v.geo.Wo = (v.geo.W + v.geo.pl + v.geo.pr - v.S) / v.geo.sx + 1,
+    v.geo.Ho = (v.geo.H + v.geo.pt + v.geo.pb - v.R) / v.geo.sy + 1;
     v.Cx = v.S * E;
     /* the x offset stays in the first 32-byte atom of each plane */
     const uint32_t xmax = f->planar ? 32 / (2 * f->esz) : 32 / f->bpp;
     v.xoff = rng_chance(r, 50) ? rng_below(r, xmax) : 0;
     const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
     const nvf_place_t uv = {src.cv, src.addr + 0x80000u}; /* the UV plane: same RAM as the Y plane (one RAM type) */
-    const uint32_t row = (v.xoff + v.W) * f->bpp, uvoff = (v.xoff * 2 * f->esz) % 32, uvrow = uvoff + v.W * 2 * f->esz;
+    const uint32_t row = (v.xoff + v.geo.W) * f->bpp, uvoff = (v.xoff * 2 * f->esz) % 32,
+                   uvrow = uvoff + v.geo.W * 2 * f->esz;
     const uint32_t line = ceil_div(row, 32) * 32 + (rng_chance(r, 40) ? 32 * rng_range(r, 1, 3) : 0);
     const uint32_t uvline = ceil_div(uvrow, 32) * 32 + (rng_chance(r, 40) ? 32 * rng_range(r, 1, 3) : 0);
-    v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
-    nvf_cube_sdp(&v.out);
+    v.geo.out = nvf_cube(r, v.geo.Wo, v.geo.Ho, v.geo.K, v.esz);
+    nvf_cube_sdp(&v.geo.out);
     /* the converter: INT8/INT16 jobs, half of them; at FP16 every converted job and 60 % of the FP16 pixels' (which
      * it passes unchanged) */
     bool cvt = to_fp16 ? convert || rng_chance(r, 60) : v.prec != NVF_FP16 && !wrong_format && rng_chance(r, 50);
@@ -223,19 +225,19 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
         ctrunc = up ? rng_range(&pr, 0, 4) : rng_range(&pr, 6, 11);
     }
     /* the pixels: each element drawn (CBUF order), encoded into memory, converted as CDMA converts it */
-    const uint32_t pw = v.pl + v.W + v.pr;
-    v.pad = v.prec == NVF_FP16 ? (rng_chance(r, 60) ? 0 : nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -4, 4}))
-                               : (rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32);
+    const uint32_t pw = v.geo.pl + v.geo.W + v.geo.pr;
+    v.geo.pad = v.prec == NVF_FP16 ? (rng_chance(r, 60) ? 0 : nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -4, 4}))
+                                   : (rng_chance(r, 60) ? 0 : (int32_t)rng_range(r, 0, 64) - 32);
     /* conv_random_img_fp16 only (side stream): a NaN pad value in 15 % of the jobs (CDMA's left/right pad is inserted
      * after the NaN flush, so it stays a NaN), NaN pixels in 40 % of the FP16-pixel jobs (4 % of their elements) */
     if (to_fp16 && !wrong_scale && rng_chance(&pr, 15))
-        v.pad = (int32_t)((rng_chance(&pr, 50) ? 0x8000u : 0) | 0x7C00u | rng_range(&pr, 1, 0x3FF));
+        v.geo.pad = (int32_t)((rng_chance(&pr, 50) ? 0x8000u : 0) | 0x7C00u | rng_range(&pr, 1, 0x3FF));
     const bool nan_px = to_fp16 && f->prec == NVF_FP16 && rng_chance(&pr, 40);
-    v.line = malloc((size_t)v.H * pw * E * sizeof *v.line);
-    uint8_t *ymem = calloc((size_t)v.H * line, 1), *uvmem = calloc((size_t)v.H * uvline, 1);
+    v.line = malloc((size_t)v.geo.H * pw * E * sizeof *v.line);
+    uint8_t *ymem = calloc((size_t)v.geo.H * line, 1), *uvmem = calloc((size_t)v.geo.H * uvline, 1);
     if (!v.line || !ymem || !uvmem) abort();
     const unsigned pbits = 8 * v.esz;
-    for (uint32_t y = 0; y < v.H; y++) {
+    for (uint32_t y = 0; y < v.geo.H; y++) {
         for (uint32_t x = 0; x < line / f->bpp; x++) {
             /* every pixel of the row (x offset and tail too) gets bytes; only W of them enter */
             uint32_t raw[4], word = 0;
@@ -250,31 +252,31 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
                 for (unsigned i = 0; i < E; i++) put_le(px + f->order[i] * f->esz, raw[i], f->esz);
             else {
                 put_le(ymem + (size_t)y * line + (size_t)x * f->esz, raw[0], f->esz);
-                if (x >= v.xoff && x - v.xoff < v.W)
+                if (x >= v.xoff && x - v.xoff < v.geo.W)
                     for (unsigned i = 1; i < 3; i++)
                         put_le(uvmem + (size_t)y * uvline + uvoff + (x - v.xoff) * 2 * f->esz +
                                    (f->order[i] - 1) * f->esz,
                                raw[i], f->esz);
             }
-            if (x < v.xoff || x - v.xoff >= v.W) continue;
+            if (x < v.xoff || x - v.xoff >= v.geo.W) continue;
             for (unsigned i = 0; i < E; i++) {
                 const uint32_t e = f->p10 ? raw[i] << (16 - f->width[i]) : raw[i];
                 const int32_t op = mean ? means[E == 1 ? 0 : i] : offset;
                 const int32_t c = cvt ? conv_img32_cell(e, f->prec, in_bits, sign, op, scale, ctrunc, v.prec)
                                       : (int32_t)(pbits == 8 ? (int8_t)e : (int16_t)e);
-                v.line[((size_t)y * pw + v.pl + x - v.xoff) * E + i] = c;
+                v.line[((size_t)y * pw + v.geo.pl + x - v.xoff) * E + i] = c;
             }
         }
         for (uint32_t q = 0; q < pw; q++)
-            if (q < v.pl || q >= v.pl + v.W)
-                for (unsigned i = 0; i < E; i++) v.line[((size_t)y * pw + q) * E + i] = v.pad;
+            if (q < v.geo.pl || q >= v.geo.pl + v.geo.W)
+                for (unsigned i = 0; i < E; i++) v.line[((size_t)y * pw + q) * E + i] = v.geo.pad;
     }
-    prog_mem(p, nvf_addr(src), ymem, (size_t)v.H * line);
-    if (f->planar) prog_mem(p, nvf_addr(uv), uvmem, (size_t)v.H * uvline);
+    prog_mem(p, nvf_addr(src), ymem, (size_t)v.geo.H * line);
+    if (f->planar) prog_mem(p, nvf_addr(uv), uvmem, (size_t)v.geo.H * uvline);
     free(ymem), free(uvmem);
     /* weights: small most of the time, sometimes over their whole range; FP16 moderate */
     const bool full = rng_chance(r, 30);
-    const size_t nw = (size_t)v.K * v.R * v.Cx;
+    const size_t nw = (size_t)v.geo.K * v.R * v.Cx;
     v.w = malloc(nw * sizeof *v.w);
     if (!v.w) abort();
     for (size_t i = 0; i < nw; i++)
@@ -285,97 +287,61 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     uint8_t *packed = weights_packed(&v, &wbytes);
     prog_mem(p, nvf_addr(wts), packed, wbytes);
     free(packed);
-    nvf_fill(p, r, dst, nvf_cube_bytes(&v.out));
+    nvf_fill(p, r, dst, nvf_cube_bytes(&v.geo.out));
     const int mag = (v.esz == 2 ? (full ? 27 : 18) : (full ? 14 : 10)) + (31 - __builtin_clz(v.Cx * v.R)) / 2;
     const int t = mag - (int)(8 * v.esz - 1) + (int)rng_range(r, 0, 6) - 3;
-    v.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
-    if (wrong_format) v.trunc = (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t); /* outputs spread, not all 0 */
-    if (v.prec == NVF_FP16) v.trunc = 0;
+    v.geo.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
+    if (wrong_format) v.geo.trunc = (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t); /* outputs spread, not all 0 */
+    if (v.prec == NVF_FP16) v.geo.trunc = 0;
     /* banks: the whole image and every weight resident */
-    const uint32_t eps = ceil_div(pw * E * v.esz, CBUF_ENTRY_BYTES), dbanks = ceil_div(eps * v.H, CBUF_BANK_ENTRIES),
+    const uint32_t eps = ceil_div(pw * E * v.esz, CBUF_ENTRY_BYTES),
+                   dbanks = ceil_div(eps * v.geo.H, CBUF_BANK_ENTRIES),
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
-    const uint32_t bank = (dbanks - 1) | (wbanks - 1) << 16, prec = v.prec,
-                   misc = (uint32_t)f->prec << 8 | prec << 12; /* IN_PRECISION the pixels', PROC the job's */
+    const uint32_t bank = (dbanks - 1) | (wbanks - 1) << 16, prec = v.prec;
     /* NEGATIVE (conv_img_wrongfmt): the data is A8R8G8B8's, the registers say A8B8G8R8 */
     const uint32_t code = wrong_format ? 0x0cu : f->code;
-    dp_wlist_t l = {.n = 0};
-    dp_put(&l, NVDLA_CDMA_D_MISC_CFG_0, misc);
-    dp_put(&l, NVDLA_CDMA_D_DATAIN_FORMAT_0, 1u | code << 8 | (uint32_t)sign << 20);
-    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_0_0, (v.W - 1) | (v.H - 1) << 16);
-    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_1_0, E - 1);
-    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
-    dp_put(&l, NVDLA_CDMA_D_PIXEL_OFFSET_0, v.xoff), dp_put(&l, NVDLA_CDMA_D_DAIN_RAM_TYPE_0, nvf_ram(src));
-    dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_0_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0, src.addr);
-    dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, f->planar ? uv.addr : 0);
-    dp_put(&l, NVDLA_CDMA_D_LINE_STRIDE_0, line), dp_put(&l, NVDLA_CDMA_D_SURF_STRIDE_0, line * v.H);
-    dp_put(&l, NVDLA_CDMA_D_LINE_UV_STRIDE_0, f->planar ? uvline : 0);
-    /* DAIN_MAP as NVIDIA's firmware computes it from the strides (atom size 32) */
-    dp_put(&l, NVDLA_CDMA_D_DAIN_MAP_0, (uint32_t)(line == 32 * v.W) | (uint32_t)(line * v.H == 32 * v.W * v.H) << 16);
-    dp_put(&l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CDMA_D_BATCH_STRIDE_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CDMA_D_FETCH_GRAIN_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_0_0, v.R * v.Cx * v.esz - 1);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CDMA_D_WEIGHT_RAM_TYPE_0, nvf_ram(wts));
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0, wts.addr);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_BYTES_0, wbytes);
-    dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, mean);
-    dp_put(&l, NVDLA_CDMA_D_MEAN_GLOBAL_0_0, ((uint32_t)means[0] & 0xFFFF) | (uint32_t)means[1] << 16);
-    dp_put(&l, NVDLA_CDMA_D_MEAN_GLOBAL_1_0, ((uint32_t)means[2] & 0xFFFF) | (uint32_t)means[3] << 16);
-    dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, (uint32_t)cvt | ctrunc << 4);
-    dp_put(&l, NVDLA_CDMA_D_CVT_OFFSET_0, (uint32_t)offset & 0xFFFF),
-        dp_put(&l, NVDLA_CDMA_D_CVT_SCALE_0, (uint32_t)(wrong_scale ? scale + 1 : scale) & 0xFFFF);
-    dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, (v.sx - 1) | (v.sy - 1) << 16);
-    dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
-    dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
-    dp_put(&l, NVDLA_CDMA_D_BANK_0, bank);
     if (v.prec == NVF_FP16) {
-        v.nan_flush = rng_chance(r, 30);
-        dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
+        v.geo.nan_flush = rng_chance(r, 30);
         /* CDMA flushes the fetched FP16 pixels' NaNs (before its converter), never its pad value (conv_image32.h) */
-        for (uint32_t y = 0; v.nan_flush && f->prec == NVF_FP16 && y < v.H; y++)
-            for (uint32_t j = v.pl * E; j < (v.pl + v.W) * E; j++) {
+        for (uint32_t y = 0; v.geo.nan_flush && f->prec == NVF_FP16 && y < v.geo.H; y++)
+            for (uint32_t j = v.geo.pl * E; j < (v.geo.pl + v.geo.W) * E; j++) {
                 int32_t *e = &v.line[(size_t)y * pw * E + j];
                 if ((*e & 0x7C00) == 0x7C00 && (*e & 0x3FF)) *e = 0;
             }
     }
-    /* CSC: the pre-extended kernel */
-    dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 1);
-    dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (v.W - 1) | (v.H - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, E - 1);
-    dp_put(&l, NVDLA_CSC_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
-    dp_put(&l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CSC_D_WEIGHT_FORMAT_0, 0);
-    dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, (v.R - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1_0, (v.Cx - 1) | (v.K - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_WEIGHT_BYTES_0, wbytes), dp_put(&l, NVDLA_CSC_D_WMB_BYTES_0, 0);
-    dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_1_0, v.K - 1);
-    dp_put(&l, NVDLA_CSC_D_ATOMICS_0, v.Wo * v.Ho - 1), dp_put(&l, NVDLA_CSC_D_RELEASE_0, v.H - 1);
-    dp_put(&l, NVDLA_CSC_D_CONV_STRIDE_EXT_0, (v.sx - 1) | (v.sy - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_DILATION_EXT_0, 0);
-    dp_put(&l, NVDLA_CSC_D_ZERO_PADDING_0, v.pl | v.pt << 16);
-    dp_put(&l, NVDLA_CSC_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
-    dp_put(&l, NVDLA_CSC_D_BANK_0, bank), dp_put(&l, NVDLA_CSC_D_PRA_CFG_0, 0);
-    /* CMAC, CACC, SDP on the fly: as conv_random */
-    dp_put(&l, NVDLA_CMAC_A_D_MISC_CFG_0, prec << 12), dp_put(&l, NVDLA_CMAC_B_D_MISC_CFG_0, prec << 12);
-    dp_put(&l, NVDLA_CACC_D_MISC_CFG_0, prec << 12);
-    dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
-    dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CACC_D_DATAOUT_ADDR_0, dst.addr);
-    dp_put(&l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
-    const bool one = v.Wo == 1 && v.Ho == 1;
-    dp_put(&l, NVDLA_CACC_D_LINE_STRIDE_0, one ? 32 : v.out.line);
-    dp_put(&l, NVDLA_CACC_D_SURF_STRIDE_0, v.out.surf_reg);
-    dp_put(&l, NVDLA_CACC_D_DATAOUT_MAP_0,
-           one ? 0x10001u
-               : (uint32_t)(v.out.line == 32 * v.Wo) | (uint32_t)(v.out.surf_reg == v.out.line * v.Ho) << 16);
-    dp_put(&l, NVDLA_CACC_D_CLIP_CFG_0, v.trunc);
-    dp_put(&l, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1), dp_put(&l, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1);
-    dp_put(&l, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, 1);
-    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, v.Wo - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, v.Ho - 1);
-    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, v.K - 1);
-    dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
-    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
-    dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
+    const nvf_conv_regs_t regs = {
+        .in_prec = f->prec, /* IN_PRECISION the pixels', PROC the job's */
+        .prec = prec,
+        .cdma_format = 1u | code << 8 | (uint32_t)sign << 20,
+        .C = E,
+        .We = v.geo.W,
+        .He = v.geo.H,
+        .csc_c = E,
+        .xoff = v.xoff,
+        .uv_addr = f->planar ? uv.addr : 0,
+        .uv_line = f->planar ? uvline : 0,
+        .src = src,
+        .wts = wts,
+        .dst = dst,
+        .line = line,
+        .surf = line * v.geo.H,
+        .N = 1,
+        .eps = eps,
+        .bank = bank,
+        .S = 1, /* CSC: the pre-extended kernel */
+        .R = v.R,
+        .wt_c = v.Cx,
+        .kernel_bytes = v.R * v.Cx * v.esz,
+        .wbytes = wbytes,
+        .mean_format = mean,
+        .mean_global = {((uint32_t)means[0] & 0xFFFF) | (uint32_t)means[1] << 16,
+                        ((uint32_t)means[2] & 0xFFFF) | (uint32_t)means[3] << 16},
+        .cvt_cfg = (uint32_t)cvt | ctrunc << 4,
+        .cvt_offset = (uint32_t)offset & 0xFFFF,
+        .cvt_scale = (uint32_t)(wrong_scale ? scale + 1 : scale) & 0xFFFF,
+    };
+    dp_wlist_t l = {.n = 0};
+    nvf_conv_regs_put(&l, &v.geo, &regs); /* CMAC, CACC, SDP on the fly: as conv_random */
     const bool fp16 = v.prec == NVF_FP16, nan0 = fp16 && rng_chance(r, 50), int16_out = fp16 && rng_chance(r, 25);
     const bool to_pdp = mode == IMG_PDP;
     dp_put(&l, NVDLA_SDP_D_FEATURE_MODE_CFG_0, 1 | (uint32_t)to_pdp << 1 | (uint32_t)nan0 << 3); /* bit 1: to PDP */
@@ -398,17 +364,18 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     /* PDP on the fly over SDP's output, its output where SDP's would be (SDP writes nothing) */
     char pdpname[56] = "";
     nvf_pdp_fly_t *fly = !to_pdp ? NULL
-                                 : nvf_pdp_fly_draw(p, r, &l, int16_out ? NVF_INT16 : v.prec, v.Wo, v.Ho, v.K, dst,
-                                                    pdpname + 1, sizeof pdpname - 1);
+                                 : nvf_pdp_fly_draw(p, r, &l, int16_out ? NVF_INT16 : v.prec, v.geo.Wo, v.geo.Ho,
+                                                    v.geo.K, dst, pdpname + 1, sizeof pdpname - 1);
     if (fly) pdpname[0] = '.';
     prog_job(p, "%s.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s%s%s%s",
              to_fp16  ? "conv_random_img_fp16"
              : to_pdp ? "conv_random_img_pdp"
                       : "conv_random_img",
-             (unsigned long long)seed, k, f->name, convert ? "to_" : "", nvf_prec[v.prec].name, v.W, v.H, v.xoff, v.K,
-             v.S, v.R, v.sx, v.sy, v.pl, v.pr, v.pt, v.pb, v.trunc, bs, cvt ? (mean ? ".mean" : ".cvt") : "",
-             sign ? ".signed" : "", v.nan_flush ? ".cdmanan0" : "", nan_px ? ".nanpx" : "",
-             (v.pad & 0x7C00) == 0x7C00 && (v.pad & 0x3FF) && v.prec == NVF_FP16 ? ".nanpad" : "",
+             (unsigned long long)seed, k, f->name, convert ? "to_" : "", nvf_prec[v.prec].name, v.geo.W, v.geo.H,
+             v.xoff, v.geo.K, v.S, v.R, v.geo.sx, v.geo.sy, v.geo.pl, v.geo.pr, v.geo.pt, v.geo.pb, v.geo.trunc, bs,
+             cvt ? (mean ? ".mean" : ".cvt") : "", sign ? ".signed" : "", v.geo.nan_flush ? ".cdmanan0" : "",
+             nan_px ? ".nanpx" : "",
+             (v.geo.pad & 0x7C00) == 0x7C00 && (v.geo.pad & 0x3FF) && v.prec == NVF_FP16 ? ".nanpad" : "",
              wrong_format  ? ".WRONGFMT"
              : wrong_scale ? ".WRONGSCALE"
                            : "",
@@ -416,11 +383,12 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     nvf_conv_launch_to(p, r, &l, k, g, -1, fly != NULL);
     if (fly) { /* SDP's output as img_elem predicts it, pooled */
         int32_t *mid = nvf_pdp_fly_mid(fly);
-        for (uint32_t c = 0; c < v.K; c++)
-            for (uint32_t y = 0; y < v.Ho; y++)
-                for (uint32_t x = 0; x < v.Wo; x++) mid[((size_t)c * v.Ho + y) * v.Wo + x] = img_elem(&v, c, y, x);
+        for (uint32_t c = 0; c < v.geo.K; c++)
+            for (uint32_t y = 0; y < v.geo.Ho; y++)
+                for (uint32_t x = 0; x < v.geo.Wo; x++)
+                    mid[((size_t)c * v.geo.Ho + y) * v.geo.Wo + x] = img_elem(&v, c, y, x);
         nvf_pdp_fly_expect(p, fly, false);
-    } else nvf_expect_cube(p, "SDP output", dst, &v.out, img_elem, &v, false);
+    } else nvf_expect_cube(p, "SDP output", dst, &v.geo.out, img_elem, &v, false);
     free(v.line);
     free(v.w);
 }

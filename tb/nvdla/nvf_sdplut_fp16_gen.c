@@ -93,10 +93,10 @@ void nvf_sdplut_draw_fp16(rng_t *r, dp_wlist_t *l, float lo, float hi, nvf_sdplu
                 lo_end = lo_start + ldexpf(256.0f, c->lo_index_select);
     c->le_end = (int32_t)(rng_chance(r, 80) && isfinite(le_end) ? fbits(le_end) : any_fp32(r));
     c->lo_end = (int32_t)(rng_chance(r, 80) && isfinite(lo_end) ? fbits(lo_end) : any_fp32(r));
-    c->le_uflow_scale = scale16(r), c->le_oflow_scale = scale16(r);
-    c->lo_uflow_scale = scale16(r), c->lo_oflow_scale = scale16(r);
-    c->le_uflow_shift = (int)rng_range(r, 0, 31) - 16, c->le_oflow_shift = (int)rng_range(r, 0, 31) - 16;
-    c->lo_uflow_shift = (int)rng_range(r, 0, 31) - 16, c->lo_oflow_shift = (int)rng_range(r, 0, 31) - 16;
+    c->slopes.le_uflow_scale = scale16(r), c->slopes.le_oflow_scale = scale16(r);
+    c->slopes.lo_uflow_scale = scale16(r), c->slopes.lo_oflow_scale = scale16(r);
+    c->slopes.le_uflow_shift = (int)rng_range(r, 0, 31) - 16, c->slopes.le_oflow_shift = (int)rng_range(r, 0, 31) - 16;
+    c->slopes.lo_uflow_shift = (int)rng_range(r, 0, 31) - 16, c->slopes.lo_oflow_shift = (int)rng_range(r, 0, 31) - 16;
     table(r, o->tab.le, SDP_LUT_LE_N, false);
     table(r, o->tab.lo, SDP_LUT_LO_N, true);
     nvf_sdplut_put(l, c);

@@ -87,13 +87,13 @@ void nvf_sdplut_put(dp_wlist_t *l, const sdp_lut_cfg_t *c)
     dp_put(l, NVDLA_SDP_S_LUT_LO_START_0, (uint32_t)c->lo_start),
         dp_put(l, NVDLA_SDP_S_LUT_LO_END_0, (uint32_t)c->lo_end);
     dp_put(l, NVDLA_SDP_S_LUT_LE_SLOPE_SCALE_0,
-           ((uint32_t)c->le_uflow_scale & 0xFFFF) | ((uint32_t)c->le_oflow_scale & 0xFFFF) << 16);
+           ((uint32_t)c->slopes.le_uflow_scale & 0xFFFF) | ((uint32_t)c->slopes.le_oflow_scale & 0xFFFF) << 16);
     dp_put(l, NVDLA_SDP_S_LUT_LE_SLOPE_SHIFT_0,
-           ((uint32_t)c->le_uflow_shift & 31) | ((uint32_t)c->le_oflow_shift & 31) << 5);
+           ((uint32_t)c->slopes.le_uflow_shift & 31) | ((uint32_t)c->slopes.le_oflow_shift & 31) << 5);
     dp_put(l, NVDLA_SDP_S_LUT_LO_SLOPE_SCALE_0,
-           ((uint32_t)c->lo_uflow_scale & 0xFFFF) | ((uint32_t)c->lo_oflow_scale & 0xFFFF) << 16);
+           ((uint32_t)c->slopes.lo_uflow_scale & 0xFFFF) | ((uint32_t)c->slopes.lo_oflow_scale & 0xFFFF) << 16);
     dp_put(l, NVDLA_SDP_S_LUT_LO_SLOPE_SHIFT_0,
-           ((uint32_t)c->lo_uflow_shift & 31) | ((uint32_t)c->lo_oflow_shift & 31) << 5);
+           ((uint32_t)c->slopes.lo_uflow_shift & 31) | ((uint32_t)c->slopes.lo_oflow_shift & 31) << 5);
 }
 
 void nvf_sdplut_draw(rng_t *r, dp_wlist_t *l, int64_t lo, int64_t hi, nvf_sdplut_t *o)
@@ -137,10 +137,10 @@ void nvf_sdplut_draw(rng_t *r, dp_wlist_t *l, int64_t lo, int64_t hi, nvf_sdplut
     const int64_t le_end = c->le_start + le_len, lo_end = c->lo_start + ((int64_t)256 << c->lo_index_select);
     c->le_end = rng_chance(r, 80) ? (le_end > INT32_MAX ? INT32_MAX : le_end) : (int32_t)rng_next(r);
     c->lo_end = rng_chance(r, 80) ? (lo_end > INT32_MAX ? INT32_MAX : lo_end) : (int32_t)rng_next(r);
-    c->le_uflow_scale = scale16(r), c->le_oflow_scale = scale16(r);
-    c->lo_uflow_scale = scale16(r), c->lo_oflow_scale = scale16(r);
-    c->le_uflow_shift = shift5(r), c->le_oflow_shift = shift5(r);
-    c->lo_uflow_shift = shift5(r), c->lo_oflow_shift = shift5(r);
+    c->slopes.le_uflow_scale = scale16(r), c->slopes.le_oflow_scale = scale16(r);
+    c->slopes.lo_uflow_scale = scale16(r), c->slopes.lo_oflow_scale = scale16(r);
+    c->slopes.le_uflow_shift = shift5(r), c->slopes.le_oflow_shift = shift5(r);
+    c->slopes.lo_uflow_shift = shift5(r), c->slopes.lo_oflow_shift = shift5(r);
     table(r, o->tab.le, SDP_LUT_LE_N, false);
     table(r, o->tab.lo, SDP_LUT_LO_N, true);
     nvf_sdplut_put(l, c);

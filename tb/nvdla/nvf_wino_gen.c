@@ -32,14 +32,13 @@ static const int AT[2][4] = {{1, 1, 1, 0}, {0, 1, -1, -1}};
 
 typedef struct wino {
     nvf_prec_t prec;
-    uint32_t esz, lanes, W, H, C, Ce, K, pl, pr, pt, pb, We, He, Wo, Ho, pra, trunc;
-    int32_t pad;
-    nvf_cube_t in, out;
+    uint32_t esz, lanes, C, Ce, We, He, pra;
+    nvf_conv_layer_t geo; /* W, H, K, strides (1), pads, output, truncation, pad value, NaN flush (nvf_gen.h) */
+    nvf_cube_t in;
     uint8_t *data;
     int32_t *u; /* u[(k * Ce + c) * 16 + pos]: transformed weights */
     sdp_x_cfg_t bs, bn;
     uint32_t off, scale, shift;
-    int nan_flush;      /* FP16: CDMA's D_NAN_FLUSH_TO_ZERO */
     sdp_fp16_cfg_t f16; /* FP16: SDP's stages on CACC's FP32 */
 } wino_t;
 
@@ -48,8 +47,8 @@ static uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 /* The extended plane: the pad value (its low byte at INT8) outside the cube. */
 static int64_t ext(const wino_t *v, uint32_t c, uint32_t y, uint32_t x)
 {
-    if (y < v->pt || x < v->pl || y >= v->pt + v->H || x >= v->pl + v->W) return v->pad;
-    return nvf_elem(v->data, &v->in, c, y - v->pt, x - v->pl);
+    if (y < v->geo.pt || x < v->geo.pl || y >= v->geo.pt + v->geo.H || x >= v->geo.pl + v->geo.W) return v->geo.pad;
+    return nvf_elem(v->data, &v->in, c, y - v->geo.pt, x - v->geo.pl);
 }
 
 static int64_t round_shift(int64_t x, unsigned s) /* half away from zero */
@@ -76,8 +75,8 @@ static int32_t wino_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
     const wino_t *v = ctx;
     if (v->prec == NVF_FP16) {
         const conv_wino_fp16_src_t s = {
-            .C = v->Ce, .nan_flush = v->nan_flush, .ctx = v, .data = fp16_ext, .weight = fp16_u};
-        return sdp_fp32_element(&v->f16, conv_wino_fp16_output(&s, k, oy, ox, k >= v->K));
+            .C = v->Ce, .nan_flush = v->geo.nan_flush, .ctx = v, .data = fp16_ext, .weight = fp16_u};
+        return sdp_fp32_element(&v->f16, conv_wino_fp16_output(&s, k, oy, ox, k >= v->geo.K));
     }
     const uint32_t y0 = oy & ~1u, x0 = ox & ~1u;
     int64_t m[4][4] = {{0}};
@@ -104,7 +103,7 @@ static int32_t wino_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
     int64_t acc = 0; /* Y = At M A */
     for (int a = 0; a < 4; a++)
         for (int b = 0; b < 4; b++) acc += AT[r][a] * m[a][b] * AT[s][b];
-    acc = clamp(round_shift(acc, v->trunc), 32); /* CACC: CLIP_TRUNCATE, 32-bit saturation */
+    acc = clamp(round_shift(acc, v->geo.trunc), 32); /* CACC: CLIP_TRUNCATE, 32-bit saturation */
     int64_t t = sdp_x_stage(&v->bs, acc, v->bs.alu_reg, v->bs.mul_reg);
     t = sdp_x_stage(&v->bn, t, v->bn.alu_reg, v->bn.mul_reg);
     return sdp_cvt_bits(t, v->off, v->scale, v->shift, 8 * v->esz, NULL);
@@ -123,9 +122,9 @@ static void ext_dim(rng_t *r, uint32_t out, uint32_t *in, uint32_t *p0, uint32_t
  * (CSC's extra channels read the input atoms' pad lanes). */
 static void draw_weights(rng_t *r, wino_t *v, bool full)
 {
-    v->u = calloc((size_t)v->K * v->Ce * 16, sizeof *v->u);
+    v->u = calloc((size_t)v->geo.K * v->Ce * 16, sizeof *v->u);
     if (!v->u) abort();
-    for (uint32_t k = 0; k < v->K; k++)
+    for (uint32_t k = 0; k < v->geo.K; k++)
         for (uint32_t c = 0; c < v->C; c++)
             for (uint32_t pos = 0; pos < 16; pos++)
                 v->u[(k * v->Ce + c) * 16 + pos] = full
@@ -152,13 +151,13 @@ static uint16_t fp16_value(rng_t *r, const nvf_fp16_mix_t *m, unsigned zero_pct)
 
 static uint8_t *weights_packed(const wino_t *v, uint32_t *bytes)
 {
-    *bytes = v->K * 16 * v->Ce * v->esz; /* a multiple of 128: 16 x whole surfaces of 32 bytes */
+    *bytes = v->geo.K * 16 * v->Ce * v->esz; /* a multiple of 128: 16 x whole surfaces of 32 bytes */
     uint8_t *b = calloc(*bytes, 1);
     if (!b) abort();
-    for (uint32_t k = 0; k < v->K; k++)
+    for (uint32_t k = 0; k < v->geo.K; k++)
         for (uint32_t c = 0; c < v->Ce; c++)
             for (uint32_t pos = 0; pos < 16; pos++) {
-                uint8_t *at = b + conv_wino_weight_offset(k, c, pos, v->Ce, v->K, v->esz);
+                uint8_t *at = b + conv_wino_weight_offset(k, c, pos, v->Ce, v->geo.K, v->esz);
                 const int32_t x = v->u[(k * v->Ce + c) * 16 + pos];
                 at[0] = (uint8_t)x;
                 if (v->esz == 2) at[1] = (uint8_t)(x >> 8);
@@ -170,15 +169,16 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool f
 {
     wino_t v = {.prec = fp16 ? NVF_FP16 : rng_chance(r, 50) ? NVF_INT8 : NVF_INT16};
     v.esz = nvf_prec[v.prec].esz, v.lanes = 32 / v.esz;
-    v.Wo = 4 * rng_range(r, 1, 3), v.Ho = 4 * rng_range(r, 1, 2);
-    ext_dim(r, v.Wo, &v.W, &v.pl, &v.pr);
-    ext_dim(r, v.Ho, &v.H, &v.pt, &v.pb);
-    v.We = v.Wo + 4, v.He = v.Ho + 4;
+    v.geo.Wo = 4 * rng_range(r, 1, 3), v.geo.Ho = 4 * rng_range(r, 1, 2);
+    ext_dim(r, v.geo.Wo, &v.geo.W, &v.geo.pl, &v.geo.pr);
+    ext_dim(r, v.geo.Ho, &v.geo.H, &v.geo.pt, &v.geo.pb);
+    v.We = v.geo.Wo + 4, v.He = v.geo.Ho + 4;
+    v.geo.sx = v.geo.sy = 1; /* F(2x2, 3x3) at stride 1 */
     v.C = rng_chance(r, 15) ? rng_range(r, 1, 8) : rng_range(r, 1, v.esz == 2 ? 48 : 96);
     v.Ce = ceil_div(v.C, v.lanes) * v.lanes;
-    v.K = rng_chance(r, 20) ? rng_range(r, 1, 4) : rng_range(r, 1, 40);
+    v.geo.K = rng_chance(r, 20) ? rng_range(r, 1, 4) : rng_range(r, 1, 40);
     const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
-    v.in = nvf_cube(r, v.W, v.H, v.C, v.esz), v.out = nvf_cube(r, v.Wo, v.Ho, v.K, v.esz);
+    v.in = nvf_cube(r, v.geo.W, v.geo.H, v.C, v.esz), v.geo.out = nvf_cube(r, v.geo.Wo, v.geo.Ho, v.geo.K, v.esz);
     /* data over the whole range (the PRA saturates), or small (|d| < 32: the transforms stay exact) */
     const bool small = !fp16 && rng_chance(r, 40), full = !fp16 && rng_chance(r, 30);
     char mixname[48] = "";
@@ -205,8 +205,8 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool f
     }
     if (small) {
         for (uint32_t s = 0; s < v.in.s; s++)
-            for (uint32_t y = 0; y < v.H; y++)
-                for (uint32_t x = 0; x < v.W; x++)
+            for (uint32_t y = 0; y < v.geo.H; y++)
+                for (uint32_t x = 0; x < v.geo.W; x++)
                     for (uint32_t l = 0; l < v.lanes; l++) {
                         uint8_t *e = v.data + s * v.in.surf + y * v.in.line + x * 32 + l * v.esz;
                         const int32_t d = (int32_t)rng_range(r, 0, 63) - 32;
@@ -215,98 +215,64 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool f
                     }
         prog_mem(p, nvf_addr(src), v.data, nvf_cube_bytes(&v.in));
     }
-    v.pad = rng_chance(r, 60) ? 0 : small ? (int32_t)rng_range(r, 0, 63) - 32 : (int32_t)rng_range(r, 0, 255) - 128;
-    if (fp16 && v.pad) v.pad = (int16_t)fp16_value(r, &dm, 0); /* an FP16 value, as ext() reads it back */
+    v.geo.pad = rng_chance(r, 60) ? 0 : small ? (int32_t)rng_range(r, 0, 63) - 32 : (int32_t)rng_range(r, 0, 255) - 128;
+    if (fp16 && v.geo.pad) v.geo.pad = (int16_t)fp16_value(r, &dm, 0); /* an FP16 value, as ext() reads it back */
     draw_weights(r, &v, full);
     if (fp16) /* FP16 transformed weights; channels past the input's stay 0 */
-        for (uint32_t kk = 0; kk < v.K; kk++)
+        for (uint32_t kk = 0; kk < v.geo.K; kk++)
             for (uint32_t c = 0; c < v.C; c++)
                 for (uint32_t pos = 0; pos < 16; pos++) v.u[(kk * v.Ce + c) * 16 + pos] = fp16_value(r, &wm, zw);
     uint32_t wbytes;
     uint8_t *packed = weights_packed(&v, &wbytes);
     /* NEGATIVE: memory holds kernel 0's weight at channel 0, position 5 (the tile's centre, in all four outputs) with
      * its exponent's top bit flipped, the prediction the drawn one */
-    if (corrupt) packed[conv_wino_weight_offset(0, 0, 5, v.Ce, v.K, v.esz) + v.esz - 1] ^= 0x40;
+    if (corrupt) packed[conv_wino_weight_offset(0, 0, 5, v.Ce, v.geo.K, v.esz) + v.esz - 1] ^= 0x40;
     prog_mem(p, nvf_addr(wts), packed, wbytes);
     free(packed);
-    nvf_fill(p, r, dst, nvf_cube_bytes(&v.out)); /* gap bytes must survive */
+    nvf_fill(p, r, dst, nvf_cube_bytes(&v.geo.out)); /* gap bytes must survive */
     v.pra = rng_below(r, 4);
     /* CACC's truncation aimed at the sums' magnitude (transformed data up to 2^7 / 2^15 over 16 positions and the
      * channels, weights 2^3 or the precision's), sometimes anything up to 16 */
     const int vbits = small ? 8 - (int)v.pra : (int)(8 * v.esz) - 1,
               mag = vbits + (full ? (v.esz == 2 ? 12 : 7) : 3) + (31 - __builtin_clz(v.Ce * 16)) / 2;
     const int t = mag - (int)(8 * v.esz - 1) + (int)rng_range(r, 0, 6) - 3;
-    v.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
-    if (fp16) v.trunc = 0; /* CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888); 0 as conv_random_fp16 writes it */
+    v.geo.trunc = rng_chance(r, 15) ? rng_below(r, 17) : (uint32_t)(t < 0 ? 0 : t > 16 ? 16 : t);
+    if (fp16)
+        v.geo.trunc = 0; /* CLIP_TRUNCATE is not used at FP16 (cmod cacc.cpp:888); 0 as conv_random_fp16 writes it */
     /* CBUF: four input rows of the extended plane are W_ext x surfaces entries; all resident */
     const uint32_t eps = v.We / 4 * v.in.s, dbanks = ceil_div(v.He / 4 * v.We * v.in.s, CBUF_BANK_ENTRIES),
                    wbanks = ceil_div(wbytes, CBUF_BANK_ENTRIES * CBUF_ENTRY_BYTES);
     const uint32_t spare = dbanks + wbanks < 16 && rng_chance(r, 30) ? 1 : 0;
     const uint32_t bank = (dbanks + spare - 1) | (wbanks - 1) << 16, prec = v.prec;
-    const uint32_t misc = 1u | prec << 8 | prec << 12; /* CONV_MODE WINOGRAD */
-    const bool line_packed = v.in.line == 32 * v.W, surf_packed = v.in.surf == 32 * v.W * v.H;
+    /* CDMA's NaN flush at FP16: the input (the extended plane's pad value included: CDMA writes it) and weights */
+    if (fp16) v.geo.nan_flush = !corrupt && rng_chance(r, 30); /* the negative's Inf/NaN weight must not be flushed */
+    /* CSC reads the extended plane, the 4x4 transformed kernels, with no padding or stride of its own (conv.c); SDP
+     * then runs on the fly in Winograd mode (sdp.c: its WINOGRAD bit from the convolution's mode), to memory */
+    const nvf_conv_regs_t regs = {
+        .wino = true,
+        .in_prec = prec,
+        .prec = prec,
+        .C = v.C,
+        .We = v.We,
+        .He = v.He,
+        .csc_c = v.Ce,
+        .src = src,
+        .wts = wts,
+        .dst = dst,
+        .line = v.in.line,
+        .surf = v.in.surf,
+        .N = 1,
+        .eps = eps,
+        .bank = bank,
+        .S = 4,
+        .R = 4,
+        .wt_c = v.Ce,
+        .kernel_bytes = 16 * v.Ce * v.esz,
+        .wbytes = wbytes,
+        .pra = v.pra,
+    };
     dp_wlist_t l = {.n = 0};
-    /* CDMA */
-    dp_put(&l, NVDLA_CDMA_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CDMA_D_DATAIN_FORMAT_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_0_0, (v.W - 1) | (v.H - 1) << 16);
-    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_1_0, v.C - 1);
-    dp_put(&l, NVDLA_CDMA_D_DATAIN_SIZE_EXT_0_0, (v.We - 1) | (v.He - 1) << 16);
-    dp_put(&l, NVDLA_CDMA_D_PIXEL_OFFSET_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_RAM_TYPE_0, nvf_ram(src));
-    dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_0_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_0_0, src.addr);
-    dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_HIGH_1_0, 0), dp_put(&l, NVDLA_CDMA_D_DAIN_ADDR_LOW_1_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_LINE_STRIDE_0, v.in.line), dp_put(&l, NVDLA_CDMA_D_SURF_STRIDE_0, v.in.surf);
-    dp_put(&l, NVDLA_CDMA_D_DAIN_MAP_0, (uint32_t)line_packed | (uint32_t)surf_packed << 16);
-    dp_put(&l, NVDLA_CDMA_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CDMA_D_BATCH_STRIDE_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CDMA_D_FETCH_GRAIN_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_FORMAT_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_0_0, 16 * v.Ce * v.esz - 1);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CDMA_D_WEIGHT_RAM_TYPE_0, nvf_ram(wts));
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WEIGHT_ADDR_LOW_0, wts.addr);
-    dp_put(&l, NVDLA_CDMA_D_WEIGHT_BYTES_0, wbytes);
-    dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_HIGH_0, 0), dp_put(&l, NVDLA_CDMA_D_WGS_ADDR_LOW_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_WMB_BYTES_0, 0), dp_put(&l, NVDLA_CDMA_D_MEAN_FORMAT_0, 0);
-    dp_put(&l, NVDLA_CDMA_D_CVT_CFG_0, 0), dp_put(&l, NVDLA_CDMA_D_CONV_STRIDE_0, 0);
-    if (fp16) { /* CDMA's NaN flush: the input (the extended plane's pad value included: CDMA writes it) and weights */
-        v.nan_flush = !corrupt && rng_chance(r, 30); /* the negative's Inf/NaN weight must not be flushed */
-        dp_put(&l, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO_0, (uint32_t)v.nan_flush);
-    }
-    dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_0, v.pl | v.pr << 8 | v.pt << 16 | v.pb << 24);
-    dp_put(&l, NVDLA_CDMA_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
-    dp_put(&l, NVDLA_CDMA_D_BANK_0, bank);
-    /* CSC: the extended plane, the 4x4 transformed kernels, no padding or stride of its own (conv.c) */
-    dp_put(&l, NVDLA_CSC_D_MISC_CFG_0, misc), dp_put(&l, NVDLA_CSC_D_DATAIN_FORMAT_0, 0);
-    dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (v.We - 1) | (v.He - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, v.Ce - 1);
-    dp_put(&l, NVDLA_CSC_D_BATCH_NUMBER_0, 0), dp_put(&l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
-    dp_put(&l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, eps - 1), dp_put(&l, NVDLA_CSC_D_WEIGHT_FORMAT_0, 0);
-    dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, 3u | 3u << 16);
-    dp_put(&l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1_0, (v.Ce - 1) | (v.K - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_WEIGHT_BYTES_0, wbytes), dp_put(&l, NVDLA_CSC_D_WMB_BYTES_0, 0);
-    dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
-    dp_put(&l, NVDLA_CSC_D_DATAOUT_SIZE_1_0, v.K - 1);
-    dp_put(&l, NVDLA_CSC_D_ATOMICS_0, v.Wo * v.Ho - 1), dp_put(&l, NVDLA_CSC_D_RELEASE_0, v.He - 1);
-    dp_put(&l, NVDLA_CSC_D_CONV_STRIDE_EXT_0, 0), dp_put(&l, NVDLA_CSC_D_DILATION_EXT_0, 0);
-    dp_put(&l, NVDLA_CSC_D_ZERO_PADDING_0, 0);
-    dp_put(&l, NVDLA_CSC_D_ZERO_PADDING_VALUE_0, (uint32_t)v.pad & 0xFFFF);
-    dp_put(&l, NVDLA_CSC_D_BANK_0, bank), dp_put(&l, NVDLA_CSC_D_PRA_CFG_0, v.pra);
-    /* CMAC, CACC */
-    dp_put(&l, NVDLA_CMAC_A_D_MISC_CFG_0, 1u | prec << 12), dp_put(&l, NVDLA_CMAC_B_D_MISC_CFG_0, 1u | prec << 12);
-    dp_put(&l, NVDLA_CACC_D_MISC_CFG_0, 1u | prec << 12);
-    dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_0_0, (v.Wo - 1) | (v.Ho - 1) << 16);
-    dp_put(&l, NVDLA_CACC_D_DATAOUT_SIZE_1_0, v.K - 1), dp_put(&l, NVDLA_CACC_D_DATAOUT_ADDR_0, dst.addr);
-    dp_put(&l, NVDLA_CACC_D_BATCH_NUMBER_0, 0);
-    dp_put(&l, NVDLA_CACC_D_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_CACC_D_SURF_STRIDE_0, v.out.surf_reg);
-    dp_put(&l, NVDLA_CACC_D_DATAOUT_MAP_0,
-           (uint32_t)(v.out.line == 32 * v.Wo) | (uint32_t)(v.out.surf_reg == v.out.line * v.Ho) << 16);
-    dp_put(&l, NVDLA_CACC_D_CLIP_CFG_0, v.trunc);
-    /* SDP on the fly in Winograd mode (sdp.c: its WINOGRAD bit from the convolution's mode), to memory */
-    dp_put(&l, NVDLA_SDP_RDMA_D_BRDMA_CFG_0, 1), dp_put(&l, NVDLA_SDP_RDMA_D_NRDMA_CFG_0, 1);
-    dp_put(&l, NVDLA_SDP_RDMA_D_ERDMA_CFG_0, 1);
-    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_WIDTH_0, v.Wo - 1), dp_put(&l, NVDLA_SDP_D_DATA_CUBE_HEIGHT_0, v.Ho - 1);
-    dp_put(&l, NVDLA_SDP_D_DATA_CUBE_CHANNEL_0, v.K - 1);
-    dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_LOW_0, dst.addr), dp_put(&l, NVDLA_SDP_D_DST_BASE_ADDR_HIGH_0, 0);
-    dp_put(&l, NVDLA_SDP_D_DST_LINE_STRIDE_0, v.out.line), dp_put(&l, NVDLA_SDP_D_DST_SURFACE_STRIDE_0, v.out.surf_reg);
-    dp_put(&l, NVDLA_SDP_D_DST_DMA_CFG_0, nvf_ram(dst)), dp_put(&l, NVDLA_SDP_D_DST_BATCH_STRIDE_0, 0);
+    nvf_conv_regs_put(&l, &v.geo, &regs);
     /* FP16: SDP processes CACC's FP32 at FP16 (NaN to zero in half the jobs), to FP16 or (25 %) INT16 */
     /* the negative: NaN kept, FP16 out (an INT16 output would turn the NaN into 0, maybe the value predicted) */
     const bool nan0 = fp16 && !corrupt && rng_chance(r, 50), int16_out = fp16 && !corrupt && rng_chance(r, 25);
@@ -332,12 +298,12 @@ static void wino_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, bool f
     dp_put(&l, NVDLA_SDP_D_CVT_OFFSET_0, v.off), dp_put(&l, NVDLA_SDP_D_CVT_SCALE_0, v.scale);
     dp_put(&l, NVDLA_SDP_D_CVT_SHIFT_0, v.shift);
     prog_job(p, "conv_random_wino%s%s.s%llu.j%d.%s.%ux%ux%u.pad%u_%u_%u_%u.k%u.out%ux%u.pra%u.t%u.%s%s%s%s%s%s%s%s",
-             fp16 ? "_fp16" : "", corrupt ? "_corrupt" : "", (unsigned long long)seed, k, nvf_prec[v.prec].name, v.W,
-             v.H, v.C, v.pl, v.pr, v.pt, v.pb, v.K, v.Wo, v.Ho, v.pra, v.trunc, bs, small ? ".small" : "",
-             full ? ".wfull" : "", v.pad ? ".padv" : "", mixname, v.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "",
-             int16_out ? ".2int16" : "");
+             fp16 ? "_fp16" : "", corrupt ? "_corrupt" : "", (unsigned long long)seed, k, nvf_prec[v.prec].name,
+             v.geo.W, v.geo.H, v.C, v.geo.pl, v.geo.pr, v.geo.pt, v.geo.pb, v.geo.K, v.geo.Wo, v.geo.Ho, v.pra,
+             v.geo.trunc, bs, small ? ".small" : "", full ? ".wfull" : "", v.geo.pad ? ".padv" : "", mixname,
+             v.geo.nan_flush ? ".cdmanan0" : "", nan0 ? ".nan0" : "", int16_out ? ".2int16" : "");
     nvf_conv_launch(p, r, &l, k, g, -1);
-    nvf_expect_cube(p, "SDP output", dst, &v.out, wino_elem, &v, false);
+    nvf_expect_cube(p, "SDP output", dst, &v.geo.out, wino_elem, &v, false);
     free(v.data);
     free(v.u);
 }

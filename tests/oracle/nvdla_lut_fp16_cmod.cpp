@@ -89,10 +89,11 @@ int main(int argc, char **argv)
         c.le_start = (int32_t)bits(le_start), c.lo_start = (int32_t)bits(lo_start);
         c.le_end = (int32_t)(rnd() % 4 ? bits(le_start + le_span) : rnd());
         c.lo_end = (int32_t)(rnd() % 4 ? bits(lo_start + lo_span) : rnd());
-        c.le_uflow_scale = (int16_t)fp16(mix), c.le_oflow_scale = (int16_t)fp16(mix);
-        c.lo_uflow_scale = (int16_t)fp16(mix), c.lo_oflow_scale = (int16_t)fp16(mix);
-        c.le_uflow_shift = (int)(rnd() % 32) - 16, c.le_oflow_shift = (int)(rnd() % 32) - 16; // unused at FP16
-        c.lo_uflow_shift = (int)(rnd() % 32) - 16, c.lo_oflow_shift = (int)(rnd() % 32) - 16;
+        c.slopes.le_uflow_scale = (int16_t)fp16(mix), c.slopes.le_oflow_scale = (int16_t)fp16(mix);
+        c.slopes.lo_uflow_scale = (int16_t)fp16(mix), c.slopes.lo_oflow_scale = (int16_t)fp16(mix);
+        c.slopes.le_uflow_shift = (int)(rnd() % 32) - 16,
+        c.slopes.le_oflow_shift = (int)(rnd() % 32) - 16; // unused at FP16
+        c.slopes.lo_uflow_shift = (int)(rnd() % 32) - 16, c.slopes.lo_oflow_shift = (int)(rnd() % 32) - 16;
         for (unsigned it = 0; it < 16; it++) { // 64 lookups, four a call
             yDataInStruct in;
             uint32_t x[SPEED_Y];
@@ -123,10 +124,10 @@ int main(int argc, char **argv)
                 inp.bias[i] = 0;
                 if ((oflow || uflow) && !sel_lo && !c.le_linear && !oflow)
                     inp.bias[i] = bits((float)pow(2.0, c.le_index_offset));
-                inp.scale[i] = (int16_t)(sel_lo ? (oflow ? c.lo_oflow_scale : c.lo_uflow_scale)
-                                                : (oflow ? c.le_oflow_scale : c.le_uflow_scale));
-                inp.shift[i] = sel_lo ? (oflow ? c.lo_oflow_shift : c.lo_uflow_shift)
-                                      : (oflow ? c.le_oflow_shift : c.le_uflow_shift);
+                inp.scale[i] = (int16_t)(sel_lo ? (oflow ? c.slopes.lo_oflow_scale : c.slopes.lo_uflow_scale)
+                                                : (oflow ? c.slopes.le_oflow_scale : c.slopes.le_uflow_scale));
+                inp.shift[i] = sel_lo ? (oflow ? c.slopes.lo_oflow_shift : c.slopes.lo_uflow_shift)
+                                      : (oflow ? c.slopes.le_oflow_shift : c.slopes.le_uflow_shift);
                 inp.offset[i] = (int32_t)(sel_lo ? (oflow ? c.lo_end : c.lo_start) : (oflow ? c.le_end : c.le_start));
             }
             ac_channel<yInpInStruct> c_inp;

@@ -104,8 +104,8 @@ static void test_cdp(unit_t *u)
                        .le_start = (1ll << 37) - 1,
                        .le_start22 = 0x3FFFFF,
                        .le_index_offset = 38,
-                       .le_uflow_scale = 1,
-                       .le_uflow_shift = 15};
+                       .slopes.le_uflow_scale = 1,
+                       .slopes.le_uflow_shift = 15};
     CHECK_EQ(cdp_lut_lookup(&w, &t, 0), 32767);
     /* LE underflow is "<=": X equal to the start underflows */
     cdp_lut_cfg_t e = {.le_linear = true,
@@ -113,8 +113,8 @@ static void test_cdp(unit_t *u)
                        .le_start22 = 10,
                        .lo_start22 = 0x1FFFFF,
                        .lo_start = 0x1FFFFF,
-                       .le_uflow_scale = 1,
-                       .le_uflow_shift = 0};
+                       .slopes.le_uflow_scale = 1,
+                       .slopes.le_uflow_shift = 0};
     t.le[0] = 7;
     CHECK_EQ(cdp_lut_lookup(&e, &t, 10), 7); /* uflow row: LE[0] + (10 - 10) */
     CHECK_EQ(cdp_lut_lookup(&e, &t, 9), 6);
@@ -160,10 +160,10 @@ static void test_cdp16(unit_t *u)
                        .uflow_lo = true,
                        .oflow_lo = true,
                        .hybrid_lo = true,
-                       .le_uflow_scale = 1,
-                       .le_oflow_scale = 1,
-                       .lo_uflow_scale = 1,
-                       .lo_oflow_scale = 1};
+                       .slopes.le_uflow_scale = 1,
+                       .slopes.le_oflow_scale = 1,
+                       .slopes.lo_uflow_scale = 1,
+                       .slopes.lo_oflow_scale = 1};
     t.le[0] = 7, t.lo[0] = -5, t.lo[100] = 42, t.lo[CDP_LO_N - 1] = 100;
     CHECK_EQ(cdp16_lut_lookup(&a, &t, 0, &bad), (uint64_t)-5);  /* x - start <= 0: both underflow, LO */
     CHECK_EQ(cdp16_lut_lookup(&a, &t, -3, &bad), (uint64_t)-8); /* bypassed square sum: LO[0] + (-3 - 0) * 1 */
@@ -179,8 +179,11 @@ static void test_cdp16(unit_t *u)
     b.le_index_select = 0x7F;                          /* -1: the index shifts left, no fraction */
     CHECK_EQ(cdp16_lut_lookup(&b, &l, 20, &bad), (uint64_t)-77);
     /* LE exponent: offset 2 */
-    cdp_lut_cfg_t e = {
-        .le_index_offset = 2, .lo_start = 1000, .le_uflow_scale = 3, .le_uflow_shift = 1, .le_oflow_scale = 1};
+    cdp_lut_cfg_t e = {.le_index_offset = 2,
+                       .lo_start = 1000,
+                       .slopes.le_uflow_scale = 3,
+                       .slopes.le_uflow_shift = 1,
+                       .slopes.le_oflow_scale = 1};
     l.le[0] = 10, l.le[1] = 100, l.le[2] = 300, l.le[37] = 1234, l.le[CDP_LE_N - 1] = 5;
     CHECK_EQ(cdp16_lut_lookup(&e, &l, 12, &bad), 200);         /* log2 3, idx 1, (12 - 8) << 13: half way */
     CHECK_EQ(cdp16_lut_lookup(&e, &l, 3, &bad), 8);            /* idx -1: LE[0] + (3 - 2^2) * 3 / 2 -> -1.5 -> -2 */

@@ -40,10 +40,10 @@ static void ramp(sdp_lut_t *t, sdp_lut_cfg_t *c)
                          .le_end = 64,
                          .lo_start = -100,
                          .lo_end = 156,
-                         .le_uflow_scale = 1,
-                         .le_oflow_scale = 1,
-                         .lo_uflow_scale = 1,
-                         .lo_oflow_scale = 1};
+                         .slopes.le_uflow_scale = 1,
+                         .slopes.le_oflow_scale = 1,
+                         .slopes.lo_uflow_scale = 1,
+                         .slopes.lo_oflow_scale = 1};
 }
 
 static void test_interp(unit_t *u)
@@ -67,21 +67,21 @@ static void test_flow(unit_t *u)
     sdp_lut_cfg_t c;
     ramp(&t, &c);
     c.lo_start = 1000, c.le_linear = false, c.le_index_offset = 2, t.le[0] = 50;
-    c.le_uflow_scale = 8, c.le_uflow_shift = 2;
+    c.slopes.le_uflow_scale = 8, c.slopes.le_uflow_shift = 2;
     CHECK_EQ(sdp_lut_int(&c, &t, 3, NULL), 48); /* log2(3) = 1 < 2: under; 50 + ((3 - (0 + 2^2)) * 8 >> 2) */
     CHECK_EQ(sdp_lut_int(&c, &t, 0, NULL), 42); /* x == start underflows */
     CHECK_EQ(sdp_lut_int(&c, &t, 6, NULL), 30); /* log2(6) = 2 = offset: a hit, index 0, fraction 1/2: (50 + 10) / 2 */
     c.le_index_offset = -1;
     CHECK_EQ(sdp_lut_int(&c, &t, -3, NULL), 44); /* no bias for an offset <= 0: 50 + (-3 * 8 >> 2) */
-    c.le_linear = true, c.le_end = 60, c.le_oflow_scale = 1;
+    c.le_linear = true, c.le_end = 60, c.slopes.le_oflow_scale = 1;
     sdp_lut_out_t o;
     CHECK_EQ(sdp_lut_int(&c, &t, 64, &o), 644); /* index 64, the last entry: over, le[64] + (64 - LE_END) */
     CHECK_EQ(o.le, NV_LUT_OFLOW);
-    c.le_oflow_scale = 3, c.le_oflow_shift = -2, c.le_end = 64;
+    c.slopes.le_oflow_scale = 3, c.slopes.le_oflow_shift = -2, c.le_end = 64;
     CHECK_EQ(sdp_lut_int(&c, &t, 70, NULL), 640 + 72); /* over: le[64] + ((70 - 64) * 3 << 2) */
-    c.le_oflow_shift = 1;
+    c.slopes.le_oflow_shift = 1;
     CHECK_EQ(sdp_lut_int(&c, &t, 65, NULL), 642); /* 3 / 2 = 1.5 -> 2 */
-    c.le_oflow_scale = 32767, c.le_oflow_shift = -16;
+    c.slopes.le_oflow_scale = 32767, c.slopes.le_oflow_shift = -16;
     CHECK_EQ(sdp_lut_int(&c, &t, INT32_MAX, NULL), INT32_MAX); /* the slope and the sum saturate to 32 bits */
 }
 

@@ -63,13 +63,14 @@ static void test_flow(unit_t *u)
     sdp_lut_t t;
     sdp_lut_out_t o;
     setup(&c, &t);
-    c.le_linear = false, c.le_start = 0, c.lo_start = FAR, c.le_uflow_scale = H_TWO, c.le_uflow_shift = 7;
+    c.le_linear = false, c.le_start = 0, c.lo_start = FAR, c.slopes.le_uflow_scale = H_TWO, c.slopes.le_uflow_shift = 7;
     t.le[0] = H_FOUR;
     /* 0.5 = 2^-1 is below offset 0: 4 + (0.5 - (0 + 2^0)) * 2 = 3 (no bias would give 5; the shift is unused) */
     CHECK_EQ(sdp_lut_fp16(&c, &t, 0x3F000000, &o), THREE);
     CHECK(o.le == NV_LUT_UFLOW && o.lo == NV_LUT_UFLOW && !o.use_lo, "both under, LE");
     setup(&c, &t);
-    c.le_start = 0, c.lo_start = 0, c.lo_end = 0x43800000 /* 256 */, c.oflow_lo = true, c.lo_oflow_scale = H_HALF;
+    c.le_start = 0, c.lo_start = 0, c.lo_end = 0x43800000 /* 256 */, c.oflow_lo = true,
+    c.slopes.lo_oflow_scale = H_HALF;
     t.lo[256] = H_ONE;
     CHECK_EQ(sdp_lut_fp16(&c, &t, 0x43960000 /* 300 */, &o), 0x41B80000); /* 1 + 44 / 2 = 23 */
     CHECK(o.use_lo && o.entry == 256 && o.le == NV_LUT_OFLOW && o.lo == NV_LUT_OFLOW, "both over, LO");
