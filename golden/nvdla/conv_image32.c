@@ -101,8 +101,10 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
     const unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION);
     const bool cvt_en = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
     if (f->prec != in_prec)
-        return conv32_refuse(ctx, group, "image input: IN_PRECISION %u with a pixel format of precision %u", in_prec,
-                             f->prec);
+        return conv32_refuse(ctx, group,
+                             "image input: IN_PRECISION %u with a pixel format of precision %u "
+                             "(NV_NVDLA_CDMA_IMG_ctrl.v:4381-4475 assert 'Unmatch input precision')",
+                             in_prec, f->prec);
     if (proc > 2) return conv32_refuse(ctx, group, "image input: PROC_PRECISION %u does not exist", proc);
     if (in_prec == 2 && proc != 2)
         return conv32_refuse(ctx, group,

@@ -35,8 +35,8 @@
  * So the layer is a feature convolution over a virtual cube: width = output width, channels = pre-extended
  * channels, kernel 1 x R, x stride 1, no x padding (conv_atom32.c computes it). Refused, by name, what the RTL asserts
  * against (FP16 pixels at INT8/INT16, a precision change without the converter, Y offsets, an x offset past the Y or
- * packed plane's first atom, block-linear mapping, post-extension past its channel and stride limits), and IN_PRECISION
- * other than the format's (docs/nvdla_nv_full.md "Image input"). */
+ * packed plane's first atom, block-linear mapping, post-extension past its channel and stride limits, IN_PRECISION
+ * other than the format's) and programming the units disagree on (docs/nvdla_nv_full.md "Image input"). */
 #ifndef CONV_IMAGE32_H
 #define CONV_IMAGE32_H
 #include "dp_atom32.h"
