@@ -173,6 +173,9 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     conv_img32_t img = {0};
     if (image) {
         if (!conv_img32_decode(cdma, csc, ctx, group, proc, &img)) return false;
+        /* compressed weights are expanded in the plain layout (expand_weights), not post-extension's stripes */
+        if (img.post > 1 && compressed)
+            return conv32_refuse(ctx, group, "image input: post-extension with compressed weights (not modelled)");
         W = img.Wo, C = img.C_ext, S = 1, sx = 1, pl = pr = 0, pad_value = img.pad_tb;
     }
     if (FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_CHANNEL_EXT) + 1 != C)
