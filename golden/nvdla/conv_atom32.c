@@ -67,9 +67,10 @@ bool conv32_sdp_out(const nvdla_pp_t *sdp, const nvdla_dp_ctx_t *ctx, int group,
 
 /* Byte offset of w[k][r][s][c] (format.rst; see the top of this file). */
 static size_t weight_offset(uint32_t k, uint32_t r, uint32_t s, uint32_t c, uint32_t R, uint32_t S, uint32_t C,
-                            uint32_t K, uint32_t kg, uint32_t cb, uint32_t esz)
+                            uint32_t K, uint32_t kg, uint32_t cb, uint32_t esz, uint32_t post)
 {
     uint32_t g = k / kg, kk = k % kg, gn = K - g * kg < kg ? K - g * kg : kg;
+    if (post > 1) return conv_img32_post_wt_offset(k, r, c, R, C, K, kg, post, esz); /* an image's post-extension */
     uint32_t b = c / cb, cc = c % cb, cn = C - b * cb < cb ? C - b * cb : cb;
     return ((size_t)g * kg * R * S * C + (size_t)b * cb * R * S * gn + ((size_t)(r * S + s) * gn + kk) * cn + cc) * esz;
 }
@@ -87,7 +88,7 @@ static int64_t cacc_round(int64_t acc, unsigned t)
 typedef struct fp16_src {
     const cube32_t *in;
     const uint8_t *wt;
-    uint32_t R, S, C, K, kg;
+    uint32_t R, S, C, K, kg, post; /* post: an image's post-extension rows (conv_image32.h), else 1 */
 } fp16_src_t;
 static uint16_t fp16_data(const void *p, uint32_t c, uint32_t y, uint32_t x)
 {
@@ -97,7 +98,7 @@ static uint16_t fp16_data(const void *p, uint32_t c, uint32_t y, uint32_t x)
 static uint16_t fp16_weight(const void *p, uint32_t k, uint32_t r, uint32_t s, uint32_t c)
 {
     const fp16_src_t *f = p;
-    const uint8_t *b = f->wt + weight_offset(k, r, s, c, f->R, f->S, f->C, f->K, f->kg, 64, 2);
+    const uint8_t *b = f->wt + weight_offset(k, r, s, c, f->R, f->S, f->C, f->K, f->kg, 64, 2, f->post);
     return (uint16_t)(b[0] | b[1] << 8);
 }
 
@@ -172,6 +173,9 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     conv_img32_t img = {0};
     if (image) {
         if (!conv_img32_decode(cdma, csc, ctx, group, proc, &img)) return false;
+        /* compressed weights are expanded in the plain layout (expand_weights), not post-extension's stripes */
+        if (img.post > 1 && compressed)
+            return conv32_refuse(ctx, group, "image input: post-extension with compressed weights (not modelled)");
         W = img.Wo, C = img.C_ext, S = 1, sx = 1, pl = pr = 0, pad_value = img.pad_tb;
     }
     if (FLD(csc, CSC, D_WEIGHT_SIZE_EXT_1_0, WEIGHT_CHANNEL_EXT) + 1 != C)
@@ -247,7 +251,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
     const unsigned t = FLD(cacc, CACC, D_CLIP_CFG_0, CLIP_TRUNCATE);
     const uint32_t off = nvdla_pp_reg(sdp, SDP + 0xc0), scale = nvdla_pp_reg(sdp, SDP + 0xc4),
                    shift = nvdla_pp_reg(sdp, SDP + 0xc8) & 63;
-    const fp16_src_t fsrc = {.in = &in, .wt = wt, .R = R, .S = S, .C = C, .K = K, .kg = kg};
+    const fp16_src_t fsrc = {.in = &in, .wt = wt, .R = R, .S = S, .C = C, .K = K, .kg = kg, .post = img.post};
     const conv_fp16_src_t f16 = {.C = C,
                                  .R = R,
                                  .S = S,
@@ -260,6 +264,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
                                  .pad = (uint16_t)pad_value,
                                  .nan_flush = (int)FLD(cdma, CDMA, D_NAN_FLUSH_TO_ZERO_0, NAN_TO_ZERO),
                                  .data_flushed = image, /* conv_img32_fill flushes the pixels, not the pad */
+                                 .post_rows = img.post,
                                  .ctx = &fsrc,
                                  .data = fp16_data,
                                  .weight = fp16_weight};
@@ -299,7 +304,7 @@ bool conv32_run(const nvdla_pp_t *units, const nvdla_pp_t *sdp, const nvdla_pp_t
                             int64_t y = (int64_t)(oy * sy + r) - pt, x = (int64_t)(ox * sx + s) - pl;
                             bool pad = y < 0 || x < 0 || y >= H || x >= W;
                             for (uint32_t c = 0; c < C; c++) {
-                                const uint8_t *b = wt + weight_offset(k, r, s, c, R, S, C, K, kg, cb, esz);
+                                const uint8_t *b = wt + weight_offset(k, r, s, c, R, S, C, K, kg, cb, esz, img.post);
                                 int64_t wv = esz == 2 ? nv_sx(b[0] | (b[1] << 8), 16) : nv_sx(b[0], 8);
                                 int64_t d =
                                     pad ? pad_value

@@ -205,6 +205,32 @@ uint32_t conv_fp16_acc_to_fp32(uint64_t acc)
     return (uint32_t)neg << 31 | e << 23 | frac;
 }
 
+/* Post-extension (image input, S = 1, C <= 64 / e): stripe j's rows j x e .. j x e + e - 1 in one cell, row i of the
+ * stripe at channels i x 64 / e (cmod csc.cpp:1745-1790 assembles them so, the last stripe's missing rows and the
+ * channels past C zero, data and weights); rows outside the image are CSC's pad value. */
+static uint32_t post_ext_output(const conv_fp16_src_t *s, uint32_t k, uint32_t oy, uint32_t ox)
+{
+    const uint32_t e = s->post_rows, slot = CONV_FP16_CELL / e;
+    uint64_t acc = 0;
+    uint16_t dat[CONV_FP16_CELL], wt[CONV_FP16_CELL];
+    for (uint32_t j = 0; j * e < s->R; j++) {
+        for (uint32_t i = 0; i < CONV_FP16_CELL; i++) dat[i] = wt[i] = 0;
+        for (uint32_t r = j * e; r < s->R && r < j * e + e; r++) {
+            const int64_t y = (int64_t)(oy * s->sy + r) - s->pt;
+            const bool pad = y < 0 || y >= s->H;
+            for (uint32_t c = 0; c < s->C && c < slot; c++) {
+                uint16_t *d = &dat[(r - j * e) * slot + c], *w = &wt[(r - j * e) * slot + c];
+                *d = pad ? s->pad : s->data(s->ctx, c, (uint32_t)y, ox * s->sx);
+                *w = s->weight(s->ctx, k, r, 0, c);
+                if (s->nan_flush && nan16(*w)) *w = 0;
+                if (s->nan_flush && !s->data_flushed && !pad && nan16(*d)) *d = 0;
+            }
+        }
+        acc = conv_fp16_acc_add(acc, conv_fp16_cell(dat, wt));
+    }
+    return conv_fp16_acc_to_fp32(acc);
+}
+
 uint32_t conv_fp16_output(const conv_fp16_src_t *s, uint32_t k, uint32_t oy, uint32_t ox, int zero_weights)
 {
     /* a kernel past the last: CSC sends no weights for it, so its cell is not enabled and delivers 0 (cmod
@@ -212,6 +238,7 @@ uint32_t conv_fp16_output(const conv_fp16_src_t *s, uint32_t k, uint32_t oy, uin
     if (zero_weights) return 0;
     uint64_t acc = 0;
     uint16_t dat[CONV_FP16_CELL], wt[CONV_FP16_CELL];
+    if (s->post_rows > 1) return post_ext_output(s, k, oy, ox);
     for (uint32_t b = 0; b * CONV_FP16_CELL < s->C; b++) /* csc.cpp:678-680: channel blocks, then kernel atoms */
         for (uint32_t r = 0; r < s->R; r++)
             for (uint32_t q = 0; q < s->S; q++) {

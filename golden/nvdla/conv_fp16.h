@@ -30,10 +30,12 @@ uint32_t conv_fp16_acc_to_fp32(uint64_t acc);
  * the weight w[k][r][s][c]. */
 typedef struct conv_fp16_src {
     uint32_t C, R, S, sx, sy, pl, pt, W, H;
-    uint16_t pad;     /* CDMA/CSC D_ZERO_PADDING_VALUE, FP16 (CSC's: not flushed) */
-    int nan_flush;    /* CDMA D_NAN_FLUSH_TO_ZERO: a NaN in the input or the weights is written to CBUF as +0 */
-    int data_flushed; /* `data` is already flushed (image input: CDMA flushes the fetched pixels, not its own left and
+    uint16_t pad;       /* CDMA/CSC D_ZERO_PADDING_VALUE, FP16 (CSC's: not flushed) */
+    int nan_flush;      /* CDMA D_NAN_FLUSH_TO_ZERO: a NaN in the input or the weights is written to CBUF as +0 */
+    int data_flushed;   /* `data` is already flushed (image input: CDMA flushes the fetched pixels, not its own left and
                        * right pad value, which may be a NaN): the flush then applies to the weights only */
+    uint32_t post_rows; /* an image's post-extension (CSC.D_POST_Y_EXTENSION: 2 or 4; 0 or 1 none): that many kernel
+                         * rows share one cell, 64 / post_rows channels each (C at most that, S 1) */
     const void *ctx;
     uint16_t (*data)(const void *ctx, uint32_t c, uint32_t y, uint32_t x);
     uint16_t (*weight)(const void *ctx, uint32_t k, uint32_t r, uint32_t s, uint32_t c);

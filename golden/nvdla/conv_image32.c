@@ -101,8 +101,10 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
     const unsigned in_prec = FLD(cdma, CDMA, D_MISC_CFG_0, IN_PRECISION);
     const bool cvt_en = FLD(cdma, CDMA, D_CVT_CFG_0, CVT_EN);
     if (f->prec != in_prec)
-        return conv32_refuse(ctx, group, "image input: IN_PRECISION %u with a pixel format of precision %u", in_prec,
-                             f->prec);
+        return conv32_refuse(ctx, group,
+                             "image input: IN_PRECISION %u with a pixel format of precision %u "
+                             "(NV_NVDLA_CDMA_IMG_ctrl.v:4381-4475 assert 'Unmatch input precision')",
+                             in_prec, f->prec);
     if (proc > 2) return conv32_refuse(ctx, group, "image input: PROC_PRECISION %u does not exist", proc);
     if (in_prec == 2 && proc != 2)
         return conv32_refuse(ctx, group,
@@ -117,13 +119,19 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
     if (FLD(csc, CSC, D_DATAIN_FORMAT_0, DATAIN_FORMAT) != 1)
         return conv32_refuse(ctx, group, "image input: CSC.D_DATAIN_FORMAT is feature, CDMA's pixel");
     if (FLD(cdma, CDMA, D_DATAIN_FORMAT_0, PIXEL_MAPPING))
-        return conv32_refuse(ctx, group, "image input: PIXEL_MAPPING = 1 (block linear)");
+        return conv32_refuse(ctx, group,
+                             "image input: PIXEL_MAPPING = 1 (block linear: NV_NVDLA_CDMA_IMG_ctrl.v:2262 asserts)");
     if (FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET))
-        return conv32_refuse(ctx, group, "image input: PIXEL_Y_OFFSET = %u",
-                             FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET));
-    if (FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION))
-        return conv32_refuse(ctx, group, "image input: CSC.D_POST_Y_EXTENSION = %u (post-extension)",
-                             FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION));
+        return conv32_refuse(
+            ctx, group,
+            "image input: PIXEL_Y_OFFSET = %u (NV_NVDLA_CDMA_IMG_sg.v:840 asserts 'Pixel height offset "
+            "is not zero')",
+            FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_Y_OFFSET));
+    const uint32_t yext = FLD(csc, CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION);
+    if (yext == 3)
+        return conv32_refuse(ctx, group,
+                             "image input: CSC.D_POST_Y_EXTENSION = 3 (NV_NVDLA_CSC_sg.v:4216 asserts 'out of range')");
+    im->post = 1u << yext;
     im->W = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_WIDTH) + 1;
     im->H = FLD(cdma, CDMA, D_DATAIN_SIZE_0_0, DATAIN_HEIGHT) + 1;
     const uint32_t cin = FLD(cdma, CDMA, D_DATAIN_SIZE_1_0, DATAIN_CHANNEL) + 1,
@@ -143,16 +151,31 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
             ctx, group, "image input: CSC.WEIGHT_CHANNEL_EXT + 1 = %u is not a multiple of the %u elements a pixel",
             im->C_ext, f->elems);
     im->S = im->C_ext / f->elems;
+    /* post-extension: the rows of a stripe share CMAC's 64 channels, 64 / rows each (csc.cpp:1745-1790) */
+    if (im->post > 1 && im->C_ext * im->post > 64)
+        return conv32_refuse(
+            ctx, group,
+            "image input: %u post-extension rows of %u channels exceed CMAC's 64 (NV_NVDLA_CSC_sg.v:4263 "
+            "asserts 'too big for channel')",
+            im->post, im->C_ext);
+    /* the offset is the Y plane's (or the packed plane's) pixels within its first atom (NV_NVDLA_CDMA_IMG_ctrl.v:4334
+     * asserts x offset & ~planar0 mask = 0); the UV plane takes it modulo its own atom (img_element) */
     im->x_offset = FLD(cdma, CDMA, D_PIXEL_OFFSET_0, PIXEL_X_OFFSET);
-    if (im->x_offset * (f->planar ? f->esz : f->bpp) >= NV_ATOM32 ||
-        (f->planar && im->x_offset * 2u * f->esz >= NV_ATOM32))
-        return conv32_refuse(ctx, group, "image input: PIXEL_X_OFFSET = %u: past the first 32-byte atom of a plane",
-                             im->x_offset);
+    if (im->x_offset * (f->planar ? f->esz : f->bpp) >= NV_ATOM32)
+        return conv32_refuse(ctx, group,
+                             "image input: PIXEL_X_OFFSET = %u: past the first 32-byte atom of the %s plane "
+                             "(NV_NVDLA_CDMA_IMG_ctrl.v:4334 asserts 'Pixel X offset is out of range')",
+                             im->x_offset, f->planar ? "Y" : "pixel");
     im->pl = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_LEFT), im->pr = FLD(cdma, CDMA, D_ZERO_PADDING_0, PAD_RIGHT);
     im->sx = FLD(cdma, CDMA, D_CONV_STRIDE_0, CONV_X_STRIDE) + 1;
     if (FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_X_STRIDE_EXT) + 1 != im->sx)
         return conv32_refuse(ctx, group, "image input: CSC's x stride %u differs from CDMA's %u",
                              FLD(csc, CSC, D_CONV_STRIDE_EXT_0, CONV_X_STRIDE_EXT) + 1, im->sx);
+    if (im->post > 1 && im->sx * f->elems * im->post > 64)
+        return conv32_refuse(ctx, group,
+                             "image input: post-extension of %u rows with an x stride of %u pixels of %u elements "
+                             "(NV_NVDLA_CSC_dl.v:6310 asserts 'too big for stride')",
+                             im->post, im->sx, f->elems);
     im->Wo = FLD(csc, CSC, D_DATAOUT_SIZE_0_0, DATAOUT_WIDTH) + 1;
     const uint32_t pw = im->pl + im->W + im->pr;
     if (pw < im->S || (pw - im->S) / im->sx + 1 != im->Wo)
@@ -241,4 +264,12 @@ void conv_img32_fill(const nvdla_dp_ctx_t *ctx, const conv_img32_t *im, cube32_t
                 cube32_atom(in, c / in->lanes, y, x)[c % in->lanes] = line[x * im->sx * f->elems + c];
     }
     free(line);
+}
+
+size_t conv_img32_post_wt_offset(uint32_t k, uint32_t r, uint32_t c, uint32_t R, uint32_t C, uint32_t K, uint32_t kg,
+                                 uint32_t post, uint32_t esz)
+{
+    const uint32_t g = k / kg, kk = k % kg, gn = K - g * kg < kg ? K - g * kg : kg;
+    const uint32_t j = r / post, rows = j == (R - 1) / post ? R - j * post : post;
+    return ((size_t)g * kg * R * C + (size_t)j * post * C * gn + ((size_t)kk * rows + r % post) * C + c) * esz;
 }

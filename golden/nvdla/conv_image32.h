@@ -27,15 +27,22 @@
  *    A NaN pixel is flushed to +0 with NAN_FLUSH_TO_ZERO before the converter, CDMA's pad value (a NaN too) never.
  *    FP16 pixels processed at INT8/INT16 are refused: the RTL asserts against it (NV_NVDLA_CDMA_cvt.v:3196, 'invalid
  *    precision transform').
+ *  - post-extension (CSC.D_POST_Y_EXTENSION, e = 2 or 4 rows): a stripe's e kernel rows share one MAC cell, row i at
+ *    channels i x 64 / e (csc.cpp :1745-1790), the weights laid out by stripes (conv_img32_post_wt_offset); the sums
+ *    are the same at INT8/INT16, FP16 adds one cell a stripe (conv_fp16's post_rows).
+ *  - the x offset: the Y (or only) plane's pixels from PIXEL_X_OFFSET, the UV plane's from it modulo its first atom
+ *    (NV_NVDLA_CDMA_IMG_ctrl.v:2486 pixel_planar1_x_offset = offset & planar1 mask; cmod :2335).
  * So the layer is a feature convolution over a virtual cube: width = output width, channels = pre-extended
- * channels, kernel 1 x R, x stride 1, no x padding (conv_atom32.c computes it). Refused, by name: FP16 pixels at
- * INT8/INT16 (the RTL asserts), a precision change without the converter, IN_PRECISION other than the format's,
- * post-extension, Y offsets, offsets past the first 32-byte atom of a plane, block-linear mapping. */
+ * channels, kernel 1 x R, x stride 1, no x padding (conv_atom32.c computes it). Refused, by name, what the RTL asserts
+ * against (FP16 pixels at INT8/INT16, a precision change without the converter, Y offsets, an x offset past the Y or
+ * packed plane's first atom, block-linear mapping, post-extension past its channel and stride limits, IN_PRECISION
+ * other than the format's) and programming the units disagree on (docs/nvdla_nv_full.md "Image input"). */
 #ifndef CONV_IMAGE32_H
 #define CONV_IMAGE32_H
 #include "dp_atom32.h"
 #include "nvdla_pp.h"
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Coverage groups of the pixel formats. */
@@ -85,6 +92,7 @@ typedef struct conv_img32 {
     const conv_img32_fmt_t *fmt;
     uint32_t W, H, x_offset, pl, pr, sx, S, C_ext; /* C_ext = S x elements, CSC's WEIGHT_CHANNEL_EXT + 1 */
     uint32_t Wo;                                   /* CSC's output width */
+    uint32_t post;                                 /* CSC's post-extension: kernel rows a MAC cell (1, 2, 4) */
     uint64_t space;                                /* 0 or NVDLA_CV_SPACE (CDMA.D_DAIN_RAM_TYPE) */
     uint32_t base, line, uv_base, uv_line;
     int32_t pad_lr, pad_tb; /* CDMA's and CSC's pad values as elements (INT: sign-extended; FP16: bits) */
@@ -103,4 +111,9 @@ bool conv_img32_decode(const nvdla_pp_t *cdma, const nvdla_pp_t *csc, const nvdl
  * converter) and CDMA's pad value is not flushed (cmod cdma.cpp:2431 flushes the fetched lines, the pad comes after;
  * NV_NVDLA_CDMA_cvt.v flushes at :1951, inserts the pad at :9835), so conv_fp16 must not flush this data again. */
 void conv_img32_fill(const nvdla_dp_ctx_t *ctx, const conv_img32_t *im, cube32_t *in);
+/* Byte offset of weight w[k][r][c] (the pre-extended kernel: R rows of C channels, kg kernels a group) with
+ * post-extension by `post` rows (cmod csc.cpp:1150-1160, kernel_atom_size_index): kernel groups, then stripes of post
+ * rows (the last one the R % post left), then the group's kernels, then the stripe's rows of C channels. */
+size_t conv_img32_post_wt_offset(uint32_t k, uint32_t r, uint32_t c, uint32_t R, uint32_t C, uint32_t K, uint32_t kg,
+                                 uint32_t post, uint32_t esz);
 #endif

@@ -81,6 +81,8 @@ static const char *const L_FP16_CLASS[] = {"normal", "denormal", "zero", "inf", 
 static const char *const L_FP16_ENGINE[] = {"sdp", "pdp", "cdp"};
 /* nv_full image input: the pixel format's group (conv_img32_group_names) x precision; CDMA's converter */
 static const char *const L_CVT3[] = {"off", "offset", "means"};
+/* nv_full image input: CSC's post-extension (kernel rows a MAC cell) x precision */
+static const char *const L_POST[] = {"1_row", "2_rows", "4_rows"};
 /* SDP's X stages and its Y (EW) stage on nv_full: where each operand a stage uses comes from (its register, or memory
  * through BRDMA/NRDMA/ERDMA per channel or per element), and what an operand DMA carries */
 static const char *const L_NVF_XSTAGE[] = {"x1_bs", "x2_bn", "y_ew"};
@@ -135,6 +137,7 @@ enum {
     X_NVF_FP16_CLASS,
     X_NVF_IMG_PREC,
     X_NVF_IMG_CVT,
+    X_NVF_IMG_POST,
     X_NVF_CONV_CVT,
     X_NVF_SDP_OPSRC,
     X_NVF_SDP_OPDMA,
@@ -240,6 +243,7 @@ static const fcov_cross_t crosses[X_N] = {
                        2,
                        {{"format", IMG32_NGROUPS, conv_img32_group_names}, D("cvt", L_CVT3)},
                        NULL},
+    [X_NVF_IMG_POST] = {"nvf_conv_image_post_ext_x_precision", 2, {D("rows", L_POST), D("prec", L_PREC)}, NULL},
     [X_NVF_CONV_CVT] = {"nvf_conv_feature_cvt_x_precision", 2, {D("cvt", L_OFFON), D("prec", L_PREC)}, NULL},
     [X_NVF_SDP_OPSRC] = {"nvf_sdp_stage_x_operand_source_x_precision",
                          3,
@@ -609,6 +613,9 @@ static void nvf_layer(fcov_t *c, const nvdla_layer_t *l)
                       : FLD(u, CDMA, D_MEAN_FORMAT_0, MEAN_FORMAT) ? 2
                                                                    : 1,
                       0, 0);
+            const uint32_t yext = FLD(u + (CONV_CSC - CONV_CDMA), CSC, D_POST_Y_EXTENSION_0, Y_EXTENSION);
+            if (yext < 3)
+                fcov_hit4(c, X_NVF_IMG_POST, yext, prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);
         }
         fcov_hit4(c, X_NVF_CONV_WFMT, FLD(u, CDMA, D_WEIGHT_FORMAT_0, WEIGHT_FORMAT),
                   prec_bin(FLD(u, CDMA, D_MISC_CFG_0, PROC_PRECISION)), 0, 0);

@@ -142,6 +142,9 @@ static const test_entry_t nv_full_tests[] = {
     {"conv_random_img_fp16", nvf_conv_random_img_fp16, "nv_full_map",
      "nv_full: conv_random_img processed at FP16: 8/16-bit pixels converted to FP16 by CDMA's converter (offset or "
      "means, scale, truncation), FP16 pixels through it or not, FP16 weights, SDP at FP16"},
+    {"conv_random_img_ext", nvf_conv_random_img_ext, "nv_full_map",
+     "nv_full: conv_random_img with CSC's post-extension (2 or 4 kernel rows a MAC cell, the weights in its layout) "
+     "and semi-planar x offsets past the UV plane's first atom"},
     {"conv_img_wrongfmt", nvf_conv_img_wrongfmt, "nv_full_map",
      "NEGATIVE, nv_full: a conv_random_img job of A8R8G8B8 data programmed as A8B8G8R8: fails naming an output "
      "element"},

@@ -60,7 +60,7 @@ static void csc_put(dp_wlist_t *l, const nvf_conv_layer_t *g, const nvf_conv_reg
     dp_put(l, NVDLA_CSC_D_DATAIN_FORMAT_0, c->cdma_format & 1);
     dp_put(l, NVDLA_CSC_D_DATAIN_SIZE_EXT_0_0, (c->We - 1) | (c->He - 1) << 16);
     dp_put(l, NVDLA_CSC_D_DATAIN_SIZE_EXT_1_0, c->csc_c - 1);
-    dp_put(l, NVDLA_CSC_D_BATCH_NUMBER_0, c->N - 1), dp_put(l, NVDLA_CSC_D_POST_Y_EXTENSION_0, 0);
+    dp_put(l, NVDLA_CSC_D_BATCH_NUMBER_0, c->N - 1), dp_put(l, NVDLA_CSC_D_POST_Y_EXTENSION_0, c->yext);
     dp_put(l, NVDLA_CSC_D_ENTRY_PER_SLICE_0, c->eps - 1), dp_put(l, NVDLA_CSC_D_WEIGHT_FORMAT_0, c->cmp);
     dp_put(l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0_0, (c->S - 1) | (c->R - 1) << 16);
     dp_put(l, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1_0, (c->wt_c - 1) | (g->K - 1) << 16);

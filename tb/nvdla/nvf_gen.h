@@ -130,6 +130,7 @@ typedef struct nvf_conv_regs {
     uint32_t mean_format, mean_global[2];    /* an image's means */
     uint32_t cvt_cfg, cvt_offset, cvt_scale; /* CDMA's converter (offset and scale not written at Winograd) */
     uint32_t pra;                            /* CSC's PRA_CFG */
+    uint32_t yext;                           /* an image's CSC.D_POST_Y_EXTENSION (0: none) */
 } nvf_conv_regs_t;
 /* Puts CDMA's, CSC's, CMAC's and CACC's registers, SDP_RDMA's streams off and SDP's cube and destination in l. */
 void nvf_conv_regs_put(dp_wlist_t *l, const nvf_conv_layer_t *g, const nvf_conv_regs_t *c);
@@ -188,6 +189,8 @@ int nvf_conv_random_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
 int nvf_conv_random_img(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* conv_random_img processed at FP16 (its own stream): 8/16-bit pixels through CDMA's converter to FP16, FP16 pixels */
 int nvf_conv_random_img_fp16(program_t *p, uint64_t seed, char *err, size_t errlen);
+/* conv_random_img with CSC's post-extension (2 or 4 rows) and semi-planar x offsets past the UV plane's first atom */
+int nvf_conv_random_img_ext(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: a conv_random_img job whose registers name A8B8G8R8 for A8R8G8B8 data: the output check must fail. */
 int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen);
 /* NEGATIVE: a conv_random_img_fp16 job whose CVT_SCALE register is one more than the data's conversion: must fail. */

@@ -25,6 +25,7 @@ typedef struct img {
     const conv_img32_fmt_t *f;
     nvf_prec_t prec;
     uint32_t esz, R, S, xoff, Cx; /* Cx = S x elements */
+    uint32_t post;                /* CSC's post-extension: kernel rows a MAC cell (conv_random_img_ext: 2, 4) */
     nvf_conv_layer_t geo;         /* W, H, K, strides, pads, output, truncation, NaN flush (nvf_gen.h), and the pad
                                      value (CDMA's and CSC's, as NVIDIA's firmware writes the same to both) */
     int32_t *line;                /* converted lines: line[(y * (pl + W + pr) + p) * elems + i], padding included */
@@ -69,6 +70,7 @@ static int32_t img_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
                                      .pad = (uint16_t)v->geo.pad,
                                      .nan_flush = v->geo.nan_flush,
                                      .data_flushed = 1, /* the lines hold CDMA's flushed pixels and its pad */
+                                     .post_rows = v->post,
                                      .ctx = v,
                                      .data = fp16_data,
                                      .weight = fp16_weight};
@@ -95,7 +97,9 @@ static int32_t img_elem(const void *ctx, uint32_t k, uint32_t oy, uint32_t ox)
     return sdp_cvt_bits(t, v->off, v->scale, v->shift, 8 * v->esz, NULL);
 }
 
-/* NVIDIA's layout of the pre-extended kernel (R x 1 x S*elems): kernel groups, 64-channel blocks, r, kernel, channel. */
+/* NVIDIA's layout of the pre-extended kernel (R x 1 x S*elems): kernel groups, 64-channel blocks, r, kernel, channel;
+ * with post-extension (one block) kernel groups, stripes of `post` rows (the last the rows left), kernel, the stripe's
+ * rows, channel: the weights CSC sends one cell a stripe (cmod csc.cpp:1150-1160). */
 static uint8_t *weights_packed(const img_t *v, uint32_t *bytes)
 {
     const uint32_t kg = v->esz == 2 ? 16 : 32, cb = 64, n = v->geo.K * v->R * v->Cx * v->esz;
@@ -104,7 +108,15 @@ static uint8_t *weights_packed(const img_t *v, uint32_t *bytes)
     if (!b) abort();
     for (uint32_t g = 0; g * kg < v->geo.K; g++) {
         const uint32_t gn = v->geo.K - g * kg < kg ? v->geo.K - g * kg : kg;
-        for (uint32_t blk = 0; blk * cb < v->Cx; blk++) {
+        for (uint32_t r0 = 0; v->post > 1 && r0 < v->R; r0 += v->post)
+            for (uint32_t kk = 0; kk < gn; kk++)
+                for (uint32_t r = r0; r < v->R && r < r0 + v->post; r++)
+                    for (uint32_t c = 0; c < v->Cx; c++) {
+                        const int32_t x = v->w[((g * kg + kk) * v->R + r) * v->Cx + c];
+                        *at++ = (uint8_t)x;
+                        if (v->esz == 2) *at++ = (uint8_t)(x >> 8);
+                    }
+        for (uint32_t blk = 0; v->post <= 1 && blk * cb < v->Cx; blk++) {
             const uint32_t cn = v->Cx - blk * cb < cb ? v->Cx - blk * cb : cb;
             for (uint32_t r = 0; r < v->R; r++)
                 for (uint32_t kk = 0; kk < gn; kk++)
@@ -148,13 +160,17 @@ static const conv_img32_fmt_t *draw_format(rng_t *r)
 /* What a job is drawn for: conv_random_img's jobs, the negative's, or conv_random_img_fp16's (every job processed at
  * FP16: 8/16-bit pixels through CDMA's converter, FP16 pixels with the converter on or off). */
 /* IMG_PDP: conv_random_img's layers with SDP's output streamed into PDP on the fly (nvf_pdpfly_gen.c) */
-typedef enum { IMG_PLAIN, IMG_WRONGFMT, IMG_FP16, IMG_FP16_WRONGSCALE, IMG_PDP } img_mode_t;
+/* IMG_EXT: conv_random_img's layers with CSC's post-extension (2 or 4 kernel rows a MAC cell) and semi-planar x offsets
+ * past the UV plane's first atom */
+typedef enum { IMG_PLAIN, IMG_WRONGFMT, IMG_FP16, IMG_FP16_WRONGSCALE, IMG_PDP, IMG_EXT } img_mode_t;
 
 static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mode_t mode)
 {
     const bool wrong_format = mode == IMG_WRONGFMT, wrong_scale = mode == IMG_FP16_WRONGSCALE,
                to_fp16 = mode == IMG_FP16 || wrong_scale;
-    img_t v = {.f = draw_format(r)};
+    img_t v = {.f = draw_format(r), .post = 1};
+    const bool ext = mode == IMG_EXT;
+    if (ext) v.post = 1u << rng_range(r, 1, 2);
     if (wrong_format) v.f = conv_img32_format(0x0d); /* A8R8G8B8, programmed as A8B8G8R8 below: R and B swap */
     if (wrong_scale && v.f->prec == NVF_FP16) v.f = conv_img32_format(0x0c); /* pixels the converter changes */
     const conv_img32_fmt_t *f = v.f;
@@ -170,6 +186,9 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     v.geo.K = rng_chance(r, 20) ? rng_range(r, 1, 4) : rng_range(r, 1, 40);
     v.S = rng_chance(r, 70) ? rng_range(r, 1, 3) : rng_range(r, 1, 7);
     v.R = rng_chance(r, 70) ? rng_range(r, 1, 3) : rng_range(r, 1, 5);
+    /* post-extension: the stripe's rows share CMAC's 64 channels (NV_NVDLA_CSC_sg.v:4263), kernels mostly taller */
+    if (ext && v.S * E * v.post > 64) v.S = 64 / v.post / E;
+    if (ext && rng_chance(r, 60)) v.R = rng_range(r, 2, 9);
     v.geo.pl = rng_chance(r, 50) ? rng_below(r, v.S) : 0, v.geo.pr = rng_chance(r, 50) ? rng_below(r, v.S) : 0;
     v.geo.pt = rng_chance(r, 50) ? rng_below(r, v.R) : 0, v.geo.pb = rng_chance(r, 50) ? rng_below(r, v.R) : 0;
     if (v.geo.W + v.geo.pl + v.geo.pr < v.S) v.geo.pl = v.geo.pr = v.S - 1;
@@ -181,8 +200,9 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     v.geo.Wo = (v.geo.W + v.geo.pl + v.geo.pr - v.S) / v.geo.sx + 1,
     v.geo.Ho = (v.geo.H + v.geo.pt + v.geo.pb - v.R) / v.geo.sy + 1;
     v.Cx = v.S * E;
-    /* the x offset stays in the first 32-byte atom of each plane */
-    const uint32_t xmax = f->planar ? 32 / (2 * f->esz) : 32 / f->bpp;
+    /* the x offset stays in the first 32-byte atom of the Y (or only) plane (NV_NVDLA_CDMA_IMG_ctrl.v:4334);
+     * conv_random_img_ext's also past the UV plane's first atom (which takes it modulo its atom) */
+    const uint32_t xmax = f->planar ? 32 / ((ext ? 1 : 2) * f->esz) : 32 / f->bpp;
     v.xoff = rng_chance(r, 50) ? rng_below(r, xmax) : 0;
     const nvf_place_t src = nvf_place(r, k, 0, 30), wts = nvf_place(r, k, 1, 30), dst = nvf_place(r, k, 2, 30);
     const nvf_place_t uv = {src.cv, src.addr + 0x80000u}; /* the UV plane: same RAM as the Y plane (one RAM type) */
@@ -233,6 +253,11 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     if (to_fp16 && !wrong_scale && rng_chance(&pr, 15))
         v.geo.pad = (int32_t)((rng_chance(&pr, 50) ? 0x8000u : 0) | 0x7C00u | rng_range(&pr, 1, 0x3FF));
     const bool nan_px = to_fp16 && f->prec == NVF_FP16 && rng_chance(&pr, 40);
+    /* conv_random_img_ext, FP16 pixels: in 40 % of the layers even lines of 4096.0 and odd lines of 2^-8..2^-4, the
+     * weights in pairs w, -w (below): a large line's products cancel exactly yet set the cell's exponent, so a small
+     * line sharing its cell (post-extension's stripe) loses most of its bits, one of its own would not (how the RTL
+     * groups the rows shows in the output) */
+    const bool cancel = ext && f->prec == NVF_FP16 && rng_chance(r, 40);
     v.line = malloc((size_t)v.geo.H * pw * E * sizeof *v.line);
     uint8_t *ymem = calloc((size_t)v.geo.H * line, 1), *uvmem = calloc((size_t)v.geo.H * uvline, 1);
     if (!v.line || !ymem || !uvmem) abort();
@@ -242,6 +267,8 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
             /* every pixel of the row (x offset and tail too) gets bytes; only W of them enter */
             uint32_t raw[4], word = 0;
             for (unsigned i = 0; i < E; i++) raw[i] = draw_raw(r, f, i);
+            for (unsigned i = 0; cancel && i < E; i++)
+                raw[i] = y % 2 ? nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -8, -4}) : 0x6C00u;
             for (unsigned i = 0; nan_px && i < E; i++)
                 if (rng_chance(&pr, 4)) raw[i] = 0x7E00u | rng_below(&pr, 0x200) | (rng_chance(&pr, 50) ? 0x8000u : 0);
             if (f->p10)
@@ -276,13 +303,19 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
     free(ymem), free(uvmem);
     /* weights: small most of the time, sometimes over their whole range; FP16 moderate */
     const bool full = rng_chance(r, 30);
+    /* conv_random_img_ext at FP16: in half the layers weights over exponents -14..2, so that the products of a stripe's
+     * rows span more than a cell keeps and its alignment (one cell a stripe, not a row) shows in the sums */
+    const bool wide = ext && v.prec == NVF_FP16 && rng_chance(r, 50);
     const size_t nw = (size_t)v.geo.K * v.R * v.Cx;
     v.w = malloc(nw * sizeof *v.w);
     if (!v.w) abort();
     for (size_t i = 0; i < nw; i++)
-        v.w[i] = v.prec == NVF_FP16 ? nvf_fp16_value(r, &(nvf_fp16_mix_t){0, -7, 0})
+        v.w[i] = v.prec == NVF_FP16 ? nvf_fp16_value(r, &(nvf_fp16_mix_t){0, wide ? -14 : -7, wide ? 2 : 0})
                  : full             ? (v.esz == 2 ? (int16_t)rng_next(r) >> 3 : (int8_t)rng_next(r))
                                     : (int32_t)rng_range(r, 0, 15) - 8;
+    for (size_t i = 0; cancel && i < nw; i++) /* pairs w, -w along a row's channels; an odd last channel 0 */
+        if (i % v.Cx % 2) v.w[i] = v.w[i - 1] ^ 0x8000;
+        else if (i % v.Cx == v.Cx - 1) v.w[i] = 0;
     uint32_t wbytes;
     uint8_t *packed = weights_packed(&v, &wbytes);
     prog_mem(p, nvf_addr(wts), packed, wbytes);
@@ -339,6 +372,9 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
         .cvt_cfg = (uint32_t)cvt | ctrunc << 4,
         .cvt_offset = (uint32_t)offset & 0xFFFF,
         .cvt_scale = (uint32_t)(wrong_scale ? scale + 1 : scale) & 0xFFFF,
+        .yext = v.post == 4   ? 2u
+                : v.post == 2 ? 1u
+                              : 0u,
     };
     dp_wlist_t l = {.n = 0};
     nvf_conv_regs_put(&l, &v.geo, &regs); /* CMAC, CACC, SDP on the fly: as conv_random */
@@ -367,9 +403,12 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
                                  : nvf_pdp_fly_draw(p, r, &l, int16_out ? NVF_INT16 : v.prec, v.geo.Wo, v.geo.Ho,
                                                     v.geo.K, dst, pdpname + 1, sizeof pdpname - 1);
     if (fly) pdpname[0] = '.';
-    prog_job(p, "%s.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s%s%s%s",
+    char post[16] = "";
+    if (ext) snprintf(post, sizeof post, ".ye%u%s", v.post, cancel ? ".cancel" : "");
+    prog_job(p, "%s.s%llu.j%d.%s.%s%s.%ux%u.x%u.k%u.%ux%u.s%ux%u.p%u_%u_%u_%u.t%u.%s%s%s%s%s%s%s%s%s",
              to_fp16  ? "conv_random_img_fp16"
              : to_pdp ? "conv_random_img_pdp"
+             : ext    ? "conv_random_img_ext"
                       : "conv_random_img",
              (unsigned long long)seed, k, f->name, convert ? "to_" : "", nvf_prec[v.prec].name, v.geo.W, v.geo.H,
              v.xoff, v.geo.K, v.S, v.R, v.geo.sx, v.geo.sy, v.geo.pl, v.geo.pr, v.geo.pt, v.geo.pb, v.geo.trunc, bs,
@@ -379,7 +418,7 @@ static void img_job(program_t *p, rng_t *r, uint64_t seed, int k, int g, img_mod
              wrong_format  ? ".WRONGFMT"
              : wrong_scale ? ".WRONGSCALE"
                            : "",
-             pdpname);
+             pdpname, post);
     nvf_conv_launch_to(p, r, &l, k, g, -1, fly != NULL);
     if (fly) { /* SDP's output as img_elem predicts it, pooled */
         int32_t *mid = nvf_pdp_fly_mid(fly);
@@ -428,6 +467,18 @@ int nvf_conv_random_img_fp16(program_t *p, uint64_t seed, char *err, size_t errl
     return 0;
 }
 
+/* 1-2 image layers (every pixel format, as conv_random_img draws them) with CSC's post-extension of 2 or 4 kernel rows
+ * and semi-planar x offsets past the UV plane's first atom (conv_random_img_ext: its own stream). */
+int nvf_conv_random_img_ext(program_t *p, uint64_t seed, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    rng_t r;
+    rng_seed_stream(&r, seed, "nvf_conv_random_img_ext");
+    const int layers = (int)rng_range(&r, 1, 2);
+    for (int k = 0; k < layers; k++) img_job(p, &r, seed, k, k & 1, IMG_EXT);
+    return 0;
+}
+
 /* NEGATIVE: one conv_random_img job whose registers name another pixel format than the data's: must fail. */
 int nvf_conv_img_wrongfmt(program_t *p, uint64_t seed, char *err, size_t errlen)
 {
@@ -453,6 +504,7 @@ int nvf_conv_img_fp16_wrongscale(program_t *p, uint64_t seed, char *err, size_t 
 NVF_ABSENT(nvf_conv_random_img)
 NVF_ABSENT(nvf_conv_random_img_fp16)
 NVF_ABSENT(nvf_conv_random_img_pdp)
+NVF_ABSENT(nvf_conv_random_img_ext)
 NVF_ABSENT(nvf_conv_img_wrongfmt)
 NVF_ABSENT(nvf_conv_img_fp16_wrongscale)
 #endif

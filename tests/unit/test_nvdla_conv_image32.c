@@ -171,6 +171,26 @@ static void test_fill(unit_t *u)
     mem_free(m);
 }
 
+/* Post-extension's weight layout (cmod csc.cpp:1150-1160), by hand: 2 kernels of 3 rows x 3 channels, 2 rows a stripe
+ * at INT8: stripe 0 holds kernel 0's rows 0-1 (bytes 0-5) then kernel 1's (6-11), stripe 1 the last row of kernel 0
+ * (12-14) then of kernel 1 (15-17). The plain layout (rows then kernels) would put w[1][1][2] at 11 too, so the last
+ * stripe's and the second group's offsets are what tells them apart. */
+static void test_post_ext_weights(unit_t *u)
+{
+    CHECK_EQ(conv_img32_post_wt_offset(0, 0, 0, 3, 3, 2, 32, 2, 1), 0u);
+    CHECK_EQ(conv_img32_post_wt_offset(0, 1, 2, 3, 3, 2, 32, 2, 1), 5u);
+    CHECK_EQ(conv_img32_post_wt_offset(1, 0, 0, 3, 3, 2, 32, 2, 1), 6u);
+    CHECK_EQ(conv_img32_post_wt_offset(1, 1, 2, 3, 3, 2, 32, 2, 1), 11u);
+    CHECK_EQ(conv_img32_post_wt_offset(0, 2, 1, 3, 3, 2, 32, 2, 1), 13u); /* plain: row 2 of kernel 0 at 12 + 1 too */
+    CHECK_EQ(conv_img32_post_wt_offset(1, 2, 0, 3, 3, 2, 32, 2, 1), 15u);
+    /* 4 rows a stripe of a 5-row kernel, INT16, 17 kernels (16 a group): kernel 16 is group 1's only one, at
+     * 16 x 5 x 4 elements; its row 4 (stripe 1) after its rows 0-3 */
+    CHECK_EQ(conv_img32_post_wt_offset(16, 4, 1, 5, 4, 17, 16, 4, 2), (16u * 5 * 4 + 4 * 4 + 1) * 2);
+    /* kernel 1's row 4 in group 0: stripe 1 starts after 16 kernels x 4 rows x 4 channels, kernel 1 after kernel 0's
+     * one row */
+    CHECK_EQ(conv_img32_post_wt_offset(1, 4, 0, 5, 4, 17, 16, 4, 2), (16u * 4 * 4 + 4) * 2);
+}
+
 int main(void)
 {
     unit_t u = {.name = "nvdla_conv_image32"};
@@ -178,5 +198,6 @@ int main(void)
     UNIT_RUN(&u, test_cvt);
     UNIT_RUN(&u, test_cell_fp16);
     UNIT_RUN(&u, test_fill);
+    UNIT_RUN(&u, test_post_ext_weights);
     return unit_done(&u);
 }
