@@ -186,7 +186,11 @@ $(foreach a,$(ACCS),$(eval $(call ACC_RULES,$(a))))
 # Every DUT is described by tb/<acc>/duts/<dut>.dut (format: flow/dut_manifest.py), which writes
 # build/duts.mk: per DUT its folder (build/<acc> for the default DUT, build/<acc>-<dut> otherwise), whether its
 # RTL is present (and why not), its Verilator arguments and every file the build reads; and in that folder
-# dut.args, dut_info.c and dut_waivers.vlt, rewritten only when they change.
+# dut.args, dut_info.c, dut_waivers.vlt and upstream.sum, rewritten only when they change. The verilation depends
+# on our files (the .dut, adapter, waivers, patches) by mtime and on the vendor's by CONTENT: upstream.sum holds
+# their sha256 (flow/upstream_sum.py, with a stat cache, upstream.hashes), so a vendor tree copied anew with the
+# same contents (rsync, tarball, CI cache, a new ../shared) re-verilates nothing; a changed, added or removed file
+# does.
 DUT_TOOL := $(PYTHON) -m flow.dut_manifest
 .PHONY: FORCE
 $(BUILD)/duts.mk: FORCE
@@ -415,6 +419,7 @@ test: check-deps regs-check lint unit-test build build-upstream fw-examples cove
 	@for a in $(COV_ACCS); do $(PYTHON) -m flow.fcov_report $$a $(BUILD)/regress/smoke/cov/$${a}_smoke | tail -3; done
 	$(PYTHON) -m tests.test_failing_job
 	$(PYTHON) -m tests.test_duts
+	$(PYTHON) -m tests.test_upstream_sum
 	$(PYTHON) -m tests.test_dut_cxx
 	$(PYTHON) -m tests.test_cli
 	$(PYTHON) -m tests.test_no_silent_pass

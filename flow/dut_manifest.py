@@ -58,9 +58,10 @@ tb/): a description tried out without committing it (tests/test_dut_cxx.py --bui
 
 Uses: `dut_manifest.py make` writes the Make fragment of every DUT (build/duts.mk) and, per available DUT,
 build/<dir>/{dut.args, dut_info.c (the C description the simulator links: name, features, signals),
-dut_waivers.vlt (the resolved waivers)}, each rewritten only when it changes; `dut_manifest.py list` prints
-the DUTs; `check ACC [DUT]` exits nonzero with the reason when the DUT is unknown or its RTL absent.
-flow/regress.py imports it for availability and features.
+dut_waivers.vlt (the resolved waivers), upstream.sum (the content of every upstream file the build reads: the
+verilation depends on it, not on their mtimes; flow/upstream_sum.py)}, each rewritten only when it changes;
+`dut_manifest.py list` prints the DUTs; `check ACC [DUT]` exits nonzero with the reason when the DUT is unknown
+or its RTL absent. flow/regress.py imports it for availability and features.
 """
 import functools
 import glob
@@ -68,6 +69,8 @@ import os
 import shlex
 import subprocess
 import sys
+
+from flow import upstream_sum
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEYS = {'describe', 'default', 'ondemand', 'cxxopt', 'root', 'extroot', 'filelist', 'libfiles', 'files', 'incdirs',
@@ -420,9 +423,14 @@ def make_fragment(write=True):
                 args += ['-v', lib]
             args += srcs
             lines.append(f"{v}_VARGS := {' '.join(args)}")
-            lines.append(f"{v}_DEPS := {' '.join(d.own_files() + d.upstream_files())}")
+            # Our files by mtime (git rewrites a file only when its content changes; touching the .dut forces a
+            # re-verilation), the vendor's by content: upstream.sum (flow/upstream_sum.py), so a tree copied anew
+            # with the same contents re-verilates nothing.
+            up_sum = os.path.join(d.build_dir, 'upstream.sum')
+            lines.append(f"{v}_DEPS := {' '.join(d.own_files() + [up_sum])}")
             # Generated here, rewritten only when they change, so that a no-op make verilates nothing.
             if write:
+                upstream_sum.write_sum(os.path.join(ROOT, up_sum), d.upstream_files())
                 write_if_changed(os.path.join(ROOT, d.build_dir, 'dut.args'), ' '.join(args) + '\n')
                 write_if_changed(os.path.join(ROOT, d.build_dir, 'dut_info.c'), info_c(d))
             if d.waivers and write:
