@@ -4,6 +4,7 @@ errors, an unknown DUT stops `make run` before building, a build depends on ever
 names, and the differential report fails (exit 1, both repro lines) when one DUT's run goes wrong."""
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -188,16 +189,44 @@ def check_pgo():
               f'({out.strip()[-160:]})')
 
 
+def make_rules(env=None):
+    """{target: (prerequisites, recipe lines)} of make's database (`make -p` with a goal that does nothing): the
+    rules as make reads them, without asking make whether anything is out of date. A dry run (make -n) of a model
+    executes its recipes' recursive makes; on nv_full that sub-make re-verilated a hier_block once."""
+    rc, out = run(['make', '-p', '--no-print-directory', '--eval', 'test-duts-nothing: ; @:', 'test-duts-nothing'],
+                  env=env)
+    rules, cur = {}, None
+    for line in out.splitlines():
+        if line.startswith('\t') and cur is not None:
+            rules[cur][1].append(line[1:])
+        elif re.match(r'[^#\s=:][^=:]*:(?!=)[^=]*$', line):     # `target: prerequisites`, not `VAR := value`
+            target, _, prereqs = line.partition(':')
+            cur = target
+            rules[cur] = (prereqs.split(), [])      # printed twice when duts.mk was remade: the last one counts
+        elif not line:
+            cur = None
+    return rc, rules
+
+
 def check_hier_build():
     """The hier_block libraries at their own level (`hieropt` in a .dut; flow/hier_build.py): the key is read; the
-    blocks are read from Verilator's <top>_hier.mk, a model without one is refused naming why; on nv_full (when
-    verilated here), a changed hieropt rebuilds the MAC cell's library without re-verilating."""
+    blocks are read from Verilator's <top>_hier.mk, a model without one is refused naming why; a changed hieropt
+    rebuilds the hier_block libraries without re-verilating, shown on the rules of a tiny DUT (EXTRA_DUTS) and of
+    nv_full when present, never by asking make about a real model (nothing here can start a build)."""
     from flow import hier_build
     with tempfile.TemporaryDirectory() as t:
         path = os.path.join(t, 'x.dut')
         with open(path, 'w') as f:
             f.write('top NV_nvdla\nfiles x.v\nhieropt -Os\n')
         check(dut_manifest.parse(path, 'nvdla').hieropt == ['-Os'], 'hieropt is read')
+        with open(path, 'w') as f:
+            f.write('top NV_nvdla\nfiles x.v\nhieropt -Os\ncxx clang\n')
+        try:
+            dut_manifest.parse(path, 'nvdla')
+            e = ''
+        except dut_manifest.ManifestError as ex:
+            e = str(ex)
+        check('x.dut:4: cxx clang with hieropt' in e, f'cxx clang with hieropt is refused with file:line ({e})')
         rc, out = run([sys.executable, '-m', 'flow.hier_build', t, 'Vtb_x.mk', '--opt=-Os'])
         check(rc != 0 and 'Vtb_x_hier.mk: not found: the model is not verilated with --hierarchical' in out,
               f'a model without hier_blocks is refused, saying why ({out.strip()[-120:]})')
@@ -205,15 +234,35 @@ def check_hier_build():
             f.write('VM_HIER_LIBS := \\\n  VA/libA.a \\\n  VB_c/libB_c.a \\\n\nother := 1\n')
         got = hier_build.blocks(t, 'Vtb_x.mk')
         check(got == [('VA', 'libA.a'), ('VB_c', 'libB_c.a')], f"the blocks are Verilator's VM_HIER_LIBS ({got})")
-    d = dut_manifest.get('nvdla', 'nv_full')
-    obj = os.path.join(d.build_dir, 'obj')
-    if d.unavailable() or not os.path.isfile(os.path.join(ROOT, obj, 'Vtb_nvdla_hier.mk')) or not d.hieropt:
-        skip(f'nv_full hier_block build: {d.unavailable() or "not verilated here, or no hieropt"}')
-        return
-    sim = os.path.join(d.build_dir, 'sim')
-    rc, out = run(['make', '-n', '-W', os.path.join(obj, 'hier.mode'), sim])
-    check(rc == 0 and f'flow.hier_build {obj} Vtb_nvdla.mk --opt="{" ".join(d.hieropt)}"' in out
-          and '--top-module' not in out, f'a changed hieropt rebuilds the MAC cell of {sim}, without re-verilating')
+        # a tiny DUT with hieropt (its build folder is removed at the end; nothing of it is built)
+        os.makedirs(os.path.join(t, 'duts', 'nvdla'))
+        with open(os.path.join(t, 'top.v'), 'w') as f:
+            f.write('module hier_test_top; endmodule\n')
+        with open(os.path.join(t, 'duts', 'nvdla', 'hier_test.dut'), 'w') as f:
+            f.write(f'root - {t}\nfiles top.v\ntop hier_test_top\nhieropt -Os\n')
+        duts = [('build/nvdla-hier_test', '-Os')]
+        nvf = dut_manifest.get('nvdla', 'nv_full')
+        if nvf.unavailable() or not nvf.hieropt:
+            skip(f'nv_full hier_block rules: {nvf.unavailable() or "no hieropt"}')
+        else:
+            duts.append((nvf.build_dir, ' '.join(nvf.hieropt)))
+        try:
+            rc, rules = make_rules(dict(os.environ, EXTRA_DUTS=os.path.join(t, 'duts')))
+        finally:
+            shutil.rmtree(os.path.join(ROOT, 'build', 'nvdla-hier_test'), ignore_errors=True)
+            run(['make', '--no-print-directory', '-q', 'duts'])     # build/duts.mk without the tiny DUT again
+    for bdir, opt in duts:
+        obj = f'{bdir}/obj'
+        stamp, _ = rules.get(f'{obj}/hier.stamp', ([], []))
+        recipe = '\n'.join(rules.get(f'{obj}/hier.stamp', ([], []))[1])
+        model = rules.get(f'{obj}/Vtb_nvdla.mk', ([], []))[0]
+        check(rc == 0 and f'{obj}/hier.mode' in stamp and f'{obj}/Vtb_nvdla.mk' in stamp
+              and f'{obj}/hier.stamp' in rules.get(f'{bdir}/sim', ([], []))[0]
+              and f'flow.hier_build {obj} Vtb_nvdla.mk --opt="{opt}"' in recipe,
+              f'{bdir}: the hier_block libraries are built at hieropt ({opt}) before the simulator, again when '
+              'hieropt (hier.mode) changes or the model is re-verilated')
+        check(model and not any(p.endswith(('hier.mode', 'hier.stamp')) for p in model),
+              f'{bdir}: a changed hieropt does not re-verilate ({" ".join(model)[-120:]})')
 
 
 def check_version_conditions():
@@ -315,11 +364,10 @@ def check_ondemand():
                    'show-upstream-sims'])
     check(rc == 0 and 'nvdla-nv_small/sim' in out and 'nvdla-nv_full' not in out,
           f'make build-upstream (so make test) never builds nv_full ({out.strip()[-100:]})')
-    # what is left to do: the verilation in a fresh checkout, the C++ once verilated, nothing once built
-    rc, out = run(['make', '-n', '--no-print-directory', 'build-nv_full'])
-    steps = ('VERILATE tb_nvdla into build/nvdla-nv_full/obj', 'BUILD   build/nvdla-nv_full/sim')
-    check(any(x in out for x in steps) or not d.unbuilt(),
-          f'make build-nv_full builds build/nvdla-nv_full/sim ({out.strip()[-100:]})')
+    # its rule, read from make's database: a dry run (make -n) would run the sub-makes of nv_full's build
+    rc, rules = make_rules()
+    got = rules.get('build-nv_full', ([], []))[0]
+    check(rc == 0 and 'build/nvdla-nv_full/sim' in got, f'make build-nv_full builds build/nvdla-nv_full/sim ({got})')
     twin = os.path.join(d.build_dir, 'sim-waves')
     if os.path.exists(os.path.join(ROOT, twin)):
         skip(f'the waves re-run of a failing nv_full run: {twin} is built')
