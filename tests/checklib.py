@@ -11,6 +11,7 @@ tail, skips said with their reason, and one summary line whose counts `make test
 
 import os
 import subprocess
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -27,6 +28,20 @@ def run(cmd, timeout=120, **kw):
     except subprocess.TimeoutExpired:
         return None, f'timed out after {timeout} s'
     return p.returncode, p.stdout + p.stderr
+
+
+def dut_parse_error(text):
+    """The error flow.dut_manifest gives for a description of this text (its temp folder left out), or ''."""
+    from flow import dut_manifest
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, 'bad.dut')
+        with open(path, 'w') as f:
+            f.write(text)
+        try:
+            dut_manifest.parse(path, 'nvdla')
+        except dut_manifest.ManifestError as ex:
+            return str(ex).replace(d + '/', '')
+    return ''
 
 
 class Checks:

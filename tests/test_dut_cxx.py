@@ -19,23 +19,14 @@ import tempfile
 
 from flow import dut_manifest
 from flow import llvm_tools
-from tests.checklib import Checks, run
+from tests.checklib import Checks, dut_parse_error, run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 T = Checks('test_dut_cxx')
 check, skip = T.check, T.skip
 
 
-def parse_error(text, name='bad.dut'):
-    with tempfile.TemporaryDirectory() as d:
-        path = os.path.join(d, name)
-        with open(path, 'w') as f:
-            f.write(text)
-        try:
-            dut_manifest.parse(path, 'nvdla')
-        except dut_manifest.ManifestError as ex:
-            return str(ex).replace(d + '/', '')
-    return ''
+parse_error = dut_parse_error
 
 
 def check_key():

@@ -13,7 +13,7 @@ from flow import dut_manifest
 from flow import deviations
 from flow import diff
 from flow import regress
-from tests.checklib import Checks
+from tests.checklib import Checks, dut_parse_error
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -21,16 +21,7 @@ T = Checks('test_duts')
 check, skip = T.check, T.skip
 
 
-def parse_error(text):
-    with tempfile.TemporaryDirectory() as d:
-        path = os.path.join(d, 'bad.dut')
-        with open(path, 'w') as f:
-            f.write(text)
-        try:
-            dut_manifest.parse(path, 'nvdla')
-        except dut_manifest.ManifestError as ex:
-            return str(ex).replace(d + '/', '')
-    return ''
+parse_error = dut_parse_error
 
 
 def run(cmd, **kw):
