@@ -465,6 +465,7 @@ void axi_slave_tick(axi_slave_t *s, const axi_in_t *in, axi_out_t *out)
 
     if (s->prev_out.rvalid && in->rready) r_handshake(s, t);
     if (s->prev_out.bvalid && in->bready) b_handshake(s, t);
+    if (!in->bready) s->stats.b_not_ready++;
     if (in->arvalid && s->prev_out.arready) accept_ar(s, in, t);
     if (in->awvalid && s->prev_out.awready) accept_aw(s, in, t);
     if (in->wvalid && s->prev_out.wready) {

@@ -63,6 +63,8 @@ typedef struct axi_out { /* slave outputs, driven until the next edge */
 typedef struct axi_stats {
     uint64_t ar_bursts, r_beats, aw_bursts, w_beats, b_resps;
     uint64_t bytes_read, bytes_written;
+    uint64_t b_not_ready; /* edges at which the master's bready was low: legal AXI, but a hang diagnosis names it
+                             (nv_full's MCIF counts a B it holds once per cycle: nv_full.deviations) */
 } axi_stats_t;
 
 typedef struct axi_slave axi_slave_t;

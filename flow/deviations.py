@@ -9,6 +9,9 @@ of `key value` lines, '#' comments, each block starting with `name`:
     spec     <reference>            the spec section / rule the DUT breaks
     repro    <make run ...>         one minimal command that shows it
     match    <regex>                recognises one of its error lines in the simulator output (Python re)
+    requires <regex>                optional: a line the output must also hold (Python re, any line: e.g. the
+                                    hang diagnosis that shows the deviation's mechanism); without it the match
+                                    explains nothing, and the run stays a FAIL
     tests    <test>... | *          the tests (trace/cfg runs: file name without extension) it may make fail
     describe <text>                 what the RTL does instead (one line; may repeat)
     continue yes                    optional: its errors do not stop the simulation (tb/common/dev_continue.h;
@@ -31,7 +34,7 @@ import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KEYS = ('name', 'spec', 'repro', 'match', 'tests', 'describe', 'continue')
+KEYS = ('name', 'spec', 'repro', 'match', 'requires', 'tests', 'describe', 'continue')
 CONTINUED = re.compile(r'^deviation (\S+) continued past [0-9]+ error line\(s\); the run went to its end and '
                        r'compared ([0-9]+) output bytes$', re.M)
 # Lines that report an error already reported on its own line (the SV $error text comes first).
@@ -49,11 +52,13 @@ def path_for(acc, dut):
 
 
 def parse(path):
-    """[{name, spec, repro, match (compiled), tests, describe}] of a deviations file; errors name file:line."""
+    """[{name, spec, repro, match and requires (compiled), tests, describe}] of a deviations file; errors name
+    file:line."""
     devs, cur = [], None
     with open(path) as f:
         for lineno, raw in enumerate(f, 1):
-            keep_hash = raw.lstrip().startswith(('match', 'repro'))   # a regex or a command may hold a '#'
+            # a regex or a command may hold a '#'
+            keep_hash = raw.lstrip().startswith(('match', 'requires', 'repro'))
             line = raw.rstrip('\n') if keep_hash else raw.split('#', 1)[0].rstrip()
             if not line.strip():
                 continue
@@ -63,15 +68,15 @@ def parse(path):
             if key not in KEYS:
                 raise DeviationError(f"{where}: unknown key '{key}' (known: {', '.join(KEYS)})")
             if key == 'name':
-                cur = {'name': val, 'spec': '', 'repro': '', 'match': None, 'tests': [], 'describe': '',
-                       'continue': False, 'where': where}
+                cur = {'name': val, 'spec': '', 'repro': '', 'match': None, 'requires': None, 'tests': [],
+                       'describe': '', 'continue': False, 'where': where}
                 devs.append(cur)
                 continue
             if cur is None:
                 raise DeviationError(f"{where}: '{key}' before the first 'name'")
-            if key == 'match':
+            if key in ('match', 'requires'):
                 try:
-                    cur['match'] = re.compile(val)
+                    cur[key] = re.compile(val, re.M if key == 'requires' else 0)
                 except re.error as ex:
                     raise DeviationError(f"{where}: bad regex: {ex}") from None
             elif key == 'tests':
@@ -88,6 +93,9 @@ def parse(path):
         for k in ('spec', 'repro', 'match', 'tests'):
             if not d[k]:
                 raise DeviationError(f"{d['where']}: deviation '{d['name']}' has no '{k}'")
+        if d['requires'] and d['continue']:   # the simulator continues on the match alone (dev_continue.c)
+            raise DeviationError(f"{d['where']}: deviation '{d['name']}': requires with continue (the simulator "
+                                 "decides to continue on the match alone)")
     names = [d['name'] for d in devs]
     dup = {n for n in names if names.count(n) > 1}
     if dup:
@@ -111,7 +119,8 @@ def error_lines(output):
 def classify(devs, test, output):
     """Names of the deviations explaining every error line of a failing run's output, or None when some
     error line is unexplained (or there is none: a failure without an error line is not a known deviation)."""
-    mine = [d for d in devs if '*' in d['tests'] or test in d['tests']]
+    mine = [d for d in devs if ('*' in d['tests'] or test in d['tests'])
+            and (d['requires'] is None or d['requires'].search(output))]
     lines = error_lines(output)
     if not lines or not mine:
         return None

@@ -60,7 +60,28 @@ def check_deviations():
             f.write("colour red\n")
         e = refusal(p)
         check(':12: unknown key' in e, f'deviations: unknown key refused with file:line ({e})')
+    check_required_line()
     check_continued_deviations()
+
+
+def check_required_line():
+    """`requires`: a deviation explains its error lines only when the output also holds the line it names (the
+    mechanism's evidence, e.g. a hang diagnosis); without that line the same error keeps the run a FAIL."""
+    with tempfile.TemporaryDirectory() as d:
+        p, devs = write_deviations(d, "name wr\nspec s\nrepro r\nmatch watchdog: wait for interrupt\n"
+                                      "requires ^  B responses held off by the DUT.*DBB [1-9]\ntests t1\n")
+        err = "[cycle 9] ERROR job 'j' watchdog: wait for interrupt (event mask 0x0) did not complete\n"
+        held = "  B responses held off by the DUT (bready low): DBB 3 cycles, CVIF 0 cycles\n"
+        check(deviations.classify(devs, 't1', err + held) == ['wr'], 'requires: the line is there: XFAIL wr')
+        check(deviations.classify(devs, 't1', err + held.replace(' 3 ', ' 0 ')) is None,
+              'requires: the same error without the required line: FAIL')
+        for text, want in (("name wr\nspec s\nrepro r\nmatch m\nrequires (\ntests t1\n", ':5: bad regex'),
+                           ("name wr\nspec s\nrepro r\nmatch m\nrequires x\ncontinue yes\ntests t1\n",
+                            ':1: deviation \'wr\': requires with continue')):
+            with open(p, 'w') as f:
+                f.write(text)
+            e = refusal(p)
+            check(want in e, f'requires: refused with file:line: {want} ({e})')
 
 
 def check_continued_deviations():

@@ -850,6 +850,10 @@ static void nvdla_describe(void *acc, FILE *f)
     fprintf(f, "  DBB traffic: %llu read bursts, %llu R beats, %llu write bursts, %llu W beats, %llu B\n",
             (unsigned long long)st.ar_bursts, (unsigned long long)st.r_beats, (unsigned long long)st.aw_bursts,
             (unsigned long long)st.w_beats, (unsigned long long)st.b_resps);
+    /* a master that holds bready low is within AXI; on nv_full it is the mechanism of a known hang */
+    fprintf(f, "  B responses held off by the DUT (bready low): DBB %llu cycles", (unsigned long long)st.b_not_ready);
+    if (t->cvif) fprintf(f, ", CVIF %llu cycles", (unsigned long long)axi_slave_stats(t->cvif).b_not_ready);
+    fputc('\n', f);
     /* who waits for whom on the DBB: a valid held against a low ready is the bench's stall, a hang with every valid
      * low is inside the DUT */
     const axi_in_t *i = &t->prev_in;

@@ -42,6 +42,7 @@ typedef struct master {
     unsigned bfifo[256][MAXTX / 4], bh[256], bn[256], b_errors;
     const uint8_t *shadow; /* expected memory contents at BASE */
     uint64_t trace_hash;   /* hash of slave outputs every cycle */
+    uint64_t bready_low;   /* edges at which bready was low */
 } master_t;
 
 static bool is_kind(const txn_t *t, bool write) { return t->write == write; }
@@ -177,6 +178,7 @@ static uint64_t run(unit_env_t *e, axi_slave_t *s, master_t *m, uint64_t max)
         else nrd++;
     while (e->cycle - start < max) {
         axi_out_t prev = so;
+        m->bready_low += !m->o.bready;
         axi_slave_tick(s, &m->o, &so);
         m_edge(m, &prev);
         e->cycle++;
@@ -264,6 +266,8 @@ static void test_write_read(unit_t *u)
         CHECK_EQ(st.b_resps, n);
         CHECK_EQ(st.w_beats, beats);
         CHECK_EQ(st.bytes_written, bytes);
+        CHECK(st.b_not_ready == m->bready_low && m->bready_low > 0, "lead %d: %llu edges with bready low counted, %llu "
+              "driven", lead, (unsigned long long)st.b_not_ready, (unsigned long long)m->bready_low);
         /* now read everything back, with random rready */
         n = make_txns(tx, 200, false, 4, &r, shadow);
         m_init(m, tx, n, 2);
