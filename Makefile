@@ -343,10 +343,12 @@ SIMS := $(foreach a,$(ACCS),$(BUILD)/$(a)/sim)
 # own target, make build-<dut>, and nothing else starts their build (what needs one skips, naming that target).
 UPSTREAM_SIMS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_DEFAULT)$(DUT_$(a)_$(d)_WHY)$(DUT_$(a)_$(d)_ONDEMAND),,$(DUT_$(a)_$(d)_DIR)/sim)))
 ONDEMAND_DUTS := $(foreach a,$(ACCS),$(foreach d,$(DUTS_$(a)),$(if $(DUT_$(a)_$(d)_ONDEMAND),$(a):$(d))))
-# make build-<dut>: $(1) = accelerator, $(2) = DUT. Its RTL absent: the sim rule says why (DUT_RULES).
+# make build-<dut>: $(1) = accelerator, $(2) = DUT. Its RTL absent: the sim rule says why (DUT_RULES). Without -j
+# on the command line it builds on every core (-j$(JOBS)): a plain `make build-nv_full` ran its hour of C++ on one.
 define ONDEMAND_RULE
 .PHONY: build-$(2)
-build-$(2): check-deps $$(DUT_$(1)_$(2)_DIR)/sim
+build-$(2): check-deps
+	@$$(MAKE) --no-print-directory $$(if $$(filter -j%,$$(MAKEFLAGS)),,-j$$(JOBS)) $(DUT_$(1)_$(2)_DIR)/sim
 endef
 $(foreach x,$(ONDEMAND_DUTS),$(eval $(call ONDEMAND_RULE,$(word 1,$(subst :, ,$(x))),$(word 2,$(subst :, ,$(x))))))
 
