@@ -266,8 +266,9 @@ static void test_write_read(unit_t *u)
         CHECK_EQ(st.b_resps, n);
         CHECK_EQ(st.w_beats, beats);
         CHECK_EQ(st.bytes_written, bytes);
-        CHECK(st.b_not_ready == m->bready_low && m->bready_low > 0, "lead %d: %llu edges with bready low counted, %llu "
-              "driven", lead, (unsigned long long)st.b_not_ready, (unsigned long long)m->bready_low);
+        CHECK(st.b_not_ready == m->bready_low && m->bready_low > 0,
+              "lead %d: %llu edges with bready low counted, %llu driven", lead, (unsigned long long)st.b_not_ready,
+              (unsigned long long)m->bready_low);
         /* now read everything back, with random rready */
         n = make_txns(tx, 200, false, 4, &r, shadow);
         m_init(m, tx, n, 2);
